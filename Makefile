@@ -1,0 +1,38 @@
+# Two commands do all set-up on a fresh machine: `make demo` and `make test`.
+PYTHON ?= python3
+VENV := .venv
+PY := $(VENV)/bin/python
+STAMP := $(VENV)/.installed-stamp
+PYTEST_ARGS ?=
+
+.PHONY: demo test bench browser record-demo clean
+
+$(STAMP): pyproject.toml requirements.lock
+	$(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install --quiet --upgrade pip
+	$(PY) -m pip install --quiet -c requirements.lock -e ".[dev]"
+	touch $(STAMP)
+
+# A browser: Playwright's own if installed, else a system Chromium, else Debian's chromium (as root).
+browser: $(STAMP)
+	@$(PY) -m pytest_lumen.browser || { \
+	  if [ "$$(id -u)" = "0" ] && command -v apt-get >/dev/null; then \
+	    echo "installing Debian's chromium package..."; \
+	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null && \
+	    $(PY) -m pytest_lumen.browser; \
+	  else \
+	    echo "No Chromium: run '$(PY) -m playwright install chromium', or install your distribution's chromium, or set LUMEN_CHROMIUM=/path/to/chrome" >&2; \
+	    exit 1; \
+	  fi; }
+
+demo: browser
+	$(PY) example_suite/run_demo.py
+
+test: browser
+	$(PY) -m pytest -n 2 $(PYTEST_ARGS)
+
+bench: browser
+	$(PY) benchmarks/run_all.py
+
+clean:
+	rm -rf $(VENV) test-results .pytest_cache

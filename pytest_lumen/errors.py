@@ -1,0 +1,99 @@
+"""The plugin's errors: one small hierarchy, every message names the file, the step and the remedy."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+
+class LumenError(Exception):
+    """Base of every error pytest-lumen raises on purpose.
+
+    ``where`` names the file, ``step`` the instruction, ``remedy`` what to do about it;
+    ``str()`` puts the three together so that the pytest failure says it all.
+    """
+
+    default_remedy = ""
+
+    def __init__(
+        self,
+        message: str,
+        *,
+        path: Path | str | None = None,
+        step: str | None = None,
+        remedy: str | None = None,
+    ) -> None:
+        self.message = message
+        self.path = str(path) if path is not None else None
+        self.step = step
+        self.remedy = remedy if remedy is not None else self.default_remedy
+        super().__init__(self.render())
+
+    def render(self) -> str:
+        lines = [self.message]
+        if self.path:
+            lines.append(f"  file: {self.path}")
+        if self.step:
+            lines.append(f"  step: {self.step}")
+        if self.remedy:
+            lines.append(f"  remedy: {self.remedy}")
+        return "\n".join(lines)
+
+
+class ConfigError(LumenError):
+    """An option, ini key or environment variable has a value the plugin cannot use."""
+
+
+class CacheError(LumenError):
+    """Base of the errors about `.lumen-cache/` files."""
+
+
+class CacheFileError(CacheError):
+    """A cache file cannot be read: not JSON, truncated, wrong schema_version, invalid content."""
+
+    default_remedy = "re-record this test: pytest --lumen-record <test node id> (the bad file is left as it is until then)"
+
+
+class CacheMissError(CacheError):
+    """Replay mode found no cached step for an instruction."""
+
+
+class LockTimeoutError(LumenError):
+    """A file lock could not be taken in time (another worker holds it)."""
+
+    default_remedy = "another pytest process is writing the same file; wait for it, or raise lumen_lock_timeout"
+
+
+class ReplayError(LumenError):
+    """A cached action could not be replayed safely (element gone, ambiguous, or its effect did not hold)."""
+
+
+class ModelError(LumenError):
+    """The model could not be used: no key, bad key, rate limit, connection, or an unusable reply."""
+
+
+class StepAbortedError(LumenError):
+    """A model-driven step stopped before it was done; ``reason`` says why (timeout, max_actions, ...)."""
+
+    def __init__(self, message: str, *, reason: str, **kwargs: object) -> None:
+        self.reason = reason
+        super().__init__(f"[{reason}] {message}", **kwargs)  # type: ignore[arg-type]
+
+
+class SecretLeakError(LumenError):
+    """A write would have put a secret value into a file; nothing was written."""
+
+    default_remedy = "pass the value through variables={...} so that it is stored as its %placeholder%"
+
+
+class NavigationRefusedError(LumenError):
+    """A navigation to an origin that is not allowed was refused."""
+
+    default_remedy = "add the origin to the lumen_allowed_origins ini option if the test really should go there"
+
+
+class MemoryFileError(LumenError):
+    """memory.json could not be read or written."""
+
+
+class LumenAssertionError(LumenError, AssertionError):
+    """An ``agent.expect()`` check did not hold: the app regressed (assertions are never healed)."""

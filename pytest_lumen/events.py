@@ -1,0 +1,127 @@
+"""Events of a test (``lumen_events.jsonl``): pydantic models and the JSONL writer."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from datetime import datetime, timezone
+from pathlib import Path
+from typing import Any, Literal, Optional, Union
+
+from pydantic import BaseModel, Field
+
+from .usage import Usage
+
+StopReason = Literal["timeout", "max_actions", "token_budget", "model_error", "user_interrupted", "cache_miss", "replay_failed", "assertion_failed", "model_gave_up", "navigation_refused", "secret_leak"]
+
+
+def _now() -> str:
+    return datetime.now(timezone.utc).isoformat(timespec="milliseconds").replace("+00:00", "Z")
+
+
+class Event(BaseModel):
+    type: str
+    ts: str = Field(default_factory=_now)
+    step: Optional[int] = None  # index of the step in the test, from 0
+
+
+class LifecycleStart(Event):
+    type: Literal["lifecycle.start"] = "lifecycle.start"
+    instruction: str
+    step_kind: Literal["run", "expect"]
+    mode: str
+    cache: Literal["hit", "miss", "ignored"]
+    key: str
+    url: str
+
+
+class LifecycleEnd(Event):
+    type: Literal["lifecycle.end"] = "lifecycle.end"
+    outcome: Literal["replayed", "healed", "recorded", "failed"]
+    duration_ms: float
+
+
+class ToolStart(Event):
+    type: Literal["tool.start"] = "tool.start"
+    tool: str
+    toolId: str
+    source: Literal["cache", "model"]
+    locator: Optional[str] = None
+
+
+class ToolEnd(Event):
+    type: Literal["tool.end"] = "tool.end"
+    tool: str
+    toolId: str
+    outcome: Literal["ok", "error"]
+    duration_ms: float
+    locator: Optional[str] = None
+    error: Optional[str] = None
+
+
+class HealStart(Event):
+    type: Literal["heal.start"] = "heal.start"
+    action: int
+    before: Optional[str] = None
+    error: str
+
+
+class HealEnd(Event):
+    type: Literal["heal.end"] = "heal.end"
+    action: int
+    level: Optional[str] = None
+    ok: bool
+    before: Optional[str] = None
+    after: Optional[str] = None
+    detail: Optional[str] = None
+
+
+class ModelRequest(Event):
+    type: Literal["model.request"] = "model.request"
+    model: str
+    latency_ms: float
+    usage: Usage
+    prompt_chars: int
+    stop_reason: Optional[str] = None
+
+
+class StepFinal(Event):
+    type: Literal["step.final"] = "step.final"
+    iterations: int
+    model_calls: int
+    usage: Usage
+
+
+class ErrorEvent(Event):
+    type: Literal["error"] = "error"
+    reason: StopReason
+    message: str
+
+
+AnyEvent = Union[LifecycleStart, LifecycleEnd, ToolStart, ToolEnd, HealStart, HealEnd, ModelRequest, StepFinal, ErrorEvent]
+
+
+class EventLog:
+    """Collects a test's events; ``write`` puts them into a JSONL file, passed through ``redact``."""
+
+    def __init__(self, redact: Callable[[str], str] = lambda s: s) -> None:
+        self.events: list[Event] = []
+        self.redact = redact
+        self.listeners: list[Callable[[Event], None]] = []
+
+    def emit(self, event: Event) -> None:
+        self.events.append(event)
+        for listener in self.listeners:
+            listener(event)
+
+    def lines(self) -> list[str]:
+        return [self.redact(json.dumps(e.model_dump(mode="json", exclude_none=True), ensure_ascii=False)) for e in self.events]
+
+    def write(self, path: Path) -> None:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text("".join(line + "\n" for line in self.lines()), encoding="utf-8")
+
+
+def read_events(path: Path) -> list[dict[str, Any]]:
+    """The events of a ``lumen_events.jsonl`` file, as dicts."""
+    return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]

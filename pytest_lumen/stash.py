@@ -1,0 +1,13 @@
+"""Stash keys shared by the hooks and the fixtures."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pytest
+
+if TYPE_CHECKING:
+    from .session import LumenSession
+
+SESSION = pytest.StashKey["LumenSession"]()
+REPORTS = pytest.StashKey[dict[str, pytest.TestReport]]()

@@ -1,0 +1,57 @@
+"""The ``lumen`` terminal summary and the GitHub Actions step summary."""
+
+from __future__ import annotations
+
+import os
+from typing import Any
+
+from .session import LumenSession
+
+
+def figures(lumen: LumenSession) -> list[tuple[str, str]]:
+    """The run's figures as (label, value) rows."""
+    st = lumen.stats
+    healed = ", ".join(f"{k} {v}" for k, v in sorted(st.steps_healed.items())) or "-"
+    unused = lumen.unused_cache_files()
+    return [
+        ("mode", lumen.settings.mode.value),
+        ("steps replayed", str(st.steps_replayed)),
+        ("steps healed", f"{st.healed_total} ({healed})"),
+        ("steps recorded", str(st.steps_recorded)),
+        ("steps failed", str(st.steps_failed)),
+        ("model calls", str(st.model_calls)),
+        ("tokens", f"in {st.usage.input_tokens}, out {st.usage.output_tokens}, "
+                   f"cache read {st.usage.cache_read_input_tokens}, cache write {st.usage.cache_creation_input_tokens}"),
+        ("estimated cost", f"${st.cost:.4f}"),
+        ("cache files written", str(len(st.cache_files_written))),
+        ("unused cache files", str(len(unused)) if lumen.full_run else "n/a (not a full run)"),
+    ]
+
+
+def print_summary(tr: Any, lumen: LumenSession) -> None:
+    """Write the ``lumen`` section."""
+    st = lumen.stats
+    if not (st.steps_replayed or st.steps_recorded or st.steps_failed or st.healed_total or st.model_calls):
+        return
+    tr.write_sep("=", "lumen")
+    for label, value in figures(lumen):
+        tr.write_line(f"{label}: {value}")
+    for path in sorted(st.cache_files_written):
+        tr.write_line(f"  wrote {path}")
+    for heal in st.heals:
+        tr.write_line(f"  healed [{heal['level']}] {heal['test']} :: {heal['step']!r} action {heal['action'] + 1}: "
+                      f"{heal['before']} -> {heal['after']}")
+    for path in lumen.unused_cache_files():
+        tr.write_line(f"  unused {path.relative_to(lumen.settings.rootdir)} (delete with --lumen-prune)")
+    for path in getattr(lumen, "pruned", []):
+        tr.write_line(f"  pruned {path}")
+
+
+def write_github_summary(lumen: LumenSession) -> None:
+    """Append a Markdown table of the figures to ``$GITHUB_STEP_SUMMARY`` when it is set."""
+    target = os.environ.get("GITHUB_STEP_SUMMARY")
+    if not target:
+        return
+    rows = "\n".join(f"| {label} | {value} |" for label, value in figures(lumen))
+    with open(target, "a", encoding="utf-8") as fh:
+        fh.write(f"\n### pytest-lumen\n\n| figure | value |\n|---|---|\n{rows}\n")

@@ -1,0 +1,128 @@
+"""Shared fixtures: pages served on 127.0.0.1, the fake Anthropic server, and running pytest as users do."""
+
+from __future__ import annotations
+
+import functools
+import http.server
+import os
+import threading
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any, Callable
+
+import pytest
+
+from pytest_lumen.testing.fake_anthropic import FakeAnthropic
+
+pytest_plugins = ["pytester"]
+
+INNER_CONFTEST = '''
+import os
+import pytest
+
+@pytest.fixture
+def app_url():
+    """The site the outer test serves on 127.0.0.1."""
+    return os.environ["APP_URL"]
+'''
+
+
+class Site:
+    """A folder of pages served on 127.0.0.1 (port 0 = any free port)."""
+
+    def __init__(self, root: Path) -> None:
+        self.root = root
+        root.mkdir(parents=True, exist_ok=True)
+        handler = functools.partial(_QuietHandler, directory=str(root))
+        self.server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+        threading.Thread(target=self.server.serve_forever, daemon=True).start()
+        self.url = f"http://127.0.0.1:{self.server.server_address[1]}"
+
+    def write(self, pages: dict[str, str]) -> Site:
+        for name, html in pages.items():
+            path = self.root / name
+            path.parent.mkdir(parents=True, exist_ok=True)
+            path.write_text(html, encoding="utf-8")
+        return self
+
+    def stop(self) -> None:
+        self.server.shutdown()
+        self.server.server_close()
+
+
+class _QuietHandler(http.server.SimpleHTTPRequestHandler):
+    def log_message(self, format: str, *args: Any) -> None:  # noqa: A002
+        pass
+
+    def end_headers(self) -> None:
+        self.send_header("Cache-Control", "no-store")
+        super().end_headers()
+
+
+@pytest.fixture
+def site_factory(tmp_path: Path) -> Iterator[Callable[[dict[str, str]], Site]]:
+    """Serve pages on 127.0.0.1; each call is a new server on a new port."""
+    sites: list[Site] = []
+
+    def make(pages: dict[str, str]) -> Site:
+        site = Site(tmp_path / f"site{len(sites)}").write(pages)
+        sites.append(site)
+        return site
+
+    yield make
+    for site in sites:
+        site.stop()
+
+
+@pytest.fixture
+def fake_anthropic(monkeypatch: pytest.MonkeyPatch) -> Iterator[FakeAnthropic]:
+    """The loopback fake of the Anthropic API; the real SDK reaches it through ANTHROPIC_BASE_URL."""
+    with FakeAnthropic() as fake:
+        monkeypatch.setenv("ANTHROPIC_BASE_URL", fake.url)
+        monkeypatch.setenv("ANTHROPIC_API_KEY", "sk-test-not-a-real-key")
+        yield fake
+
+
+@pytest.fixture
+def lumen(pytester: pytest.Pytester, monkeypatch: pytest.MonkeyPatch) -> LumenRunner:
+    """Runs real pytest sessions with the plugin, real Chromium and a site on 127.0.0.1."""
+    monkeypatch.delenv("CI", raising=False)
+    monkeypatch.delenv("GITHUB_STEP_SUMMARY", raising=False)
+    monkeypatch.delenv("PYTEST_XDIST_WORKER", raising=False)
+    monkeypatch.delenv("PYTEST_ADDOPTS", raising=False)
+    pytester.makeconftest(INNER_CONFTEST)
+    pytester.makeini("[pytest]\nlumen_action_timeout = 2\n")
+    return LumenRunner(pytester, monkeypatch)
+
+
+class LumenRunner:
+    """A pytester wrapper: serve a site, write tests, run pytest in a subprocess."""
+
+    def __init__(self, pytester: pytest.Pytester, monkeypatch: pytest.MonkeyPatch) -> None:
+        self.pytester = pytester
+        self.monkeypatch = monkeypatch
+        self.path = pytester.path
+
+    def serve(self, site: Site) -> None:
+        self.monkeypatch.setenv("APP_URL", site.url)
+
+    def run(self, *args: str, timeout: float = 240) -> pytest.RunResult:
+        return self.pytester.runpytest_subprocess("-p", "no:cacheprovider", *args, timeout=timeout)
+
+    def cache_files(self) -> list[Path]:
+        root = self.path / ".lumen-cache"
+        return sorted(p for p in root.rglob("*.json") if p.name != "memory.json") if root.exists() else []
+
+    def written_text(self) -> str:
+        """Every file the runs wrote (cache, memory, artifacts), concatenated, for secret greps."""
+        chunks = []
+        for folder in (self.path / ".lumen-cache", self.path / "test-results"):
+            if folder.exists():
+                for p in folder.rglob("*"):
+                    if p.is_file():
+                        chunks.append(p.read_bytes().decode("utf-8", "replace"))
+        return "\n".join(chunks)
+
+
+def env_without_ci() -> dict[str, str]:
+    return {k: v for k, v in os.environ.items() if k != "CI"}

@@ -1,0 +1,37 @@
+"""Small pages the integration tests serve on 127.0.0.1."""
+
+LOGIN = """<!doctype html><html><head><title>Login</title></head><body>
+<main>
+<h1>Sign in</h1>
+<form action="/welcome.html" method="get">
+  <label for="user">Username</label><input id="user" name="user">
+  <label for="pw">Password</label><input id="pw" type="password" name="pw">
+  <button type="submit">Sign in</button>
+</form>
+</main></body></html>"""
+
+WELCOME = """<!doctype html><html><head><title>Welcome</title></head><body>
+<main><h1>Welcome</h1><p id="who">Signed in</p><a href="/index.html">Sign out</a></main>
+</body></html>"""
+
+SITE = {"index.html": LOGIN, "welcome.html": WELCOME}
+
+LOGIN_TEST = '''
+def test_login(agent, page, app_url):
+    page.goto(app_url + "/index.html")
+    agent.run("log in as %user% with password %pw%", variables={"user": "alice", "pw": "s3cret-canary-77"})
+    agent.expect("the welcome heading is shown")
+'''
+
+LOGIN_SCRIPT = [
+    {"match": "log in as %user%", "actions": [
+        {"tool": "fill", "target": {"role": "textbox", "name": "Username"}, "input": {"value": "%user%"}},
+        {"tool": "fill", "target": {"role": "textbox", "name": "Password"}, "input": {"value": "%pw%"}},
+        {"tool": "click", "target": {"role": "button", "name": "Sign in"}},
+        {"tool": "done", "input": {"summary": "logged in"}},
+    ]},
+    {"match": "welcome heading", "actions": [
+        {"tool": "expect_text", "target": {"role": "heading", "name": "Welcome"}, "input": {"text": "Welcome"}},
+        {"tool": "done"},
+    ]},
+]

@@ -1,0 +1,109 @@
+"""Record through the real SDK and the fake server, then replay with zero model calls."""
+
+from __future__ import annotations
+
+import json
+
+from .pages import LOGIN_SCRIPT, LOGIN_TEST, SITE
+
+
+def test_record_then_replay_makes_zero_model_requests(lumen, site_factory, fake_anthropic):
+    lumen.serve(site_factory(SITE))
+    lumen.pytester.makepyfile(test_app=LOGIN_TEST)
+    fake_anthropic.script(LOGIN_SCRIPT)
+
+    recorded = lumen.run("--lumen-record")
+    recorded.assert_outcomes(passed=1)
+    assert fake_anthropic.request_count >= 5
+    [cache_file] = lumen.cache_files()
+    assert cache_file.relative_to(lumen.path).as_posix() == ".lumen-cache/test_app.py/test_login.json"
+    data = json.loads(cache_file.read_text())
+    assert data["schema_version"] == 1 and data["test"] == "test_app.py::test_login"
+    kinds = [[a["kind"] for a in s["actions"]] for s in data["steps"]]
+    assert kinds == [["fill", "fill", "click"], ["expect"]]
+    fill = data["steps"][0]["actions"][1]
+    assert fill["value"] == "%pw%"
+    assert fill["target"]["locator"] == {"kind": "role", "value": "textbox", "name": "Password", "exact": False}
+    assert "ref" not in json.dumps(data).replace("href", "")  # snapshot refs are never stored
+    assert data["steps"][0]["actions"][2]["after"]["url"].startswith("/welcome.html")
+
+    before = fake_anthropic.request_count
+    replayed = lumen.run("--lumen-mode=replay")
+    replayed.assert_outcomes(passed=1)
+    assert fake_anthropic.request_count == before
+    replayed.stdout.fnmatch_lines(["*steps replayed: 2*", "*model calls: 0*"])
+
+
+def test_a_new_server_port_does_not_change_the_cache_key(lumen, site_factory, fake_anthropic):
+    lumen.serve(site_factory(SITE))
+    lumen.pytester.makepyfile(test_app=LOGIN_TEST)
+    fake_anthropic.script(LOGIN_SCRIPT)
+    lumen.run("--lumen-record").assert_outcomes(passed=1)
+    first = fake_anthropic.request_count
+
+    other = site_factory(SITE)  # same pages, another port
+    lumen.serve(other)
+    result = lumen.run("--lumen-mode=replay")
+    result.assert_outcomes(passed=1)
+    assert fake_anthropic.request_count == first
+
+
+def test_variable_values_never_reach_the_cache_or_artifacts(lumen, site_factory, fake_anthropic):
+    lumen.serve(site_factory(SITE))
+    lumen.pytester.makepyfile(test_app=LOGIN_TEST)
+    fake_anthropic.script(LOGIN_SCRIPT)
+    lumen.run("--lumen-record").assert_outcomes(passed=1)
+    lumen.run("--lumen-mode=replay").assert_outcomes(passed=1)
+    written = lumen.written_text()
+    assert "%pw%" in written
+    assert "s3cret-canary-77" not in written
+    assert all("s3cret-canary-77" not in json.dumps(r) for r in fake_anthropic.requests)
+
+
+def test_failing_test_in_record_mode_writes_no_cache(lumen, site_factory, fake_anthropic):
+    lumen.serve(site_factory(SITE))
+    lumen.pytester.makepyfile(test_app=LOGIN_TEST + "\n    assert False, 'the test itself fails after its steps'\n")
+    fake_anthropic.script(LOGIN_SCRIPT)
+    result = lumen.run("--lumen-record")
+    result.assert_outcomes(failed=1)
+    assert lumen.cache_files() == []
+
+
+def test_replay_miss_names_test_step_file_and_command(lumen, site_factory, fake_anthropic):
+    lumen.serve(site_factory(SITE))
+    lumen.pytester.makepyfile(test_app=LOGIN_TEST)
+    fake_anthropic.script(LOGIN_SCRIPT)
+    lumen.run("--lumen-record").assert_outcomes(passed=1)
+    lumen.pytester.makepyfile(test_app=LOGIN_TEST.replace("the welcome heading is shown", "the welcome title is shown"))
+    before = fake_anthropic.request_count
+
+    result = lumen.run("--lumen-mode=replay")
+    result.assert_outcomes(failed=1)
+    assert fake_anthropic.request_count == before
+    result.stdout.fnmatch_lines([
+        "*CacheMissError: no cached step for this instruction*",
+        "*test: test_app.py::test_login*",
+        "*nearest cached steps:*",
+        "*'the welcome heading is shown' (instruction differs)*",
+        "*file: .lumen-cache/test_app.py/test_login.json*",
+        "*step: the welcome title is shown*",
+        '*remedy: record it: pytest --lumen-record "test_app.py::test_login"*',
+    ])
+
+
+def test_heal_mode_records_a_missing_step_and_rewrites_the_file(lumen, site_factory, fake_anthropic):
+    lumen.serve(site_factory(SITE))
+    lumen.pytester.makepyfile(test_app=LOGIN_TEST)
+    fake_anthropic.script(LOGIN_SCRIPT)
+    lumen.run("--lumen-record").assert_outcomes(passed=1)
+    lumen.pytester.makepyfile(test_app=LOGIN_TEST + '    agent.run("click sign out")\n')
+    fake_anthropic.script([{"match": "click sign out", "actions": [
+        {"tool": "click", "target": {"role": "link", "name": "Sign out"}}, {"tool": "done"}]}])
+    before = fake_anthropic.request_count
+
+    result = lumen.run("--lumen-mode=heal")
+    result.assert_outcomes(passed=1)
+    assert fake_anthropic.request_count == before + 2
+    steps = json.loads(lumen.cache_files()[0].read_text())["steps"]
+    assert [s["instruction"] for s in steps][-1] == "click sign out"
+    assert len(steps) == 3
