@@ -10,10 +10,11 @@ from . import actions as A
 from .cache import CacheFile, Step
 from .config import Mode
 from .driver import ModelDriver
-from .errors import CacheMissError, LumenAssertionError, LumenError, NavigationRefusedError, ReplayError, StepAbortedError
+from .errors import (CacheMissError, HealRejectedError, LumenAssertionError, LumenError, NavigationRefusedError,
+                     ReplayError, StepAbortedError)
 from .events import LifecycleEnd, LifecycleStart, StepFinal
 from .keys import is_loopback_host, normalize_url, origin_of, step_key
-from .replay import ActionFailed, HealRecord, Replayer
+from .replay import ActionFailed, Replayer
 from .state import Heal, Stopwatch, TestState
 
 if TYPE_CHECKING:
@@ -107,16 +108,16 @@ class Agent:
                 raise self._replay_error(cached, failed) from None
             heal = self._heal_context(cached, failed)
             actions = failed.done + self._drive(index, kind, template, values, heal=heal)
-            self._report_heal(cached, failed.index, "model", self._describe_action(failed.action), f"{len(actions)} actions chosen by the model")
-            self._keep(cached.model_copy(update={"actions": actions}), changed=True)
-            self.state.stats.steps_healed["model"] += 1
+            after = "; ".join(self._describe_action(a) for a in actions[len(failed.done):]) or "no actions"
+            self._healed(cached, [Heal(test=self.state.nodeid, step=cached.instruction, action=failed.index, level="model",
+                                       before=self._describe_action(failed.action), after=after,
+                                       cache_file=self.state.cache_display)], actions)
             return "healed"
-        for heal in heals:
-            self._report_heal(cached, heal.action, heal.level, heal.before, heal.after)
-        self._keep(cached.model_copy(update={"actions": done}), changed=bool(heals))
         if heals:
-            self.state.stats.steps_healed[heals[0].level.split(":")[0]] += 1
+            self._healed(cached, [Heal(test=self.state.nodeid, step=cached.instruction, action=h.action, level=h.level,
+                                       before=h.before, after=h.after, cache_file=self.state.cache_display) for h in heals], done)
             return "healed"
+        self._keep(cached.model_copy(update={"actions": done}), changed=False)
         self.state.stats.steps_replayed += 1
         return "replayed"
 
@@ -180,10 +181,18 @@ class Agent:
                 f"The next recorded action, {self._describe_action(failed.action)}, failed: {failed.error}\n"
                 f"Continue from the current page and complete the step.")
 
-    def _report_heal(self, step: Step, action: int, level: str, before: str, after: str) -> None:
-        heal = Heal(test=self.state.nodeid, step=step.instruction, action=action, level=level, before=before,
-                    after=after, cache_file=self.state.cache_display)
-        self.state.heals.append(heal)
+    def _healed(self, cached: Step, heals: list[Heal], actions: list[Any]) -> None:
+        """Keep a healed step, count it by the level of its first heal; under --lumen-strict refuse it."""
+        if self.settings.strict:
+            diff = "\n".join(f"  action {h.action + 1} [{h.level}]: {h.before}  ->  {h.after}" for h in heals)
+            raise HealRejectedError(
+                f"the step healed, and --lumen-strict accepts no heal; the proposed cache change:\n{diff}",
+                path=self.state.cache_display, step=cached.instruction,
+                remedy=f"review the change, then accept it by re-recording ({self._fix_command()}) or "
+                       f"by running once without --lumen-strict")
+        self.state.heals.extend(heals)
+        self._keep(cached.model_copy(update={"actions": actions}), changed=True)
+        self.state.stats.steps_healed[heals[0].level.split(":")[0]] += 1
 
     # --- the model ----------------------------------------------------------------------
 
@@ -193,8 +202,7 @@ class Agent:
         driver = ModelDriver(self.page, self._planner, self.state, guard=self._guard, memory=self.memory)
         calls_before, usage_before = self.state.model_calls, self.state.usage
         result = driver.drive(index, template, kind, values, heal=heal)
-        if self.memory is not None:
-            self.memory.observe(result.log)
+        self.state.action_log.extend(result.log)
         used = self.state.usage.model_copy()
         self.state.events.emit(StepFinal(step=index, iterations=result.iterations, model_calls=self.state.model_calls - calls_before,
                                          usage=used.model_copy(update={k: getattr(used, k) - getattr(usage_before, k) for k in type(used).model_fields})))

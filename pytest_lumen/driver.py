@@ -63,6 +63,7 @@ class ModelDriver:
 
     def drive(self, step: int, instruction: str, kind: str, values: dict[str, str], heal: str = "") -> DriveResult:
         tools = RUN_TOOLS if kind == "run" else EXPECT_TOOLS
+        self._instruction = instruction
         system = system_prompt(self.memory.tier1_text() if self.memory else "")
         obs = self._observe()
         site_tips = self.memory.site_tips(obs.url) if self.memory else ""
@@ -148,7 +149,6 @@ class ModelDriver:
              log: list[dict[str, Any]]) -> tuple[str, bool, Observation]:
         tool_id = f"{call.name}:{len(log)}"
         self.state.events.emit(ToolStart(step=step, tool=call.name, toolId=tool_id, source="model"))
-        self.state.progress(f"{call.name} {self._describe_input(call)}")
         watch = Stopwatch()
         before_url = self.page.url
         try:
@@ -184,6 +184,10 @@ class ModelDriver:
                                        duration_ms=watch.ms, locator=locator, error=error or (status if is_error else None)))
         log.append({"command": call.name, "ok": not is_error, "error": error or (status if is_error else None),
                     "url": self.page.url})
+        what = locator or self._describe_input(call)
+        outcome = "error" if is_error else "ok"
+        self.state.progress(self.state.secrets.redact(
+            f"{self._instruction!r} -> {call.name} {what} [{outcome}] (tokens so far: {self.state.usage.total})"))
         return status, is_error, obs or self._observe()
 
     def _observe(self) -> Observation:

@@ -97,3 +97,7 @@ class MemoryFileError(LumenError):
 
 class LumenAssertionError(LumenError, AssertionError):
     """An ``agent.expect()`` check did not hold: the app regressed (assertions are never healed)."""
+
+
+class HealRejectedError(LumenError):
+    """A step healed while ``--lumen-strict`` was on; the message shows the proposed cache change."""

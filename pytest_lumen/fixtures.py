@@ -47,11 +47,16 @@ def agent(page: Any, request: pytest.FixtureRequest, output_path: str, lumen_ses
           lumen_planner: Callable[[], Planner]) -> Iterator[Agent]:
     """An ``Agent`` on pytest-playwright's ``page``: ``agent.run("log in")``, ``agent.expect("...")``.
 
-    Its cache file is written after the test, only if the test passed.
+    After the test its cache file is written (only if the test passed and something
+    changed), its events go to ``lumen_events.jsonl`` and ``memory_events.jsonl`` in the
+    test's output folder, and its figures become JUnit properties.
     """
     item = request.node
     state = lumen_session.new_state(item, Path(output_path), progress_writer(request.config, item))
-    yield Agent(page, state, lumen_planner)
+    memory = lumen_session.new_memory(state)
+    yield Agent(page, state, lumen_planner, memory=memory)
     reports = item.stash.get(REPORTS, {})
-    passed = all(r.passed for r in reports.values()) and "call" in reports
-    lumen_session.finish(state, passed)
+    passed = "call" in reports and all(r.passed for r in reports.values())
+    lumen_session.finish(state, passed, memory)
+    for name, value in lumen_session.junit_properties(state):
+        item.user_properties.append((name, value))

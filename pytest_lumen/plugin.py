@@ -12,7 +12,7 @@ from . import config as cfg
 from .fixtures import agent, lumen_planner, lumen_session, lumen_settings  # noqa: F401 - fixtures
 from .session import LumenSession
 from .stash import REPORTS, SESSION
-from .summary import print_summary, write_github_summary
+from .summary import print_summary, write_github_summary, write_heals_report
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:
@@ -83,6 +83,7 @@ def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
     if hasattr(config, "workeroutput"):
         config.workeroutput["lumen"] = lumen.stats.to_json()  # type: ignore[attr-defined]
         return
+    write_heals_report(lumen, Path(config.getoption("--output", default="test-results")))
     if lumen.settings.prune and exitstatus == 0 and lumen.full_run:
         lumen.pruned = [str(p) for p in lumen.unused_cache_files()]  # type: ignore[attr-defined]
         for path in lumen.unused_cache_files():

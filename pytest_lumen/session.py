@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+import warnings
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable, Optional
 
@@ -11,7 +13,9 @@ from slugify import slugify
 from .browser import BrowserChoice, choose_browser
 from .cache import CacheFile, CacheStore
 from .config import Settings
+from .errors import LumenError
 from .events import EventLog
+from .memory import MemorySession
 from .report import RunStats
 from .secrets import Secrets, secret_env_values
 from .state import TestState
@@ -21,6 +25,8 @@ if TYPE_CHECKING:
 
 BROWSER_NAMES = {"chromium", "firefox", "webkit"}
 EVENTS_FILE = "lumen_events.jsonl"
+MEMORY_EVENTS_FILE = "memory_events.jsonl"
+HEALS_REPORT = "lumen-heals.md"
 
 
 def test_name(item: pytest.Item) -> str:
@@ -79,18 +85,55 @@ class LumenSession:
             progress=progress,
         )
 
-    def finish(self, state: TestState, passed: bool) -> Optional[str]:
-        """Write the test's cache file when it passed and changed, and its events; returns what was written."""
+    def new_memory(self, state: TestState) -> MemorySession:
+        """The test's lesson memory: nothing is read unless the model is used."""
+        events = state.memory_events
+
+        def on_event(event: dict[str, Any]) -> None:
+            events.append(event)
+
+        return MemorySession(self.settings.memory_file, on_event=on_event, lock_timeout=self.settings.lock_timeout)
+
+    def finish(self, state: TestState, passed: bool, memory: Optional[MemorySession] = None) -> Optional[str]:
+        """After a test: learn lessons, write its cache file (if it passed and changed) and its artifacts."""
+        if memory is not None:
+            self._finish_memory(state, memory)
         written = None
         if passed and state.changed and state.steps:
             cache = CacheFile(test=state.nodeid, steps=state.steps)
             self.store.save(state.cache_path, cache, check=lambda text, path: state.secrets.check(text, state.cache_display))
             written = state.cache_display
             self.stats.cache_files_written.add(written)
+            self.stats.used_cache_files.add(written)
             self.stats.heals.extend(vars(h) for h in state.heals)
         if state.events.events:
             state.events.write(state.output_dir / EVENTS_FILE)
+        if state.memory_events:
+            lines = "".join(state.secrets.redact(json.dumps(e, ensure_ascii=False)) + "\n" for e in state.memory_events)
+            state.output_dir.mkdir(parents=True, exist_ok=True)
+            (state.output_dir / MEMORY_EVENTS_FILE).write_text(lines, encoding="utf-8")
         return written
+
+    def _finish_memory(self, state: TestState, memory: MemorySession) -> None:
+        """Learn from the test's model-driven actions; a memory problem warns, it never fails the test."""
+        redact = state.secrets.redact
+        log = [{**entry, "error": redact(entry["error"]) if entry.get("error") else None} for entry in state.action_log]
+        try:
+            if log:
+                memory.observe(log)
+            memory.close()
+        except LumenError as exc:
+            warnings.warn(f"pytest-lumen: lessons not saved: {redact(str(exc))}", stacklevel=1)
+
+    @staticmethod
+    def junit_properties(state: TestState) -> list[tuple[str, Any]]:
+        """The test's figures for JUnit XML (``record_property``-style)."""
+        return [
+            ("lumen_model_calls", state.model_calls),
+            ("lumen_tokens", state.usage.total),
+            ("lumen_healed", len(state.heals)),
+            ("lumen_cache_file", state.cache_display),
+        ]
 
     def select(self, items: list[pytest.Item], scope: list[Path], deselected: bool) -> None:
         """Note the cache files of the selected tests, and whether this is a full run of ``scope``."""

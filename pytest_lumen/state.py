@@ -7,7 +7,7 @@ from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Optional
+from typing import TYPE_CHECKING, Any, Optional
 
 from .cache import CacheFile, CacheStore, Step
 from .config import Settings
@@ -53,6 +53,8 @@ class TestState:
     model_calls: int = 0
     heals: list[Heal] = field(default_factory=list)
     visited_origins: set[str] = field(default_factory=set)
+    action_log: list[dict[str, Any]] = field(default_factory=list)
+    memory_events: list[dict[str, Any]] = field(default_factory=list)
     _cache: Optional[CacheFile] = None
     _cache_loaded: bool = False
     _ordinals: Counter[str] = field(default_factory=Counter)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+from pathlib import Path
 from typing import Any
 
 from .session import LumenSession
@@ -43,6 +44,9 @@ def print_summary(tr: Any, lumen: LumenSession) -> None:
                       f"{heal['before']} -> {heal['after']}")
     for path in lumen.unused_cache_files():
         tr.write_line(f"  unused {path.relative_to(lumen.settings.rootdir)} (delete with --lumen-prune)")
+    report = getattr(lumen, "heals_report", None)
+    if report is not None:
+        tr.write_line(f"  heals report: {report}")
     for path in getattr(lumen, "pruned", []):
         tr.write_line(f"  pruned {path}")
 
@@ -55,3 +59,33 @@ def write_github_summary(lumen: LumenSession) -> None:
     rows = "\n".join(f"| {label} | {value} |" for label, value in figures(lumen))
     with open(target, "a", encoding="utf-8") as fh:
         fh.write(f"\n### pytest-lumen\n\n| figure | value |\n|---|---|\n{rows}\n")
+
+
+def heals_markdown(lumen: LumenSession) -> str:
+    """The per-run heals report: every heal with its level and the locator before and after."""
+    heals = lumen.stats.heals
+    lines = [
+        "# pytest-lumen heals",
+        "",
+        f"{len(heals)} cached action(s) healed in this run (mode `{lumen.settings.mode.value}`). Each rewrote "
+        "the cache file named below: review it with `git diff` and commit it to accept the heal, "
+        "or restore it (`git checkout -- <file>`) and fix the app if the change was not intended.",
+        "",
+        "| test | step | action | level | before | after | cache file |",
+        "|---|---|---|---|---|---|---|",
+    ]
+    for h in heals:
+        cells = [h["test"], h["step"], str(h["action"] + 1), h["level"], f"`{h['before']}`", f"`{h['after']}`", h["cache_file"]]
+        lines.append("| " + " | ".join(c.replace("|", "\\|") for c in cells) + " |")
+    return "\n".join(lines) + "\n"
+
+
+def write_heals_report(lumen: LumenSession, output_dir: Path) -> Path | None:
+    """Write ``lumen-heals.md`` into the output folder when anything healed."""
+    if not lumen.stats.heals:
+        return None
+    output_dir.mkdir(parents=True, exist_ok=True)
+    path = output_dir / "lumen-heals.md"
+    path.write_text(heals_markdown(lumen), encoding="utf-8")
+    lumen.heals_report = path  # type: ignore[attr-defined]
+    return path

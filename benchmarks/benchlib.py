@@ -1,0 +1,337 @@
+"""Shared pieces of the benchmarks: the demo app and its flow, a browser, plugin objects, tables, results.
+
+Every benchmark is a script with ``main() -> int``; they import this module from
+the same folder. Nothing here talks to anything but 127.0.0.1.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import functools
+import http.server
+import json
+import os
+import platform
+import statistics
+import sys
+import tempfile
+import threading
+import time
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+HERE = Path(__file__).resolve().parent
+REPO = HERE.parent
+APP_DIR = HERE / "app"
+RESULTS = HERE / "results"
+
+if str(REPO) not in sys.path:  # the package is installed editable; this keeps a bare checkout working too
+    sys.path.insert(1, str(REPO))
+
+from pytest_lumen.agent import Agent  # noqa: E402
+from pytest_lumen.browser import choose_browser  # noqa: E402
+from pytest_lumen.cache import CacheFile, CacheStore  # noqa: E402
+from pytest_lumen.config import DEFAULT_MODEL, Mode, Settings  # noqa: E402
+from pytest_lumen.events import EventLog  # noqa: E402
+from pytest_lumen.report import RunStats  # noqa: E402
+from pytest_lumen.secrets import Secrets, secret_env_values  # noqa: E402
+from pytest_lumen.session import LumenSession  # noqa: E402
+from pytest_lumen.state import TestState  # noqa: E402
+from pytest_lumen.testing.fake_anthropic import FakeAnthropic, first_user_text  # noqa: E402
+
+# --- the demo flow: 3 pages, 5 steps, 13 cached actions -----------------------------------
+
+USER, PASSWORD = "alice", "s3cret-bench-pw"
+VARIABLES = {"user": USER, "pw": PASSWORD}
+START_PAGE = "/index.html"
+
+
+@dataclass(frozen=True)
+class FlowStep:
+    """One ``agent.run``/``agent.expect`` call of the demo test."""
+
+    kind: str  # "run" or "expect"
+    instruction: str
+    variables: dict[str, str]
+
+
+FLOW: tuple[FlowStep, ...] = (
+    FlowStep("run", "log in as %user% with password %pw%", VARIABLES),
+    FlowStep("expect", "the product list is shown", {}),
+    FlowStep("run", "show in-stock mugs and open the blue mug", {}),
+    FlowStep("run", "order 2 blue mugs with gift wrap and the note 'leave at the door'", {}),
+    FlowStep("expect", "the order is saved", {}),
+)
+
+# What the fake model answers for each step (targets by role + name, see fake_anthropic.py).
+FLOW_SCRIPT: list[dict[str, Any]] = [
+    {"match": "log in as %user%", "actions": [
+        {"tool": "fill", "target": {"role": "textbox", "name": "Username"}, "input": {"value": "%user%"}},
+        {"tool": "fill", "target": {"role": "textbox", "name": "Password"}, "input": {"value": "%pw%"}},
+        {"tool": "click", "target": {"role": "button", "name": "Sign in"}},
+        {"tool": "done", "input": {"summary": "signed in"}}]},
+    {"match": "the product list is shown", "actions": [
+        {"tool": "expect_text", "target": {"role": "heading", "name": "Products"}, "input": {"text": "Products"}},
+        {"tool": "done"}]},
+    {"match": "show in-stock mugs", "actions": [
+        {"tool": "fill", "target": {"role": "searchbox", "name": "Search"}, "input": {"value": "mug"}},
+        {"tool": "check", "target": {"role": "checkbox", "name": "In stock only"}, "input": {"checked": True}},
+        {"tool": "click", "target": {"role": "link", "name": "Edit Blue mug"}},
+        {"tool": "done"}]},
+    {"match": "order 2 blue mugs", "actions": [
+        {"tool": "fill", "target": {"role": "spinbutton", "name": "Quantity"}, "input": {"value": "2"}},
+        {"tool": "select_option", "target": {"role": "combobox", "name": "Colour"}, "input": {"value": "Blue"}},
+        {"tool": "fill", "target": {"role": "textbox", "name": "Note"}, "input": {"value": "leave at the door"}},
+        {"tool": "check", "target": {"role": "checkbox", "name": "Gift wrap"}, "input": {"checked": True}},
+        {"tool": "click", "target": {"role": "button", "name": "Save"}},
+        {"tool": "done"}]},
+    {"match": "the order is saved", "actions": [
+        {"tool": "expect_text", "target": {"role": "status"}, "input": {"text": "Saved 2 x Blue mug"}},
+        {"tool": "done"}]},
+]
+
+NODEID = "benchmarks/test_demo.py::test_order_flow"
+
+
+# --- serving pages on 127.0.0.1 -------------------------------------------------------------
+
+
+class _QuietHandler(http.server.SimpleHTTPRequestHandler):
+    def log_message(self, format: str, *args: Any) -> None:  # noqa: A002
+        """Stay quiet."""
+
+    def end_headers(self) -> None:
+        self.send_header("Cache-Control", "no-store")
+        super().end_headers()
+
+
+@contextlib.contextmanager
+def serve(root: Path) -> Iterator[str]:
+    """Serve the files under ``root`` on 127.0.0.1 (any free port); yields the base URL."""
+    handler = functools.partial(_QuietHandler, directory=str(root))
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    server.daemon_threads = True
+    thread = threading.Thread(target=server.serve_forever, kwargs={"poll_interval": 0.05}, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}"
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+# --- a browser ----------------------------------------------------------------------------------
+
+
+@contextlib.contextmanager
+def browser() -> Iterator[Any]:
+    """A headless Chromium (Playwright's own, else the system one, as the plugin chooses)."""
+    from playwright.sync_api import sync_playwright
+
+    choice = choose_browser()
+    if choice is None:
+        raise SystemExit("no Chromium found: run `make browser` first")
+    with sync_playwright() as pw:
+        chromium = pw.chromium.launch(headless=True, executable_path=choice.executable)
+        try:
+            yield chromium
+        finally:
+            chromium.close()
+
+
+# --- plugin objects, built as the fixtures build them ------------------------------------------
+
+
+def settings(mode: Mode, root: Path, **overrides: Any) -> Settings:
+    """Settings as ``pytest`` would resolve them with the defaults, rooted at ``root``."""
+    return Settings(mode=mode, rootdir=root, cache_dir=root / ".lumen-cache", model=DEFAULT_MODEL, **overrides)
+
+
+def new_state(session: LumenSession, nodeid: str = NODEID) -> TestState:
+    """A test's state, as ``LumenSession.new_state`` builds it for a pytest item."""
+    s = session.settings
+    test_file, name = nodeid.split("::")
+    return TestState(
+        nodeid=nodeid,
+        settings=s,
+        store=session.store,
+        cache_path=session.store.path_for(test_file, name),
+        output_dir=s.rootdir / "test-results" / name,
+        stats=session.stats,
+        secrets=Secrets(session.env_secrets),
+        events=EventLog(),
+    )
+
+
+def new_session(mode: Mode, root: Path, **overrides: Any) -> LumenSession:
+    """The run-wide plugin object for a pretend pytest run rooted at ``root``."""
+    return LumenSession(settings(mode, root, **overrides))
+
+
+def planner_factory(fake_url: str) -> Callable[[], Any]:
+    """The real SDK planner, pointed at the loopback fake (never the real API)."""
+    def make() -> Any:
+        import anthropic
+
+        from pytest_lumen.planner.anthropic_planner import AnthropicPlanner
+
+        client = anthropic.Anthropic(base_url=fake_url, api_key="sk-bench-not-a-real-key", max_retries=0)
+        return AnthropicPlanner(DEFAULT_MODEL, client=client)
+    return make
+
+
+def no_planner() -> Any:
+    """The planner of a replay-only run: it must never be asked for."""
+    raise AssertionError("replay asked for the model")
+
+
+def run_steps(agent: Agent, steps: Sequence[FlowStep]) -> None:
+    """Carry out the steps with the agent."""
+    for step in steps:
+        if step.kind == "run":
+            agent.run(step.instruction, variables=step.variables or None)
+        else:
+            agent.expect(step.instruction, variables=step.variables or None)
+
+
+def record(page: Any, start_url: str, root: Path, fake: FakeAnthropic, steps: Sequence[FlowStep] = FLOW,
+           nodeid: str = NODEID) -> tuple[CacheFile, float]:
+    """Record ``steps`` through the model path into ``root/.lumen-cache``; returns the cache and the seconds."""
+    session = new_session(Mode.RECORD, root)
+    state = new_state(session, nodeid)
+    page.goto(start_url)
+    started = time.perf_counter()
+    run_steps(Agent(page, state, planner_factory(fake.url)), steps)
+    session.finish(state, passed=True)
+    elapsed = time.perf_counter() - started
+    cache = session.store.load(state.cache_path)
+    if cache is None:
+        raise RuntimeError("recording wrote no cache file")
+    return cache, elapsed
+
+
+def replay(page: Any, session: LumenSession, steps: Sequence[FlowStep] = FLOW, nodeid: str = NODEID) -> TestState:
+    """One replayed test: a fresh state and agent, the steps, and the plugin's end-of-test work."""
+    state = new_state(session, nodeid)
+    run_steps(Agent(page, state, no_planner), steps)
+    session.finish(state, passed=True)
+    if state.model_calls:
+        raise RuntimeError(f"replay made {state.model_calls} model calls")
+    return state
+
+
+@contextlib.contextmanager
+def temp_root(prefix: str) -> Iterator[Path]:
+    """A throw-away project root."""
+    with tempfile.TemporaryDirectory(prefix=prefix) as tmp:
+        yield Path(tmp)
+
+
+# --- requests kept by the fake ----------------------------------------------------------------
+
+
+def request_chars(body: dict[str, Any]) -> int:
+    """Characters of what the model reads: system prompt, messages and tool definitions, as JSON."""
+    return sum(len(json.dumps(body[k], ensure_ascii=False)) for k in ("system", "messages", "tools") if k in body)
+
+
+def step_of(body: dict[str, Any]) -> str:
+    """The step a request belongs to: the first line of its first user message."""
+    return first_user_text(body).split("\n", 1)[0]
+
+
+# --- generated large pages -------------------------------------------------------------------
+
+
+def big_table_html(rows: int = 2500) -> str:
+    """A page with a search box over a ``rows``-row, 4-column data table."""
+    body = "\n".join(
+        f"<tr><td>Row {i}</td><td>SKU-{i:05d}</td><td>{(i * 37) % 1000}</td><td>{'in stock' if i % 3 else 'sold out'}</td></tr>"
+        for i in range(1, rows + 1))
+    return ("<!doctype html><html lang='en'><head><meta charset='utf-8'><title>Inventory</title></head><body><main>"
+            "<h1>Inventory</h1><label for='q'>Search</label> <input id='q' type='search'>"
+            "<table><thead><tr><th>Item</th><th>SKU</th><th>Price</th><th>State</th></tr></thead><tbody>"
+            f"{body}</tbody></table></main></body></html>")
+
+
+def many_controls_html(controls: int = 1000) -> str:
+    """A form with ``controls`` interactive controls: text fields, checkboxes, selects, buttons, links."""
+    parts = []
+    for i in range(controls):
+        kind = i % 5
+        if kind == 0:
+            parts.append(f"<label for='f{i}'>Field {i}</label><input id='f{i}'>")
+        elif kind == 1:
+            parts.append(f"<label><input type='checkbox'> Option {i}</label>")
+        elif kind == 2:
+            parts.append(f"<label for='s{i}'>Choice {i}</label><select id='s{i}'><option>A</option><option>B</option></select>")
+        elif kind == 3:
+            parts.append(f"<button type='button'>Action {i}</button>")
+        else:
+            parts.append(f"<a href='#item-{i}'>Link {i}</a>")
+    return ("<!doctype html><html lang='en'><head><meta charset='utf-8'><title>Settings</title></head><body><main>"
+            "<h1>Settings</h1><form>" + "\n".join(f"<div>{p}</div>" for p in parts) + "</form></main></body></html>")
+
+
+# --- numbers, tables, results ---------------------------------------------------------------------
+
+
+def median(values: Sequence[float]) -> float:
+    return statistics.median(values) if values else float("nan")
+
+
+def ms(seconds: float) -> float:
+    return round(seconds * 1000, 2)
+
+
+def print_table(title: str, headers: Sequence[str], rows: Sequence[Sequence[Any]]) -> None:
+    """A plain-text table, right-aligned numbers."""
+    cells = [[_fmt(c) for c in row] for row in rows]
+    widths = [max(len(str(h)), *(len(r[i]) for r in cells)) if cells else len(str(h)) for i, h in enumerate(headers)]
+    line = "+-" + "-+-".join("-" * w for w in widths) + "-+"
+    print(f"\n{title}")
+    print(line)
+    print("| " + " | ".join(str(h).ljust(w) for h, w in zip(headers, widths)) + " |")
+    print(line)
+    for row in cells:
+        print("| " + " | ".join(c.rjust(w) if _numeric(c) else c.ljust(w) for c, w in zip(row, widths)) + " |")
+    print(line, flush=True)
+
+
+def _fmt(value: Any) -> str:
+    if isinstance(value, float):
+        return f"{value:,.3f}" if abs(value) < 10 else f"{value:,.1f}"
+    if isinstance(value, int) and not isinstance(value, bool):
+        return f"{value:,}"
+    return str(value)
+
+
+def _numeric(text: str) -> bool:
+    return text.replace(",", "").replace(".", "", 1).replace("-", "", 1).replace("x", "").strip().isdigit()
+
+
+def environment() -> dict[str, Any]:
+    """Where the numbers were measured."""
+    import playwright
+
+    choice = choose_browser()
+    return {
+        "python": platform.python_version(),
+        "platform": platform.platform(),
+        "cpus": os.cpu_count(),
+        "load_avg_1m": round(os.getloadavg()[0], 2) if hasattr(os, "getloadavg") else None,
+        "playwright": getattr(playwright, "__version__", "?"),
+        "browser": choice.label if choice else None,
+    }
+
+
+def write_result(name: str, data: dict[str, Any]) -> Path:
+    """Write ``benchmarks/results/<name>.json`` (with the environment) and return its path."""
+    RESULTS.mkdir(parents=True, exist_ok=True)
+    path = RESULTS / f"{name}.json"
+    payload = {"benchmark": name, "measured_at": time.strftime("%Y-%m-%dT%H:%M:%S%z"), "environment": environment(), **data}
+    path.write_text(json.dumps(payload, indent=2, sort_keys=False) + "\n", encoding="utf-8")
+    print(f"\nresults: {path.relative_to(REPO)}", flush=True)
+    return path
