@@ -182,8 +182,9 @@ class ModelDriver:
                locator: str | None = None) -> tuple[str, bool, Observation]:
         self.state.events.emit(ToolEnd(step=step, tool=call.name, toolId=tool_id, outcome="error" if is_error else "ok",
                                        duration_ms=watch.ms, locator=locator, error=error or (status if is_error else None)))
-        log.append({"command": call.name, "ok": not is_error, "error": error or (status if is_error else None),
-                    "url": self.page.url})
+        if not status.startswith("invalid"):  # the model's own mistakes teach nothing about pages
+            log.append({"command": call.name, "ok": not is_error, "error": error or (status if is_error else None),
+                        "url": self.page.url})
         what = locator or self._describe_input(call)
         outcome = "error" if is_error else "ok"
         self.state.progress(self.state.secrets.redact(

@@ -8,7 +8,7 @@ from pathlib import Path
 class LumenError(Exception):
     """Base of every error pytest-lumen raises on purpose.
 
-    ``where`` names the file, ``step`` the instruction, ``remedy`` what to do about it;
+    ``path`` names the file, ``step`` the instruction, ``remedy`` what to do about it;
     ``str()`` puts the three together so that the pytest failure says it all.
     """
 
@@ -28,7 +28,16 @@ class LumenError(Exception):
         self.remedy = remedy if remedy is not None else self.default_remedy
         super().__init__(self.render())
 
+    def __str__(self) -> str:
+        """The rendered message, current even after ``message``, ``step`` or ``remedy`` were changed."""
+        return self.render()
+
+    def __reduce__(self) -> tuple[object, ...]:
+        """Pickle by state (the keyword-only arguments would not survive ``Exception``'s default)."""
+        return (_rebuild, (type(self), dict(self.__dict__)))
+
     def render(self) -> str:
+        """The message with its ``file:``, ``step:`` and ``remedy:`` lines."""
         lines = [self.message]
         if self.path:
             lines.append(f"  file: {self.path}")
@@ -37,6 +46,14 @@ class LumenError(Exception):
         if self.remedy:
             lines.append(f"  remedy: {self.remedy}")
         return "\n".join(lines)
+
+
+def _rebuild(cls: type[LumenError], state: dict[str, object]) -> LumenError:
+    """Unpickle a ``LumenError`` (see ``LumenError.__reduce__``)."""
+    error = cls.__new__(cls)
+    error.__dict__.update(state)
+    Exception.__init__(error, error.render())
+    return error
 
 
 class ConfigError(LumenError):
@@ -93,6 +110,12 @@ class NavigationRefusedError(LumenError):
 
 class MemoryFileError(LumenError):
     """memory.json could not be read or written."""
+
+
+class CacheWriteError(CacheError):
+    """A cache file could not be written (permissions, disk full); the old file is left as it was."""
+
+    default_remedy = "check that the cache folder is writable and the disk is not full, then run again"
 
 
 class LumenAssertionError(LumenError, AssertionError):

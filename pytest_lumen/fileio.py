@@ -1,9 +1,16 @@
-"""Atomic, locked file writes shared by the cache and the memory store."""
+"""Atomic, locked file writes shared by the cache and the memory store.
+
+Every write goes to a temporary file in the target's folder (same file system), is
+flushed to disk, then renamed over the target with ``os.replace``: a reader, a crash or
+a ``kill -9`` sees the old file or the new one, never a torn one. Writers hold the
+target's ``filelock`` lock (``<name>.lock`` beside it) while they read-merge-write.
+"""
 
 from __future__ import annotations
 
 import contextlib
 import os
+import stat
 import tempfile
 from collections.abc import Iterator
 from pathlib import Path
@@ -13,6 +20,7 @@ from filelock import FileLock, Timeout
 from .errors import LockTimeoutError
 
 DEFAULT_LOCK_TIMEOUT = 30.0
+TEMP_SUFFIX = ".tmp"
 
 
 def lock_path(path: Path) -> Path:
@@ -20,9 +28,14 @@ def lock_path(path: Path) -> Path:
     return path.with_name(path.name + ".lock")
 
 
+def temp_prefix(path: Path) -> str:
+    """The name prefix of ``path``'s temporary files (hidden, so that ``*.json`` globs skip them)."""
+    return f".{path.name}."
+
+
 @contextlib.contextmanager
 def locked(path: Path, timeout: float = DEFAULT_LOCK_TIMEOUT) -> Iterator[None]:
-    """Hold the lock of ``path``.
+    """Hold the lock of ``path``; ``LockTimeoutError`` after ``timeout`` seconds.
 
     filelock's ``FileLock`` uses ``fcntl.flock`` on POSIX: the kernel drops the lock when
     the holder dies, so a killed worker never leaves a lock that blocks the next run.
@@ -30,25 +43,86 @@ def locked(path: Path, timeout: float = DEFAULT_LOCK_TIMEOUT) -> Iterator[None]:
     path.parent.mkdir(parents=True, exist_ok=True)
     lock = FileLock(str(lock_path(path)), timeout=timeout)
     try:
-        with lock:
-            yield
+        lock.acquire()
     except Timeout as exc:
         raise LockTimeoutError(
-            f"could not lock {path.name} within {timeout:g}s", path=path
+            f"could not lock {path.name} within {timeout:g}s: another process holds {lock_path(path).name}",
+            path=path,
         ) from exc
+    try:
+        yield
+    finally:
+        lock.release()
+
+
+def _umask() -> int:
+    """The process umask (read without changing it where /proc allows)."""
+    with contextlib.suppress(OSError, ValueError):
+        for line in Path("/proc/self/status").read_text().splitlines():
+            if line.startswith("Umask:"):
+                return int(line.split()[1], 8)
+    mask = os.umask(0o022)
+    os.umask(mask)
+    return mask
+
+
+def _mode_for(path: Path) -> int:
+    """The permissions the new file gets: the old file's, else what ``open()`` would give (0666 minus umask)."""
+    try:
+        return stat.S_IMODE(path.stat().st_mode)
+    except OSError:
+        return 0o666 & ~_umask()
+
+
+def remove_stale_temps(path: Path) -> list[Path]:
+    """Delete temporary files a killed writer left beside ``path``; returns them.
+
+    Only safe while holding ``locked(path)``: every live writer holds that lock.
+    """
+    removed = []
+    with contextlib.suppress(OSError):
+        for leftover in path.parent.glob(f"{temp_prefix(path)}*{TEMP_SUFFIX}"):
+            with contextlib.suppress(FileNotFoundError):
+                leftover.unlink()
+                removed.append(leftover)
+    return removed
+
+
+def _fsync_dir(folder: Path) -> None:
+    """Make the rename durable (best effort: not every platform can open a folder)."""
+    with contextlib.suppress(OSError):
+        fd = os.open(folder, os.O_RDONLY)
+        try:
+            os.fsync(fd)
+        finally:
+            os.close(fd)
 
 
 def atomic_write_text(path: Path, text: str) -> None:
-    """Write ``text`` to ``path`` so that readers see the old file or the new one, never a torn one."""
+    """Write ``text`` to ``path`` so that readers see the old file or the new one, never a torn one.
+
+    Call it while holding ``locked(path)``: it also removes temporary files that killed
+    writers left behind. The file keeps its permissions (a new one gets the umask's).
+    """
+    data = text.encode("utf-8")  # an unencodable text fails here, before any file is touched
     path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    remove_stale_temps(path)
+    fd, tmp = tempfile.mkstemp(prefix=temp_prefix(path), suffix=TEMP_SUFFIX, dir=path.parent)
     try:
-        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as fh:
-            fh.write(text)
+        with os.fdopen(fd, "wb") as fh:
+            fh.write(data)
             fh.flush()
             os.fsync(fh.fileno())
+        os.chmod(tmp, _mode_for(path))
         os.replace(tmp, path)
     except BaseException:
         with contextlib.suppress(FileNotFoundError):
             os.unlink(tmp)
         raise
+    _fsync_dir(path.parent)
+
+
+def write_locked(path: Path, text: str, timeout: float = DEFAULT_LOCK_TIMEOUT) -> None:
+    """``atomic_write_text`` under the lock of ``path``."""
+    with locked(path, timeout):
+        atomic_write_text(path, text)

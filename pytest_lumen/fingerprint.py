@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Optional
 
 from pydantic import BaseModel, ConfigDict
@@ -39,6 +40,10 @@ class Fingerprint(BaseModel):
     css: Optional[str] = None
     context: Optional[str] = None
     box: Optional[Box] = None
+    # How many other visible elements had the same tag, role and accessible name when this one was
+    # recorded (e.g. the "Add to cart" button of each product): then the element is known by where it
+    # is (its context), not by what it says.
+    look_alikes: Optional[int] = None
 
 
 # One function, evaluated in the page, shared by capture and by the page-wide scan.
@@ -65,7 +70,9 @@ FINGERPRINT_JS = r"""
     if (/^h[1-6]$/.test(t)) return 'heading';
     if (t === 'img') return 'img';
     if (t === 'summary') return 'button';
-    return null;
+    const simple = {output: 'status', li: 'listitem', p: 'paragraph', nav: 'navigation', dialog: 'dialog', ul: 'list',
+                    ol: 'list', table: 'table', tr: 'row', td: 'cell', th: 'columnheader', article: 'article'};
+    return simple[t] || null;
   };
   const labelOf = (el) => {
     if (el.labels && el.labels.length) return clean(Array.from(el.labels).map(l => l.innerText).join(' '));
@@ -116,11 +123,20 @@ FINGERPRINT_JS = r"""
 
 CAPTURE_JS = f"(el) => ({FINGERPRINT_JS})(el)"
 
+# One round trip for a locator: how many elements it matches, and the fingerprint of the only one.
+CAPTURE_ONLY_JS = f"""
+(els) => {{
+  if (els.length !== 1) return {{count: els.length, fp: null}};
+  return {{count: 1, fp: ({FINGERPRINT_JS})(els[0])}};
+}}
+"""
+
 INTERACTIVE = (
     "a[href], button, input:not([type=hidden]), select, textarea, summary, [role=button], [role=link], "
     "[role=checkbox], [role=radio], [role=tab], [role=menuitem], [role=option], [role=switch], "
     "[role=combobox], [role=textbox], [role=searchbox], [role=spinbutton], [onclick], [tabindex]:not([tabindex='-1'])"
 )
+GENERIC_TAGS = {"div", "span"}  # too common to add to a scan: an element of these is found by its role or fallbacks
 
 SCAN_JS = f"""
 (sel) => {{
@@ -130,11 +146,53 @@ SCAN_JS = f"""
     const r = el.getBoundingClientRect();
     const st = getComputedStyle(el);
     if (r.width === 0 || r.height === 0 || st.visibility === 'hidden' || st.display === 'none') return;
-    const f = fp(el); f.index = i; out.push(f);
+    const f = fp(el);
+    f.index = i;
+    f.enabled = !(el.matches(':disabled') || el.closest('[aria-disabled=true]'));
+    out.push(f);
   }});
   return out;
 }}
 """
+
+# The position of one element in the list that ``SCAN_JS`` walks (-1: not in it).
+INDEX_JS = "(el, sel) => Array.from(document.querySelectorAll(sel)).indexOf(el)"
+
+LOOK_ALIKES_JS = f"""
+(el, sel) => {{
+  const fp = {FINGERPRINT_JS};
+  const me = fp(el);
+  let n = 0;
+  document.querySelectorAll(sel).forEach((other) => {{
+    if (other === el || other.tagName !== el.tagName) return;
+    const r = other.getBoundingClientRect();
+    if (r.width === 0 || r.height === 0) return;
+    const f = fp(other);
+    if (f.role === me.role && f.name === me.name) n++;
+  }});
+  return n;
+}}
+"""
+
+
+@dataclass(frozen=True)
+class Candidate:
+    """A visible element of the page as a scan saw it: its index in the scan's selector list, its fingerprint."""
+
+    index: int
+    fingerprint: Fingerprint
+    enabled: bool
+
+
+def scan_selector(fp: Optional[Fingerprint] = None) -> str:
+    """The elements a relocation considers: the interactive ones, plus those of the recorded element's tag and role."""
+    parts = [INTERACTIVE]
+    if fp is not None:
+        if fp.tag and fp.tag not in GENERIC_TAGS and fp.tag.isalnum():
+            parts.append(fp.tag)
+        if fp.role and fp.role.isalpha():
+            parts.append(f"[role={fp.role}]")
+    return ", ".join(parts)
 
 
 def capture(target: Locator | ElementHandle) -> Fingerprint:
@@ -143,7 +201,34 @@ def capture(target: Locator | ElementHandle) -> Fingerprint:
     return Fingerprint.model_validate(data)
 
 
-def scan(page: Page) -> list[tuple[int, Fingerprint]]:
-    """Fingerprints of the page's visible interactive elements, with their index in ``INTERACTIVE`` order."""
-    rows: list[dict[str, Any]] = page.evaluate(SCAN_JS, INTERACTIVE)
-    return [(row.pop("index"), Fingerprint.model_validate(row)) for row in rows]
+def capture_only(target: Locator) -> tuple[int, Optional[Fingerprint]]:
+    """How many elements the locator matches now (no waiting), and the fingerprint when it is exactly one."""
+    data: dict[str, Any] = target.evaluate_all(CAPTURE_ONLY_JS)
+    fp = Fingerprint.model_validate(data["fp"]) if data["fp"] is not None else None
+    return int(data["count"]), fp
+
+
+def count_look_alikes(target: Locator | ElementHandle, fp: Fingerprint) -> int:
+    """How many other visible elements share the element's tag, role and accessible name."""
+    return int(target.evaluate(LOOK_ALIKES_JS, scan_selector(fp)))
+
+
+def capture_with_look_alikes(target: Locator | ElementHandle) -> Fingerprint:
+    """The fingerprint of one element, with its look-alike count (for what is written to the cache)."""
+    fp = capture(target)
+    return fp.model_copy(update={"look_alikes": count_look_alikes(target, fp)})
+
+
+def scan(page: Page, selector: str = INTERACTIVE) -> list[Candidate]:
+    """The page's visible elements matching ``selector``, with their fingerprints and whether they are enabled."""
+    rows: list[dict[str, Any]] = page.evaluate(SCAN_JS, selector)
+    out = []
+    for row in rows:
+        index, enabled = row.pop("index"), bool(row.pop("enabled"))
+        out.append(Candidate(index, Fingerprint.model_validate(row), enabled))
+    return out
+
+
+def index_of(target: Locator, selector: str) -> int:
+    """The element's index among ``document.querySelectorAll(selector)`` (-1 when it is not one of them)."""
+    return int(target.evaluate(INDEX_JS, selector))

@@ -84,10 +84,11 @@ def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
         config.workeroutput["lumen"] = lumen.stats.to_json()  # type: ignore[attr-defined]
         return
     write_heals_report(lumen, Path(config.getoption("--output", default="test-results")))
+    lumen.unused = lumen.unused_cache_files()
     if lumen.settings.prune and exitstatus == 0 and lumen.full_run:
-        lumen.pruned = [str(p) for p in lumen.unused_cache_files()]  # type: ignore[attr-defined]
-        for path in lumen.unused_cache_files():
+        for path in lumen.unused:
             path.unlink()
+            lumen.pruned.append(path)
 
 
 def pytest_testnodedown(node: Any, error: Any) -> None:

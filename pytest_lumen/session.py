@@ -63,6 +63,8 @@ class LumenSession:
         self.selected_files: set[Path] = set()
         self.scope: list[Path] = []
         self.full_run = True
+        self.unused: list[Path] = []
+        self.pruned: list[Path] = []
 
     def cache_path(self, item: pytest.Item) -> Path:
         try:

@@ -1,9 +1,29 @@
-"""How alike two fingerprints are, and the rule that accepts a candidate only with a clear margin."""
+"""How alike two fingerprints are, and the rule that accepts a candidate only with a clear margin.
+
+``similarity(recorded, current)`` is the weighted share of the recorded element's attributes
+that the current element still has (0..1). Three rules shape it:
+
+* identifiers (test id, id, name attribute) count fully when they still match, and only a
+  quarter of their weight (as a miss) when they differ: ids get renamed, but a match is strong;
+* the context (the text around the element, e.g. its product's name and price) is compared
+  by the share of its words that are still there, so that wrappers and moves do not matter;
+* an element that had look-alikes when it was recorded (the same tag, role and name, like the
+  "Add to cart" button of every product) is known by where it is: its score cannot exceed its
+  context's similarity, unless an identifier still matches;
+* an element whose name changed (other words) is the recorded one only when something stable
+  confirms it (test id, id, name attribute, href or placeholder unchanged): otherwise its score
+  is capped below the threshold ("Place order by phone" is not "Place order").
+
+``choose`` accepts the best candidate only above a threshold and with a clear margin over
+the runner-up; anything else is ambiguous and rejected.
+"""
 
 from __future__ import annotations
 
 import difflib
 import math
+import re
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 from typing import Optional
 
@@ -13,55 +33,143 @@ from .fingerprint import Fingerprint
 WEIGHTS: dict[str, float] = {
     "role": 2.0,
     "name": 3.0,
-    "context": 2.0,
     "text": 1.5,
     "label": 1.5,
-    "test_id": 1.5,
-    "tag": 1.0,
-    "type": 1.0,
-    "id": 1.0,
-    "name_attr": 1.0,
+    "context": 2.0,
     "placeholder": 1.0,
-    "href": 1.0,
+    "href": 1.5,
+    "tag": 1.0,
+    "type": 0.5,
     "box": 0.5,
 }
-VERIFY_THRESHOLD = 0.72  # the primary locator's element must be at least this alike to be acted on
-ACCEPT_THRESHOLD = 0.62  # a relocated candidate must score at least this ...
-MARGIN = 0.08  # ... and beat the runner-up by this much
+IDENTIFIERS: dict[str, float] = {"test_id": 3.0, "id": 2.0, "name_attr": 1.5}
+MISMATCHED_IDENTIFIER = 0.25  # share of an identifier's weight that counts (as a miss) when it changed
+CORROBORATING = ("test_id", "id", "name_attr", "href", "placeholder")  # unchanged, they vouch for a renamed element
+RENAMED_CAP = 0.5  # the most a renamed element scores without corroboration
+# Roles that stand in for each other in a redesign (a link styled as a button) count as partly alike.
+ROLE_FAMILIES: tuple[frozenset[str], ...] = (
+    frozenset({"button", "link", "menuitem", "tab"}),
+    frozenset({"textbox", "searchbox", "combobox", "spinbutton"}),
+    frozenset({"checkbox", "switch", "radio", "menuitemcheckbox"}),
+)
+SAME_FAMILY = 0.6
+BOX_RANGE = 600.0  # CSS pixels at which a position no longer resembles the recorded one
+
+SURE = 0.97  # the primary locator's element is this alike: it is the recorded one, no page scan needed
+VERIFY_THRESHOLD = 0.65  # below this, the primary locator's element is another element
+ACCEPT_THRESHOLD = 0.65  # a relocated candidate must score at least this ...
+MARGIN = 0.1  # ... and beat every other candidate by this much
+
+_WORD = re.compile(r"\w+(?:[.,]\w+)*")
+
+
+def normalized(text: Optional[str]) -> str:
+    """Lower case, whitespace collapsed."""
+    return " ".join((text or "").lower().split())
 
 
 def text_similarity(a: Optional[str], b: Optional[str]) -> float:
+    """0..1 character-level likeness of two strings (case and whitespace ignored); 0 when either is missing."""
     if a is None or b is None:
         return 0.0
-    a, b = a.lower().strip(), b.lower().strip()
+    a, b = normalized(a), normalized(b)
     if a == b:
         return 1.0
     return difflib.SequenceMatcher(None, a, b, autojunk=False).ratio()
 
 
-def _box_similarity(rec: Fingerprint, cur: Fingerprint) -> float:
-    if rec.box is None or cur.box is None:
+def words(text: Optional[str]) -> set[str]:
+    """The words of a text, lower case (prices like 12.00 stay one word)."""
+    return set(_WORD.findall((text or "").lower()))
+
+
+def context_similarity(recorded: Optional[str], current: Optional[str]) -> float:
+    """Mostly the share of the recorded context's words still around the element, partly the reverse."""
+    rec, cur = words(recorded), words(current)
+    if not rec:
+        return 1.0 if not cur else 0.5
+    if not cur:
         return 0.0
-    dist = math.hypot(rec.box.x - cur.box.x, rec.box.y - cur.box.y)
-    return max(0.0, 1.0 - dist / 600.0)
+    common = len(rec & cur)
+    return 0.75 * common / len(rec) + 0.25 * common / len(cur)
 
 
-def similarity(recorded: Fingerprint, current: Fingerprint) -> float:
-    """0..1: the weighted share of the recorded attributes that the current element still has."""
+def box_similarity(recorded: Fingerprint, current: Fingerprint) -> float:
+    """1 at the recorded position, falling to 0 at ``BOX_RANGE`` pixels away."""
+    if recorded.box is None or current.box is None:
+        return 0.0
+    dist = math.hypot(recorded.box.x - current.box.x, recorded.box.y - current.box.y)
+    return max(0.0, 1.0 - dist / BOX_RANGE)
+
+
+def role_similarity(a: Optional[str], b: Optional[str]) -> float:
+    """1 for the same role, ``SAME_FAMILY`` for roles of one family (button and link), else 0."""
+    if a is None or b is None:
+        return 0.0
+    if a == b:
+        return 1.0
+    return SAME_FAMILY if any(a in family and b in family for family in ROLE_FAMILIES) else 0.0
+
+
+def _attribute(attr: str, recorded: Fingerprint, current: Fingerprint) -> float:
+    if attr == "role":
+        return role_similarity(recorded.role, current.role)
+    if attr == "box":
+        return box_similarity(recorded, current)
+    if attr == "context":
+        return context_similarity(recorded.context, current.context)
+    return text_similarity(getattr(recorded, attr), getattr(current, attr))
+
+
+def identifier_matches(recorded: Fingerprint, current: Fingerprint) -> bool:
+    """True when a recorded test id, id or name attribute is exactly the current one."""
+    return any(getattr(recorded, a) and getattr(recorded, a) == getattr(current, a) for a in IDENTIFIERS)
+
+
+def corroborated(recorded: Fingerprint, current: Fingerprint) -> bool:
+    """True when a stable attribute (test id, id, name attribute, href, placeholder) is unchanged."""
+    return any(getattr(recorded, a) and getattr(recorded, a) == getattr(current, a) for a in CORROBORATING)
+
+
+def renamed(recorded: Fingerprint, current: Fingerprint) -> bool:
+    """True when the accessible name now has other words (case, spaces and punctuation aside)."""
+    return bool(recorded.name) and words(recorded.name) != words(current.name)
+
+
+def similarity(recorded: Fingerprint, current: Fingerprint, ignore: Collection[str] = ()) -> float:
+    """0..1: how much the current element still is the recorded one (``ignore``: attributes left out)."""
     total = score = 0.0
     for attr, weight in WEIGHTS.items():
-        if attr == "box":
-            if recorded.box is None:
-                continue
-            total += weight
-            score += weight * _box_similarity(recorded, current)
-            continue
-        rec = getattr(recorded, attr)
-        if rec in (None, ""):
+        present = recorded.box is not None if attr == "box" else getattr(recorded, attr) not in (None, "")
+        if attr in ignore or not present:
             continue
         total += weight
-        score += weight * text_similarity(rec, getattr(current, attr))
-    return score / total if total else 0.0
+        score += weight * _attribute(attr, recorded, current)
+    for attr, weight in IDENTIFIERS.items():
+        value = getattr(recorded, attr)
+        if attr in ignore or not value:
+            continue
+        if value == getattr(current, attr):
+            total += weight
+            score += weight
+        else:
+            total += weight * MISMATCHED_IDENTIFIER
+    result = score / total if total else 0.0
+    if recorded.look_alikes and not identifier_matches(recorded, current):
+        anchor = context_similarity(recorded.context, current.context) if recorded.context else box_similarity(recorded, current)
+        result = min(result, anchor)
+    elif "name" not in ignore and renamed(recorded, current) and not corroborated(recorded, current):
+        result = min(result, RENAMED_CAP)
+    return result
+
+
+def pins_hold(recorded: Fingerprint, current: Fingerprint, pinned: Collection[str]) -> bool:
+    """True when every pinned attribute the recorded element had is unchanged (case and spaces aside)."""
+    for attr in pinned:
+        value = getattr(recorded, attr)
+        if value not in (None, "") and normalized(value) != normalized(getattr(current, attr)):
+            return False
+    return True
 
 
 @dataclass(frozen=True)
@@ -74,15 +182,15 @@ class Choice:
     reason: str
 
 
-def choose(scores: list[float]) -> Choice:
-    """Pick the best candidate only when it clears the threshold and the margin."""
+def choose(scores: Sequence[float], threshold: float = ACCEPT_THRESHOLD, margin: float = MARGIN) -> Choice:
+    """Pick the best candidate only when it clears the threshold and beats the runner-up by the margin."""
     if not scores:
         return Choice(None, 0.0, 0.0, "no candidates on the page")
     order = sorted(range(len(scores)), key=lambda i: scores[i], reverse=True)
     best = scores[order[0]]
     second = scores[order[1]] if len(order) > 1 else 0.0
-    if best < ACCEPT_THRESHOLD:
-        return Choice(None, best, second, f"best candidate scored {best:.2f}, below {ACCEPT_THRESHOLD}")
-    if best - second < MARGIN:
-        return Choice(None, best, second, f"ambiguous: best {best:.2f} vs runner-up {second:.2f}")
+    if best < threshold:
+        return Choice(None, best, second, f"best candidate scored {best:.2f}, below {threshold:.2f}")
+    if best - second < margin:
+        return Choice(None, best, second, f"ambiguous: best {best:.2f} vs runner-up {second:.2f} (margin {margin:.2f})")
     return Choice(order[0], best, second, "accepted")

@@ -13,7 +13,7 @@ def figures(lumen: LumenSession) -> list[tuple[str, str]]:
     """The run's figures as (label, value) rows."""
     st = lumen.stats
     healed = ", ".join(f"{k} {v}" for k, v in sorted(st.steps_healed.items())) or "-"
-    unused = lumen.unused_cache_files()
+    unused = lumen.unused
     return [
         ("mode", lumen.settings.mode.value),
         ("steps replayed", str(st.steps_replayed)),
@@ -25,7 +25,8 @@ def figures(lumen: LumenSession) -> list[tuple[str, str]]:
                    f"cache read {st.usage.cache_read_input_tokens}, cache write {st.usage.cache_creation_input_tokens}"),
         ("estimated cost", f"${st.cost:.4f}"),
         ("cache files written", str(len(st.cache_files_written))),
-        ("unused cache files", str(len(unused)) if lumen.full_run else "n/a (not a full run)"),
+        ("unused cache files", (f"{len(unused)}" + (" (pruned)" if lumen.pruned else "")) if lumen.full_run
+         else "n/a (not a full run)"),
     ]
 
 
@@ -42,13 +43,14 @@ def print_summary(tr: Any, lumen: LumenSession) -> None:
     for heal in st.heals:
         tr.write_line(f"  healed [{heal['level']}] {heal['test']} :: {heal['step']!r} action {heal['action'] + 1}: "
                       f"{heal['before']} -> {heal['after']}")
-    for path in lumen.unused_cache_files():
-        tr.write_line(f"  unused {path.relative_to(lumen.settings.rootdir)} (delete with --lumen-prune)")
+    root = lumen.settings.rootdir
+    for path in lumen.unused:
+        verb = "pruned" if path in lumen.pruned else "unused"
+        hint = "" if path in lumen.pruned else " (delete with --lumen-prune)"
+        tr.write_line(f"  {verb} {path.relative_to(root)}{hint}")
     report = getattr(lumen, "heals_report", None)
     if report is not None:
         tr.write_line(f"  heals report: {report}")
-    for path in getattr(lumen, "pruned", []):
-        tr.write_line(f"  pruned {path}")
 
 
 def write_github_summary(lumen: LumenSession) -> None:

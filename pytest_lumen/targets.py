@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+import json
 import re
 from typing import TYPE_CHECKING, Optional
 
-from .actions import Target
-from .fingerprint import Fingerprint, capture
+from .actions import PLACEHOLDER, Target
+from .fingerprint import Fingerprint, capture_with_look_alikes
 from .locators import LocatorSpec, spec_from_locator
 
 if TYPE_CHECKING:
@@ -46,7 +47,7 @@ def target_for(page: Page, element: Locator) -> tuple[Target, Locator]:
     The locator comes from ``normalize()`` (test ids and roles first, as codegen
     does); if it does not point at exactly this element, the CSS path is used.
     """
-    fp = capture(element)
+    fp = capture_with_look_alikes(element)
     spec = spec_from_locator(element.normalize())
     live = spec.build(page)
     if live.count() != 1 and fp.css:
@@ -75,3 +76,12 @@ def group_target(target: Target) -> Target:
     else:
         group = spec
     return target.model_copy(update={"locator": group, "fallbacks": []})
+
+
+def bind_target(target: Target, values: dict[str, str]) -> Target:
+    """The target with its ``%name%`` placeholders (in locators and fingerprint) replaced by their values."""
+    if not values:
+        return target
+    text = target.model_dump_json()
+    bound = PLACEHOLDER.sub(lambda m: json.dumps(values[m.group(1)])[1:-1] if m.group(1) in values else m.group(0), text)
+    return target if bound == text else Target.model_validate_json(bound)

@@ -1,0 +1,334 @@
+"""Drift: how a recorded test survives a changed page, for pytest-lumen and two baselines.
+
+The drift suite's test (tests/drift/) is recorded once through the plugin's record path
+(the real SDK against the loopback fake model), then replayed against every variant of its
+app by three methods, in the same run:
+
+* ``pytest-lumen``: the plugin's ``Replayer`` in replay mode (identity check, zero-token
+  heal cascade, effect checks), never a model call;
+* ``primary locator``: the cached primary locator only, acted on with Playwright's own
+  strictness and actionability, the test's checks asserted on it (a codegen-style script);
+* ``coordinates``: a click at the centre of where the element was when recorded (the seed
+  design), typing into whatever got the focus, checks read from the element at that point.
+
+Each page logs which element every click and keystroke reached (``data-truth``, invisible
+to the plugin), so an action on a wrong element is seen, not guessed. Per method: cosmetic
+variants passed with zero tokens, element actions on the right element, on a wrong element,
+or not done (not found, ambiguous, disabled), and regressions caught.
+"""
+
+from __future__ import annotations
+
+import argparse
+import time
+from collections import Counter
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import Any, Callable, Optional
+
+import benchlib as B
+
+from pytest_lumen import actions as A
+from pytest_lumen.cache import Step
+from pytest_lumen.checks import run_check
+from pytest_lumen.config import Mode
+from pytest_lumen.errors import LumenAssertionError
+from pytest_lumen.replay import ActionFailed, Replayer
+from pytest_lumen.targets import bind_target
+from pytest_lumen.testing.fake_anthropic import FakeAnthropic
+from tests.drift.harness import ACTION_TIMEOUT, FLOW, RECORD_SCRIPT, TEST_FILE, TEST_NAME
+from tests.drift.pages import BENIGN_PREFIX, EXPECTED_LOG, ORIGINAL, VARIANTS, Variant, build
+
+NODEID = f"{TEST_FILE}::{TEST_NAME}"
+LOG_JS = "() => JSON.parse(localStorage.getItem('drift-log') || '[]')"
+METHODS = ("pytest-lumen", "primary locator", "coordinates")
+
+
+@dataclass
+class ActionResult:
+    """What one cached action did on one variant."""
+
+    step: int
+    kind: str
+    outcome: str  # correct, wrong, not_done, check_passed, check_failed
+    detail: str = ""
+    heal: Optional[str] = None
+
+
+@dataclass
+class Run:
+    """One method on one variant."""
+
+    variant: str
+    kind: str
+    method: str
+    passed: bool
+    actions: list[ActionResult] = field(default_factory=list)
+    seconds: float = 0.0
+
+    def count(self, outcome: str) -> int:
+        return sum(1 for a in self.actions if a.outcome == outcome)
+
+
+class Failed(Exception):
+    """The replay stopped (as the test would)."""
+
+
+# --- the three methods --------------------------------------------------------------------------
+
+
+class Method:
+    """Replays one cached action on a page; raises ``Failed`` when the test would stop."""
+
+    name = ""
+
+    def __init__(self, page: Any, root: Path) -> None:
+        self.page = page
+        self.root = root
+
+    def act(self, step: int, action: Any, values: dict[str, str]) -> Optional[str]:
+        """Perform the action; returns the heal level when it healed."""
+        raise NotImplementedError
+
+
+class Lumen(Method):
+    name = "pytest-lumen"
+
+    def __init__(self, page: Any, root: Path) -> None:
+        super().__init__(page, root)
+        session = B.new_session(Mode.REPLAY, root, action_timeout=ACTION_TIMEOUT)
+        self.replayer = Replayer(page, B.new_state(session, NODEID))
+
+    def act(self, step: int, action: Any, values: dict[str, str]) -> Optional[str]:
+        try:
+            _, heals = self.replayer.replay(step, [action], values)
+        except ActionFailed as failed:
+            raise Failed(failed.error) from None
+        return heals[0].level if heals else None
+
+
+class Primary(Method):
+    name = "primary locator"
+
+    def act(self, step: int, action: Any, values: dict[str, str]) -> Optional[str]:
+        target = action.target_or_none
+        loc = bind_target(target, values).locator.build(self.page) if target else None
+        timeout = ACTION_TIMEOUT * 1000
+        try:
+            if isinstance(action, A.Expect):
+                run_check(self.page, action, loc, values, timeout)
+            else:
+                A.perform(self.page, action, loc, values, timeout)
+        except LumenAssertionError:
+            raise
+        except Exception as exc:  # noqa: BLE001 - Playwright's strictness, timeouts: the script stops
+            raise Failed(str(exc).splitlines()[0][:200]) from None
+        _settle(self.page)
+        return None
+
+
+class Coordinates(Method):
+    name = "coordinates"
+
+    def act(self, step: int, action: Any, values: dict[str, str]) -> Optional[str]:
+        target = action.target_or_none
+        fp = target.fingerprint if target else None
+        if fp is None or fp.box is None:
+            A.perform(self.page, action, None, values, ACTION_TIMEOUT * 1000)
+            return None
+        x, y = fp.box.x + fp.box.width / 2, fp.box.y + fp.box.height / 2
+        scroll = self.page.evaluate("(y) => { window.scrollTo(0, Math.max(0, y - 300)); return window.scrollY; }", y)
+        if isinstance(action, A.Expect):
+            self._check(action, fp, x, y - scroll, values)
+            return None
+        self.page.mouse.click(x, y - scroll)
+        if isinstance(action, (A.Fill, A.TypeText)):
+            self.page.keyboard.press("Control+A")
+            self.page.keyboard.type(A.substitute(getattr(action, "value", None) or action.text, values))
+        _settle(self.page)
+        return None
+
+    def _check(self, action: A.Expect, fp: Any, x: float, y: float, values: dict[str, str]) -> None:
+        text = self.page.evaluate("([x, y]) => { const el = document.elementFromPoint(x, y); return el ? el.textContent : ''; }", [x, y])
+        want = A.substitute(str(action.expected), values) if action.check in ("text", "value") else (fp.name or fp.text or "")
+        if want not in " ".join((text or "").split()):
+            raise LumenAssertionError(f"the element at the recorded point does not show {want!r}")
+
+
+def _settle(page: Any) -> None:
+    """Give a click's navigation time to start and finish (the baselines have no effect check)."""
+    page.wait_for_timeout(100)
+    try:
+        page.wait_for_load_state("load", timeout=3000)
+    except Exception:  # noqa: BLE001 - a page that never loads shows in the next action
+        pass
+
+
+# --- one run -------------------------------------------------------------------------------------
+
+
+def _log(page: Any) -> list[str]:
+    try:
+        page.wait_for_load_state("load", timeout=3000)
+        return [e for e in page.evaluate(LOG_JS) if not e.startswith(BENIGN_PREFIX)]
+    except Exception:  # noqa: BLE001 - mid-navigation: read again after the next action
+        return []
+
+
+def _judge(entries: list[str], expected: str) -> tuple[str, str]:
+    real = [e for e in entries if not e.startswith("click:?")]
+    if any(e != expected for e in real):
+        return "wrong", ", ".join(real)
+    if expected in real:
+        return "correct", ""
+    return "not_done", "the action reached no element of the page's" if entries else "nothing happened"
+
+
+def _result(page: Any, step: int, action: Any, expected: Optional[str], seen: int,
+            error: Optional[BaseException] = None, heal: Optional[str] = None) -> ActionResult:
+    """Judge one action: a check by whether it held, an element action by the page's log."""
+    if isinstance(action, A.Expect):
+        if error is None:
+            return ActionResult(step, action.kind, "check_passed", heal=heal)
+        return ActionResult(step, action.kind, "check_failed", str(error).splitlines()[0][:160])
+    outcome, detail = _judge(_log(page)[seen:], expected or "")
+    if error is not None and outcome == "correct":
+        outcome, detail = "correct", f"right element, then: {str(error).splitlines()[0][:160]}"
+    return ActionResult(step, action.kind, outcome, detail or (str(error)[:160] if error else ""), heal)
+
+
+def replay_variant(method: Method, variant: str, kind: str, steps: list[Step], url: str) -> Run:
+    """Replay the recorded test with one method on one variant, stopping where the test would."""
+    page = method.page
+    run = Run(variant, kind, method.name, passed=False)
+    began = time.perf_counter()
+    page.goto(url + "/shop.html")
+    expected = iter(EXPECTED_LOG)
+    failed = False
+    for index, (step, (_, _, values)) in enumerate(zip(steps, FLOW)):
+        for action in step.actions:
+            wanted = None if isinstance(action, A.Expect) else next(expected)
+            seen = len(_log(page))
+            try:
+                heal = method.act(index, action, values)
+            except (LumenAssertionError, Failed) as exc:
+                run.actions.append(_result(page, index, action, wanted, seen, error=exc))
+                failed = True
+                break
+            run.actions.append(_result(page, index, action, wanted, seen, heal=heal))
+        if failed:
+            break
+    run.passed = not failed and not any(a.outcome in ("wrong", "not_done", "check_failed") for a in run.actions)
+    run.seconds = round(time.perf_counter() - began, 2)
+    return run
+
+
+# --- the whole benchmark ---------------------------------------------------------------------------
+
+
+def record_flow(chromium: Any, root: Path) -> list[Step]:
+    """Record the drift test on the original app, through the model path against the fake."""
+    site = root / "sites" / "original"
+    _write(site, ORIGINAL)
+    with B.serve(site) as url, FakeAnthropic() as fake:
+        fake.script(RECORD_SCRIPT)
+        context = chromium.new_context(viewport={"width": 1280, "height": 720})
+        steps = [B.FlowStep(kind, text, variables) for kind, text, variables in FLOW]
+        cache, _ = B.record(context.new_page(), url + "/shop.html", root, fake, steps=steps, nodeid=NODEID)
+        context.close()
+    return cache.steps
+
+
+def _write(folder: Path, files: dict[str, str]) -> None:
+    for name, text in files.items():
+        path = folder / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text, encoding="utf-8")
+
+
+def run_all(chromium: Any, root: Path, steps: list[Step], variants: list[Variant]) -> list[Run]:
+    """Every method on every variant; each run in a fresh browser context on the variant's own server."""
+    methods: list[Callable[[Any, Path], Method]] = [Lumen, Primary, Coordinates]
+    runs = []
+    for variant in variants:
+        site = root / "sites" / variant.name
+        _write(site, build(variant))
+        with B.serve(site) as url:
+            for make in methods:
+                context = chromium.new_context(viewport={"width": 1280, "height": 720})
+                method = make(context.new_page(), root)
+                runs.append(replay_variant(method, variant.name, variant.kind, steps, url))
+                context.close()
+        print(f"  {variant.name:28} " + "  ".join(f"{r.method}: {'pass' if r.passed else 'fail'}" for r in runs[-3:]), flush=True)
+    return runs
+
+
+def summarize(runs: list[Run]) -> dict[str, dict[str, Any]]:
+    """Per method: the figures of the table."""
+    out: dict[str, dict[str, Any]] = {}
+    for method in METHODS:
+        mine = [r for r in runs if r.method == method]
+        cosmetic = [r for r in mine if r.kind == "cosmetic"]
+        regressions = [r for r in mine if r.kind == "regression"]
+        model = [r for r in mine if r.kind == "model"]
+        element = [a for r in mine for a in r.actions if a.outcome in ("correct", "wrong", "not_done")]
+        out[method] = {
+            "cosmetic_passed": sum(r.passed for r in cosmetic),
+            "cosmetic_total": len(cosmetic),
+            "cosmetic_passed_share": round(sum(r.passed for r in cosmetic) / len(cosmetic), 3) if cosmetic else None,
+            "element_actions": len(element),
+            "correct": sum(a.outcome == "correct" for a in element),
+            "wrong_element": sum(a.outcome == "wrong" for a in element),
+            "not_done": sum(a.outcome == "not_done" for a in element),
+            "runs_with_wrong_element": sorted({r.variant for r in mine if r.count("wrong")}),
+            "regressions_caught": sum(not r.passed for r in regressions),
+            "regressions_total": len(regressions),
+            "model_needed_passed": sum(r.passed for r in model),
+            "model_needed_total": len(model),
+            "heal_levels": dict(Counter(a.heal for r in mine for a in r.actions if a.heal)),
+        }
+    return out
+
+
+def print_tables(summary: dict[str, dict[str, Any]], runs: list[Run]) -> None:
+    rows = []
+    for method, s in summary.items():
+        rows.append([method, f"{s['cosmetic_passed']}/{s['cosmetic_total']}", f"{s['correct']}/{s['element_actions']}",
+                     s["wrong_element"], s["not_done"], f"{s['regressions_caught']}/{s['regressions_total']}"])
+    B.print_table("Drift: one recorded test against its app's variants (zero model calls for every method)",
+                  ["method", "cosmetic passed", "element actions right", "wrong element", "not done", "regressions caught"],
+                  rows)
+    by_variant: dict[str, dict[str, str]] = {}
+    for r in runs:
+        cell = "pass" if r.passed else ("WRONG" if r.count("wrong") else "fail")
+        by_variant.setdefault(r.variant, {"kind": r.kind})[r.method] = cell
+    B.print_table("Per variant", ["variant", "kind", *METHODS],
+                  [[name, v["kind"], *(v[m] for m in METHODS)] for name, v in by_variant.items()])
+    levels = summary["pytest-lumen"]["heal_levels"]
+    print("pytest-lumen heal levels: " + (", ".join(f"{k} {v}" for k, v in sorted(levels.items())) or "none"))
+
+
+def main(argv: Optional[list[str]] = None) -> int:
+    """Record, replay every variant with every method, print the tables, write results/drift.json."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--only", default="", help="comma-separated variant names (default: all)")
+    args = parser.parse_args(argv)
+    chosen = [VARIANTS[n] for n in args.only.split(",")] if args.only else list(VARIANTS.values())
+    started = time.perf_counter()
+    with B.temp_root("lumen-bench-drift-") as root, B.browser() as chromium:
+        steps = record_flow(chromium, root)
+        runs = run_all(chromium, root, steps, chosen)
+    summary = summarize(runs)
+    print_tables(summary, runs)
+    B.write_result("drift", {
+        "action_timeout_s": ACTION_TIMEOUT,
+        "variants": {v.name: {"kind": v.kind, "summary": v.summary} for v in chosen},
+        "summary": summary,
+        "runs": [asdict(r) for r in runs],
+        "seconds": round(time.perf_counter() - started, 1),
+    })
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

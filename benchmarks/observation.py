@@ -1,0 +1,128 @@
+"""Observation cost on large pages: snapshot time, prompt build time, prompt size and the snapshot bound.
+
+For each page (the three demo pages as the small baseline, a generated 2,500-row
+table and a generated form of 1,000 controls) this times Playwright's own
+``page.aria_snapshot(mode="ai")`` (the baseline), the plugin's
+``pytest_lumen.snapshot.observe`` (which calls it, then bounds the text) and
+``pytest_lumen.planner.prompts.step_message``; it reports the prompt size and
+whether the snapshot sent stays within the ``snapshot_chars`` setting.
+"""
+
+from __future__ import annotations
+
+import argparse
+import time
+from pathlib import Path
+from typing import Any
+
+import benchlib as B
+
+from pytest_lumen.config import Mode
+from pytest_lumen.planner.base import PlanRequest
+from pytest_lumen.planner.prompts import step_message, system_prompt
+from pytest_lumen.planner.tools import RUN_TOOLS
+from pytest_lumen.snapshot import observe
+
+PAGES = [  # (label, file, generator or None for a demo page)
+    ("demo: sign in", "index.html", None),
+    ("demo: product list", "list.html", None),
+    ("demo: order form", "form.html?item=blue-mug", None),
+    ("table, 2,500 rows", "table.html", B.big_table_html),
+    ("form, 1,000 controls", "controls.html", B.many_controls_html),
+]
+INSTRUCTION = "open the details of the first item"
+
+
+def alternate(a: Any, b: Any, reps: int) -> tuple[float, float, Any, Any]:
+    """Median seconds of ``a()`` and ``b()``, called in ABBA order after one warm-up each, and their last results."""
+    ra, rb = a(), b()
+    ta: list[float] = []
+    tb: list[float] = []
+    for i in range(reps):
+        for name in ("ab" if i % 2 == 0 else "ba"):
+            began = time.perf_counter()
+            if name == "a":
+                ra = a()
+                ta.append(time.perf_counter() - began)
+            else:
+                rb = b()
+                tb.append(time.perf_counter() - began)
+    return B.median(ta), B.median(tb), ra, rb
+
+
+def build_seconds(obs: Any, reps: int = 50) -> tuple[float, str]:
+    """Median seconds of building the step message from an observation."""
+    times = []
+    message = ""
+    for _ in range(reps):
+        began = time.perf_counter()
+        message = step_message(INSTRUCTION, "run", obs)
+        times.append(time.perf_counter() - began)
+    return B.median(times), message
+
+
+def measure_page(page: Any, limit: int, reps: int) -> dict[str, Any]:
+    """Snapshot and prompt timings and sizes on the page already open."""
+    raw_s, observe_s, raw, obs = alternate(lambda: page.aria_snapshot(mode="ai", timeout=30_000),
+                                           lambda: observe(page, limit), reps)
+    build_s, message = build_seconds(obs)
+    request = PlanRequest(system=system_prompt(), messages=[{"role": "user", "content": message}], tools=RUN_TOOLS)
+    return {
+        "aria_snapshot_ms": B.ms(raw_s), "observe_ms": B.ms(observe_s), "step_message_us": round(build_s * 1e6, 1),
+        "observe_over_snapshot": round(observe_s / raw_s, 3) if raw_s else None,
+        "snapshot_full_chars": len(raw), "snapshot_sent_chars": len(obs.snapshot), "bound_chars": limit,
+        "truncated": obs.truncated, "within_bound": len(obs.snapshot) <= limit,
+        "message_chars": len(message), "request_chars": request.prompt_chars,
+        "request_tokens_approx": request.prompt_chars // 4,
+    }
+
+
+def run(root: Path, reps: int) -> list[dict[str, Any]]:
+    """Serve the demo app plus the generated pages and measure each."""
+    site = root / "site"
+    site.mkdir()
+    for file in B.APP_DIR.iterdir():
+        (site / file.name).write_bytes(file.read_bytes())
+    for _, file, make in PAGES:
+        if make is not None:
+            (site / file).write_text(make(), encoding="utf-8")
+    limit = B.settings(Mode.REPLAY, root).snapshot_chars
+    out = []
+    with B.serve(site) as url, B.browser() as chromium:
+        page = chromium.new_page()
+        for label, file, _ in PAGES:
+            page.goto(f"{url}/{file}")
+            out.append({"page": label, **measure_page(page, limit, reps)})
+    return out
+
+
+def report(rows: list[dict[str, Any]]) -> None:
+    B.print_table("Observation cost per page (medians)",
+                  ["page", "aria_snapshot ms", "observe ms", "observe/snapshot", "step_message µs"],
+                  [[r["page"], r["aria_snapshot_ms"], r["observe_ms"], f"{r['observe_over_snapshot']:.2f}",
+                    r["step_message_us"]] for r in rows])
+    B.print_table(f"Prompt size per page (bound: snapshot_chars = {rows[0]['bound_chars']:,})",
+                  ["page", "full snapshot chars", "sent chars", "cut", "within bound", "request chars", "~tokens"],
+                  [[r["page"], r["snapshot_full_chars"], r["snapshot_sent_chars"], "yes" if r["truncated"] else "no",
+                    "yes" if r["within_bound"] else f"no (+{r['snapshot_sent_chars'] - r['bound_chars']})",
+                    r["request_chars"], r["request_tokens_approx"]] for r in rows])
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Measure observation and prompt building on small and large pages."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--reps", type=int, default=4, help="timed repetitions per page (default 4)")
+    args = parser.parse_args(argv)
+    with B.temp_root("lumen-bench-observe-") as root:
+        rows = run(root, args.reps)
+    report(rows)
+    big = [r for r in rows if not r["page"].startswith("demo")]
+    headline = {"observe ms (largest)": max(r["observe_ms"] for r in big),
+                "~tokens/request (largest)": max(r["request_tokens_approx"] for r in big),
+                "all within bound": all(r["within_bound"] for r in rows)}
+    B.write_result("observation", {"pages": rows, "headline": headline})
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,167 @@
+"""Replay overhead: pytest-lumen replaying a cached flow vs the same flow written by hand in Playwright.
+
+The demo app (benchmarks/app, 3 pages) is recorded once through the model path
+(the real SDK against the loopback FakeAnthropic). Then, alternating in one process
+on one page, (a) hand-written Playwright calls with the very locators the cache
+holds and (b) the plugin's replay of the cache (a fresh TestState and Agent per
+repetition, as the ``agent`` fixture makes them, including the end-of-test work).
+The goal shown is median(b) / median(a) <= 1.10; nothing is asserted.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from collections.abc import Callable
+from typing import Any
+
+import benchlib as B
+from playwright.sync_api import expect
+
+from pytest_lumen.cache import CacheFile
+from pytest_lumen.config import Mode
+from pytest_lumen.testing.fake_anthropic import FakeAnthropic
+
+GOAL_RATIO = 1.10
+
+# The cache's primary locators, in order, as LocatorSpec.describe() prints them; handwritten() uses exactly these.
+HANDWRITTEN_LOCATORS = [
+    'get_by_role("textbox", name="Username")',
+    'get_by_role("textbox", name="Password")',
+    'get_by_role("button", name="Sign in")',
+    'get_by_role("heading", name="Products")',
+    'get_by_role("searchbox", name="Search")',
+    'get_by_role("checkbox", name="In stock only")',
+    'get_by_role("link", name="Edit Blue mug")',
+    'get_by_role("spinbutton", name="Quantity")',
+    'get_by_label("Colour")',
+    'get_by_role("textbox", name="Note")',
+    'get_by_role("checkbox", name="Gift wrap")',
+    'get_by_role("button", name="Save")',
+    'get_by_text("Saved 2 x Blue mug (Blue,")',
+]
+
+
+def handwritten(page: Any) -> None:
+    """The flow as a person writes it with Playwright: the same locators and calls the plugin makes, no checks of its own."""
+    t = 5000
+    page.get_by_role("textbox", name="Username").fill(B.USER, timeout=t)
+    page.get_by_role("textbox", name="Password").fill(B.PASSWORD, timeout=t)
+    page.get_by_role("button", name="Sign in").click(timeout=t)
+    expect(page.get_by_role("heading", name="Products")).to_contain_text("Products", timeout=t)
+    page.get_by_role("searchbox", name="Search").fill("mug", timeout=t)
+    page.get_by_role("checkbox", name="In stock only").set_checked(True, timeout=t)
+    page.get_by_role("link", name="Edit Blue mug").click(timeout=t)
+    page.get_by_role("spinbutton", name="Quantity").fill("2", timeout=t)
+    page.get_by_label("Colour").select_option("Blue", timeout=t)
+    page.get_by_role("textbox", name="Note").fill("leave at the door", timeout=t)
+    page.get_by_role("checkbox", name="Gift wrap").set_checked(True, timeout=t)
+    page.get_by_role("button", name="Save").click(timeout=t)
+    expect(page.get_by_text("Saved 2 x Blue mug (Blue,")).to_contain_text("Saved 2 x Blue mug", timeout=t)
+
+
+def cached_locators(cache: CacheFile) -> list[str]:
+    """The primary locator of every cached action, in order."""
+    return [a.target.locator.describe() for s in cache.steps for a in s.actions if a.target_or_none is not None]
+
+
+def timed(start: Callable[[], None], body: Callable[[], Any]) -> float:
+    """Seconds ``body`` takes, after ``start`` (not timed) has opened the first page."""
+    start()
+    began = time.perf_counter()
+    body()
+    return time.perf_counter() - began
+
+
+def measure(page: Any, start_url: str, session: Any, reps: int) -> tuple[list[float], list[float]]:
+    """Alternate hand-written and replayed runs (ABBA order, after one warm-up each); returns their seconds."""
+    def goto() -> None:
+        page.goto(start_url)
+
+    def hand() -> float:
+        return timed(goto, lambda: handwritten(page))
+
+    def lumen() -> float:
+        return timed(goto, lambda: B.replay(page, session))
+
+    hand(), lumen()  # warm-up: first-use costs (imports, compiled JS) are not what we measure
+    a: list[float] = []
+    b: list[float] = []
+    for i in range(reps):
+        if i % 2 == 0:
+            a.append(hand())
+            b.append(lumen())
+        else:
+            b.append(lumen())
+            a.append(hand())
+    return a, b
+
+
+def summarize(a: list[float], b: list[float], steps: int, actions: int) -> dict[str, Any]:
+    """Medians, the paired per-step overhead and the ratio."""
+    paired = [(bi - ai) for ai, bi in zip(a, b)]
+    ratio = B.median(b) / B.median(a)
+    return {
+        "repetitions": len(a),
+        "steps": steps,
+        "actions": actions,
+        "handwritten_median_ms": B.ms(B.median(a)),
+        "lumen_replay_median_ms": B.ms(B.median(b)),
+        "handwritten_min_ms": B.ms(min(a)),
+        "lumen_replay_min_ms": B.ms(min(b)),
+        "overhead_per_step_ms": B.ms(B.median(paired) / steps),
+        "overhead_per_action_ms": B.ms(B.median(paired) / actions),
+        "ratio_b_over_a": round(ratio, 3),
+        "ratio_of_minimums": round(min(b) / min(a), 3),
+        "goal_ratio": GOAL_RATIO,
+        "goal_met": ratio <= GOAL_RATIO,
+        "samples_ms": {"handwritten": [B.ms(x) for x in a], "lumen_replay": [B.ms(x) for x in b]},
+    }
+
+
+def report(r: dict[str, Any]) -> None:
+    B.print_table(
+        f"Replay overhead: demo app, {r['steps']} steps / {r['actions']} actions, {r['repetitions']} alternating repetitions",
+        ["measure", "(a) hand-written Playwright", "(b) pytest-lumen replay"],
+        [["median flow time (ms)", r["handwritten_median_ms"], r["lumen_replay_median_ms"]],
+         ["fastest flow time (ms)", r["handwritten_min_ms"], r["lumen_replay_min_ms"]]])
+    verdict = "met" if r["goal_met"] else "NOT met"
+    B.print_table(
+        "Replay overhead: result",
+        ["measure", "value"],
+        [["median overhead per step (ms)", r["overhead_per_step_ms"]],
+         ["median overhead per action (ms)", r["overhead_per_action_ms"]],
+         ["ratio b/a (medians)", f"{r['ratio_b_over_a']:.3f}"],
+         ["ratio b/a (fastest runs)", f"{r['ratio_of_minimums']:.3f}"],
+         [f"goal ratio <= {GOAL_RATIO:.2f}", verdict]])
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Record the demo flow, then time hand-written vs replayed runs."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--reps", type=int, default=25, help="alternating repetitions (default 25)")
+    args = parser.parse_args(argv)
+    with B.temp_root("lumen-bench-replay-") as root, B.serve(B.APP_DIR) as url, B.browser() as chromium, \
+            FakeAnthropic() as fake:
+        fake.script(B.FLOW_SCRIPT)
+        page = chromium.new_page()
+        start_url = url + B.START_PAGE
+        cache, _ = B.record(page, start_url, root, fake)
+        found = cached_locators(cache)
+        if found != HANDWRITTEN_LOCATORS:
+            print("the recorded cache no longer uses the hand-written locators; update HANDWRITTEN_LOCATORS "
+                  f"and handwritten():\n  cache: {found}", file=sys.stderr)
+            return 1
+        session = B.new_session(Mode.REPLAY, root)
+        a, b = measure(page, start_url, session, args.reps)
+    result = summarize(a, b, steps=len(cache.steps), actions=len(found))
+    report(result)
+    headline = {"ratio b/a": result["ratio_b_over_a"], "overhead/step ms": result["overhead_per_step_ms"],
+                "goal <= 1.10": "met" if result["goal_met"] else "not met"}
+    B.write_result("replay_overhead", {**result, "headline": headline})
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

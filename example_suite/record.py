@@ -1,0 +1,91 @@
+"""Record the example suite's caches through the plugin's own record path, with a scripted fake model.
+
+There is no real model here: ``FakeAnthropic`` (a loopback Anthropic Messages API) answers
+the real ``anthropic`` SDK with the tool calls written in ``record_scripts.json``, and
+``pytest example_suite --lumen-record`` records exactly as it would with Claude. With a
+real key you would run instead::
+
+    ANTHROPIC_API_KEY=sk-ant-... pytest example_suite --lumen-record
+
+Usage: ``python example_suite/record.py [extra pytest args]``. Exit status: pytest's, or 1
+when a scripted action was refused by the plugin (a stale script: fix the script).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+HERE = Path(__file__).resolve().parent
+ROOT = HERE.parent
+sys.path.insert(0, str(ROOT))
+
+from pytest_lumen.testing.fake_anthropic import FakeAnthropic  # noqa: E402
+
+SCRIPT = HERE / "record_scripts.json"
+CACHE = HERE / ".lumen-cache"
+OUTPUT = HERE / "test-results" / "record"
+
+
+def load_script(path: Path = SCRIPT) -> list[dict[str, Any]]:
+    """The fake model's script: the ``steps`` list of ``record_scripts.json``."""
+    return json.loads(path.read_text(encoding="utf-8"))["steps"]
+
+
+def record_env(fake_url: str) -> dict[str, str]:
+    """The environment of the recording pytest: the SDK pointed at the fake, no CI flag."""
+    env = {k: v for k, v in os.environ.items() if k not in ("CI", "PYTEST_ADDOPTS", "PYTEST_XDIST_WORKER")}
+    env["ANTHROPIC_BASE_URL"] = fake_url
+    env["ANTHROPIC_API_KEY"] = "sk-fake-example-suite-recording"
+    return env
+
+
+def pytest_command(extra: list[str]) -> list[str]:
+    """``pytest example_suite --lumen-record`` on shop version 1, pruning cache files no test uses."""
+    return [sys.executable, "-m", "pytest", str(HERE.relative_to(ROOT)), "--lumen-record", "--lumen-prune",
+            "-p", "no:cacheprovider", "--shop-version=1", f"--output={OUTPUT.relative_to(ROOT)}", *extra]
+
+
+def refused_actions(requests: list[dict[str, Any]]) -> list[str]:
+    """Tool results the plugin marked as errors: a scripted action that did not work on the page."""
+    refused = []
+    for body in requests:
+        last = body.get("messages", [])[-1:] or [{}]
+        content = last[0].get("content")
+        for block in content if isinstance(content, list) else []:
+            if isinstance(block, dict) and block.get("type") == "tool_result" and block.get("is_error"):
+                step = str(body["messages"][0].get("content", "")).split("\n", 1)[0]
+                status = str(block.get("content", "")).split("\n", 1)[0]
+                refused.append(f"{step}: {status}")
+    return refused
+
+
+def cache_files() -> list[Path]:
+    """The recorded cache files (the memory file aside)."""
+    return sorted(p for p in CACHE.rglob("*.json") if p.name != "memory.json") if CACHE.exists() else []
+
+
+def main(argv: list[str]) -> int:
+    """Record, then report: pytest's status, model requests, refused actions, the files written."""
+    with FakeAnthropic() as fake:
+        fake.script(load_script())
+        command = pytest_command(argv)
+        print("$ " + " ".join(command[2:]), flush=True)
+        status = subprocess.run(command, cwd=ROOT, env=record_env(fake.url), check=False).returncode
+        requests = list(fake.requests)
+    refused = refused_actions(requests)
+    print(f"\nrecording: pytest exit status {status}, {len(requests)} requests to the fake model")
+    for line in refused:
+        print(f"  refused: {line}")
+    for path in cache_files():
+        steps = json.loads(path.read_text(encoding="utf-8"))["steps"]
+        print(f"  {path.relative_to(ROOT)}: {len(steps)} steps, {sum(len(s['actions']) for s in steps)} actions")
+    return status or (1 if refused else 0)
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

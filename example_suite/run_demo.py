@@ -1,0 +1,253 @@
+"""What ``make demo`` runs: the example suite, replayed from its committed cache, on three versions of the shop.
+
+1. version 1 (the site the cache was recorded on): every test passes, with zero model calls;
+2. version 2 (a redesign): replay mode heals what it can with zero-token means (fallback
+   locators, element similarity, overlay dismissal) and still makes zero model calls; a
+   step it cannot heal fails and names the remedy (``--lumen-mode=heal`` with a model);
+3. version 3 (a real regression: the cart total ignores quantities): the test that
+   asserts the total goes red, as it must.
+
+Every run replays from a temporary copy of ``.lumen-cache/`` (healing rewrites cache
+files, and the demo must never touch the committed ones) and without ``ANTHROPIC_API_KEY``.
+Artifacts go to ``example_suite/test-results/v<N>/``. Exit status 0 only when version 1
+is all green with 0 model calls, version 2 made 0 model calls, and version 3 failed
+exactly the regression test(s).
+
+Usage: ``python example_suite/run_demo.py [-n WORKERS]``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+import xml.etree.ElementTree as ET
+from collections import Counter
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+HERE = Path(__file__).resolve().parent
+ROOT = HERE.parent
+CACHE = HERE / ".lumen-cache"
+RESULTS = HERE / "test-results"
+
+#: The tests that assert a total with a quantity above 1: the only ones version 3 may fail.
+REGRESSION_TESTS = frozenset({"test_checkout.py::test_cart_total_follows_quantities"})
+
+VERSION_TITLES = {1: "original", 2: "redesign", 3: "regression"}
+FIGURE = re.compile(r"^(steps replayed|steps healed|steps failed|model calls|tokens|heals report): (.*)$")
+
+
+@dataclass
+class Run:
+    """One replay of the suite on one shop version."""
+
+    version: int
+    outcomes: dict[str, str] = field(default_factory=dict)  # test id -> passed / failed / error / skipped
+    figures: dict[str, str] = field(default_factory=dict)  # the lumen summary, label -> value
+    exit_status: int = 0
+    seconds: float = 0.0
+
+    @property
+    def output_dir(self) -> Path:
+        return RESULTS / f"v{self.version}"
+
+    @property
+    def passed(self) -> list[str]:
+        return sorted(t for t, o in self.outcomes.items() if o == "passed")
+
+    @property
+    def failed(self) -> list[str]:
+        return sorted(t for t, o in self.outcomes.items() if o != "passed")
+
+    @property
+    def model_calls(self) -> int:
+        """Model calls from the lumen summary; -1 when the summary is missing (never a silent 0)."""
+        value = self.figures.get("model calls", "")
+        return int(value) if value.isdigit() else -1
+
+    def figure(self, label: str) -> str:
+        return self.figures.get(label, "?").split(" (")[0]
+
+
+# --- running pytest ---------------------------------------------------------------------
+
+
+def replay_env() -> dict[str, str]:
+    """The environment of a replay run: no API key, no CI flag, no inherited pytest options."""
+    drop = {"ANTHROPIC_API_KEY", "ANTHROPIC_BASE_URL", "CI", "PYTEST_ADDOPTS", "PYTEST_XDIST_WORKER"}
+    return {k: v for k, v in os.environ.items() if k not in drop}
+
+
+def pytest_command(version: int, cache_dir: Path, junit: Path, workers: int) -> list[str]:
+    """``pytest example_suite --lumen-mode=replay`` on one shop version, against a cache copy."""
+    command = [sys.executable, "-m", "pytest", str(HERE.relative_to(ROOT)), "--lumen-mode=replay",
+               f"--shop-version={version}", f"--lumen-cache-dir={cache_dir}", "-p", "no:cacheprovider",
+               f"--output={(RESULTS / f'v{version}').relative_to(ROOT)}", f"--junitxml={junit}", "--tb=line", "-q"]
+    return command + (["-n", str(workers)] if workers > 1 else [])
+
+
+def run_suite(version: int, scratch: Path, workers: int) -> Run:
+    """Replay the suite on ``version``, streaming pytest's output, and collect the results."""
+    cache_dir = scratch / f"cache-v{version}"
+    shutil.copytree(CACHE, cache_dir)
+    junit = scratch / f"junit-v{version}.xml"
+    command = pytest_command(version, cache_dir, junit, workers)
+    print(f"\n{'=' * 30} shop version {version} ({VERSION_TITLES[version]}) {'=' * 30}", flush=True)
+    print("$ pytest " + " ".join(command[4:]), flush=True)
+    start = time.monotonic()
+    status, output = stream(command)
+    run = Run(version, seconds=time.monotonic() - start, exit_status=status)
+    run.figures = parse_figures(output)
+    run.outcomes = parse_junit(junit) if junit.exists() else {}
+    return run
+
+
+def stream(command: list[str]) -> tuple[int, list[str]]:
+    """Run ``command`` from the repository root, echoing and keeping its output."""
+    kept: list[str] = []
+    with subprocess.Popen(command, cwd=ROOT, env=replay_env(), stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                          text=True, bufsize=1) as proc:
+        assert proc.stdout is not None
+        for line in proc.stdout:
+            print("  " + line, end="", flush=True)
+            kept.append(line.rstrip("\n"))
+    return proc.returncode, kept
+
+
+def parse_figures(lines: list[str]) -> dict[str, str]:
+    """The ``lumen`` summary section's figures (``model calls: 0`` -> {"model calls": "0"})."""
+    figures = {}
+    for line in lines:
+        match = FIGURE.match(line.strip())
+        if match:
+            figures[match.group(1)] = match.group(2).strip()
+    return figures
+
+
+def test_id(case: ET.Element) -> str:
+    """``test_checkout.py::test_x`` from a JUnit ``testcase`` (the browser parameter dropped)."""
+    path = case.get("classname", "").replace(".", "/") + ".py"
+    return f"{path}::{case.get('name', '').removesuffix('[chromium]')}"
+
+
+def parse_junit(path: Path) -> dict[str, str]:
+    """Each test's outcome from the JUnit XML report."""
+    outcomes = {}
+    for case in ET.parse(path).getroot().iter("testcase"):
+        kinds = {child.tag for child in case}
+        outcome = "failed" if "failure" in kinds else "error" if "error" in kinds else \
+                  "skipped" if "skipped" in kinds else "passed"
+        outcomes[test_id(case)] = outcome
+    return outcomes
+
+
+# --- the heal analysis (from each test's lumen_events.jsonl) ------------------------------
+
+
+def events_of(run: Run, test: str) -> list[dict[str, Any]]:
+    """The test's ``lumen_events.jsonl`` (its folder is named as pytest-playwright slugs node ids)."""
+    from slugify import slugify  # pytest-playwright's own dependency
+
+    path = run.output_dir / slugify(f"{test}[chromium]") / "lumen_events.jsonl"
+    if not path.exists():
+        return []
+    return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
+
+
+def heal_lines(run: Run, test: str) -> list[str]:
+    """One line per heal attempt of the test: the step, the action, the outcome and why."""
+    events = events_of(run, test)
+    steps = {e["step"]: e["instruction"] for e in events if e["type"] == "lifecycle.start"}
+    lines = []
+    for e in events:
+        if e["type"] == "heal.end":
+            verdict = f"healed [{e.get('level')}] -> {e.get('after')}" if e["ok"] else f"NOT healed: {e.get('detail')}"
+            lines.append(f"step {steps.get(e['step'], e['step'])!r}, action {e['action'] + 1} "
+                         f"({e.get('before')}): {verdict}")
+    errors = [e for e in events if e["type"] == "error"]
+    if errors and not any(e["type"] == "heal.end" and not e["ok"] for e in events):
+        e = errors[-1]
+        lines.append(f"step {steps.get(e['step'], e['step'])!r}: {e.get('reason')}: {e.get('message')}")
+    return lines
+
+
+def heal_levels(run: Run, test: str) -> Counter[str]:
+    """How many actions of the test healed at each zero-token level."""
+    return Counter(str(e.get("level")).split(":")[0] for e in events_of(run, test) if e["type"] == "heal.end" and e["ok"])
+
+
+def print_heal_analysis(run: Run) -> None:
+    """Which tests healed with zero tokens, and which need ``--lumen-mode=heal`` with a model (and why)."""
+    print(f"\nVersion {run.version}: what the zero-token cascade did")
+    for test in run.passed:
+        levels = heal_levels(run, test)
+        how = ", ".join(f"{n} by {lvl}" for lvl, n in sorted(levels.items())) or "nothing to heal"
+        print(f"  passed  {test}: {how}")
+    for test in run.failed:
+        print(f"  failed  {test}: needs --lumen-mode=heal with a model (or a re-record)")
+        for line in heal_lines(run, test):
+            print(f"            {line}")
+
+
+# --- the verdict ------------------------------------------------------------------------------
+
+
+def checks(runs: dict[int, Run]) -> list[tuple[bool, str]]:
+    """The demo's exit rule, as (holds, description) pairs."""
+    v1, v2, v3 = runs[1], runs[2], runs[3]
+    return [
+        (bool(v1.outcomes) and not v1.failed and v1.model_calls == 0,
+         f"v1: all {len(v1.outcomes)} tests pass with 0 model calls"),
+        (bool(v2.outcomes) and v2.model_calls == 0, "v2: 0 model calls (healing used zero-token means only)"),
+        (set(v3.failed) == REGRESSION_TESTS and v3.model_calls == 0,
+         f"v3: exactly the regression test(s) fail: {', '.join(sorted(REGRESSION_TESTS))}"),
+    ]
+
+
+def print_table(runs: dict[int, Run], total: float) -> None:
+    """The final table: per version passed/failed, steps replayed/healed, model calls, artifacts."""
+    print(f"\n{'=' * 30} demo summary {'=' * 30}")
+    header = f"{'shop version':<16}{'passed':>7}{'failed':>7}{'replayed':>10}{'healed':>8}{'model calls':>13}{'time':>8}"
+    print(header)
+    for v, run in runs.items():
+        print(f"{f'{v} ({VERSION_TITLES[v]})':<16}{len(run.passed):>7}{len(run.failed):>7}{run.figure('steps replayed'):>10}"
+              f"{run.figure('steps healed'):>8}{run.model_calls:>13}{run.seconds:>7.0f}s")
+    for v, run in runs.items():
+        where = f"{run.output_dir.relative_to(ROOT)}/<test>/lumen_events.jsonl"
+        report = run.figures.get("heals report")
+        print(f"artifacts v{v}: {where}" + (f"; heals report: {Path(report).relative_to(ROOT) if Path(report).is_absolute() else report}" if report else ""))
+        if run.failed:
+            print(f"  red on v{v}: {', '.join(run.failed)}")
+    print(f"total time: {total:.0f}s")
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Replay on versions 1, 2 and 3, print the analysis and the table, apply the exit rule."""
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("-n", "--workers", type=int, default=2, help="pytest-xdist workers per run (default 2)")
+    args = parser.parse_args(argv)
+    if not CACHE.is_dir():
+        print(f"no cache at {CACHE}: record it first (python example_suite/record.py)", file=sys.stderr)
+        return 2
+    start = time.monotonic()
+    with tempfile.TemporaryDirectory(prefix="lumen-demo-") as scratch:
+        runs = {v: run_suite(v, Path(scratch), args.workers) for v in (1, 2, 3)}
+    print_heal_analysis(runs[2])
+    print_table(runs, time.monotonic() - start)
+    results = checks(runs)
+    print("\nchecks:")
+    for ok, text in results:
+        print(f"  [{'ok' if ok else 'FAILED'}] {text}")
+    return 0 if all(ok for ok, _ in results) else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

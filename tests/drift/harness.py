@@ -1,0 +1,193 @@
+"""The drift suite's inner project: one test, recorded once, replayed against every variant.
+
+The inner project is what a user has: a test file, a conftest, an ini, and the committed
+``.lumen-cache``. Its conftest serves the variant named by the test's parameter on its own
+127.0.0.1 server, at the same paths as the original (so every variant uses the recorded
+cache keys), and after each test writes the page's action log to ``logs/<variant>.json``.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from collections.abc import Iterable, Sequence
+from pathlib import Path
+from typing import Any
+
+from pytest_lumen.session import cache_slug
+
+from .pages import EXPECTED_LOG, ORIGINAL, VARIANTS, build
+
+TEST_FILE = "test_shop.py"
+TEST_NAME = "test_checkout"
+NAME, EMAIL = "Ada Lovelace", "ada@example.com"
+ACTION_TIMEOUT = 1.5  # seconds: a drifted page must not wait long, a regression fails fast
+
+# The test's steps: (agent method, instruction, variables).
+FLOW: tuple[tuple[str, str, dict[str, str]], ...] = (
+    ("run", "add the blue mug and the green plate to the cart", {}),
+    ("expect", "the cart total is $20.00", {}),
+    ("run", "fill in the checkout form as %name% <%email%> and accept the terms", {"name": NAME, "email": EMAIL}),
+    ("run", "place the order", {}),
+    ("expect", "the confirmation thanks %name% for 2 items totalling $20.00", {"name": NAME}),
+    ("run", "open the help page", {}),
+    ("expect", "the help center heading is shown", {}),
+)
+
+# What the fake model does when the test is recorded (targets by role and name in the snapshot).
+RECORD_SCRIPT: list[dict[str, Any]] = [
+    {"match": "Step: add the blue mug and the green plate", "actions": [
+        {"tool": "click", "target": {"role": "button", "name": "Add to cart", "nth": 0}},
+        {"tool": "click", "target": {"role": "button", "name": "Add to cart", "nth": 2}},
+        {"tool": "done"}]},
+    {"match": "Check: the cart total is $20.00", "actions": [
+        {"tool": "expect_text", "target": {"role": "status"}, "input": {"text": "$20.00"}},
+        {"tool": "done"}]},
+    {"match": "Step: fill in the checkout form", "actions": [
+        {"tool": "fill", "target": {"role": "textbox", "name": "Email"}, "input": {"value": "%email%"}},
+        {"tool": "fill", "target": {"role": "textbox", "name": "Full name"}, "input": {"value": "%name%"}},
+        {"tool": "check", "target": {"role": "checkbox", "name": "I accept the terms"}, "input": {"checked": True}},
+        {"tool": "done"}]},
+    {"match": "Step: place the order", "actions": [
+        {"tool": "click", "target": {"role": "button", "name": "Place order"}},
+        {"tool": "done"}]},
+    {"match": "Check: the confirmation thanks", "actions": [
+        {"tool": "expect_text", "target": {"role": "paragraph", "nth": 0},
+         "input": {"text": "Thank you, %name%! Your order of 2 items totalling $20.00 is placed."}},
+        {"tool": "done"}]},
+    {"match": "Step: open the help page", "actions": [
+        {"tool": "click", "target": {"role": "link", "name": "Visit the help center"}},
+        {"tool": "done"}]},
+    {"match": "Check: the help center heading", "actions": [
+        {"tool": "expect_visible", "target": {"role": "heading", "name": "Help center"}},
+        {"tool": "done"}]},
+]
+
+# How the fake model heals the step that only a model can heal (it sees the heal message).
+HEAL_SCRIPT: list[dict[str, Any]] = [
+    {"match": ["Step: add the blue mug and the green plate", "the page changed"], "actions": [
+        {"tool": "click", "target": {"role": "button", "name": "Add to cart", "nth": 0}},
+        {"tool": "click", "target": {"role": "button", "name": "Add to cart", "nth": 2}},
+        {"tool": "done"}]},
+]
+
+INNER_CONFTEST = '''
+import functools
+import http.server
+import json
+import os
+import threading
+from pathlib import Path
+
+import pytest
+
+HERE = Path(__file__).parent
+
+
+class Quiet(http.server.SimpleHTTPRequestHandler):
+    def log_message(self, format, *args):
+        pass
+
+    def end_headers(self):
+        self.send_header("Cache-Control", "no-store")
+        super().end_headers()
+
+
+def pytest_generate_tests(metafunc):
+    if "variant" in metafunc.fixturenames:
+        metafunc.parametrize("variant", os.environ["DRIFT_VARIANTS"].split(","))
+
+
+@pytest.fixture
+def shop(variant, page):
+    """The variant's pages on their own 127.0.0.1 server; the page's action log is kept after the test."""
+    handler = functools.partial(Quiet, directory=str(HERE / "sites" / variant))
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    yield f"http://127.0.0.1:{server.server_address[1]}"
+    try:
+        log = page.evaluate("() => JSON.parse(localStorage.getItem('drift-log') || '[]')")
+    except Exception as exc:
+        log = ["?unreadable log: " + str(exc).splitlines()[0]]
+    (HERE / "logs").mkdir(exist_ok=True)
+    (HERE / "logs" / (variant + ".json")).write_text(json.dumps(log))
+    server.shutdown()
+    server.server_close()
+'''
+
+
+def inner_test() -> str:
+    """The user's test: the flow, then a check of the page's log (the right elements, in order)."""
+    lines = [
+        "EXPECTED = " + repr(list(EXPECTED_LOG)),
+        "",
+        "",
+        "def test_checkout(agent, page, shop):",
+        '    page.goto(shop + "/shop.html")',
+    ]
+    for method, instruction, variables in FLOW:
+        args = f", variables={variables!r}" if variables else ""
+        lines.append(f"    agent.{method}({instruction!r}{args})")
+    lines += [
+        "    log = page.evaluate(\"() => JSON.parse(localStorage.getItem('drift-log') || '[]')\")",
+        "    used = [entry for entry in log if not entry.startswith('click:dismiss-')]",
+        "    assert used == EXPECTED, f'the page was used through other elements: {used}'",
+        "",
+    ]
+    return "\n".join(lines)
+
+
+def write_project(root: Path, variants: Iterable[str]) -> None:
+    """The inner project: conftest, test file, ini, and the variants' sites."""
+    (root / "conftest.py").write_text(INNER_CONFTEST, encoding="utf-8")
+    (root / TEST_FILE).write_text(inner_test(), encoding="utf-8")
+    (root / "pytest.ini").write_text(f"[pytest]\nlumen_action_timeout = {ACTION_TIMEOUT}\n", encoding="utf-8")
+    for name in variants:
+        files = ORIGINAL if name == "original" else build(VARIANTS[name])
+        for file, text in files.items():
+            path = root / "sites" / name / file
+            path.parent.mkdir(parents=True, exist_ok=True)
+            path.write_text(text, encoding="utf-8")
+
+
+def cache_file(root: Path, variant: str) -> Path:
+    """Where the inner test's cache file for ``variant`` lives under ``root``."""
+    return root / ".lumen-cache" / TEST_FILE / f"{cache_slug(f'{TEST_NAME}[{variant}]')}.json"
+
+
+def share_cache(recorded: Path, root: Path, variants: Iterable[str]) -> None:
+    """Give each variant's test a copy of the recorded cache file (as if it had been recorded for it)."""
+    data = json.loads(recorded.read_text(encoding="utf-8"))
+    for name in variants:
+        data["test"] = f"{TEST_FILE}::{TEST_NAME}[{name}]"
+        target = cache_file(root, name)
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_text(json.dumps(data, indent=2, sort_keys=True) + "\n", encoding="utf-8")
+
+
+def clean_env(extra: dict[str, str]) -> dict[str, str]:
+    """The environment of an inner run: no CI, no inherited pytest options, plus ``extra``."""
+    drop = {"CI", "GITHUB_STEP_SUMMARY", "PYTEST_XDIST_WORKER", "PYTEST_ADDOPTS", "PYTEST_CURRENT_TEST"}
+    env = {k: v for k, v in os.environ.items() if k not in drop}
+    env.update(extra)
+    return env
+
+
+def record(root: Path, fake_url: str, timeout: float = 180) -> subprocess.CompletedProcess[str]:
+    """Record the original app through the plugin's record path, in a pytest subprocess."""
+    write_project(root, ["original"])
+    env = clean_env({"DRIFT_VARIANTS": "original", "ANTHROPIC_BASE_URL": fake_url,
+                     "ANTHROPIC_API_KEY": "sk-test-not-a-real-key"})
+    return subprocess.run([sys.executable, "-m", "pytest", "-p", "no:cacheprovider", "-q", "--lumen-record", TEST_FILE],
+                          cwd=root, env=env, capture_output=True, text=True, timeout=timeout)
+
+
+def read_logs(root: Path, variants: Sequence[str]) -> dict[str, list[str]]:
+    """The action log each variant's test left (missing: the test never got to its page)."""
+    out = {}
+    for name in variants:
+        path = root / "logs" / f"{name}.json"
+        out[name] = json.loads(path.read_text(encoding="utf-8")) if path.exists() else ["?no log"]
+    return out

@@ -1,0 +1,59 @@
+"""The example suite replays from its committed cache: green on shop v1, red on the v3 regression, no model calls."""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+SUITE = ROOT / "example_suite"
+REGRESSION_TEST = "example_suite/test_checkout.py::test_cart_total_follows_quantities"
+
+
+def replay(version: int, tmp_path: Path, *selection: str) -> subprocess.Popen[str]:
+    """Start ``pytest example_suite --lumen-mode=replay`` on a shop version, as ``run_demo.py`` does.
+
+    It replays from a copy of the committed cache (a heal must not rewrite it), with no API key.
+    """
+    cache = tmp_path / f"cache-v{version}"
+    shutil.copytree(SUITE / ".lumen-cache", cache)
+    env = {k: v for k, v in os.environ.items()
+           if k not in ("ANTHROPIC_API_KEY", "ANTHROPIC_BASE_URL", "CI", "PYTEST_ADDOPTS", "PYTEST_XDIST_WORKER")}
+    command = [sys.executable, "-m", "pytest", *(selection or ("example_suite",)), "--lumen-mode=replay",
+               f"--shop-version={version}", f"--lumen-cache-dir={cache}", "-p", "no:cacheprovider",
+               f"--output={tmp_path / f'results-v{version}'}", "-rA", "--tb=short"]
+    return subprocess.Popen(command, cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+
+
+def outcomes(output: str) -> dict[str, str]:
+    """``PASSED``/``FAILED`` per test from the ``-rA`` short summary."""
+    found = re.findall(r"^(PASSED|FAILED|ERROR|SKIPPED) (\S+?)(?:\[chromium\])?(?: - .*)?$", output, re.MULTILINE)
+    return {test: outcome for outcome, test in found}
+
+
+@pytest.mark.slow
+def test_example_suite_is_green_on_v1_and_catches_the_v3_regression(tmp_path: Path) -> None:
+    # two sessions at once: the whole suite on v1, and the checkout tests on v3
+    v1 = replay(1, tmp_path)
+    v3 = replay(3, tmp_path, "example_suite/test_checkout.py")
+    out1, _ = v1.communicate(timeout=600)
+    out3, _ = v3.communicate(timeout=600)
+
+    assert v1.returncode == 0, out1
+    on_v1 = outcomes(out1)
+    assert len(on_v1) >= 10 and set(on_v1.values()) == {"PASSED"}, out1
+    assert re.search(r"^model calls: 0$", out1, re.MULTILINE), out1
+    assert re.search(r"^steps healed: 0 ", out1, re.MULTILINE), out1
+
+    on_v3 = outcomes(out3)
+    assert v3.returncode == 1, out3
+    assert {t for t, o in on_v3.items() if o != "PASSED"} == {REGRESSION_TEST}, out3
+    assert len(on_v3) >= 2, out3  # the other checkout tests ran, and passed
+    assert "Total: $24.50" in out3, out3  # red for the right reason: the total ignores quantities
+    assert re.search(r"^model calls: 0$", out3, re.MULTILINE), out3
