@@ -3,7 +3,7 @@
 Every step is a plain sentence. ``pytest --lumen-record`` let a model turn each one into
 Playwright actions, stored in ``.lumen-cache/test_shop.py/``; a normal run replays them
 with zero model calls. Each test starts in a fresh browser, so the cookie banner shows;
-only the tests about it mention it (the plugin gets a banner out of the way when it blocks a click).
+only the tests about it answer it (on version 1 it does not block the other tests' clicks).
 """
 
 from playwright.sync_api import Page, expect

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import contextlib
+from urllib.parse import urlsplit
 from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING, Any, Optional
 
@@ -218,8 +219,6 @@ class Agent:
         """Refuse navigation to origins the test did not visit and the ini does not allow."""
         if not url.startswith(("http://", "https://")):
             return
-        from urllib.parse import urlsplit
-
         origin = origin_of(url)
         allowed = self.state.visited_origins | {o.rstrip("/").lower() for o in self.settings.allowed_origins}
         if is_loopback_host(urlsplit(url).hostname) or origin in allowed:

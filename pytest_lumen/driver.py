@@ -13,6 +13,7 @@ from . import actions as A
 from .checks import run_check
 from .errors import LumenAssertionError, LumenError, ModelError, StepAbortedError
 from .events import ToolEnd, ToolStart
+from .keys import normalize_url
 from .planner.base import PlanRequest, ToolCall
 from .planner.prompts import result_message, step_message, system_prompt
 from .planner.tools import EXPECT_TOOLS, RUN_TOOLS, validate_call
@@ -239,7 +240,6 @@ class ModelDriver:
         if name == "hover":
             return A.Hover(target=target), loc
         if name == "goto":
-            from .keys import normalize_url
             return A.Goto(url=tpl(normalize_url(args["url"]))), None
         if name == "scroll":
             return A.Scroll(direction=args.get("direction", "down"), target=target), loc
@@ -255,7 +255,6 @@ class ModelDriver:
                       loc: Optional[Locator]) -> tuple[A.Expect, Optional[Locator]]:
         tpl = self.state.secrets.templatize
         if check == "url":
-            from .keys import normalize_url
             return A.Expect(check="url", expected=tpl(normalize_url(args["url"]) if "://" in args["url"] else args["url"])), None
         if target is None:
             raise ToolInputError(f"expect_{check} needs a ref")

@@ -12,9 +12,10 @@ import json
 import os
 import subprocess
 import sys
+import xml.etree.ElementTree as ET
 from collections.abc import Iterable, Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, Optional
 
 from pytest_lumen.session import cache_slug
 
@@ -190,4 +191,17 @@ def read_logs(root: Path, variants: Sequence[str]) -> dict[str, list[str]]:
     for name in variants:
         path = root / "logs" / f"{name}.json"
         out[name] = json.loads(path.read_text(encoding="utf-8")) if path.exists() else ["?no log"]
+    return out
+
+
+def outcomes(junit_xml: Path) -> dict[str, Optional[str]]:
+    """Each variant's inner test outcome from a JUnit report: None when it passed, else its failure text."""
+    out: dict[str, Optional[str]] = {}
+    for case in ET.parse(junit_xml).iter("testcase"):
+        params = case.get("name", "").split("[", 1)[1].rstrip("]").split("-")
+        variant = "-".join(p for p in params if p != "chromium")
+        problem = case.find("failure")
+        if problem is None:
+            problem = case.find("error")
+        out[variant] = None if problem is None else f"{problem.get('message', '')}\n{problem.text or ''}"
     return out

@@ -270,6 +270,9 @@ RENAME_IDS = (
     _shop('class="product"', 'class="card card--product"', 3),
     _shop('class="add"', 'class="card__cta"', 3),
     _shop('id="checkout-form"', 'id="order-form"'),
+    Edit("style.css", ".product {", ".card--product {"),
+    Edit("style.css", ".product h3 {", ".card--product h3 {"),
+    Edit("style.css", ".primary {", ".btn--primary {"),
 )
 NO_TEST_IDS = (
     _shop(' data-testid="place-order"', ''),
