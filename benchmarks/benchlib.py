@@ -32,11 +32,10 @@ if str(REPO) not in sys.path:  # the package is installed editable; this keeps a
 
 from pytest_lumen.agent import Agent  # noqa: E402
 from pytest_lumen.browser import choose_browser  # noqa: E402
-from pytest_lumen.cache import CacheFile, CacheStore  # noqa: E402
+from pytest_lumen.cache import CacheFile  # noqa: E402
 from pytest_lumen.config import DEFAULT_MODEL, Mode, Settings  # noqa: E402
 from pytest_lumen.events import EventLog  # noqa: E402
-from pytest_lumen.report import RunStats  # noqa: E402
-from pytest_lumen.secrets import Secrets, secret_env_values  # noqa: E402
+from pytest_lumen.secrets import Secrets  # noqa: E402
 from pytest_lumen.session import LumenSession  # noqa: E402
 from pytest_lumen.state import TestState  # noqa: E402
 from pytest_lumen.testing.fake_anthropic import FakeAnthropic, first_user_text  # noqa: E402

@@ -5,7 +5,7 @@ Every sample is given to an owner by walking its stack from the innermost frame 
 the first frame that belongs to ``pytest_lumen`` makes it the plugin's own time
 (pydantic, json, re and the stdlib called from the plugin count as the plugin's);
 the first frame in ``playwright`` makes it Playwright's (the browser round trips).
-The full profile is written as HTML next to the JSON results.
+The full profile is written as text (``results/profile_replay.txt``) next to the JSON results.
 """
 
 from __future__ import annotations
@@ -182,7 +182,7 @@ def run(profile_reps: int, phase_reps: int, what_if_reps: int) -> dict[str, Any]
             B.replay(page, session)
             profiled += time.perf_counter() - began
             profiler.stop()
-        (B.RESULTS / "profile_replay.html").write_text(profiler.output_html(), encoding="utf-8")
+        (B.RESULTS / "profile_replay.txt").write_text(profiler.output_text(unicode=True, color=False), encoding="utf-8")
         timed = 0.0
         with phase_timers() as spent:
             for _ in range(phase_reps):
@@ -235,7 +235,7 @@ def main(argv: list[str] | None = None) -> int:
                         f"{B.median(what['current']) / base:.3f}"],
                        ["replay, proposed _capture (evaluate_all)", B.ms(B.median(what["proposed"])),
                         f"{B.median(what['proposed']) / base:.3f}"]])
-    print(f"\nfull profile: {(B.RESULTS / 'profile_replay.html').relative_to(B.REPO)}")
+    print(f"\nfull profile: {(B.RESULTS / 'profile_replay.txt').relative_to(B.REPO)}")
     result = {
         "replays": args.reps, "steps": steps, "wall_ms": B.ms(data["profiled_s"]),
         "plugin_own_ms_per_step": per_step(owners.plugin),

@@ -122,7 +122,25 @@ def collection(root: Path, reps: int) -> dict[str, Any]:
     return {"reps": reps, "median_s": {k: round(v, 3) for k, v in med.items()},
             "plugin_overhead_s": round(med["with pytest-lumen"] - base, 3),
             "plugin_overhead_per_test_ms": round((med["with pytest-lumen"] - base) * 1000 / (FILES * PER_FILE), 3),
-            "ratio_with_over_without": round(med["with pytest-lumen"] / base, 3), "collected": tails}
+            "ratio_with_over_without": round(med["with pytest-lumen"] / base, 3), "collected": tails,
+            "import_s": import_seconds(reps)}
+
+
+IMPORTS = {
+    "pytest + pytest-playwright": "import pytest, pytest_playwright.pytest_playwright",
+    "... + pytest_lumen.plugin": "import pytest, pytest_playwright.pytest_playwright, pytest_lumen.plugin",
+}
+
+
+def import_seconds(reps: int) -> dict[str, float]:
+    """Median wall seconds of a fresh interpreter importing pytest-playwright, without and with the plugin."""
+    times: dict[str, list[float]] = {name: [] for name in IMPORTS}
+    for i in range(reps):
+        for name in (list(IMPORTS) if i % 2 == 0 else list(reversed(IMPORTS))):
+            began = time.perf_counter()
+            subprocess.run([sys.executable, "-c", IMPORTS[name]], check=True, timeout=120)
+            times[name].append(time.perf_counter() - began)
+    return {name: round(B.median(t), 3) for name, t in times.items()}
 
 
 def lookups(caches: list[tuple[Path, int]], reps: int) -> dict[str, Any]:
@@ -198,6 +216,7 @@ def report(col: dict[str, Any], look: dict[str, Any], xd: dict[str, Any]) -> Non
                   ["measure", "value"],
                   [["extra wall time for 1,000 tests (s)", col["plugin_overhead_s"]],
                    ["extra per test (ms)", col["plugin_overhead_per_test_ms"]],
+                   *[[f"import {name} (s)", sec] for name, sec in col["import_s"].items()],
                    ["pytest's count (with the plugin)", col["collected"]["with pytest-lumen"]]])
     B.print_table(f"Per-test cache bookkeeping over {look['files']:,} files ({look['reps']} interleaved passes, medians)",
                   ["measure", "µs per test"],

@@ -13,7 +13,9 @@ Artifacts go to ``example_suite/test-results/v<N>/``. Exit status 0 only when ve
 is all green with 0 model calls, version 2 made 0 model calls, and version 3 failed
 exactly the regression test(s).
 
-Usage: ``python example_suite/run_demo.py [-n WORKERS]``.
+The three runs go at once (version 2 spends most of its time waiting for elements that
+are gone), each run's full output is kept in ``test-results/v<N>/pytest.log``, and the
+essentials are printed in order. Usage: ``python example_suite/run_demo.py [-n WORKERS]``.
 """
 
 from __future__ import annotations
@@ -42,6 +44,7 @@ RESULTS = HERE / "test-results"
 REGRESSION_TESTS = frozenset({"test_checkout.py::test_cart_total_follows_quantities"})
 
 VERSION_TITLES = {1: "original", 2: "redesign", 3: "regression"}
+RESULT_LINE = re.compile(r"^=*\s*\d+ (passed|failed|error)")
 FIGURE = re.compile(r"^(steps replayed|steps healed|steps failed|model calls|tokens|heals report): (.*)$")
 
 
@@ -94,32 +97,65 @@ def pytest_command(version: int, cache_dir: Path, junit: Path, workers: int) -> 
     return command + (["-n", str(workers)] if workers > 1 else [])
 
 
-def run_suite(version: int, scratch: Path, workers: int) -> Run:
-    """Replay the suite on ``version``, streaming pytest's output, and collect the results."""
+@dataclass
+class Started:
+    """A replay run in progress: its process, where its output goes, when it started."""
+
+    version: int
+    proc: subprocess.Popen[str]
+    log: Path
+    junit: Path
+    start: float
+
+
+def start_suite(version: int, scratch: Path, workers: int) -> Started:
+    """Start replaying the suite on ``version`` from a fresh copy of the cache; output goes to a log file."""
     cache_dir = scratch / f"cache-v{version}"
     shutil.copytree(CACHE, cache_dir)
-    junit = scratch / f"junit-v{version}.xml"
+    junit, log = scratch / f"junit-v{version}.xml", scratch / f"pytest-v{version}.log"
     command = pytest_command(version, cache_dir, junit, workers)
-    print(f"\n{'=' * 30} shop version {version} ({VERSION_TITLES[version]}) {'=' * 30}", flush=True)
-    print("$ pytest " + " ".join(command[4:]), flush=True)
-    start = time.monotonic()
-    status, output = stream(command)
-    run = Run(version, seconds=time.monotonic() - start, exit_status=status)
+    print(f"v{version} ({VERSION_TITLES[version]}): pytest " + " ".join(command[4:]), flush=True)
+    with log.open("w", encoding="utf-8") as out:
+        proc = subprocess.Popen(command, cwd=ROOT, env=replay_env(), stdout=out, stderr=subprocess.STDOUT, text=True)
+    return Started(version, proc, log, junit, time.monotonic())
+
+
+def wait_all(started: list[Started]) -> dict[int, float]:
+    """Wait for every run; returns each version's duration in seconds."""
+    seconds: dict[int, float] = {}
+    while len(seconds) < len(started):
+        for job in started:
+            if job.version not in seconds and job.proc.poll() is not None:
+                seconds[job.version] = time.monotonic() - job.start
+        time.sleep(0.2)
+    return seconds
+
+
+def finish_suite(started: Started, seconds: float) -> tuple[Run, list[str]]:
+    """Read a finished run's results, and keep its log next to its artifacts."""
+    run = Run(started.version, seconds=seconds, exit_status=started.proc.wait())
+    output = started.log.read_text(encoding="utf-8").splitlines()
+    run.output_dir.mkdir(parents=True, exist_ok=True)
+    shutil.copy(started.log, run.output_dir / "pytest.log")
     run.figures = parse_figures(output)
-    run.outcomes = parse_junit(junit) if junit.exists() else {}
-    return run
+    run.outcomes = parse_junit(started.junit) if started.junit.exists() else {}
+    return run, output
 
 
-def stream(command: list[str]) -> tuple[int, list[str]]:
-    """Run ``command`` from the repository root, echoing and keeping its output."""
-    kept: list[str] = []
-    with subprocess.Popen(command, cwd=ROOT, env=replay_env(), stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
-                          text=True, bufsize=1) as proc:
-        assert proc.stdout is not None
-        for line in proc.stdout:
-            print("  " + line, end="", flush=True)
-            kept.append(line.rstrip("\n"))
-    return proc.returncode, kept
+def print_run(run: Run, output: list[str], errors: bool) -> None:
+    """The essentials of a run's output: failures (with their messages when ``errors``), the lumen section, the result."""
+    print(f"\n{'=' * 25} shop version {run.version} ({VERSION_TITLES[run.version]}): "
+          f"{run.seconds:.0f}s, exit status {run.exit_status} {'=' * 25}")
+    in_lumen = False
+    for line in output:
+        if re.match(r"^=+ lumen =+$", line):
+            in_lumen = True
+        elif line.startswith("=") or RESULT_LINE.match(line):
+            in_lumen = False
+        if in_lumen or line.startswith("FAILED ") or (errors and line.startswith("E ")):
+            print("  " + line)
+    print("  " + (output[-1] if output else "(no output)"))
+    print(f"  full output: {(run.output_dir / 'pytest.log').relative_to(ROOT)}")
 
 
 def parse_figures(lines: list[str]) -> dict[str, str]:
@@ -221,25 +257,34 @@ def print_table(runs: dict[int, Run], total: float) -> None:
         print(f"{f'{v} ({VERSION_TITLES[v]})':<16}{len(run.passed):>7}{len(run.failed):>7}{run.figure('steps replayed'):>10}"
               f"{run.figure('steps healed'):>8}{run.model_calls:>13}{run.seconds:>7.0f}s")
     for v, run in runs.items():
-        where = f"{run.output_dir.relative_to(ROOT)}/<test>/lumen_events.jsonl"
         report = run.figures.get("heals report")
-        print(f"artifacts v{v}: {where}" + (f"; heals report: {Path(report).relative_to(ROOT) if Path(report).is_absolute() else report}" if report else ""))
+        print(f"artifacts v{v}: {run.output_dir.relative_to(ROOT)}/ (<test>/lumen_events.jsonl, pytest.log"
+              + (f", heals report {report}" if report else "") + ")")
         if run.failed:
-            print(f"  red on v{v}: {', '.join(run.failed)}")
+            print(f"  red on v{v}: " + (", ".join(run.failed) if len(run.failed) <= 3 else f"{len(run.failed)} tests (listed above)"))
     print(f"total time: {total:.0f}s")
 
 
 def main(argv: list[str] | None = None) -> int:
     """Replay on versions 1, 2 and 3, print the analysis and the table, apply the exit rule."""
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("-n", "--workers", type=int, default=2, help="pytest-xdist workers per run (default 2)")
+    parser.add_argument("-n", "--workers", type=int, default=None,
+                        help="pytest-xdist workers per run (default: 2 for version 2, whose failing steps wait, 1 otherwise)")
     args = parser.parse_args(argv)
     if not CACHE.is_dir():
         print(f"no cache at {CACHE}: record it first (python example_suite/record.py)", file=sys.stderr)
         return 2
     start = time.monotonic()
+    workers = {1: 1, 2: 2, 3: 1} if args.workers is None else dict.fromkeys((1, 2, 3), args.workers)
+    print("Replaying the example suite on the three shop versions at once (no API key, --lumen-mode=replay):")
+    runs: dict[int, Run] = {}
     with tempfile.TemporaryDirectory(prefix="lumen-demo-") as scratch:
-        runs = {v: run_suite(v, Path(scratch), args.workers) for v in (1, 2, 3)}
+        started = [start_suite(v, Path(scratch), workers[v]) for v in (1, 2, 3)]
+        seconds = wait_all(started)
+        for job in started:
+            run, output = finish_suite(job, seconds[job.version])
+            runs[run.version] = run
+            print_run(run, output, errors=run.version != 2)
     print_heal_analysis(runs[2])
     print_table(runs, time.monotonic() - start)
     results = checks(runs)

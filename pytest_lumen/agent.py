@@ -69,7 +69,7 @@ class Agent:
                              step=template, remedy="pass variables={...} with every placeholder the instruction names")
         self.state.secrets.add_variables(values)
         self._note_origin(self.page.url)
-        url = self.state.secrets.templatize(normalize_url(self.page.url))
+        url = self.state.secrets.templatize(normalize_url(self.page.url, self.settings.base_url))
         key = step_key(url, template, values)
         ordinal = self.state.next_ordinal(key)
         index = len(self.state.steps)
@@ -88,6 +88,7 @@ class Agent:
             self.state.events.emit(LifecycleEnd(step=index, outcome="failed", duration_ms=watch.ms))
             self._fail_event(index, exc)
             if isinstance(exc, LumenError):
+                exc.step = exc.step or template
                 raise self._redacted(exc) from None
             raise
         self.state.events.emit(LifecycleEnd(step=index, outcome=outcome, duration_ms=watch.ms))  # type: ignore[arg-type]
@@ -261,11 +262,7 @@ class Agent:
         self.state.fail_event(index, reason, str(exc).splitlines()[0] if str(exc) else type(exc).__name__)
 
     def _redacted(self, exc: LumenError) -> LumenError:
-        """The same error with every secret value replaced (messages end up in logs and reports)."""
-        redact = self.state.secrets.redact
-        clean = exc.render()
-        if redact(clean) == clean:
-            return exc
-        exc.message = redact(exc.message)
+        """The same error, re-rendered, with every secret value replaced (messages end up in logs and reports)."""
+        exc.message = self.state.secrets.redact(exc.message)
         exc.args = (exc.render(),)
         return exc

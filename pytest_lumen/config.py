@@ -1,4 +1,8 @@
-"""Settings of a run: the run mode and every option, resolved with the precedence CLI > ini > default."""
+"""Settings of a run: the run mode and every option.
+
+Each option is resolved as: command-line flag, else ini key, else environment variable
+(where it has one), else the default.
+"""
 
 from __future__ import annotations
 
@@ -15,7 +19,7 @@ DEFAULT_SECRET_ENV = ("*KEY*", "*TOKEN*", "*SECRET*", "*PASSWORD*")
 
 
 class Mode(str, enum.Enum):
-    """How ``agent.run`` treats the cache (see docs/concepts.md)."""
+    """How ``agent.run`` treats the cache: replay only, heal, or record (see docs/concepts.md)."""
 
     REPLAY = "replay"
     HEAL = "heal"
@@ -97,6 +101,7 @@ class Settings:
     snapshot_chars: int = 24000
     strict: bool = False
     prune: bool = False
+    base_url: str | None = None
     extra: dict[str, Any] = field(default_factory=dict)
 
     @property
@@ -139,6 +144,17 @@ def _convert(opt: Option, value: Any, source: str) -> Any:
     return converted
 
 
+def _base_url(config: pytest.Config) -> str | None:
+    """pytest-base-url's ``--base-url`` / ini ``base_url``: its origin is dropped from cache keys."""
+    value = config.getoption("base_url", default=None)
+    if not value:
+        try:
+            value = config.getini("base_url")
+        except ValueError:
+            value = None
+    return value or None
+
+
 def resolve(config: pytest.Config) -> Settings:
     """Build the run's ``Settings`` from the command line, the ini file and the environment."""
     values: dict[str, Any] = {}
@@ -172,5 +188,6 @@ def resolve(config: pytest.Config) -> Settings:
         lock_timeout=values["lock_timeout"],
         snapshot_chars=values["snapshot_chars"],
         strict=bool(config.getoption("lumen_strict", default=False)),
+        base_url=_base_url(config),
         prune=bool(config.getoption("lumen_prune", default=False)),
     )

@@ -70,9 +70,7 @@ FINGERPRINT_JS = r"""
     if (/^h[1-6]$/.test(t)) return 'heading';
     if (t === 'img') return 'img';
     if (t === 'summary') return 'button';
-    const simple = {output: 'status', li: 'listitem', p: 'paragraph', nav: 'navigation', dialog: 'dialog', ul: 'list',
-                    ol: 'list', table: 'table', tr: 'row', td: 'cell', th: 'columnheader', article: 'article'};
-    return simple[t] || null;
+    return null;
   };
   const labelOf = (el) => {
     if (el.labels && el.labels.length) return clean(Array.from(el.labels).map(l => l.innerText).join(' '));

@@ -81,7 +81,7 @@ def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
     config = session.config
     lumen: LumenSession = config.stash[SESSION]
     if hasattr(config, "workeroutput"):
-        config.workeroutput["lumen"] = lumen.stats.to_json()  # type: ignore[attr-defined]
+        config.workeroutput["lumen"] = {**lumen.stats.to_json(), "selection": lumen.selection_json()}  # type: ignore[attr-defined]
         return
     write_heals_report(lumen, Path(config.getoption("--output", default="test-results")))
     lumen.unused = lumen.unused_cache_files()
@@ -95,7 +95,9 @@ def pytest_testnodedown(node: Any, error: Any) -> None:
     """Merge a finished xdist worker's figures into the controller's."""
     data = getattr(node, "workeroutput", {}).get("lumen")
     if data:
-        node.config.stash[SESSION].stats.merge(data)
+        lumen: LumenSession = node.config.stash[SESSION]
+        lumen.stats.merge(data)
+        lumen.merge_selection(data["selection"])
 
 
 def pytest_terminal_summary(terminalreporter: Any, exitstatus: int, config: pytest.Config) -> None:

@@ -143,6 +143,15 @@ class LumenSession:
         self.scope = [p.resolve() for p in scope]
         self.full_run = not deselected
 
+    def selection_json(self) -> dict[str, Any]:
+        """What a worker selected, for the controller (which collects nothing itself under xdist)."""
+        return {"files": sorted(map(str, self.selected_files)), "scope": sorted(map(str, self.scope)), "full_run": self.full_run}
+
+    def merge_selection(self, data: dict[str, Any]) -> None:
+        self.selected_files.update(Path(p) for p in data["files"])
+        self.scope = sorted(set(self.scope) | {Path(p) for p in data["scope"]})
+        self.full_run = self.full_run and data["full_run"]
+
     def unused_cache_files(self) -> list[Path]:
         """Cache files under the run's scope that no selected test owns (empty unless a full run)."""
         if not self.full_run:

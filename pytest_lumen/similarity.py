@@ -136,6 +136,15 @@ def renamed(recorded: Fingerprint, current: Fingerprint) -> bool:
     return bool(recorded.name) and words(recorded.name) != words(current.name)
 
 
+def _anchor(recorded: Fingerprint, current: Fingerprint) -> float:
+    """How much a look-alike is where the recorded one was: its context, else its position."""
+    if recorded.context:
+        return context_similarity(recorded.context, current.context)
+    if recorded.box is not None:
+        return box_similarity(recorded, current)
+    return 1.0  # nothing tells look-alikes apart: the margin rule will find them ambiguous
+
+
 def similarity(recorded: Fingerprint, current: Fingerprint, ignore: Collection[str] = ()) -> float:
     """0..1: how much the current element still is the recorded one (``ignore``: attributes left out)."""
     total = score = 0.0
@@ -156,8 +165,7 @@ def similarity(recorded: Fingerprint, current: Fingerprint, ignore: Collection[s
             total += weight * MISMATCHED_IDENTIFIER
     result = score / total if total else 0.0
     if recorded.look_alikes and not identifier_matches(recorded, current):
-        anchor = context_similarity(recorded.context, current.context) if recorded.context else box_similarity(recorded, current)
-        result = min(result, anchor)
+        result = min(result, _anchor(recorded, current))
     elif "name" not in ignore and renamed(recorded, current) and not corroborated(recorded, current):
         result = min(result, RENAMED_CAP)
     return result

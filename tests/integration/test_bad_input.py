@@ -99,9 +99,7 @@ def test_a_bad_cache_file_fails_its_test_clearly_and_is_left_untouched(lumen, si
 
     result = lumen.run("--lumen-mode=heal")  # the model is available, and still not used to paper over it
     result.assert_outcomes(passed=1, failed=1)
-    result.stdout.fnmatch_lines([
-        "*FAILED test_app.py::test_bad*CacheFileError*",
-    ])
+    result.stdout.fnmatch_lines(["*FAILED test_app.py::test_bad*"])
     result.stdout.fnmatch_lines([
         f"*CacheFileError: *{fragment}*",
         "*file: .lumen-cache/test_app.py/test_bad.json",
@@ -223,8 +221,8 @@ def test_unusable_replies_go_back_as_tool_errors_then_fail_with_model_error(lume
     for request, (_, problem) in zip(gives_up[1:], BAD_REPLIES):
         last = _tool_results(request)[-1]
         assert last["is_error"] is True and problem in last["content"]
-    result.stdout.fnmatch_lines(["*FAILED test_app.py::test_gives_up*model_error*"])
-    result.stdout.fnmatch_lines(["*[[]model_error[]] the model gave 3 unusable replies in a row*"])
+    result.stdout.fnmatch_lines(["*StepAbortedError: [[]model_error[]] the model gave 3 unusable replies in a row*"])
+    result.stdout.fnmatch_lines(["*FAILED test_app.py::test_gives_up*"])
     [events] = lumen.path.glob("test-results/*gives-up*/lumen_events.jsonl")
     assert any(e["type"] == "error" and e["reason"] == "model_error" for e in read_events(events))
 

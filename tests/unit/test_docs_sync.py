@@ -1,0 +1,280 @@
+"""The user docs stay true to the code: the cache schema, the options, the errors, the summary and the links."""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from pytest_lumen import config, errors
+from pytest_lumen.cache import dumps, loads
+from pytest_lumen.keys import step_key
+from pytest_lumen.schema import cache_schema, render
+from pytest_lumen.session import LumenSession
+from pytest_lumen.summary import figures
+
+ROOT = Path(__file__).resolve().parents[2]
+DOCS = ROOT / "docs"
+REGENERATE = "python -m pytest_lumen.schema > docs/cache-schema.json"
+FENCE = re.compile(r"^(```|~~~)")
+LINK = re.compile(r"\[[^\]]*\]\(([^)\s]+)\)")
+NONE = "—"
+
+
+# --- helpers ------------------------------------------------------------------------------
+
+
+def doc(name: str) -> str:
+    """The text of a file under docs/."""
+    return (DOCS / name).read_text(encoding="utf-8")
+
+
+def prose_lines(text: str) -> list[str]:
+    """The lines of a Markdown text outside fenced code blocks."""
+    out, fenced = [], False
+    for line in text.splitlines():
+        if FENCE.match(line.strip()):
+            fenced = not fenced
+            continue
+        if not fenced:
+            out.append(line)
+    return out
+
+
+def code_blocks(text: str, lang: str) -> list[str]:
+    """The bodies of the fenced blocks tagged ``lang`` (``""``: untagged), each ending with a newline."""
+    blocks: list[str] = []
+    body: list[str] | None = None
+    tag = ""
+    for line in text.splitlines():
+        if body is None and line.startswith("```"):
+            body, tag = [], line[3:].strip()
+        elif body is not None and line.strip() == "```":
+            if tag == lang:
+                blocks.append("".join(f"{b}\n" for b in body))
+            body = None
+        elif body is not None:
+            body.append(line)
+    return blocks
+
+
+def slug(heading: str) -> str:
+    """GitHub's anchor for a heading: lower case, punctuation dropped, spaces to hyphens."""
+    return re.sub(r"[^\w\- ]", "", heading.strip().lower()).replace(" ", "-")
+
+
+def anchors(path: Path) -> set[str]:
+    """The anchors of the headings of a Markdown file."""
+    heads = [re.sub(r"^#+\s*", "", line) for line in prose_lines(path.read_text(encoding="utf-8")) if line.startswith("#")]
+    return {slug(h) for h in heads}
+
+
+def table_rows(text: str, heading: str) -> list[list[str]]:
+    """The body rows of the first table after the ``heading`` line, as lists of cells."""
+    lines = text.splitlines()
+    rows: list[list[str]] = []
+    for line in lines[lines.index(heading) + 1:]:
+        if line.startswith("|"):
+            rows.append([cell.strip() for cell in line.strip().strip("|").split("|")])
+        elif rows or line.startswith("#"):
+            break
+    return rows[2:]  # without the header and the |---| line
+
+
+def code_value(cell: str) -> str | None:
+    """The first `backticked` value of a table cell."""
+    m = re.search(r"`([^`]*)`", cell)
+    return m.group(1) if m else None
+
+
+def flag_of(cell: str) -> str | None:
+    """``--lumen-mode`` from a cell like `` `--lumen-mode` `` (None for the dash)."""
+    value = code_value(cell)
+    return value.split("=")[0] if value else None
+
+
+# --- the cache schema ---------------------------------------------------------------------
+
+
+def test_published_schema_matches_the_cache_models() -> None:
+    published = json.loads(doc("cache-schema.json"))
+    assert published == cache_schema(), f"docs/cache-schema.json is out of date; regenerate it: {REGENERATE}"
+
+
+def test_schema_command_prints_the_schema() -> None:
+    result = subprocess.run([sys.executable, "-m", "pytest_lumen.schema"], capture_output=True, text=True, check=True)
+    assert result.stdout == render()
+    assert json.loads(result.stdout)["properties"]["schema_version"]["default"] == 1
+
+
+def test_example_cache_file_is_valid_canonical_and_correctly_keyed() -> None:
+    text = doc("cache-format.md")
+    example = code_blocks(text, "json")[0]
+    cache = loads(example, Path("docs/cache-format.md"))
+    assert dumps(cache) == example, "the example is not in the form the plugin writes (sorted keys, 2-space indent)"
+    for step in cache.steps:
+        assert step.key == step_key(step.url, step.instruction, step.variables), step.instruction
+
+
+# --- the options --------------------------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def help_text(tmp_path_factory: pytest.TempPathFactory) -> str:
+    """``pytest --help`` as a user sees it, run in an empty folder."""
+    env = {**os.environ, "COLUMNS": "120"}
+    env.pop("PYTEST_ADDOPTS", None)
+    result = subprocess.run([sys.executable, "-m", "pytest", "--help"], cwd=tmp_path_factory.mktemp("help"),
+                            capture_output=True, text=True, env=env, check=True)
+    return result.stdout
+
+
+def help_flags(help_text: str) -> set[str]:
+    """The flags of the "pytest-lumen" group of ``pytest --help``."""
+    lines = help_text.splitlines()
+    start = next(i for i, line in enumerate(lines) if line.startswith("pytest-lumen"))
+    flags = set()
+    for line in lines[start + 1:]:
+        if not line.strip():
+            break
+        if m := re.match(r" {2}(--[a-z][a-z-]*)", line):
+            flags.add(m.group(1))
+    return flags
+
+
+def help_ini_keys(help_text: str) -> set[str]:
+    """The ``lumen_*`` ini keys that ``pytest --help`` lists."""
+    return set(re.findall(r"^ {2}(lumen_[a-z_]+) \(", help_text, re.M))
+
+
+def documented_options() -> list[list[str]]:
+    """The rows of the Options table: flag, ini key, env var, default, meaning."""
+    return table_rows(doc("configuration.md"), "## Options")
+
+
+def test_help_and_configuration_doc_list_the_same_flags(help_text: str) -> None:
+    flags = help_flags(help_text)
+    assert "--lumen-mode" in flags, "could not find the pytest-lumen group in pytest --help"
+    documented = {flag_of(row[0]) for row in documented_options()} - {None}
+    assert flags - documented == set(), "flags missing from docs/configuration.md"
+    assert documented - flags == set(), "docs/configuration.md documents flags that pytest --help does not list"
+
+
+def test_help_and_configuration_doc_list_the_same_ini_keys(help_text: str) -> None:
+    keys = help_ini_keys(help_text)
+    assert "lumen_mode" in keys, "could not find the lumen ini keys in pytest --help"
+    documented = {code_value(row[1]) for row in documented_options()} - {None}
+    assert keys - documented == set(), "ini keys missing from docs/configuration.md"
+    assert documented - keys == set(), "docs/configuration.md documents ini keys that pytest --help does not list"
+
+
+@pytest.mark.parametrize("opt", config.OPTIONS, ids=lambda o: o.dest)
+def test_configuration_doc_row_matches_the_option(opt: config.Option) -> None:
+    rows = {code_value(row[1]) or flag_of(row[0]): row for row in documented_options()}
+    key = opt.ini or opt.flag
+    assert key in rows, f"{key} has no row in the Options table of docs/configuration.md"
+    row = rows[key]
+    assert flag_of(row[0]) == opt.flag
+    assert (code_value(row[1]) if row[1] != NONE else None) == opt.ini
+    assert (code_value(row[2]) if row[2] != NONE else None) == opt.env
+    if opt.default not in (None, ""):
+        shown = code_value(row[3])
+        assert shown is not None, f"no default shown for {opt.dest}"
+        if opt.type is str:
+            assert shown == opt.default
+        else:
+            assert float(shown) == float(opt.default)
+
+
+def test_every_flag_named_in_the_docs_exists(help_text: str) -> None:
+    flags = help_flags(help_text)
+    files = [ROOT / "README.md", *sorted(DOCS.glob("*.md"))]
+    named = {(f.name, flag) for f in files for flag in re.findall(r"--lumen-[a-z]+(?:-[a-z]+)*", f.read_text(encoding="utf-8"))}
+    assert {(name, flag) for name, flag in named if flag not in flags} == set()
+
+
+# --- the errors ---------------------------------------------------------------------------
+
+
+def lumen_errors() -> set[str]:
+    """The names of ``LumenError`` and its subclasses defined in ``pytest_lumen.errors``."""
+    return {obj.__name__ for obj in vars(errors).values()
+            if isinstance(obj, type) and issubclass(obj, errors.LumenError) and obj.__module__ == errors.__name__}
+
+
+def test_every_lumen_error_is_documented_in_troubleshooting() -> None:
+    headings = set(re.findall(r"^#{2,3} `(\w+)`$", doc("troubleshooting.md"), re.M))
+    assert lumen_errors() - headings == set(), "LumenError subclasses missing from docs/troubleshooting.md"
+    assert headings - lumen_errors() == set(), "docs/troubleshooting.md documents errors that do not exist"
+
+
+def test_troubleshooting_hierarchy_matches_the_classes() -> None:
+    tree = next(b for b in code_blocks(doc("troubleshooting.md"), "") if b.startswith("LumenError\n"))
+    parents: dict[str, str | None] = {}
+    stack: list[tuple[int, str]] = []
+    for line in tree.splitlines():
+        m = re.match(r"^([\s│├└─]*)(\w+)", line)
+        assert m, line
+        depth = len(m.group(1))
+        while stack and stack[-1][0] >= depth:
+            stack.pop()
+        parents[m.group(2)] = stack[-1][1] if stack else None
+        stack.append((depth, m.group(2)))
+    actual = {name: (None if name == "LumenError" else getattr(errors, name).__bases__[0].__name__)
+              for name in lumen_errors()}
+    assert parents == actual
+
+
+# --- the summary --------------------------------------------------------------------------
+
+
+@pytest.fixture
+def summary_labels(tmp_path: Path) -> list[str]:
+    """The labels of the run figures, in the order the summary prints them."""
+    settings = config.Settings(mode=config.Mode.REPLAY, rootdir=tmp_path, cache_dir=tmp_path / ".lumen-cache", model="m")
+    return [label for label, _ in figures(LumenSession(settings))]
+
+
+def test_quickstart_summary_shows_every_figure(summary_labels: list[str]) -> None:
+    block = next(b for b in code_blocks(doc("quickstart.md"), "") if "= lumen =" in b)
+    shown = [line.split(":")[0] for line in block.splitlines()[1:] if line.strip()]
+    assert shown == summary_labels
+
+
+def test_ci_step_summary_table_shows_every_figure(summary_labels: list[str]) -> None:
+    rows = table_rows(doc("ci.md"), "### pytest-lumen")
+    assert [row[0] for row in rows] == summary_labels
+
+
+# --- the links ----------------------------------------------------------------------------
+
+
+def markdown_links(path: Path) -> list[str]:
+    """The relative link targets of a Markdown file (code blocks and URLs left out)."""
+    return [link for line in prose_lines(path.read_text(encoding="utf-8")) for link in LINK.findall(line)
+            if not re.match(r"[a-z]+:", link)]
+
+
+def test_every_doc_linked_from_the_readme_exists() -> None:
+    links = markdown_links(ROOT / "README.md")
+    assert any(link.startswith("docs/") for link in links), "README.md links no docs"
+    missing = [link for link in links if not (ROOT / link.split("#")[0]).exists()]
+    assert missing == []
+
+
+@pytest.mark.parametrize("name", sorted(p.name for p in DOCS.glob("*.md")))
+def test_links_between_docs_resolve(name: str) -> None:
+    broken = []
+    for link in markdown_links(DOCS / name):
+        target, _, anchor = link.partition("#")
+        path = (DOCS / target).resolve() if target else DOCS / name
+        if not path.exists():
+            broken.append(link)
+        elif anchor and path.suffix == ".md" and anchor not in anchors(path):
+            broken.append(link)
+    assert broken == []

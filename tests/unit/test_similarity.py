@@ -1,0 +1,164 @@
+"""Fingerprint similarity, the margin rule, and the identity policy of checks."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from pytest_lumen import actions as A
+from pytest_lumen.fingerprint import Box, Fingerprint
+from pytest_lumen.heal import Policy, policy_for, verdict
+from pytest_lumen.locators import LocatorSpec
+from pytest_lumen.similarity import (
+    ACCEPT_THRESHOLD,
+    MARGIN,
+    RENAMED_CAP,
+    choose,
+    context_similarity,
+    pins_hold,
+    similarity,
+    text_similarity,
+)
+
+
+def fp(**fields) -> Fingerprint:
+    base = dict(tag="button", role="button", name="Place order", text="Place order", type="submit",
+                id="place-order", test_id="place-order", context="Email Full name I accept the terms",
+                box=Box(x=24, y=400, width=100, height=30))
+    base.update(fields)
+    return Fingerprint(**base)
+
+
+def add_to_cart(product: str, price: str, **fields) -> Fingerprint:
+    """The "Add to cart" button of one product: three of them on the page when recorded."""
+    base = dict(tag="button", role="button", name="Add to cart", text="Add to cart", type="button",
+                context=f"{product} {price}", look_alikes=2, box=Box(x=40, y=120, width=90, height=28))
+    base.update(fields)
+    return Fingerprint(**base)
+
+
+# --- the pieces ------------------------------------------------------------------------------
+
+def test_text_similarity_ignores_case_and_spaces_and_is_zero_when_missing():
+    assert text_similarity("Place  order", "place order") == 1.0
+    assert text_similarity("Place order", None) == 0.0
+    assert 0.4 < text_similarity("Place order", "Confirm order") < 0.9
+
+
+def test_context_counts_the_recorded_words_still_around_the_element():
+    assert context_similarity("Blue mug $12.00", "Blue mug $12.00") == 1.0
+    assert context_similarity("Blue mug $12.00", "Stoneware Blue mug, 350 ml $12.00") > 0.8  # more text around: still there
+    assert context_similarity("Blue mug $12.00", "Red teapot $25.00") == 0.0
+    assert context_similarity("Blue mug $12.00", "Blue mug lid $3.00") < 0.7
+    assert context_similarity("Blue mug $12.00", None) == 0.0
+
+
+@given(st.builds(
+    Fingerprint,
+    tag=st.sampled_from(["a", "button", "input", "p"]),
+    role=st.none() | st.sampled_from(["button", "link", "textbox"]),
+    name=st.none() | st.text(max_size=30),
+    text=st.none() | st.text(max_size=30),
+    id=st.none() | st.text(min_size=1, max_size=10),
+    context=st.none() | st.text(max_size=40),
+    look_alikes=st.none() | st.integers(0, 3),
+))
+def test_an_element_is_fully_like_itself_and_scores_stay_in_range(element):
+    assert similarity(element, element) == pytest.approx(1.0)
+    other = fp()
+    assert 0.0 <= similarity(element, other) <= 1.0
+    assert 0.0 <= similarity(other, element) <= 1.0
+
+
+# --- what counts as the same element ----------------------------------------------------------
+
+def test_renamed_ids_cost_little_and_a_matching_test_id_vouches_for_a_reworded_button():
+    assert similarity(fp(), fp(id="submit-order")) > 0.9
+    reworded = fp(name="Confirm purchase", text="Confirm purchase")
+    assert similarity(fp(), reworded) >= ACCEPT_THRESHOLD
+
+
+def test_a_renamed_element_needs_something_stable_to_count_as_the_same():
+    decoy = fp(name="Place order by phone", text="Place order by phone", type="button", id=None, test_id=None)
+    assert similarity(fp(), decoy) <= RENAMED_CAP < ACCEPT_THRESHOLD
+    same_words = fp(name="Place order →", text="Place order →", id=None, test_id=None)
+    assert similarity(fp(), same_words) >= ACCEPT_THRESHOLD  # punctuation is no rename
+
+
+def test_a_link_styled_as_a_button_is_still_the_button():
+    link = fp(tag="a", role="link", type=None, id=None, test_id=None, href="/thanks.html")
+    assert similarity(fp(), link) >= ACCEPT_THRESHOLD
+    textbox = fp(tag="input", role="textbox", type="text", id=None, test_id=None, name="Place order", text=None)
+    assert similarity(fp(), textbox) < similarity(fp(), link)
+
+
+def test_a_look_alike_is_known_by_its_context():
+    mug = add_to_cart("Blue mug", "$12.00")
+    assert similarity(mug, add_to_cart("Red teapot", "$25.00")) == 0.0  # same button, another product
+    assert similarity(mug, add_to_cart("Blue mug lid", "$3.00")) < ACCEPT_THRESHOLD
+    reworded = add_to_cart("Blue mug", "$12.00", name="Add to basket", text="Add to basket", box=Box(x=600, y=500, width=90, height=28))
+    assert similarity(mug, reworded) >= ACCEPT_THRESHOLD  # reworded and moved, same product
+
+
+def test_ignored_attributes_do_not_count():
+    total = Fingerprint(tag="output", role="status", text="$20.00", id="cart-total", context="Total:")
+    wrong = total.model_copy(update={"text": "$21.00"})
+    assert similarity(total, wrong) < 1.0
+    assert similarity(total, wrong, ignore={"text"}) == 1.0
+
+
+def test_pins_hold_only_when_the_pinned_attribute_is_unchanged():
+    heading = Fingerprint(tag="h1", role="heading", name="Help center")
+    assert pins_hold(heading, heading.model_copy(update={"name": "help  CENTER"}), {"name"})
+    assert not pins_hold(heading, heading.model_copy(update={"name": "Help centre"}), {"name"})
+    assert pins_hold(heading, heading.model_copy(update={"name": "Anything"}), set())
+
+
+# --- the margin rule ------------------------------------------------------------------------
+
+def test_choose_needs_a_threshold_and_a_margin():
+    assert choose([]).index is None
+    low = choose([ACCEPT_THRESHOLD - 0.01])
+    assert low.index is None and "below" in low.reason
+    close = choose([0.9, 0.9 - MARGIN / 2, 0.2])
+    assert close.index is None and "ambiguous" in close.reason
+    clear = choose([0.2, 0.9, 0.9 - MARGIN - 0.01])
+    assert (clear.index, clear.best, clear.reason) == (1, 0.9, "accepted")
+    assert choose([0.8]).index == 0  # a single candidate above the threshold
+
+
+@given(st.lists(st.floats(0, 1), min_size=1, max_size=8))
+def test_choose_never_picks_without_threshold_and_margin(scores):
+    choice = choose(scores)
+    ranked = sorted(scores, reverse=True)
+    runner_up = ranked[1] if len(ranked) > 1 else 0.0
+    picked = choice.index is not None
+    assert picked == (ranked[0] >= ACCEPT_THRESHOLD and ranked[0] - runner_up >= MARGIN)
+    if picked:
+        assert scores[choice.index] == ranked[0]
+
+
+def test_verdict_names_why_a_candidate_is_rejected():
+    heading = Fingerprint(tag="h1", role="heading", name="Help center")
+    assert verdict(heading, heading, 0.95, 0.3, Policy()) is None
+    assert "below" in verdict(heading, heading, 0.5, 0.0, Policy())
+    assert "ambiguous" in verdict(heading, heading, 0.95, 0.9, Policy())
+    renamed = heading.model_copy(update={"name": "Order failed"})
+    assert "asserts" in verdict(heading, renamed, 0.95, 0.0, Policy(pinned=frozenset({"name"})))
+
+
+# --- the identity policy of a check -----------------------------------------------------------
+
+def _expect(check: str) -> A.Expect:
+    return A.Expect(check=check, target=A.Target(locator=LocatorSpec(kind="test_id", value="x")), expected="$20.00")
+
+
+def test_a_text_check_ignores_the_text_it_asserts_and_a_visibility_check_pins_the_name():
+    heading = Fingerprint(tag="h1", role="heading", name="Help center", text="Help center")
+    assert policy_for(_expect("text"), heading).ignore == {"text", "name"}  # the name is the text
+    labelled = Fingerprint(tag="output", role="status", name="Order total", text="$20.00")
+    assert policy_for(_expect("text"), labelled).ignore == {"text"}
+    assert policy_for(_expect("visible"), heading).pinned == {"name"}
+    click = A.Click(target=A.Target(locator=LocatorSpec(kind="test_id", value="x")))
+    assert policy_for(click, heading) == Policy()
