@@ -42,6 +42,7 @@ from tests.drift.pages import BENIGN_PREFIX, EXPECTED_LOG, ORIGINAL, VARIANTS, V
 NODEID = f"{TEST_FILE}::{TEST_NAME}"
 LOG_JS = "() => JSON.parse(localStorage.getItem('drift-log') || '[]')"
 METHODS = ("pytest-lumen", "primary locator", "coordinates")
+CONTROL = Variant("original", "control", "the recorded app, unchanged")
 
 
 @dataclass
@@ -252,7 +253,7 @@ def run_all(chromium: Any, root: Path, steps: list[Step], variants: list[Variant
     runs = []
     for variant in variants:
         site = root / "sites" / variant.name
-        _write(site, build(variant))
+        _write(site, ORIGINAL if variant is CONTROL else build(variant))
         with B.serve(site) as url:
             for make in methods:
                 context = chromium.new_context(viewport={"width": 1280, "height": 720})
@@ -301,6 +302,9 @@ def print_tables(summary: dict[str, dict[str, Any]], runs: list[Run]) -> None:
     by_variant: dict[str, dict[str, str]] = {}
     for r in runs:
         cell = "pass" if r.passed else ("WRONG" if r.count("wrong") else "fail")
+        levels = Counter(a.heal for a in r.actions if a.heal)
+        if levels:
+            cell += " (" + ", ".join(f"{k}" + (f" x{n}" if n > 1 else "") for k, n in sorted(levels.items())) + ")"
         by_variant.setdefault(r.variant, {"kind": r.kind})[r.method] = cell
     B.print_table("Per variant", ["variant", "kind", *METHODS],
                   [[name, v["kind"], *(v[m] for m in METHODS)] for name, v in by_variant.items()])
@@ -313,7 +317,7 @@ def main(argv: Optional[list[str]] = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--only", default="", help="comma-separated variant names (default: all)")
     args = parser.parse_args(argv)
-    chosen = [VARIANTS[n] for n in args.only.split(",")] if args.only else list(VARIANTS.values())
+    chosen = [VARIANTS[n] for n in args.only.split(",")] if args.only else [CONTROL, *VARIANTS.values()]
     started = time.perf_counter()
     with B.temp_root("lumen-bench-drift-") as root, B.browser() as chromium:
         steps = record_flow(chromium, root)

@@ -14,7 +14,7 @@ import argparse
 import contextlib
 import functools
 import time
-from collections import defaultdict
+from collections import Counter, defaultdict
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
@@ -23,14 +23,15 @@ import benchlib as B
 
 from pytest_lumen import replay as replay_module
 from pytest_lumen.config import Mode
-from pytest_lumen.fingerprint import FINGERPRINT_JS, Fingerprint
-from pytest_lumen.replay import Replayer, Unresolved
+from pytest_lumen.replay import Replayer
 from pytest_lumen.session import LumenSession
 from pytest_lumen.testing.fake_anthropic import FakeAnthropic
 
 # Where a replayed step spends its wall time: (label, owner, attribute) of the plugin functions timed.
+# They do not call each other, so their times add up; one that the plugin no longer has is left out.
 PHASES: list[tuple[str, Any, str]] = [
-    ("resolve: locator + fingerprint evaluate (waits for the element)", Replayer, "_resolve"),
+    ("locate: primary locator + fingerprint identity check", Replayer, "_locate"),
+    ("enabled check before an interaction", Replayer, "_await_enabled"),
     ("act: the Playwright action itself", Replayer, "_perform"),
     ("check: a compiled agent.expect assertion", replay_module, "run_check"),
     ("verify effect: wait for URL / read the filled value back", Replayer, "_verify_effect"),
@@ -86,7 +87,8 @@ def attribute(root: Any) -> Owners:
 def phase_timers() -> Iterator[dict[str, float]]:
     """Wrap each function of ``PHASES`` with a timer (in the harness only); yields seconds per label."""
     spent: dict[str, float] = defaultdict(float)
-    saved = [(owner, attr, getattr(owner, attr)) for _, owner, attr in PHASES]
+    present = [(label, owner, attr) for label, owner, attr in PHASES if hasattr(owner, attr)]
+    saved = [(owner, attr, getattr(owner, attr)) for _, owner, attr in present]
 
     def timer(label: str, fn: Any) -> Any:
         @functools.wraps(fn)
@@ -98,7 +100,7 @@ def phase_timers() -> Iterator[dict[str, float]]:
                 spent[label] += time.perf_counter() - began
         return wrapped
 
-    for (label, owner, attr), (_, _, fn) in zip(PHASES, saved):
+    for (label, owner, attr), (_, _, fn) in zip(present, saved):
         setattr(owner, attr, timer(label, fn))
     try:
         yield spent
@@ -107,60 +109,47 @@ def phase_timers() -> Iterator[dict[str, float]]:
             setattr(owner, attr, fn)
 
 
-CAPTURE_ALL_JS = f"(els) => {{ const fp = {FINGERPRINT_JS}; return els.map(fp); }}"
-
-
-def capture_in_one_round_trip(original: Any) -> Any:
-    """The proposed ``Replayer._capture``: ``evaluate_all`` (one round trip, no polling), else the waiting path."""
-    def _capture(self: Replayer, loc: Any, timeout_ms: float) -> Any:
-        try:
-            found = loc.evaluate_all(CAPTURE_ALL_JS)
-        except Exception:  # noqa: BLE001 - a page in navigation: take the waiting path
-            found = []
-        if len(found) == 1:
-            return Fingerprint.model_validate(found[0])
-        if len(found) > 1:
-            raise Unresolved(f"{loc} matches {len(found)} elements, not exactly one")
-        return original(self, loc, timeout_ms)
-    return _capture
-
-
 @contextlib.contextmanager
-def proposed_capture() -> Iterator[None]:
-    """Swap in the proposed ``_capture`` for a what-if measurement (harness only; restored after)."""
-    original = Replayer._capture
-    Replayer._capture = capture_in_one_round_trip(original)  # type: ignore[method-assign]
+def protocol_calls() -> Iterator[Counter[str]]:
+    """Count the messages the Playwright client sends to the driver, by method (one per browser round trip).
+
+    Wraps ``Connection.send_message_to_server``, a Playwright internal; when it is not
+    there the counter stays empty and the table says so.
+    """
+    counts: Counter[str] = Counter()
     try:
-        yield
+        from playwright._impl.connection import Connection
+        original = Connection.send_message_to_server
+    except (ImportError, AttributeError):
+        yield counts
+        return
+
+    def counting(self: Any, obj: Any, method: str, *args: Any, **kwargs: Any) -> Any:
+        if method != "__waitInfo__":
+            counts[method] += 1
+        return original(self, obj, method, *args, **kwargs)
+
+    Connection.send_message_to_server = counting  # type: ignore[method-assign]
+    try:
+        yield counts
     finally:
-        Replayer._capture = original  # type: ignore[method-assign]
+        Connection.send_message_to_server = original  # type: ignore[method-assign]
 
 
-def what_if(page: Any, start_url: str, session: Any, reps: int) -> dict[str, list[float]]:
-    """Alternate hand-written, current replay and replay with the proposed capture; seconds per flow."""
+def round_trips(page: Any, start_url: str, session: Any) -> dict[str, Counter[str]]:
+    """Protocol messages of one hand-written flow and one replayed flow (the page load not counted)."""
     from replay_overhead import handwritten
 
-    out: dict[str, list[float]] = {"handwritten": [], "current": [], "proposed": []}
-
-    def once(name: str) -> None:
+    out: dict[str, Counter[str]] = {}
+    for name, body in (("handwritten", lambda: handwritten(page)), ("replay", lambda: B.replay(page, session))):
         page.goto(start_url)
-        began = time.perf_counter()
-        if name == "handwritten":
-            handwritten(page)
-        elif name == "current":
-            B.replay(page, session)
-        else:
-            with proposed_capture():
-                B.replay(page, session)
-        out[name].append(time.perf_counter() - began)
-
-    for i in range(reps):
-        for name in (("handwritten", "current", "proposed") if i % 2 == 0 else ("proposed", "current", "handwritten")):
-            once(name)
+        with protocol_calls() as counts:
+            body()
+        out[name] = counts
     return out
 
 
-def run(profile_reps: int, phase_reps: int, what_if_reps: int) -> dict[str, Any]:
+def run(profile_reps: int, phase_reps: int) -> dict[str, Any]:
     """Record the flow, replay it under the profiler, then with phase timers (no profiler)."""
     from pyinstrument import Profiler
 
@@ -190,26 +179,18 @@ def run(profile_reps: int, phase_reps: int, what_if_reps: int) -> dict[str, Any]
                 began = time.perf_counter()
                 B.replay(page, session)
                 timed += time.perf_counter() - began
-        alternatives = what_if(page, start_url, session, what_if_reps) if what_if_reps else {}
+        calls = round_trips(page, start_url, session)
         return {"session": profiler.last_session, "profiled_s": profiled, "phases": dict(spent), "phases_total_s": timed,
-                "what_if": alternatives}
+                "round_trips": calls}
 
 
-def main(argv: list[str] | None = None) -> int:
-    """Profile replays and print what dominates the plugin's own time, and where the wall time goes."""
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--reps", type=int, default=15, help="replays under the profiler (default 15)")
-    parser.add_argument("--phase-reps", type=int, default=10, help="replays with phase timers (default 10)")
-    parser.add_argument("--what-if-reps", type=int, default=10, help="alternating runs of the proposed-fix comparison (default 10)")
-    args = parser.parse_args(argv)
-    B.RESULTS.mkdir(parents=True, exist_ok=True)
-    data = run(args.reps, args.phase_reps, args.what_if_reps)
-    owners = attribute(data["session"].root_frame())
+def report_profile(owners: Owners, reps: int, wall_s: float) -> tuple[dict[str, Any], list[tuple[str, float]]]:
+    """Print who owns the sampled time and the plugin's top functions; return them for the JSON."""
     sampled = owners.plugin + owners.playwright + owners.other
-    steps = args.reps * len(B.FLOW)
+    steps = reps * len(B.FLOW)
     per_step = lambda s: B.ms(s / steps)  # noqa: E731
     B.print_table(
-        f"Replay profile: {args.reps} replays of the demo flow ({steps} steps), {B.ms(data['profiled_s'])} ms wall",
+        f"Replay profile: {reps} replays of the demo flow ({steps} steps), {B.ms(wall_s)} ms wall",
         ["owner of the time", "ms per step", "share"],
         [["pytest-lumen's own Python (incl. pydantic/json/re it calls)", per_step(owners.plugin), f"{owners.plugin / sampled:.1%}"],
          ["Playwright (client + waiting on the browser)", per_step(owners.playwright), f"{owners.playwright / sampled:.1%}"],
@@ -218,39 +199,57 @@ def main(argv: list[str] | None = None) -> int:
     B.print_table("Plugin's own time by function (self time; pydantic/json/re/stdlib callees included, Playwright not)",
                   ["function", "ms per step", "share of plugin time"],
                   [[name, per_step(sec), f"{sec / owners.plugin:.1%}" if owners.plugin else "-"] for name, sec in top])
-    phase_steps = args.phase_reps * len(B.FLOW)
-    total = data["phases_total_s"]
-    rows = [[label, B.ms(sec / phase_steps), f"{sec / total:.1%}"] for label, sec in data["phases"].items()]
-    rest = total - sum(data["phases"].values())
-    rows.append(["rest: keys, cache lookup, events, bookkeeping", B.ms(rest / phase_steps), f"{rest / total:.1%}"])
-    B.print_table(f"Replay wall time by phase ({args.phase_reps} replays without the profiler)",
-                  ["phase", "ms per step", "share"], rows)
-    what = data["what_if"]
-    if what:
-        base = B.median(what["handwritten"])
-        B.print_table(f"What if Replayer._capture used one evaluate_all round trip ({args.what_if_reps} alternating runs each)",
-                      ["variant", "median flow (ms)", "ratio to hand-written"],
-                      [["hand-written Playwright", B.ms(base), "1.000"],
-                       ["replay, current _capture (locator.evaluate)", B.ms(B.median(what["current"])),
-                        f"{B.median(what['current']) / base:.3f}"],
-                       ["replay, proposed _capture (evaluate_all)", B.ms(B.median(what["proposed"])),
-                        f"{B.median(what['proposed']) / base:.3f}"]])
+    summary = {"steps": steps, "wall_ms": B.ms(wall_s), "plugin_own_ms_per_step": per_step(owners.plugin),
+               "playwright_ms_per_step": per_step(owners.playwright), "other_ms_per_step": per_step(owners.other),
+               "plugin_share": round(owners.plugin / sampled, 4) if sampled else None,
+               "top_plugin_functions_self": [{"function": n, "ms_per_step": per_step(sec)} for n, sec in top]}
+    return summary, top
+
+
+def report_phases(phases: dict[str, float], total: float, reps: int) -> dict[str, float]:
+    """Print the wall time per replay phase; return ms per step by phase."""
+    steps = reps * len(B.FLOW)
+    rest = total - sum(phases.values())
+    per_step = {label: B.ms(sec / steps) for label, sec in phases.items()}
+    per_step["rest: keys, cache lookup, events, bookkeeping"] = B.ms(rest / steps)
+    shares = [*phases.values(), rest]
+    B.print_table(f"Replay wall time by phase ({reps} replays without the profiler)", ["phase", "ms per step", "share"],
+                  [[label, ms, f"{sec / total:.1%}"] for (label, ms), sec in zip(per_step.items(), shares)])
+    return per_step
+
+
+def report_round_trips(calls: dict[str, Counter[str]]) -> None:
+    """Print the protocol messages of a hand-written and a replayed flow, by method."""
+    if not calls["replay"]:
+        print("\n(round trips not counted: Playwright's Connection.send_message_to_server is not there)")
+        return
+    methods = sorted(set(calls["handwritten"]) | set(calls["replay"]), key=lambda m: (-calls["replay"][m], m))
+    B.print_table("Browser round trips in one flow (Playwright protocol messages, by method)",
+                  ["method", "hand-written", "pytest-lumen replay"],
+                  [[m, calls["handwritten"][m], calls["replay"][m]] for m in methods]
+                  + [["total", sum(calls["handwritten"].values()), sum(calls["replay"].values())]])
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Profile replays and print what dominates the plugin's own time, and where the wall time goes."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--reps", type=int, default=15, help="replays under the profiler (default 15)")
+    parser.add_argument("--phase-reps", type=int, default=10, help="replays with phase timers (default 10)")
+    args = parser.parse_args(argv)
+    B.RESULTS.mkdir(parents=True, exist_ok=True)
+    data = run(args.reps, args.phase_reps)
+    summary, top = report_profile(attribute(data["session"].root_frame()), args.reps, data["profiled_s"])
+    phases = report_phases(data["phases"], data["phases_total_s"], args.phase_reps)
+    calls = data["round_trips"]
+    report_round_trips(calls)
     print(f"\nfull profile: {(B.RESULTS / 'profile_replay.txt').relative_to(B.REPO)}")
-    result = {
-        "replays": args.reps, "steps": steps, "wall_ms": B.ms(data["profiled_s"]),
-        "plugin_own_ms_per_step": per_step(owners.plugin),
-        "playwright_ms_per_step": per_step(owners.playwright),
-        "other_ms_per_step": per_step(owners.other),
-        "plugin_share": round(owners.plugin / sampled, 4) if sampled else None,
-        "top_plugin_functions_self": [{"function": n, "ms_per_step": per_step(s)} for n, s in top],
-        "phases_ms_per_step": {label: B.ms(sec / phase_steps) for label, sec in data["phases"].items()} | {
-            "rest": B.ms(rest / phase_steps)},
-        "what_if_evaluate_all_ms": {k: B.ms(B.median(v)) for k, v in what.items()},
-    }
-    result["headline"] = {"plugin own ms/step": result["plugin_own_ms_per_step"],
-                          "plugin share": f"{owners.plugin / sampled:.1%}" if sampled else "-",
-                          "top function": top[0][0] if top else "-"}
-    B.write_result("profile_replay", result)
+    trips = {name: sum(c.values()) for name, c in calls.items()}
+    headline = {"plugin own ms/step": summary["plugin_own_ms_per_step"],
+                "plugin share": f"{summary['plugin_share']:.1%}" if summary["plugin_share"] is not None else "-",
+                "top function": top[0][0] if top else "-",
+                "round trips replay/hand": f"{trips['replay']}/{trips['handwritten']}"}
+    B.write_result("profile_replay", {"replays": args.reps, **summary, "phases_ms_per_step": phases,
+                                      "round_trips": {name: dict(c) for name, c in calls.items()}, "headline": headline})
     return 0
 
 

@@ -45,8 +45,7 @@ BENCHES = (
     Bench("model_path", quick=("--latency", "0.2", "--replays", "2")),
     Bench("observation", quick=("--reps", "1")),
     Bench("scale", quick=("--reps", "1", "--lookup-reps", "1", "--no-suite"), timeout_s=420),
-    Bench("profile_replay", args=("--reps", "8", "--phase-reps", "6", "--what-if-reps", "6"),
-          quick=("--reps", "2", "--phase-reps", "2", "--what-if-reps", "2")),
+    Bench("profile_replay", args=("--reps", "10", "--phase-reps", "8"), quick=("--reps", "2", "--phase-reps", "2")),
     Bench("drift", timeout_s=420, takes_argv=False),  # written separately; run when present
 )
 

@@ -182,16 +182,17 @@ def suite_files() -> list[Path]:
 
 def run_suite(copy: Path, workers: int) -> dict[str, Any]:
     """One replay run of the copied example suite with ``-n workers``."""
-    cmd = [sys.executable, "-m", "pytest", "example_suite", "-q", "-p", "no:cacheprovider", "--lumen-mode=replay",
+    cmd = [sys.executable, "-m", "pytest", "example_suite", "-q", "-rfE", "-p", "no:cacheprovider", "--lumen-mode=replay",
            "-n", str(workers)]
     began = time.perf_counter()
     done = subprocess.run(cmd, cwd=copy, env=clean_env(), capture_output=True, text=True, timeout=SUITE_TIMEOUT)
     seconds = time.perf_counter() - began
     summary = [line for line in done.stdout.splitlines() if re.search(r"\d+ (passed|failed|error)", line)]
     calls = re.search(r"model calls: (\d+)", done.stdout)
+    failed = [line.split(" ", 1)[1] for line in done.stdout.splitlines() if line.startswith(("FAILED ", "ERROR "))]
     return {"workers": workers, "wall_s": round(seconds, 2), "exit_code": done.returncode,
             "outcome": summary[-1].strip("= ") if summary else done.stdout[-300:],
-            "model_calls": int(calls.group(1)) if calls else None}
+            "model_calls": int(calls.group(1)) if calls else None, "failed": failed}
 
 
 def xdist(root: Path) -> dict[str, Any]:
@@ -252,7 +253,9 @@ def main(argv: list[str] | None = None) -> int:
     B.write_result("scale", {"collection": col, "cache_lookups": look, "example_suite_xdist": xd, "headline": headline})
     failed = [r for r in (xd.get("n0"), xd.get("n2")) if r and r["exit_code"] != 0]
     if failed:
-        print("\nthe example suite did not pass in replay mode; its timings are not comparable", file=sys.stderr)
+        names = sorted({name for r in failed for name in r["failed"]})
+        print("\nthe example suite did not pass in replay mode, so its timings compare unequal runs; failed:\n  "
+              + "\n  ".join(names or ["(see the suite's own output)"]), file=sys.stderr)
     return 0
 
 

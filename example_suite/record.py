@@ -20,12 +20,10 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from pytest_lumen.testing.fake_anthropic import FakeAnthropic
+
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent
-sys.path.insert(0, str(ROOT))
-
-from pytest_lumen.testing.fake_anthropic import FakeAnthropic  # noqa: E402
-
 SCRIPT = HERE / "record_scripts.json"
 CACHE = HERE / ".lumen-cache"
 OUTPUT = HERE / "test-results" / "record"

@@ -77,6 +77,7 @@ class Run:
         return int(value) if value.isdigit() else -1
 
     def figure(self, label: str) -> str:
+        """A summary figure without its detail (``steps healed: 1 (similarity 1)`` -> ``1``)."""
         return self.figures.get(label, "?").split(" (")[0]
 
 
@@ -146,13 +147,14 @@ def print_run(run: Run, output: list[str], errors: bool) -> None:
     """The essentials of a run's output: failures (with their messages when ``errors``), the lumen section, the result."""
     print(f"\n{'=' * 25} shop version {run.version} ({VERSION_TITLES[run.version]}): "
           f"{run.seconds:.0f}s, exit status {run.exit_status} {'=' * 25}")
-    in_lumen = False
+    in_lumen = in_error = False
     for line in output:
         if re.match(r"^=+ lumen =+$", line):
             in_lumen = True
         elif line.startswith("=") or RESULT_LINE.match(line):
             in_lumen = False
-        if in_lumen or line.startswith("FAILED ") or (errors and line.startswith("E ")):
+        in_error = errors and (line.startswith("E ") or (in_error and line.startswith("  ")))
+        if in_lumen or in_error or line.startswith("FAILED "):
             print("  " + line)
     print("  " + (output[-1] if output else "(no output)"))
     print(f"  full output: {(run.output_dir / 'pytest.log').relative_to(ROOT)}")
@@ -168,7 +170,7 @@ def parse_figures(lines: list[str]) -> dict[str, str]:
     return figures
 
 
-def test_id(case: ET.Element) -> str:
+def junit_id(case: ET.Element) -> str:
     """``test_checkout.py::test_x`` from a JUnit ``testcase`` (the browser parameter dropped)."""
     path = case.get("classname", "").replace(".", "/") + ".py"
     return f"{path}::{case.get('name', '').removesuffix('[chromium]')}"
@@ -181,7 +183,7 @@ def parse_junit(path: Path) -> dict[str, str]:
         kinds = {child.tag for child in case}
         outcome = "failed" if "failure" in kinds else "error" if "error" in kinds else \
                   "skipped" if "skipped" in kinds else "passed"
-        outcomes[test_id(case)] = outcome
+        outcomes[junit_id(case)] = outcome
     return outcomes
 
 

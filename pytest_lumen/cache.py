@@ -41,11 +41,6 @@ class Step(BaseModel):
     variables: list[str] = Field(default_factory=list)
     actions: list[Action] = Field(default_factory=list)
 
-    @property
-    def label(self) -> str:
-        """How errors name the step: its instruction."""
-        return self.instruction
-
 
 class CacheFile(BaseModel):
     """A test's cache file (``.lumen-cache/<test file>/<test>.json``)."""

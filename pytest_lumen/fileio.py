@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import re
 import stat
 import tempfile
 from collections.abc import Iterator
@@ -79,12 +80,14 @@ def remove_stale_temps(path: Path) -> list[Path]:
 
     Only safe while holding ``locked(path)``: every live writer holds that lock.
     """
+    ours = re.compile(re.escape(temp_prefix(path)) + r"[a-z0-9_]{8}" + re.escape(TEMP_SUFFIX))  # mkstemp's names
     removed = []
     with contextlib.suppress(OSError):
-        for leftover in path.parent.glob(f"{temp_prefix(path)}*{TEMP_SUFFIX}"):
-            with contextlib.suppress(FileNotFoundError):
-                leftover.unlink()
-                removed.append(leftover)
+        for leftover in path.parent.iterdir():
+            if ours.fullmatch(leftover.name):
+                with contextlib.suppress(FileNotFoundError):
+                    leftover.unlink()
+                    removed.append(leftover)
     return removed
 
 

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any, Optional
 from . import actions as A
 from .fingerprint import Candidate, Fingerprint, capture, capture_with_look_alikes, index_of, scan, scan_selector
 from .locators import LocatorSpec, spec_from_locator
-from .similarity import ACCEPT_THRESHOLD, MARGIN, choose, normalized, pins_hold, similarity
+from .similarity import ACCEPT_THRESHOLD, MARGIN, choose, differences, normalized, pins_hold, similarity
 
 if TYPE_CHECKING:
     from playwright.sync_api import Locator, Page
@@ -84,7 +84,8 @@ def verdict(recorded: Fingerprint, current: Fingerprint, score: float, rival: fl
             threshold: float = ACCEPT_THRESHOLD) -> Optional[str]:
     """Why ``current`` is not beyond doubt the recorded element, or None when it is."""
     if score < threshold:
-        return f"similarity {score:.2f} is below {threshold:.2f}"
+        changed = differences(recorded, current, policy.ignore)
+        return f"similarity {score:.2f} is below {threshold:.2f}" + (f": {changed}" if changed else "")
     if not pins_hold(recorded, current, policy.pinned):
         return f"its {', '.join(sorted(policy.pinned))} changed, and this check asserts it"
     if score - rival < MARGIN:

@@ -151,6 +151,8 @@ class Replayer:
                 return self._resolve(bound, primary, policy), target, None
             except Unresolved as unresolved:
                 problem = str(unresolved)
+            except PlaywrightError as exc:  # the page navigated while it was read
+                problem = f"{bound.locator.describe()} could not be read ({_first_line(exc)})"
             found = self._try_cascade(bound, policy)
             if found is not None:
                 return found.locator, self._healed(target, found), self._report(step, i, target, problem, found)

@@ -171,6 +171,29 @@ def similarity(recorded: Fingerprint, current: Fingerprint, ignore: Collection[s
     return result
 
 
+def differences(recorded: Fingerprint, current: Fingerprint, ignore: Collection[str] = (), limit: int = 3) -> str:
+    """The recorded attributes the current element does not share, for messages: ``name 'A' -> 'B'``."""
+    out = []
+    for attr in (*WEIGHTS, *IDENTIFIERS):
+        if attr in ignore:
+            continue
+        if attr == "box":
+            if recorded.box is not None and current.box is not None and box_similarity(recorded, current) < 0.9:
+                moved = math.hypot(recorded.box.x - current.box.x, recorded.box.y - current.box.y)
+                out.append(f"moved {moved:.0f}px")
+            continue
+        before, after = getattr(recorded, attr), getattr(current, attr)
+        if before not in (None, "") and normalized(before) != normalized(after):
+            out.append(f"{attr} {_short(before)} -> {_short(after)}")
+    return ", ".join(out[:limit]) + (f" (+{len(out) - limit} more)" if len(out) > limit else "")
+
+
+def _short(value: Optional[str], size: int = 40) -> str:
+    if value is None:
+        return "none"
+    return repr(value if len(value) <= size else value[: size - 1] + "…")
+
+
 def pins_hold(recorded: Fingerprint, current: Fingerprint, pinned: Collection[str]) -> bool:
     """True when every pinned attribute the recorded element had is unchanged (case and spaces aside)."""
     for attr in pinned:

@@ -208,7 +208,7 @@ def wrong_actions(log: list[str]) -> list[str]:
 
 # --- variants -----------------------------------------------------------------------------
 
-Kind = Literal["cosmetic", "model", "regression"]
+Kind = Literal["control", "cosmetic", "model", "regression"]
 
 
 @dataclass(frozen=True)
@@ -224,7 +224,8 @@ class Edit:
 @dataclass(frozen=True)
 class Variant:
     """A drifted copy of the app. ``cosmetic``: the test must still pass with zero tokens;
-    ``model``: only a model can tell (it passes in heal mode); ``regression``: the test must fail."""
+    ``model``: only a model can tell (it passes in heal mode); ``regression``: the test must fail;
+    ``control``: the app as recorded."""
 
     name: str
     kind: Kind

@@ -159,3 +159,33 @@ def test_the_canary_search_finds_a_leak(lumen):
     leak.write_text(json.dumps({"message": VAR_CANARY}))
     with pytest.raises(AssertionError, match="leaked"):
         runs.assert_no_canary()
+
+
+ORDER = """<!doctype html><html><head><title>Order</title></head><body style="margin:0">
+<label for="qty" style="position:absolute; left:0; top:0">Quantity</label>
+<input id="qty" style="position:absolute; left:0; top:40px">
+<button style="position:absolute; left:100px; top:100px; width:100px; height:100px">Order</button>
+</body></html>"""
+
+ORDER_TEST = '''
+def test_order(agent, page, app_url):
+    page.goto(app_url + "/index.html")
+    agent.run("order %qty% mugs", variables={"qty": "100"})
+'''
+
+
+def test_a_variable_value_that_is_also_a_number_in_the_file_breaks_nothing(lumen, site_factory, fake_anthropic):
+    """"100" is the quantity and also the button's x, y, width and height: only the text becomes %qty%."""
+    lumen.serve(site_factory({"index.html": ORDER}))
+    lumen.pytester.makepyfile(test_app=ORDER_TEST)
+    fake_anthropic.script([{"match": "order %qty% mugs", "actions": [
+        {"tool": "fill", "target": {"role": "textbox", "name": "Quantity"}, "input": {"value": "%qty%"}},
+        {"tool": "click", "target": {"role": "button", "name": "Order"}},
+        {"tool": "done"},
+    ]}])
+
+    lumen.run("--lumen-record").assert_outcomes(passed=1)
+    fill, click = _cache(lumen)["steps"][0]["actions"]
+    assert fill["value"] == "%qty%"
+    assert click["target"]["fingerprint"]["box"] == {"x": 100.0, "y": 100.0, "width": 100.0, "height": 100.0}
+    lumen.run("--lumen-mode=replay").assert_outcomes(passed=1)

@@ -6,6 +6,7 @@ file with random structural or textual mutations), which reach the deeper valida
 
 from __future__ import annotations
 
+import copy
 import json
 import tempfile
 import warnings
@@ -25,7 +26,7 @@ from pytest_lumen.memory import MemoryFileWarning, MemoryStore
 PATH = Path(".lumen-cache/tests/test_shop.py/test_checkout.json")
 TODAY = date(2026, 6, 1)
 FUZZ = settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-FUZZ_DISK = settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+FUZZ_DISK = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 FINGERPRINT = {"tag": "button", "role": "button", "name": "Sign in", "text": "Sign in", "id": "go", "css": "button#go",
                "box": {"x": 10.0, "y": 20.5, "width": 80.0, "height": 24.0}}
@@ -109,16 +110,16 @@ def mutated(draw: st.DrawFn, base: dict[str, Any]) -> Any:
             if op == "delete":
                 node.pop(key, None)
             else:
-                node[key] = draw(ODD_VALUES)
+                node[key] = copy.deepcopy(draw(ODD_VALUES))
         elif isinstance(node, list):
             if node and op != "add":
                 index = draw(st.integers(0, len(node) - 1))
                 if op == "delete":
                     node.pop(index)
                 else:
-                    node[index] = draw(ODD_VALUES)
+                    node[index] = copy.deepcopy(draw(ODD_VALUES))
             else:
-                node.append(draw(ODD_VALUES))
+                node.append(copy.deepcopy(draw(ODD_VALUES)))
     return data
 
 
@@ -234,3 +235,57 @@ def test_memory_load_of_near_valid_files(data: Any) -> None:
 @given(raw=st.binary(max_size=200) | st.builds(lambda v: json.dumps(v).encode(), json_values))
 def test_memory_load_of_arbitrary_input(raw: bytes) -> None:
     _load_memory_bytes(raw)
+
+
+# --- what the models alone would let through -------------------------------------------------
+
+
+def _with_action(action: dict[str, Any], second: dict[str, Any] | None = None) -> str:
+    data = valid_cache()
+    data["steps"][0]["actions"] = [action]
+    if second is not None:
+        data["steps"][1] = second
+    return json.dumps(data)
+
+
+@pytest.mark.parametrize(
+    ("text", "fragment"),
+    [
+        (_with_action({"kind": "goto", "url": "file:///etc/passwd"}), "goto 'file:///etc/passwd' is not a web address"),
+        (_with_action({"kind": "goto", "url": "javascript:alert(1)"}), "is not a web address"),
+        (_with_action({"kind": "goto", "url": "data:text/html,<h1>x</h1>"}), "is not a web address"),
+        (_with_action({"kind": "click", "target": {"locator": {"kind": "role", "value": "buton", "name": "Go"}}}),
+         "unknown ARIA role 'buton'"),
+        (_with_action({"kind": "click", "target": {"locator": ROLE, "fallbacks": [{"kind": "role", "value": "nope"}]}}),
+         "unknown ARIA role 'nope'"),
+        (_with_action({"kind": "click", "target": {"locator": {**ROLE, "parent": {"kind": "role", "value": "lisst"}}}}),
+         "unknown ARIA role 'lisst'"),
+        (_with_action({"kind": "type", "text": "x"}, second=valid_cache()["steps"][0]), "holds step key"),
+    ],
+)
+def test_content_the_models_allow_but_replay_cannot_use_is_refused(text: str, fragment: str) -> None:
+    with pytest.raises(CacheFileError) as info:
+        loads(text, PATH, nodeid="tests/test_shop.py::test_checkout")
+    message = str(info.value)
+    assert fragment in message
+    assert "step: #" in message
+    assert 're-record this test: pytest --lumen-record "tests/test_shop.py::test_checkout"' in message
+
+
+@pytest.mark.parametrize("url", ["/cart", "http://127.0.0.1:8000/x", "https://shop.example/a?b=c", "%base_url%/cart",
+                                 "about:blank", "//cdn.example/x"])
+def test_web_addresses_and_placeholders_are_accepted(url: str) -> None:
+    assert loads(_with_action({"kind": "goto", "url": url}), PATH).steps[0].actions[0].url == url
+
+
+def test_store_load_names_the_file_as_users_see_it_and_the_owning_test(tmp_path: Path) -> None:
+    store = CacheStore(tmp_path / ".lumen-cache")
+    path = store.path_for("tests/test_shop.py", "test_checkout")
+    path.parent.mkdir(parents=True)
+    path.write_bytes(b"\xef\xbb\xbf" + json.dumps(valid_cache()).encode())  # a BOM from an editor is fine
+    assert store.load(path) is not None
+    path.write_bytes(b"\xff\xfe not utf-8")
+    with pytest.raises(CacheFileError) as info:
+        store.load(path)
+    assert "file: .lumen-cache/tests/test_shop.py/test_checkout.json" in str(info.value)
+    assert 'pytest --lumen-record "tests/test_shop.py::test_checkout"' in str(info.value)
