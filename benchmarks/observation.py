@@ -92,20 +92,28 @@ def run(root: Path, reps: int) -> list[dict[str, Any]]:
         page = chromium.new_page()
         for label, file, _ in PAGES:
             page.goto(f"{url}/{file}")
-            out.append({"page": label, **measure_page(page, limit, reps)})
+            try:
+                out.append({"page": label, **measure_page(page, limit, reps)})
+            except Exception as exc:  # noqa: BLE001 - a snapshot that fails (timeout) is a result to show
+                out.append({"page": label, "error": str(exc).splitlines()[0][:200]})
     return out
 
 
-def report(rows: list[dict[str, Any]]) -> None:
+def report(all_rows: list[dict[str, Any]]) -> None:
+    rows = [r for r in all_rows if "error" not in r]
     B.print_table("Observation cost per page (medians)",
                   ["page", "aria_snapshot ms", "observe ms", "observe/snapshot", "step_message µs"],
                   [[r["page"], r["aria_snapshot_ms"], r["observe_ms"], f"{r['observe_over_snapshot']:.2f}",
                     r["step_message_us"]] for r in rows])
-    B.print_table(f"Prompt size per page (bound: snapshot_chars = {rows[0]['bound_chars']:,})",
+    bound = rows[0]["bound_chars"] if rows else 0
+    B.print_table(f"Prompt size per page (bound: snapshot_chars = {bound:,})",
                   ["page", "full snapshot chars", "sent chars", "cut", "within bound", "request chars", "~tokens"],
                   [[r["page"], r["snapshot_full_chars"], r["snapshot_sent_chars"], "yes" if r["truncated"] else "no",
                     "yes" if r["within_bound"] else f"no (+{r['snapshot_sent_chars'] - r['bound_chars']})",
                     r["request_chars"], r["request_tokens_approx"]] for r in rows])
+    for r in all_rows:
+        if "error" in r:
+            print(f"  {r['page']}: not measured: {r['error']}")
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -116,10 +124,10 @@ def main(argv: list[str] | None = None) -> int:
     with B.temp_root("lumen-bench-observe-") as root:
         rows = run(root, args.reps)
     report(rows)
-    big = [r for r in rows if not r["page"].startswith("demo")]
-    headline = {"observe ms (largest)": max(r["observe_ms"] for r in big),
-                "~tokens/request (largest)": max(r["request_tokens_approx"] for r in big),
-                "all within bound": all(r["within_bound"] for r in rows)}
+    big = [r for r in rows if not r["page"].startswith("demo") and "error" not in r]
+    headline = {"observe ms (largest)": max((r["observe_ms"] for r in big), default="-"),
+                "~tokens/request (largest)": max((r["request_tokens_approx"] for r in big), default="-"),
+                "all within bound": all(r.get("within_bound", False) for r in rows)}
     B.write_result("observation", {"pages": rows, "headline": headline})
     return 0
 

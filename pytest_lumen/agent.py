@@ -95,6 +95,7 @@ class Agent:
 
     def _do(self, index: int, kind: str, template: str, values: dict[str, str], cached: Optional[Step], fresh: Step) -> str:
         __tracebackhide__ = True
+        values = {**self.state.secrets.variables, **values}  # earlier steps' values fill their placeholders too
         if cached is None:
             if self.settings.mode is Mode.REPLAY:
                 raise self._miss_error(fresh)
@@ -218,8 +219,11 @@ class Agent:
 
     def _guard(self, url: str) -> None:
         """Refuse navigation to origins the test did not visit and the ini does not allow."""
-        if not url.startswith(("http://", "https://")):
+        if url == "about:blank":
             return
+        if urlsplit(url).scheme not in ("http", "https"):
+            raise NavigationRefusedError(f"navigation to {url!r} refused: only http(s) pages may be opened",
+                                         path=self.state.cache_display)
         origin = origin_of(url)
         allowed = self.state.visited_origins | {o.rstrip("/").lower() for o in self.settings.allowed_origins}
         if is_loopback_host(urlsplit(url).hostname) or origin in allowed:

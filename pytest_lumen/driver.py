@@ -200,8 +200,7 @@ class ModelDriver:
 
     def _templatized(self, action: Any) -> Any:
         """The action with every known value (page text included) turned back into its %placeholder%."""
-        text = self.state.secrets.templatize(action.model_dump_json())
-        return type(action).model_validate_json(text)
+        return type(action).model_validate(self.state.secrets.redact_data(action.model_dump(mode="json")))
 
     @staticmethod
     def _describe_input(call: ToolCall) -> str:

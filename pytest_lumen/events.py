@@ -115,11 +115,23 @@ class EventLog:
             listener(event)
 
     def lines(self) -> list[str]:
-        return [self.redact(json.dumps(e.model_dump(mode="json", exclude_none=True), ensure_ascii=False)) for e in self.events]
+        """One JSON line per event, every string passed through ``redact`` (numbers stay numbers)."""
+        return [json.dumps(_map_strings(e.model_dump(mode="json", exclude_none=True), self.redact), ensure_ascii=False)
+                for e in self.events]
 
     def write(self, path: Path) -> None:
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_text("".join(line + "\n" for line in self.lines()), encoding="utf-8")
+
+
+def _map_strings(data: Any, fn: Callable[[str], str]) -> Any:
+    if isinstance(data, str):
+        return fn(data)
+    if isinstance(data, dict):
+        return {k: _map_strings(v, fn) for k, v in data.items()}
+    if isinstance(data, list):
+        return [_map_strings(v, fn) for v in data]
+    return data
 
 
 def read_events(path: Path) -> list[dict[str, Any]]:

@@ -57,7 +57,7 @@ class LumenSession:
     def __init__(self, settings: Settings) -> None:
         self.settings = settings
         self.stats = RunStats()
-        self.store = CacheStore(settings.cache_dir, settings.lock_timeout)
+        self.store = CacheStore(settings.cache_dir, settings.lock_timeout, display_root=settings.rootdir)
         self.browser: Optional[BrowserChoice] = choose_browser()
         self.env_secrets = secret_env_values(settings.secret_env)
         self.selected_files: set[Path] = set()
@@ -103,7 +103,7 @@ class LumenSession:
         written = None
         if passed and state.changed and state.steps:
             cache = CacheFile(test=state.nodeid, steps=state.steps)
-            self.store.save(state.cache_path, cache, check=lambda text, path: state.secrets.check(text, state.cache_display))
+            self.store.save(state.cache_path, cache, secrets=state.secrets)
             written = state.cache_display
             self.stats.cache_files_written.add(written)
             self.stats.used_cache_files.add(written)
@@ -111,7 +111,7 @@ class LumenSession:
         if state.events.events:
             state.events.write(state.output_dir / EVENTS_FILE)
         if state.memory_events:
-            lines = "".join(state.secrets.redact(json.dumps(e, ensure_ascii=False)) + "\n" for e in state.memory_events)
+            lines = "".join(json.dumps(state.secrets.redact_data(e), ensure_ascii=False) + "\n" for e in state.memory_events)
             state.output_dir.mkdir(parents=True, exist_ok=True)
             (state.output_dir / MEMORY_EVENTS_FILE).write_text(lines, encoding="utf-8")
         return written

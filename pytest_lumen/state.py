@@ -74,7 +74,7 @@ class TestState:
         """The test's cache file, read once (a bad file raises ``CacheFileError``)."""
         if not self._cache_loaded:
             self._cache_loaded = True
-            self._cache = self.store.load(self.cache_path)
+            self._cache = self.store.load(self.cache_path, nodeid=self.nodeid)
             self.stats.used_cache_files.add(self.cache_display)
         return self._cache
 

@@ -85,7 +85,7 @@ class AnthropicPlanner:
         calls, texts = [], []
         for block in message.content:
             if block.type == "tool_use":
-                calls.append(ToolCall(id=block.id, name=block.name, input=dict(block.input or {})))
+                calls.append(ToolCall(id=block.id, name=block.name, input=block.input if isinstance(block.input, dict) else {}))
             elif block.type == "text":
                 texts.append(block.text)
         u = message.usage
