@@ -31,8 +31,12 @@ demo: browser
 test: browser
 	$(PY) -m pytest -n 2 $(PYTEST_ARGS)
 
+# Re-record the example suite's caches through the plugin's record path (scripted fake model).
+record-demo: browser
+	$(PY) example_suite/record.py
+
 bench: browser
 	$(PY) benchmarks/run_all.py
 
 clean:
-	rm -rf $(VENV) test-results .pytest_cache
+	rm -rf $(VENV) test-results example_suite/test-results .pytest_cache

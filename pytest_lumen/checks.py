@@ -51,6 +51,6 @@ def run_check(page: Page, action: Expect, loc: Optional[Locator], values: dict[s
         elif action.check == "count":
             expect(loc).to_have_count(int(expected or 0), timeout=timeout_ms)
     except AssertionError as exc:
-        first = str(exc).strip().splitlines()
-        detail = "; ".join(line.strip() for line in first[:3])
+        text = str(exc).split("Call log:", 1)[0].strip()
+        detail = "; ".join(line.strip() for line in text.splitlines()[:3] if line.strip())
         raise LumenAssertionError(f"expectation failed: {describe_check(action)}\n  {detail}") from None
