@@ -5,7 +5,8 @@ Every sample is given to an owner by walking its stack from the innermost frame 
 the first frame that belongs to ``pytest_lumen`` makes it the plugin's own time
 (pydantic, json, re and the stdlib called from the plugin count as the plugin's);
 the first frame in ``playwright`` makes it Playwright's (the browser round trips).
-The full profile is written as text (``results/profile_replay.txt``) next to the JSON results.
+Every sampled function by self time is written as text (``results/profile_replay.txt``)
+next to the JSON results.
 """
 
 from __future__ import annotations
@@ -171,7 +172,8 @@ def run(profile_reps: int, phase_reps: int) -> dict[str, Any]:
             B.replay(page, session)
             profiled += time.perf_counter() - began
             profiler.stop()
-        (B.RESULTS / "profile_replay.txt").write_text(profiler.output_text(unicode=True, color=False), encoding="utf-8")
+        text = profiler.output_text(unicode=True, color=False, show_all=True, flat=True, flat_time="self")
+        (B.RESULTS / "profile_replay.txt").write_text(text, encoding="utf-8")
         timed = 0.0
         with phase_timers() as spent:
             for _ in range(phase_reps):

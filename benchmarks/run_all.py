@@ -6,7 +6,7 @@ this runner prints a final table of their headline numbers and writes
 exists (its ``main() -> int``). Nothing is asserted about speed: the exit status
 is non-zero only when a benchmark itself fails.
 
-    python benchmarks/run_all.py            # everything (about 5-8 minutes on 2 cores)
+    python benchmarks/run_all.py            # everything
     python benchmarks/run_all.py --quick    # fewer repetitions, a smoke run
     python benchmarks/run_all.py --only replay_overhead scale
 """
