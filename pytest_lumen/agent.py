@@ -33,8 +33,10 @@ class Agent:
     same for a check, which is never healed into passing.
     """
 
-    def __init__(self, page: Page, state: TestState, planner: Callable[[], Planner], memory: Any = None) -> None:
+    def __init__(self, page: Page, state: TestState, planner: Callable[[], Planner], memory: Any = None,
+                 trace_steps: bool = True) -> None:
         self.page = page
+        self.trace_steps = trace_steps
         self.state = state
         self._planner_factory = planner
         self._planner: Optional[Planner] = None
@@ -236,6 +238,9 @@ class Agent:
 
     @contextlib.contextmanager
     def _trace_group(self, name: str) -> Iterator[None]:
+        if not self.trace_steps:  # no round trips for groups nobody records
+            yield
+            return
         tracing = self.page.context.tracing
         try:
             tracing.group(name)

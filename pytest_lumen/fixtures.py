@@ -54,7 +54,8 @@ def agent(page: Any, request: pytest.FixtureRequest, output_path: str, lumen_ses
     item = request.node
     state = lumen_session.new_state(item, Path(output_path), progress_writer(request.config, item))
     memory = lumen_session.new_memory(state)
-    yield Agent(page, state, lumen_planner, memory=memory)
+    tracing = request.config.getoption("tracing", default="off") != "off"
+    yield Agent(page, state, lumen_planner, memory=memory, trace_steps=tracing)
     reports = item.stash.get(REPORTS, {})
     passed = "call" in reports and all(r.passed for r in reports.values())
     lumen_session.finish(state, passed, memory)

@@ -6,6 +6,8 @@ import re
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from .errors import LumenError
+
 if TYPE_CHECKING:
     from playwright.sync_api import Page
 
@@ -29,10 +31,12 @@ def bound(snapshot: str, max_chars: int) -> tuple[str, bool]:
     """Cut a snapshot at a line boundary so that it fits ``max_chars``."""
     if len(snapshot) <= max_chars:
         return snapshot, False
-    cut = snapshot.rfind("\n", 0, max_chars)
-    cut = cut if cut > 0 else max_chars
-    dropped = snapshot[cut:].count("\n") + 1
-    return snapshot[:cut] + f"\n- (snapshot cut: {dropped} more lines not shown; scroll or use more specific steps)", True
+    note = "\n- (snapshot cut: {} more lines not shown; scroll or use more specific steps)"
+    room = max(0, max_chars - len(note.format(snapshot.count("\n") + 1)))
+    cut = snapshot.rfind("\n", 0, room)
+    cut = cut if cut > 0 else room
+    dropped = snapshot[cut:].lstrip("\n").count("\n") + 1
+    return snapshot[:cut] + note.format(dropped), True
 
 
 def page_kind(snapshot: str) -> str:
@@ -66,7 +70,8 @@ def observe(page: Page, max_chars: int) -> Observation:
             last = exc
             page.wait_for_timeout(200)
     else:
-        raise RuntimeError(f"could not take a snapshot of {page.url}: {last}")
+        raise LumenError(f"could not take a snapshot of {page.url} for the model: {last}",
+                         remedy="the page is very large or still loading: wait for it in the test, or split the step")
     text, truncated = bound(raw, max_chars)
     try:
         title = page.title()
