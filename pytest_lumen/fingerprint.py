@@ -144,10 +144,7 @@ SCAN_JS = f"""
     const r = el.getBoundingClientRect();
     const st = getComputedStyle(el);
     if (r.width === 0 || r.height === 0 || st.visibility === 'hidden' || st.display === 'none') return;
-    const f = fp(el);
-    f.index = i;
-    f.enabled = !(el.matches(':disabled') || el.closest('[aria-disabled=true]'));
-    out.push(f);
+    const f = fp(el); f.index = i; out.push(f);
   }});
   return out;
 }}
@@ -179,7 +176,6 @@ class Candidate:
 
     index: int
     fingerprint: Fingerprint
-    enabled: bool
 
 
 def scan_selector(fp: Optional[Fingerprint] = None) -> str:
@@ -218,13 +214,9 @@ def capture_with_look_alikes(target: Locator | ElementHandle) -> Fingerprint:
 
 
 def scan(page: Page, selector: str = INTERACTIVE) -> list[Candidate]:
-    """The page's visible elements matching ``selector``, with their fingerprints and whether they are enabled."""
+    """The page's visible elements matching ``selector``, with their fingerprints."""
     rows: list[dict[str, Any]] = page.evaluate(SCAN_JS, selector)
-    out = []
-    for row in rows:
-        index, enabled = row.pop("index"), bool(row.pop("enabled"))
-        out.append(Candidate(index, Fingerprint.model_validate(row), enabled))
-    return out
+    return [Candidate(row.pop("index"), Fingerprint.model_validate(row)) for row in rows]
 
 
 def index_of(target: Locator, selector: str) -> int:

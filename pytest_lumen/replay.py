@@ -163,8 +163,11 @@ class Replayer:
 
     def _resolve(self, target: A.Target, loc: Locator, policy: Policy = Policy()) -> Locator:
         """The primary locator, checked: exactly one element, visible, and clearly still the recorded one."""
-        fp = self._capture(loc, 0)
         where = target.locator.describe()
+        try:
+            fp = self._capture(loc, 0)
+        except Unresolved as several:
+            raise Unresolved(f"{where} {several}") from None
         if fp is None:
             raise Unresolved(f"no element matches {where}")
         if fp.box is None or fp.box.width == 0 or fp.box.height == 0:
@@ -190,7 +193,7 @@ class Replayer:
                 return None
             count, fp = self._count_and_capture(loc)
         if count > 1:
-            raise Unresolved(f"{_describe(loc)} matches {count} elements, not exactly one")
+            raise Unresolved(f"matches {count} elements, not exactly one")
         return fp
 
     @staticmethod
@@ -275,10 +278,6 @@ class Replayer:
 def _is_group_check(action: Any) -> bool:
     """A count check targets all elements like the recorded one: its locator is used as it is."""
     return isinstance(action, A.Expect) and action.check == "count"
-
-
-def _describe(loc: Locator) -> str:
-    return str(loc)
 
 
 def _first_line(exc: BaseException) -> str:
