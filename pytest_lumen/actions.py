@@ -118,7 +118,6 @@ Action = Annotated[
     Union[Click, Fill, TypeText, Press, SelectOption, Check, Hover, Goto, Scroll, WaitFor, Expect],
     Field(discriminator="kind"),
 ]
-INTERACTIONS = ("click", "fill", "type", "press", "select_option", "check", "hover")
 
 
 def substitute(template: str, values: dict[str, str]) -> str:

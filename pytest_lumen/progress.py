@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Callable
 
 import pytest
@@ -19,7 +20,7 @@ def progress_writer(config: pytest.Config, item: pytest.Item) -> Callable[[str],
     first = [True]
 
     def write(line: str) -> None:
-        with capture.global_and_fixture_disabled() if capture else _null():
+        with capture.global_and_fixture_disabled() if capture else contextlib.nullcontext():
             if first[0]:
                 reporter.ensure_newline()
                 first[0] = False
@@ -27,10 +28,3 @@ def progress_writer(config: pytest.Config, item: pytest.Item) -> Callable[[str],
 
     return write
 
-
-class _null:
-    def __enter__(self) -> None:
-        return None
-
-    def __exit__(self, *exc: object) -> None:
-        return None

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import functools
 import http.server
-import os
 import threading
 from collections.abc import Iterator
 from pathlib import Path
@@ -123,6 +122,3 @@ class LumenRunner:
                         chunks.append(p.read_bytes().decode("utf-8", "replace"))
         return "\n".join(chunks)
 
-
-def env_without_ci() -> dict[str, str]:
-    return {k: v for k, v in os.environ.items() if k != "CI"}
