@@ -30,6 +30,7 @@ RESULTS = HERE / "results"
 if str(REPO) not in sys.path:  # the package is installed editable; this keeps a bare checkout working too
     sys.path.insert(1, str(REPO))
 
+from pytest_lumen import identity  # noqa: E402
 from pytest_lumen.agent import Agent  # noqa: E402
 from pytest_lumen.browser import choose_browser  # noqa: E402
 from pytest_lumen.cache import CacheFile  # noqa: E402
@@ -126,13 +127,18 @@ def serve(root: Path) -> Iterator[str]:
 
 @contextlib.contextmanager
 def browser() -> Iterator[Any]:
-    """A headless Chromium (Playwright's own, else the system one, as the plugin chooses)."""
+    """A headless Chromium (Playwright's own, else the system one, as the plugin chooses).
+
+    Its Playwright has the identity gate registered, as the ``agent`` fixture does.
+    """
     from playwright.sync_api import sync_playwright
 
     choice = choose_browser()
     if choice is None:
         raise SystemExit("no Chromium found: run `make browser` first")
     with sync_playwright() as pw:
+        if not identity.register(pw.selectors):
+            raise SystemExit("could not register the lumen-identity selector engine")
         chromium = pw.chromium.launch(headless=True, executable_path=choice.executable)
         try:
             yield chromium
@@ -214,7 +220,7 @@ def record(page: Any, start_url: str, root: Path, fake: FakeAnthropic, steps: Se
 def replay(page: Any, session: LumenSession, steps: Sequence[FlowStep] = FLOW, nodeid: str = NODEID) -> TestState:
     """One replayed test: a fresh state and agent, the steps, and the plugin's end-of-test work."""
     state = new_state(session, nodeid)
-    run_steps(Agent(page, state, no_planner), steps)
+    run_steps(Agent(page, state, no_planner, identity_gate=True), steps)
     session.finish(state, passed=True)
     if state.model_calls:
         raise RuntimeError(f"replay made {state.model_calls} model calls")

@@ -98,7 +98,7 @@ class Lumen(Method):
     def __init__(self, page: Any, root: Path) -> None:
         super().__init__(page, root)
         session = B.new_session(Mode.REPLAY, root, action_timeout=ACTION_TIMEOUT)
-        self.replayer = Replayer(page, B.new_state(session, NODEID))
+        self.replayer = Replayer(page, B.new_state(session, NODEID), gate=True)
 
     def act(self, step: int, action: Any, values: dict[str, str]) -> Optional[str]:
         try:

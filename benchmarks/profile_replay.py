@@ -31,6 +31,7 @@ from pytest_lumen.testing.fake_anthropic import FakeAnthropic
 # Where a replayed step spends its wall time: (label, owner, attribute) of the plugin functions timed.
 # They do not call each other, so their times add up; one that the plugin no longer has is left out.
 PHASES: list[tuple[str, Any, str]] = [
+    ("act through the identity gate (one round trip)", Replayer, "_act_gated"),
     ("locate: primary locator + fingerprint identity check", Replayer, "_locate"),
     ("enabled check before an interaction", Replayer, "_await_enabled"),
     ("act: the Playwright action itself", Replayer, "_perform"),

@@ -10,8 +10,8 @@
 Every run replays from a temporary copy of ``.lumen-cache/`` (healing rewrites cache
 files, and the demo must never touch the committed ones) and without ``ANTHROPIC_API_KEY``.
 Artifacts go to ``example_suite/test-results/v<N>/``. Exit status 0 only when version 1
-is all green with 0 model calls, version 2 made 0 model calls, and version 3 failed
-exactly the regression test(s).
+is all green with 0 model calls, version 2 passed at least ``V2_MIN_PASSED`` tests with 0
+model calls, and version 3 failed exactly the regression test(s).
 
 The three runs go at once (version 2 spends most of its time waiting for elements that
 are gone), each run's full output is kept in ``test-results/v<N>/pytest.log``, and the
@@ -42,6 +42,10 @@ RESULTS = HERE / "test-results"
 
 #: The tests that assert a total with a quantity above 1: the only ones version 3 may fail.
 REGRESSION_TESTS = frozenset({"test_checkout.py::test_cart_total_follows_quantities"})
+#: How many of the 11 tests the zero-token cascade carries through the redesign (version 2). The others
+#: meet a change only a model can follow: "Sign in" -> "Log in" (three tests), "Coupon code" ->
+#: "Discount code", a checked button name "Accept" -> "Accept all", a rebuilt suggestions list.
+V2_MIN_PASSED = 5
 
 VERSION_TITLES = {1: "original", 2: "redesign", 3: "regression"}
 RESULT_LINE = re.compile(r"^=*\s*\d+ (passed|failed|error)")
@@ -244,7 +248,8 @@ def checks(runs: dict[int, Run]) -> list[tuple[bool, str]]:
     return [
         (bool(v1.outcomes) and not v1.failed and v1.model_calls == 0,
          f"v1: all {len(v1.outcomes)} tests pass with 0 model calls"),
-        (bool(v2.outcomes) and v2.model_calls == 0, "v2: 0 model calls (healing used zero-token means only)"),
+        (bool(v2.outcomes) and v2.model_calls == 0 and len(v2.passed) >= V2_MIN_PASSED,
+         f"v2: at least {V2_MIN_PASSED} tests pass, healed with 0 model calls (zero-token means only)"),
         (set(v3.failed) == REGRESSION_TESTS and v3.model_calls == 0,
          f"v3: exactly the regression test(s) fail: {', '.join(sorted(REGRESSION_TESTS))}"),
     ]

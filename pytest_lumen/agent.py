@@ -34,9 +34,10 @@ class Agent:
     """
 
     def __init__(self, page: Page, state: TestState, planner: Callable[[], Planner], memory: Any = None,
-                 trace_steps: bool = True) -> None:
+                 trace_steps: bool = False, identity_gate: bool = False) -> None:
         self.page = page
         self.trace_steps = trace_steps
+        self.identity_gate = identity_gate  # the ``lumen-identity`` engine is registered (see identity.py)
         self.state = state
         self._planner_factory = planner
         self._planner: Optional[Planner] = None
@@ -105,7 +106,7 @@ class Agent:
             self._keep(fresh.model_copy(update={"actions": actions}), changed=True)
             self.state.stats.steps_recorded += 1
             return "recorded"
-        replayer = Replayer(self.page, self.state, guard=self._guard)
+        replayer = Replayer(self.page, self.state, guard=self._guard, gate=self.identity_gate)
         try:
             done, heals = replayer.replay(index, cached.actions, values)
         except ActionFailed as failed:

@@ -70,6 +70,17 @@ FINGERPRINT_JS = r"""
     if (/^h[1-6]$/.test(t)) return 'heading';
     if (t === 'img') return 'img';
     if (t === 'summary') return 'button';
+    if (t === 'dialog') return 'dialog';
+    if (t === 'nav') return 'navigation';
+    if (t === 'main') return 'main';
+    if (t === 'aside') return 'complementary';
+    if (t === 'header' || t === 'footer') {
+      if (el.parentElement && el.parentElement.closest('article, aside, main, nav, section')) return null;
+      return t === 'header' ? 'banner' : 'contentinfo';
+    }
+    const named = el.hasAttribute('aria-label') || el.hasAttribute('aria-labelledby');
+    if (t === 'form') return named ? 'form' : null;
+    if (t === 'section') return named ? 'region' : null;
     return null;
   };
   const labelOf = (el) => {
@@ -89,13 +100,21 @@ FINGERPRINT_JS = r"""
     }
     return parts.join(' > ');
   };
+  // The text around the element: that of the nearest ancestor with more text than the element's
+  // own; when that holds no word but the element's own label (a price next to a button, "− Quantity +"
+  // around a field labelled Quantity), that of a further ancestor.
+  const letterWords = (s) => (s || '').toLowerCase().match(/\p{L}+/gu) || [];
   const contextOf = (el) => {
     const own = (el.innerText || '').trim().length;
-    for (let n = el.parentElement, d = 0; n && d < 4; n = n.parentElement, d++) {
+    const labelled = new Set(letterWords((labelOf(el) || '') + ' ' + (el.getAttribute('aria-label') || '')));
+    let found = null;
+    for (let n = el.parentElement, d = 0; n && d < 6; n = n.parentElement, d++) {
       const t = (n.innerText || '').trim();
-      if (t.length > own + 2) return clean(t.replace(el.innerText || '', ' '), 80);
+      if (t.length <= own + 2) { if (d >= 3 && !found) break; continue; }
+      found = clean(t.replace(el.innerText || '', ' '), 80);
+      if (!found || letterWords(found).some((w) => !labelled.has(w))) break;
     }
-    return null;
+    return found;
   };
   const fp = (el) => {
     const r = el.getBoundingClientRect();
@@ -121,11 +140,14 @@ FINGERPRINT_JS = r"""
 
 CAPTURE_JS = f"(el) => ({FINGERPRINT_JS})(el)"
 
-# One round trip for a locator: how many elements it matches, and the fingerprint of the only one.
+# One round trip for a locator: how many elements it matches, and the fingerprint of the only one with
+# whether it is enabled (as Playwright means it: not disabled, not inside a disabled fieldset or aria-disabled).
 CAPTURE_ONLY_JS = f"""
 (els) => {{
-  if (els.length !== 1) return {{count: els.length, fp: null}};
-  return {{count: 1, fp: ({FINGERPRINT_JS})(els[0])}};
+  if (els.length !== 1) return {{count: els.length, fp: null, enabled: false}};
+  const el = els[0];
+  const enabled = !el.matches(':disabled') && !el.closest('[aria-disabled="true"]');
+  return {{count: 1, fp: ({FINGERPRINT_JS})(el), enabled}};
 }}
 """
 
@@ -135,6 +157,11 @@ INTERACTIVE = (
     "[role=combobox], [role=textbox], [role=searchbox], [role=spinbutton], [onclick], [tabindex]:not([tabindex='-1'])"
 )
 GENERIC_TAGS = {"div", "span"}  # too common to add to a scan: an element of these is found by its role or fallbacks
+# The tags whose implicit role (in ``FINGERPRINT_JS``) is one of these: a scan for a role includes them.
+ROLE_TAGS: dict[str, str] = {
+    "dialog": "dialog", "navigation": "nav", "main": "main", "complementary": "aside",
+    "banner": "header", "contentinfo": "footer", "form": "form", "region": "section",
+}
 
 SCAN_JS = f"""
 (sel) => {{
@@ -186,6 +213,8 @@ def scan_selector(fp: Optional[Fingerprint] = None) -> str:
             parts.append(fp.tag)
         if fp.role and fp.role.isalpha():
             parts.append(f"[role={fp.role}]")
+            if fp.role in ROLE_TAGS and ROLE_TAGS[fp.role] != fp.tag:
+                parts.append(ROLE_TAGS[fp.role])
     return ", ".join(parts)
 
 
@@ -195,11 +224,20 @@ def capture(target: Locator | ElementHandle) -> Fingerprint:
     return Fingerprint.model_validate(data)
 
 
-def capture_only(target: Locator) -> tuple[int, Optional[Fingerprint]]:
-    """How many elements the locator matches now (no waiting), and the fingerprint when it is exactly one."""
+@dataclass(frozen=True)
+class Look:
+    """What one look at a locator saw: how many elements match, and the only one's fingerprint and state."""
+
+    count: int = 0
+    fingerprint: Optional[Fingerprint] = None
+    enabled: bool = False
+
+
+def capture_only(target: Locator) -> Look:
+    """How many elements the locator matches now (no waiting); the fingerprint when it is exactly one."""
     data: dict[str, Any] = target.evaluate_all(CAPTURE_ONLY_JS)
     fp = Fingerprint.model_validate(data["fp"]) if data["fp"] is not None else None
-    return int(data["count"]), fp
+    return Look(int(data["count"]), fp, bool(data["enabled"]))
 
 
 def count_look_alikes(target: Locator | ElementHandle, fp: Fingerprint) -> int:

@@ -8,6 +8,7 @@ from typing import Any
 
 import pytest
 
+from . import identity
 from .agent import Agent
 from .config import Settings
 from .planner.base import Planner
@@ -42,9 +43,15 @@ def lumen_planner(lumen_settings: Settings) -> Callable[[], Planner]:
     return make
 
 
+@pytest.fixture(scope="session")
+def lumen_identity_gate(playwright: Any) -> bool:
+    """Whether replay may check identity inside Playwright's own action (the ``lumen-identity`` selector engine)."""
+    return identity.register(playwright.selectors)
+
+
 @pytest.fixture
 def agent(page: Any, request: pytest.FixtureRequest, output_path: str, lumen_session: LumenSession,
-          lumen_planner: Callable[[], Planner]) -> Iterator[Agent]:
+          lumen_planner: Callable[[], Planner], lumen_identity_gate: bool) -> Iterator[Agent]:
     """An ``Agent`` on pytest-playwright's ``page``: ``agent.run("log in")``, ``agent.expect("...")``.
 
     After the test its cache file is written (only if the test passed and something
@@ -55,7 +62,7 @@ def agent(page: Any, request: pytest.FixtureRequest, output_path: str, lumen_ses
     state = lumen_session.new_state(item, Path(output_path), progress_writer(request.config, item))
     memory = lumen_session.new_memory(state)
     tracing = request.config.getoption("tracing", default="off") != "off"
-    yield Agent(page, state, lumen_planner, memory=memory, trace_steps=tracing)
+    yield Agent(page, state, lumen_planner, memory=memory, trace_steps=tracing, identity_gate=lumen_identity_gate)
     reports = item.stash.get(REPORTS, {})
     passed = "call" in reports and all(r.passed for r in reports.values())
     lumen_session.finish(state, passed, memory)

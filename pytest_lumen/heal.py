@@ -1,10 +1,15 @@
-"""The zero-token heal cascade: recorded fallbacks, then similarity over the page's elements.
+"""The zero-token heal cascade: recorded fallbacks, a text check's unchanged text, then similarity.
 
 Every level answers the same question: which element on the page is the recorded one,
 beyond doubt? A candidate is accepted only when it scores above the threshold, keeps the
 attributes its check pins (an ``expect`` never heals into another content), and beats
-every other element of the page by a clear margin. Anything else is rejected as missing
-or ambiguous, never guessed.
+every other element of the page by a clear margin (or, for a text check, is the only
+element showing exactly the recorded text). Anything else is rejected as missing or
+ambiguous, never guessed.
+
+Overlays are handled here too, without changing the cache: a banner or dialog in the way
+is dismissed (``dismiss_overlay``), and an open modal ``<dialog>`` that does not hold the
+target is closed before acting (``close_blocking_modal``).
 """
 
 from __future__ import annotations
@@ -16,7 +21,7 @@ from typing import TYPE_CHECKING, Any, Optional
 from . import actions as A
 from .fingerprint import Candidate, Fingerprint, capture, capture_with_look_alikes, index_of, scan, scan_selector
 from .locators import LocatorSpec, spec_from_locator
-from .similarity import ACCEPT_THRESHOLD, MARGIN, choose, differences, normalized, pins_hold, similarity
+from .similarity import ACCEPT_THRESHOLD, MARGIN, choose, differences, normalized, pins_hold, similarities, similarity
 
 if TYPE_CHECKING:
     from playwright.sync_api import Locator, Page
@@ -34,6 +39,9 @@ class Policy:
 
     ignore: frozenset[str] = frozenset()
     pinned: frozenset[str] = frozenset()
+    # A text check's recorded text, holding the asserted value: an element that shows exactly
+    # this text is the checked one even when its container changed (``Relocator.by_unchanged_text``).
+    shown_text: Optional[str] = None
 
 
 def policy_for(action: Any, fingerprint: Optional[Fingerprint]) -> Policy:
@@ -46,7 +54,9 @@ def policy_for(action: Any, fingerprint: Optional[Fingerprint]) -> Policy:
         return Policy()
     if action.check == "text":
         derived = fingerprint.name is not None and normalized(fingerprint.name) == normalized(fingerprint.text)
-        return Policy(ignore=frozenset({"text", "name"} if derived else {"text"}))
+        expected = normalized(action.expected) if isinstance(action.expected, str) else ""
+        shown = fingerprint.text if expected and expected in normalized(fingerprint.text) else None
+        return Policy(ignore=frozenset({"text", "name"} if derived else {"text"}), shown_text=shown)
     if action.check == "visible":
         return Policy(pinned=frozenset({"name"} if fingerprint.name else {"text"}))
     return Policy()
@@ -111,7 +121,7 @@ class Relocator:
         """Scan the page once and score every visible candidate against the recorded element."""
         selector = scan_selector(recorded)
         candidates = scan(self.page, selector)
-        scores = [similarity(recorded, c.fingerprint, policy.ignore) for c in candidates]
+        scores = similarities(recorded, [c.fingerprint for c in candidates], policy.ignore)
         return Survey(selector, candidates, scores)
 
     def doubt(self, recorded: Fingerprint, loc: Locator, current: Fingerprint, score: float, policy: Policy,
@@ -126,7 +136,8 @@ class Relocator:
             self.last_reason = "no fingerprint was recorded to compare with"
             return None
         survey = self.survey(target.fingerprint, policy)
-        return self.by_fallbacks(target, survey, policy) or self.by_similarity(target, survey, policy)
+        return (self.by_fallbacks(target, survey, policy) or self.by_unchanged_text(target, survey, policy)
+                or self.by_similarity(target, survey, policy))
 
     def by_fallbacks(self, target: A.Target, survey: Survey, policy: Policy) -> Optional[Relocated]:
         """Level 1: the recorded fallback locators in order; the element one finds must pass the verdict."""
@@ -150,7 +161,7 @@ class Relocator:
         return None
 
     def by_similarity(self, target: A.Target, survey: Survey, policy: Policy) -> Optional[Relocated]:
-        """Level 2: the page's best candidate, when it clears the threshold and the margin and keeps its pins."""
+        """Level 3: the page's best candidate, when it clears the threshold and the margin and keeps its pins."""
         assert target.fingerprint is not None
         choice = choose(survey.scores)
         if choice.index is None:
@@ -163,6 +174,30 @@ class Relocator:
         element = self.page.locator(survey.selector).nth(best.index)
         spec, live = self.stable_spec(element, survey.selector, best.index, by_text="text" not in policy.ignore)
         return Relocated("similarity", spec, live, capture_with_look_alikes(live), choice.best)
+
+    def by_unchanged_text(self, target: A.Target, survey: Survey, policy: Policy) -> Optional[Relocated]:
+        """Level 2, for a text check only: the one visible element that shows exactly the recorded text.
+
+        The asserted value is then still shown, whole, as it was: the element is recognised by its
+        text and by everything else (the threshold applies), wherever its container went. A text
+        that changed (a wrong total) is never found this way, so the check still fails.
+        """
+        assert target.fingerprint is not None
+        if not policy.shown_text:
+            return None
+        loc = LocatorSpec(kind="text", value=policy.shown_text, exact=True).build(self.page)
+        if not _visible_unique(loc):
+            self.last_reason = f"{self.last_reason}; no single element shows {policy.shown_text!r}"
+            return None
+        current = capture(loc)
+        ignore = policy.ignore - {"text", "name"}
+        score = similarity(target.fingerprint, current, ignore)
+        why = verdict(target.fingerprint, current, score, 0.0, Policy(ignore=ignore, pinned=policy.pinned))
+        if why is not None:
+            self.last_reason = f"{self.last_reason}; the element showing {policy.shown_text!r}: {why}"
+            return None
+        spec, live = self.stable_spec(loc, survey.selector, index_of(loc, survey.selector), by_text=False)
+        return Relocated("unchanged_text", spec, live, capture_with_look_alikes(live), score)
 
     def stable_spec(self, element: Locator, selector: str, index: int, by_text: bool = True) -> tuple[LocatorSpec, Locator]:
         """A locator to cache for an element found by scanning: the normalized one, else its CSS path.
@@ -183,21 +218,51 @@ class Relocator:
         return options[-1], element
 
 
+MODAL = "dialog:modal"  # a native <dialog> opened with showModal(): everything outside it is inert
+OVERLAYS = "[class*=cookie], [id*=cookie], [class*=banner], [class*=overlay], [class*=modal], [class*=popup]"
+# Whether a modal dialog is open that does not hold the element: acting on the element would do nothing.
+BLOCKED_JS = "(el) => { const d = document.querySelector('dialog:modal'); return !!d && !d.contains(el); }"
+
+
 def dismiss_overlay(page: Page) -> Optional[str]:
     """Close a banner or dialog that covers the page: a visible button named like Accept/Close/Dismiss.
 
-    Returns what was clicked, or None. Used when an action fails because another
-    element intercepts the pointer.
+    An open modal dialog goes first (nothing behind it can be used until it is closed), then
+    dialogs, alert dialogs and banners. Returns what was clicked, or None. Used when an action
+    fails because another element intercepts the pointer, and by ``close_blocking_modal``.
     """
-    for scope in (page.get_by_role("dialog"), page.get_by_role("alertdialog"), page.locator("[class*=cookie], [id*=cookie], [class*=banner], [class*=overlay], [class*=modal], [class*=popup]")):
-        buttons = scope.get_by_role("button")
-        for i in range(min(buttons.count(), 10)):
-            button = buttons.nth(i)
-            try:
-                name = (button.get_attribute("aria-label") or button.inner_text(timeout=500) or "").strip()
-                if DISMISS_NAMES.match(name) and button.is_visible():
-                    button.click(timeout=1000)
-                    return name
-            except Exception:  # noqa: BLE001 - try the next one
-                continue
+    for scope in (page.locator(MODAL), page.get_by_role("dialog"), page.get_by_role("alertdialog"), page.locator(OVERLAYS)):
+        name = _click_dismiss(scope.get_by_role("button"))
+        if name is not None:
+            return name
+    return None
+
+
+def close_blocking_modal(page: Page, target: Locator) -> Optional[str]:
+    """Close an open modal dialog that does not hold ``target`` (a sale pop-up over the page).
+
+    Behind a modal ``<dialog>`` the page is inert: a click is intercepted and a fill types
+    nothing. Only the modal dialog's own dismiss button is clicked, and only when the target
+    is outside it (a button of the dialog itself is acted on as it is). Returns what was
+    clicked, or None. This is not a heal: the cached action is unchanged.
+    """
+    try:
+        if not target.evaluate(BLOCKED_JS, timeout=1000):
+            return None
+    except Exception:  # noqa: BLE001 - no element to ask about: the action reports what is wrong
+        return None
+    return _click_dismiss(page.locator(MODAL).get_by_role("button"))
+
+
+def _click_dismiss(buttons: Locator) -> Optional[str]:
+    """Click the first visible button named like a dismissal among ``buttons`` (the first ten)."""
+    for i in range(min(buttons.count(), 10)):
+        button = buttons.nth(i)
+        try:
+            name = (button.get_attribute("aria-label") or button.inner_text(timeout=500) or "").strip()
+            if DISMISS_NAMES.match(name) and button.is_visible():
+                button.click(timeout=1000)
+                return name
+        except Exception:  # noqa: BLE001 - try the next one
+            continue
     return None

@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from . import config as cfg
-from .fixtures import agent, lumen_planner, lumen_session, lumen_settings  # noqa: F401 - fixtures
+from .fixtures import agent, lumen_identity_gate, lumen_planner, lumen_session, lumen_settings  # noqa: F401 - fixtures
 from .session import LumenSession
 from .stash import REPORTS, SESSION
 from .summary import print_summary, write_github_summary, write_heals_report

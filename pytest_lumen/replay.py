@@ -2,10 +2,13 @@
 
 Before an action on an element, the primary locator must find exactly one visible element
 that is still the recorded one (its fingerprint); an interaction also needs it enabled.
-When it is not, the zero-token cascade (``heal.py``) looks for the element, retrying until
-the action timeout. After the action, its recorded effect (the URL after a navigation, the
-value after a fill, the state after a check) must hold. Any failed check is a replay
-failure, never a pass.
+On an unchanged page that check rides along with the action itself (the identity gate,
+``identity.py``): one browser round trip, as in a hand-written test. Otherwise the primary
+locator's element is looked at and compared, and when it is not the recorded one the
+zero-token cascade (``heal.py``) looks for the element, retrying until the action timeout.
+An open modal dialog that does not hold the element is closed before acting. After the
+action, its recorded effect (the URL after a navigation, the value after a fill) must hold.
+Any failed check is a replay failure, never a pass.
 """
 
 from __future__ import annotations
@@ -15,14 +18,16 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Callable, Optional
 
 from playwright.sync_api import Error as PlaywrightError
+from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 from playwright.sync_api import expect
 
 from . import actions as A
+from . import identity
 from .checks import run_check
 from .errors import LumenAssertionError, LumenError
 from .events import HealEnd, HealStart, ToolEnd, ToolStart
-from .fingerprint import Fingerprint, capture_only
-from .heal import Policy, Relocated, Relocator, dismiss_overlay, policy_for
+from .fingerprint import Look, capture_only
+from .heal import Policy, Relocated, Relocator, close_blocking_modal, dismiss_overlay, policy_for
 from .keys import normalize_url
 from .similarity import SURE, VERIFY_THRESHOLD, pins_hold, similarity
 from .state import Stopwatch, TestState
@@ -35,6 +40,8 @@ FIRST_LOOK_MS = 500.0  # how long the primary locator alone is awaited before th
 RETRY_MS = 150.0  # pause between attempts while the page may still be changing
 MAX_FALLBACKS = 8
 NEEDS_ENABLED = ("click", "fill", "type", "press", "select_option", "check")
+GATED = ("click", "fill", "select_option", "check", "hover", "expect")  # not type/press: repeated, they type twice
+GATE_MS = FIRST_LOOK_MS  # how long the gated action waits before the full path takes over
 
 
 @dataclass
@@ -65,10 +72,12 @@ class Unresolved(Exception):
 class Replayer:
     """Replays the actions of one cached step on a page."""
 
-    def __init__(self, page: Page, state: TestState, guard: Callable[[str], None] = lambda url: None) -> None:
+    def __init__(self, page: Page, state: TestState, guard: Callable[[str], None] = lambda url: None,
+                 gate: bool = False) -> None:
         self.page = page
         self.state = state
         self.guard = guard
+        self.gate = gate  # the ``lumen-identity`` selector engine is registered: the one-round-trip path is open
         self.timeout_ms = state.settings.action_timeout * 1000
         self.relocator = Relocator(page)
 
@@ -104,16 +113,30 @@ class Replayer:
         loc: Optional[Locator] = None
         heal: Optional[HealRecord] = None
         deadline = time.monotonic() + self.timeout_ms / 1000
+        if target is not None and self.gate and action.kind in GATED and not _is_group_check(action):
+            before_url = self.page.url
+            acted_on = self._act_gated(i, action, target, values)
+            if acted_on is not None:
+                try:
+                    self._verify_effect(i, action, acted_on, values, before_url)
+                    return action, None
+                except ActionFailed:
+                    # behind a modal <dialog> the page is inert: a fill "succeeds" and types nothing.
+                    # Close the modal and fill again on the full path (a fill can be repeated).
+                    if not isinstance(action, A.Fill) or close_blocking_modal(self.page, acted_on) is None:
+                        raise
         if target is not None and _is_group_check(action):
             loc = bind_target(target, values).locator.build(self.page)  # a count: the locator of all, no identity
         elif target is not None:
-            loc, target, heal = self._locate(step, i, action, target, values, deadline)
+            loc, target, heal, enabled = self._locate(step, i, action, target, values, deadline)
             action = action.model_copy(update={"target": target})
-            if action.kind in NEEDS_ENABLED:
+            if action.kind in NEEDS_ENABLED and not enabled:
                 self._await_enabled(i, action, loc, deadline)
         before_url = self.page.url
         if isinstance(action, A.Goto):
             self.guard(A.absolute_url(A.substitute(action.url, values), before_url))
+        if loc is not None and not isinstance(action, A.Expect):
+            close_blocking_modal(self.page, loc)
         try:
             if isinstance(action, A.Expect):
                 run_check(self.page, action, loc, values, self.timeout_ms)
@@ -126,6 +149,52 @@ class Replayer:
         self._verify_effect(i, action, loc, values, before_url)
         return action, heal
 
+    def _act_gated(self, i: int, action: Any, target: A.Target, values: dict[str, str]) -> Optional[Locator]:
+        """Act through the identity gate, in one round trip: the gated locator when it acted,
+        None when nothing was done (take the full path).
+
+        A gated action that failed before acting did nothing; one that began to act ("performing"
+        in its log) and then ran out of time, waiting for the navigation it started, goes on to its
+        effect check. Only actions that do no harm when repeated go this way, and clicks, which
+        Playwright performs only once every check has passed.
+        """
+        bound = bind_target(target, values)
+        if bound is not target:
+            return None  # a variable's value is in the fingerprint: it must not reach a selector
+        primary = bound.locator.build(self.page)
+        loc = identity.gated(primary, bound.fingerprint, bound.locator.kind == "role")
+        if loc is None:
+            return None
+        if isinstance(action, A.Expect):
+            try:  # a check that holds on the recorded element holds; one that does not is left to the full path
+                run_check(self.page, action, loc, values, GATE_MS)
+            except (LumenAssertionError, PlaywrightError):
+                return None
+            return loc
+        timeout = GATE_MS
+        for attempt in (1, 2):
+            try:
+                A.perform(self.page, action, loc, values, timeout)
+                break
+            except PlaywrightTimeoutError as exc:
+                log = str(exc)
+                if _acted(log):
+                    break  # it acted (or was acting) when time ran out: the effect check decides
+                if attempt == 2:
+                    return None
+                if "intercepts pointer events" in log and dismiss_overlay(self.page) is not None:
+                    continue
+                if "locator resolved to" not in log:
+                    return None  # nothing passed the gate in time: the full path looks and heals
+                timeout = self.timeout_ms - GATE_MS  # the recorded element is there, not ready yet: wait for it
+            except PlaywrightError as exc:
+                if _acted(str(exc)):
+                    raise ActionFailed(i, action, _first_line(exc), []) from None
+                return None  # several matches, a re-render, a page in navigation: the full path sorts it out
+        if isinstance(action, A.Fill):  # a fill may change the text around the field: find it again without it
+            return identity.gated(primary, bound.fingerprint, bound.locator.kind == "role", after_fill=True)
+        return loc
+
     def _perform(self, action: Any, loc: Optional[Locator], values: dict[str, str]) -> None:
         try:
             A.perform(self.page, action, loc, values, self.timeout_ms)
@@ -137,71 +206,74 @@ class Replayer:
     # --- finding the element ----------------------------------------------------------
 
     def _locate(self, step: int, i: int, action: Any, target: A.Target, values: dict[str, str],
-                deadline: float) -> tuple[Locator, A.Target, Optional[HealRecord]]:
-        """The recorded element: by the primary locator, else by the cascade, retried until ``deadline``."""
+                deadline: float) -> tuple[Locator, A.Target, Optional[HealRecord], bool]:
+        """The recorded element: by the primary locator, else by the cascade, retried until ``deadline``.
+
+        Also whether the element is known to be enabled: one page round trip answers that, the
+        count and the identity for the primary locator; an element found by the cascade is not known.
+        """
         bound = bind_target(target, values)
         policy = policy_for(action, bound.fingerprint)
         primary = bound.locator.build(self.page)
-        try:
-            self._capture(primary, min(FIRST_LOOK_MS, self.timeout_ms))
-        except Unresolved:
-            pass  # several elements: _resolve says so below
+        look = self._look(primary, min(FIRST_LOOK_MS, self.timeout_ms))
         while True:
             try:
-                return self._resolve(bound, primary, policy), target, None
+                self._resolve(bound, look, policy, primary)
+                return primary, target, None, look.enabled
             except Unresolved as unresolved:
                 problem = str(unresolved)
             except PlaywrightError as exc:  # the page navigated while it was read
                 problem = f"{bound.locator.describe()} could not be read ({_first_line(exc)})"
             found = self._try_cascade(bound, policy)
+            if found is not None and self._primary_now(bound, policy, primary):
+                return primary, target, None, False  # the page was still rendering: nothing changed, no heal
             if found is not None:
-                return found.locator, self._healed(target, found), self._report(step, i, target, problem, found)
+                return found.locator, self._healed(target, found), self._report(step, i, target, problem, found), False
             if time.monotonic() >= deadline:
                 self._report(step, i, target, problem, None)
                 raise ActionFailed(i, action, f"{problem}; zero-token heal found nothing ({self.relocator.last_reason})", [])
             self.page.wait_for_timeout(RETRY_MS)
+            look = self._look(primary, 0)
 
-    def _resolve(self, target: A.Target, loc: Locator, policy: Policy = Policy()) -> Locator:
-        """The primary locator, checked: exactly one element, visible, and clearly still the recorded one."""
-        where = target.locator.describe()
+    def _primary_now(self, target: A.Target, policy: Policy, primary: Locator) -> bool:
+        """Whether the primary locator now finds the recorded element (it appeared while the cascade ran)."""
         try:
-            fp = self._capture(loc, 0)
-        except Unresolved as several:
-            raise Unresolved(f"{where} {several}") from None
+            self._resolve(target, _look_now(primary), policy, primary)
+        except (Unresolved, PlaywrightError):
+            return False
+        return True
+
+    def _resolve(self, target: A.Target, look: Look, policy: Policy, loc: Locator) -> None:
+        """Raise ``Unresolved`` unless the look saw exactly one visible element that is clearly still the recorded one."""
+        where = target.locator.describe()
+        if look.count > 1:
+            raise Unresolved(f"{where} matches {look.count} elements, not exactly one")
+        fp = look.fingerprint
         if fp is None:
             raise Unresolved(f"no element matches {where}")
         if fp.box is None or fp.box.width == 0 or fp.box.height == 0:
             raise Unresolved(f"{where} is not visible")
         recorded = target.fingerprint
         if recorded is None:
-            return loc
+            return
         score = similarity(recorded, fp, policy.ignore)
         if score >= SURE and pins_hold(recorded, fp, policy.pinned):
-            return loc
+            return
         why = self.relocator.doubt(recorded, loc, fp, score, policy, VERIFY_THRESHOLD)
         if why is not None:
             raise Unresolved(f"{where} finds an element that is not clearly the recorded one ({why})")
-        return loc
 
-    def _capture(self, loc: Locator, timeout_ms: float) -> Optional[Fingerprint]:
-        """The fingerprint of the only element ``loc`` matches; None when none shows up within ``timeout_ms``."""
-        count, fp = self._count_and_capture(loc)
-        if count == 0 and timeout_ms > 0:
+    @staticmethod
+    def _look(loc: Locator, timeout_ms: float) -> Look:
+        """One look at ``loc``; when it matches nothing, wait up to ``timeout_ms`` for an element and look again."""
+        look = _look_now(loc)
+        if look.count == 0 and timeout_ms > 0:
             try:
                 loc.first.wait_for(state="attached", timeout=timeout_ms)
             except PlaywrightError:
-                return None
-            count, fp = self._count_and_capture(loc)
-        if count > 1:
-            raise Unresolved(f"matches {count} elements, not exactly one")
-        return fp
-
-    @staticmethod
-    def _count_and_capture(loc: Locator) -> tuple[int, Optional[Fingerprint]]:
-        try:
-            return capture_only(loc)
-        except PlaywrightError:  # a page in navigation: nothing to see yet
-            return 0, None
+                return look
+            look = _look_now(loc)
+        return look
 
     def _try_cascade(self, target: A.Target, policy: Policy) -> Optional[Relocated]:
         try:
@@ -245,15 +317,15 @@ class Replayer:
     # --- after the action -------------------------------------------------------------
 
     def _verify_effect(self, i: int, action: Any, loc: Optional[Locator], values: dict[str, str], before_url: str) -> None:
-        if isinstance(action, A.Check) and loc is not None:
-            self._verify_checked(i, action, loc)
+        # A check's new state needs no read-back: Playwright's set_checked fails when the state did not change.
         effect: Optional[A.Effect] = action.after
         if effect is None:
             return
         if effect.url is not None:
             expected = A.substitute(effect.url, values)
             try:
-                self.page.wait_for_url(lambda url: normalize_url(url) == expected, timeout=self.timeout_ms)
+                self.page.wait_for_url(lambda url: normalize_url(url) == expected, timeout=self.timeout_ms,
+                                       wait_until="commit")  # the URL is the effect; the next action waits for its element
             except PlaywrightError:
                 raise ActionFailed(i, action, f"after the action the page should be at {expected}, "
                                               f"but it is at {normalize_url(self.page.url)}", []) from None
@@ -266,18 +338,22 @@ class Replayer:
             if got != want:
                 raise ActionFailed(i, action, "after the fill the field does not hold the value that was typed", [])
 
-    def _verify_checked(self, i: int, action: A.Check, loc: Locator) -> None:
-        try:
-            state = loc.is_checked(timeout=self.timeout_ms)
-        except PlaywrightError:
-            return  # the check navigated away or re-rendered: its URL effect, if any, is checked next
-        if state != action.checked:
-            raise ActionFailed(i, action, f"after the action the element should be {'checked' if action.checked else 'unchecked'}", [])
-
 
 def _is_group_check(action: Any) -> bool:
     """A count check targets all elements like the recorded one: its locator is used as it is."""
     return isinstance(action, A.Expect) and action.check == "count"
+
+
+def _acted(log: str) -> bool:
+    """Whether a Playwright action's call log shows it began to act (it must not be repeated then)."""
+    return "performing " in log or " action done" in log
+
+
+def _look_now(loc: Locator) -> Look:
+    try:
+        return capture_only(loc)
+    except PlaywrightError:  # a page in navigation: nothing to see yet
+        return Look()
 
 
 def _first_line(exc: BaseException) -> str:

@@ -11,8 +11,13 @@ that the current element still has (0..1). Three rules shape it:
   "Add to cart" button of every product) is known by where it is: its score cannot exceed its
   context's similarity, unless an identifier still matches;
 * an element whose name changed (other words) is the recorded one only when something stable
-  confirms it (test id, id, name attribute, href or placeholder unchanged): otherwise its score
-  is capped below the threshold ("Place order by phone" is not "Place order").
+  confirms it (test id, id, name attribute, href or placeholder unchanged, or an identifier's
+  value now in another identifier): otherwise its score is capped below the threshold ("Place
+  order by phone" is not "Place order"). A field or region whose name only gained or lost
+  whole words ("Email" -> "Email address") is confirmed when it is the only such element of
+  the page (``similarities``; among several, the one with the words its name lost around it:
+  "Quantity for Blue Mug" -> "Quantity" on every line); an action's name (a button, a link) never is;
+* an element without text of its own (an icon button) is compared by its name in place of its text.
 
 ``choose`` accepts the best candidate only above a threshold and with a clear margin over
 the runner-up; anything else is ambiguous and rejected.
@@ -53,6 +58,13 @@ ROLE_FAMILIES: tuple[frozenset[str], ...] = (
     frozenset({"checkbox", "switch", "radio", "menuitemcheckbox"}),
 )
 SAME_FAMILY = 0.6
+# Fields one types a line of text into: a search box that gains autocomplete becomes a combobox.
+TEXT_ENTRY = frozenset({"textbox", "searchbox", "combobox"})
+SAME_TEXT_ENTRY = 0.8
+SMALL_WORDS = frozenset({"a", "an", "the", "for", "of", "to", "in", "on", "at", "and", "or", "with", "your", "my"})
+# Roles whose name says what activating them does: one more word there is another action
+# ("Place order by phone"), while a field's or a region's longer name still names the same thing.
+ACTION_ROLES = frozenset({"button", "link", "menuitem", "menuitemcheckbox", "menuitemradio", "tab", "option", "switch"})
 BOX_RANGE = 600.0  # CSS pixels at which a position no longer resembles the recorded one
 
 SURE = 0.97  # the primary locator's element is this alike: it is the recorded one, no page scan needed
@@ -108,6 +120,8 @@ def role_similarity(a: Optional[str], b: Optional[str]) -> float:
         return 0.0
     if a == b:
         return 1.0
+    if a in TEXT_ENTRY and b in TEXT_ENTRY:
+        return SAME_TEXT_ENTRY
     return SAME_FAMILY if any(a in family and b in family for family in ROLE_FAMILIES) else 0.0
 
 
@@ -118,6 +132,8 @@ def _attribute(attr: str, recorded: Fingerprint, current: Fingerprint) -> float:
         return box_similarity(recorded, current)
     if attr == "context":
         return context_similarity(recorded.context, current.context)
+    if attr == "text" and not current.text:
+        return text_similarity(recorded.text, current.name)  # an icon button labelled with the old text
     return text_similarity(getattr(recorded, attr), getattr(current, attr))
 
 
@@ -127,8 +143,34 @@ def identifier_matches(recorded: Fingerprint, current: Fingerprint) -> bool:
 
 
 def corroborated(recorded: Fingerprint, current: Fingerprint) -> bool:
-    """True when a stable attribute (test id, id, name attribute, href, placeholder) is unchanged."""
-    return any(getattr(recorded, a) and getattr(recorded, a) == getattr(current, a) for a in CORROBORATING)
+    """True when a stable attribute (test id, id, name attribute, href, placeholder) is unchanged,
+    or an identifier's value moved to another identifier (``id="cookie-accept"`` became
+    ``data-testid="cookie-accept"``)."""
+    if any(getattr(recorded, a) and getattr(recorded, a) == getattr(current, a) for a in CORROBORATING):
+        return True
+    before = {getattr(recorded, a) for a in IDENTIFIERS} - {None, ""}
+    return bool(before & {getattr(current, a) for a in IDENTIFIERS})
+
+
+def name_extended(recorded: Fingerprint, current: Fingerprint) -> bool:
+    """True when a field's or a region's name only gained or lost whole words ("Email" -> "Email address").
+
+    Never for an action's name (a button, a link, an option...): "Place order by phone" is another action.
+    """
+    if not recorded.name or not current.name or recorded.role in ACTION_ROLES or current.role in ACTION_ROLES:
+        return False
+    before, after = _word_list(recorded.name), _word_list(current.name)
+    return before != after and (_contains(after, before) or _contains(before, after))
+
+
+def _word_list(text: str) -> list[str]:
+    return _WORD.findall(text.lower())
+
+
+def _contains(longer: list[str], shorter: list[str]) -> bool:
+    """True when ``shorter`` is a non-empty run of consecutive words of ``longer``."""
+    n = len(shorter)
+    return n > 0 and any(longer[i:i + n] == shorter for i in range(len(longer) - n + 1))
 
 
 def renamed(recorded: Fingerprint, current: Fingerprint) -> bool:
@@ -145,8 +187,12 @@ def _anchor(recorded: Fingerprint, current: Fingerprint) -> float:
     return 1.0  # nothing tells look-alikes apart: the margin rule will find them ambiguous
 
 
-def similarity(recorded: Fingerprint, current: Fingerprint, ignore: Collection[str] = ()) -> float:
-    """0..1: how much the current element still is the recorded one (``ignore``: attributes left out)."""
+def similarity(recorded: Fingerprint, current: Fingerprint, ignore: Collection[str] = (), extended_ok: bool = False) -> float:
+    """0..1: how much the current element still is the recorded one (``ignore``: attributes left out).
+
+    ``extended_ok``: a name that only gained or lost words (``name_extended``) counts as
+    corroborated; only for the one element of a page whose name is so (``similarities``).
+    """
     total = score = 0.0
     for attr, weight in WEIGHTS.items():
         present = recorded.box is not None if attr == "box" else getattr(recorded, attr) not in (None, "")
@@ -166,9 +212,30 @@ def similarity(recorded: Fingerprint, current: Fingerprint, ignore: Collection[s
     result = score / total if total else 0.0
     if recorded.look_alikes and not identifier_matches(recorded, current):
         result = min(result, _anchor(recorded, current))
-    elif "name" not in ignore and renamed(recorded, current) and not corroborated(recorded, current):
+    elif "name" not in ignore and renamed(recorded, current) and not corroborated(recorded, current) \
+            and not (extended_ok and name_extended(recorded, current)):
         result = min(result, RENAMED_CAP)
     return result
+
+
+def similarities(recorded: Fingerprint, currents: Sequence[Fingerprint], ignore: Collection[str] = ()) -> list[float]:
+    """The similarity of each of a page's elements to the recorded one.
+
+    A field whose name only gained or lost words ("Email" -> "Email address") is taken as
+    renamed, not replaced, when it is the only element of the page whose name is so: with
+    two ("Address" -> "Email address", "Delivery address"), neither is.
+    """
+    extended = [name_extended(recorded, c) for c in currents]
+    if sum(extended) > 1:  # "Quantity for Blue Mug" -> "Quantity" on every line: the one with "Blue Mug" around it
+        extended = [e and lost_words_around(recorded, c) for c, e in zip(currents, extended)]
+    unique = sum(extended) == 1
+    return [similarity(recorded, c, ignore, extended_ok=unique and e) for c, e in zip(currents, extended)]
+
+
+def lost_words_around(recorded: Fingerprint, current: Fingerprint) -> bool:
+    """True when the words the name lost (small words aside) are now in the text around the element."""
+    lost = words(recorded.name) - words(current.name) - SMALL_WORDS
+    return bool(lost) and lost <= words(current.context)
 
 
 def differences(recorded: Fingerprint, current: Fingerprint, ignore: Collection[str] = (), limit: int = 3) -> str:

@@ -16,7 +16,11 @@ from pytest_lumen.similarity import (
     RENAMED_CAP,
     choose,
     context_similarity,
+    corroborated,
+    name_extended,
     pins_hold,
+    role_similarity,
+    similarities,
     similarity,
     text_similarity,
 )
@@ -162,3 +166,74 @@ def test_a_text_check_ignores_the_text_it_asserts_and_a_visibility_check_pins_th
     assert policy_for(_expect("visible"), heading).pinned == {"name"}
     click = A.Click(target=A.Target(locator=LocatorSpec(kind="test_id", value="x")))
     assert policy_for(click, heading) == Policy()
+
+
+# --- redesign rules: moved identifiers, extended names, text-entry roles, icon buttons ----------
+
+def field(name: str, **fields) -> Fingerprint:
+    base = dict(tag="input", role="textbox", name=name, label=name, type="email", context="Contact details")
+    base.update(fields)
+    return Fingerprint(**base)
+
+
+def test_an_identifier_value_moved_to_another_identifier_corroborates_a_rename():
+    before = fp(name="Accept", text="Accept", id="cookie-accept", test_id=None, context="Reject")
+    after = fp(name="Accept all", text="Accept all", id=None, test_id="cookie-accept", context="Reject all")
+    assert corroborated(before, after)
+    assert similarity(before, after) >= ACCEPT_THRESHOLD
+    stranger = after.model_copy(update={"test_id": "newsletter-accept"})
+    assert not corroborated(before, stranger)
+    assert similarity(before, stranger) <= RENAMED_CAP
+
+
+def test_a_field_whose_label_gained_words_is_the_field_when_it_is_the_only_one():
+    email = field("Email")
+    page = [field("Email address"), field("Full name", type=None)]
+    assert name_extended(email, page[0]) and not name_extended(email, page[1])
+    assert similarity(email, page[0]) <= RENAMED_CAP  # alone, a rename needs something stable
+    scores = similarities(email, page)
+    assert scores[0] >= ACCEPT_THRESHOLD and choose(scores).index == 0
+
+
+def test_two_fields_whose_labels_both_hold_the_recorded_name_are_neither():
+    address = field("Address", tag="textarea", type=None)
+    page = [field("Email address"), field("Delivery address", tag="textarea", type=None)]
+    assert all(score <= RENAMED_CAP for score in similarities(address, page))
+
+
+def test_among_look_alike_fields_the_one_with_the_lost_words_around_it_is_the_field():
+    recorded = field("Quantity for Blue Mug", role="spinbutton", type="number", label=None, context="Blue Mug $12.50 $12.50 Remove")
+    mug = field("Quantity", role="spinbutton", type="number", context="Blue Mug $12.50 each − Quantity + $12.50 ×")
+    towel = field("Quantity", role="spinbutton", type="number", context="Linen Tea Towel $12.00 each − Quantity + $12.00 ×")
+    scores = similarities(recorded, [towel, mug])
+    assert scores[0] <= RENAMED_CAP and scores[1] >= ACCEPT_THRESHOLD
+    assert choose(scores).index == 1
+
+
+def test_an_action_that_gained_words_is_another_action():
+    place = fp(id=None, test_id=None)
+    by_phone = fp(name="Place order by phone", text="Place order by phone", type="button", id=None, test_id=None)
+    assert not name_extended(place, by_phone)
+    assert similarities(place, [by_phone]) == [similarity(place, by_phone)]
+    assert similarity(place, by_phone) <= RENAMED_CAP
+
+
+def test_a_search_box_that_became_a_combobox_is_closer_than_another_kind_of_field():
+    assert role_similarity("searchbox", "combobox") > role_similarity("searchbox", "spinbutton") > 0
+    assert role_similarity("textbox", "button") == 0
+
+
+def test_an_icon_button_labelled_with_the_old_text_keeps_its_text():
+    search = Fingerprint(tag="button", role="button", name="Search", text="Search", type="submit")
+    icon = search.model_copy(update={"text": None})
+    other = search.model_copy(update={"text": None, "name": "Menu"})
+    assert similarity(search, icon) == 1.0
+    assert similarity(search, other) < ACCEPT_THRESHOLD
+
+
+def test_a_text_check_remembers_the_recorded_text_only_when_it_held_the_expected_value():
+    total = Fingerprint(tag="p", name="Total: $20.00", text="Total: $20.00", test_id="cart-total")
+    assert policy_for(_expect("text"), total).shown_text == "Total: $20.00"
+    stale = total.model_copy(update={"text": "Total: $0.00", "name": "Total: $0.00"})
+    assert policy_for(_expect("text"), stale).shown_text is None
+    assert policy_for(_expect("visible"), total).shown_text is None

@@ -1,0 +1,129 @@
+"""The identity gate: Playwright acts on the primary locator's element only if it is exactly the recorded one.
+
+Replay checks an element's identity before acting on it. Done as a separate look at the page
+that costs a browser round trip per action, as much as the action itself. The gate folds the
+check into the action: a selector engine (``lumen-identity``) chained after the primary locator
+keeps the element only when its fingerprint, computed in the page, hashes to the recorded one.
+Playwright's own click or fill then waits for it, checks it is visible, enabled and the only
+match, and acts, in one round trip.
+
+The gate only ever speeds replay up: it passes when every identifying attribute is unchanged
+(position and CSS path aside), where the full check would pass too. Whenever it does not pass
+in time, replay takes the full path (look, similarity, cascade) as before.
+
+Only a hash goes into the selector, never the attributes, and no gate is used for a target
+whose fingerprint holds a variable's value: selectors show up in traces and error messages.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Optional
+
+from playwright.sync_api import Error as PlaywrightError
+
+from .fingerprint import FINGERPRINT_JS, Fingerprint
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Locator, Selectors
+
+ENGINE = "lumen-identity"
+# The identifying attributes, in hash order. Role and name come first: they are left out when the
+# primary locator is a role locator, whose own role and name then stand in for them (the cache keeps
+# the locator's role and name in the fingerprint, which the page's approximation may word otherwise).
+FIELDS = ("role", "name", "tag", "text", "id", "name_attr", "type", "placeholder", "href", "label", "test_id", "context")
+ROLE_AND_NAME = ("role", "name")
+# What a fill may change: its own text (a contenteditable) and the text around it (a line total, a
+# validation message, suggestions). The gate that finds a filled field again to read it back skips them.
+LIVE = ("text", "context")
+SEPARATOR = "\u001f"
+MISSING = "\u001e"
+
+# cyrb53, a small well-mixed 53-bit string hash; ``cyrb53`` below is the same function in Python.
+_HASH_JS = r"""
+(str) => {
+  let h1 = 0xdeadbeef, h2 = 0x41c6ce57;
+  for (let i = 0; i < str.length; i++) {
+    const ch = str.charCodeAt(i);
+    h1 = Math.imul(h1 ^ ch, 2654435761);
+    h2 = Math.imul(h2 ^ ch, 1597334677);
+  }
+  h1 = Math.imul(h1 ^ (h1 >>> 16), 2246822507);
+  h1 ^= Math.imul(h2 ^ (h2 >>> 13), 3266489909);
+  h2 = Math.imul(h2 ^ (h2 >>> 16), 2246822507);
+  h2 ^= Math.imul(h1 ^ (h1 >>> 13), 3266489909);
+  return (4294967296 * (2097151 & h2) + (h1 >>> 0)).toString(16);
+}
+"""
+
+ENGINE_JS = f"""
+(() => {{
+  const fp = {FINGERPRINT_JS};
+  const hash = {_HASH_JS};
+  const fields = {list(FIELDS)!r};
+  return {{
+    queryAll(root, body) {{
+      if (!root || root.nodeType !== 1) return [];
+      const [scope, want] = body.split(':');
+      const f = fp(root);
+      const skip = [...(scope.includes('r') ? {list(ROLE_AND_NAME)!r} : []), ...(scope.includes('v') ? {list(LIVE)!r} : [])];
+      const used = fields.filter((k) => !skip.includes(k));
+      const key = used.map((k) => (f[k] === null || f[k] === undefined) ? '{MISSING}' : String(f[k])).join('{SEPARATOR}');
+      return hash(key) === want ? [root] : [];
+    }},
+  }};
+}})()
+"""
+
+_M32 = 0xFFFFFFFF
+
+
+def _imul(a: int, b: int) -> int:
+    return (a * b) & _M32
+
+
+def cyrb53(text: str) -> str:
+    """The hash ``ENGINE_JS`` computes, over the string's UTF-16 code units, as lower-case hex."""
+    data = text.encode("utf-16-le", "surrogatepass")
+    h1, h2 = 0xDEADBEEF, 0x41C6CE57
+    for i in range(0, len(data), 2):
+        ch = data[i] | (data[i + 1] << 8)
+        h1 = _imul(h1 ^ ch, 2654435761)
+        h2 = _imul(h2 ^ ch, 1597334677)
+    h1 = _imul(h1 ^ (h1 >> 16), 2246822507)
+    h1 ^= _imul(h2 ^ (h2 >> 13), 3266489909)
+    h2 = _imul(h2 ^ (h2 >> 16), 2246822507)
+    h2 ^= _imul(h1 ^ (h1 >> 13), 3266489909)
+    return format(4294967296 * (0x1FFFFF & h2) + (h1 & _M32), "x")
+
+
+def identity_selector(fp: Fingerprint, role_locator: bool, after_fill: bool = False) -> str:
+    """The ``lumen-identity=…`` selector that keeps only an element with this fingerprint's identity.
+
+    ``role_locator``: role and name are left to the role locator; ``after_fill``: the attributes
+    a fill may change (``LIVE``) are left out.
+    """
+    skip = (ROLE_AND_NAME if role_locator else ()) + (LIVE if after_fill else ())
+    values = [getattr(fp, name) for name in FIELDS if name not in skip]
+    key = SEPARATOR.join(MISSING if v is None else str(v) for v in values)
+    scope = ("r" if role_locator else "") + ("v" if after_fill else "") or "x"
+    return f"{ENGINE}={scope}:{cyrb53(key)}"
+
+
+def gated(primary: Locator, fp: Optional[Fingerprint], role_locator: bool, after_fill: bool = False) -> Optional[Locator]:
+    """The primary locator narrowed to the recorded element; None when there is no fingerprint to gate on."""
+    if fp is None:
+        return None
+    return primary.locator(identity_selector(fp, role_locator, after_fill))
+
+
+def register(selectors: Selectors) -> bool:
+    """Register the engine with a Playwright instance's selectors (once); False when that fails."""
+    if getattr(selectors, "_lumen_identity", False):
+        return True
+    try:
+        selectors.register(ENGINE, ENGINE_JS, content_script=True)  # the isolated world, where Playwright already is
+    except PlaywrightError as exc:
+        if "already registered" not in str(exc):
+            return False
+    setattr(selectors, "_lumen_identity", True)
+    return True

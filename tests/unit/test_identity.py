@@ -1,0 +1,91 @@
+"""The identity gate: the page computes the same hash as Python, and keeps only the recorded element."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from pytest_lumen import identity
+from pytest_lumen.fingerprint import capture
+from pytest_lumen.replay import _acted
+
+FORM = """
+<form>
+  <label>Email <input id="email" name="email" type="email"></label>
+  <div class="row"><span>Blue mug</span> <button id="add-1">Add</button></div>
+  <div class="row"><span>Teapot</span> <button id="add-2">Add</button></div>
+  <button id="save" type="submit">Save</button>
+</form>
+"""
+
+
+@pytest.fixture
+def form_page(page: Any, playwright: Any) -> Any:
+    assert identity.register(playwright.selectors)
+    assert identity.register(playwright.selectors)  # a second registration is harmless
+    page.set_content(FORM)
+    return page
+
+
+@pytest.mark.parametrize("text", ["", "Save", "héllo wörld", "日本語のボタン", "😀 two code units", "a\u001fb\u001e", "x" * 500])
+def test_python_and_page_hash_alike(form_page: Any, text: str) -> None:
+    in_page = form_page.evaluate(f"(s) => ({identity._HASH_JS})(s)", text)
+    assert identity.cyrb53(text) == in_page
+
+
+def test_gate_keeps_the_recorded_element_and_drops_a_changed_one(form_page: Any) -> None:
+    save = form_page.get_by_role("button", name="Save")
+    gate = identity.gated(save, capture(save), role_locator=False)
+    assert gate is not None and gate.count() == 1
+    form_page.evaluate("document.getElementById('save').id = 'submit-order'")
+    assert gate.count() == 0  # same role and name, another id: not clearly the recorded element
+
+
+def test_gate_tells_look_alikes_apart_by_their_context(form_page: Any) -> None:
+    teapot_add = form_page.locator("#add-2")
+    fp = capture(teapot_add)
+    both = form_page.get_by_role("button", name="Add")
+    gate = identity.gated(both, fp, role_locator=True)
+    assert gate is not None and gate.count() == 1
+    assert gate.get_attribute("id") == "add-2"
+
+
+def test_role_locator_gate_ignores_the_recorded_role_and_name(form_page: Any) -> None:
+    email = form_page.get_by_role("textbox", name="Email")
+    # the cache keeps the role locator's own role and name, which the page's approximation may word otherwise
+    fp = capture(email).model_copy(update={"role": "textbox", "name": "Email address"})
+    assert identity.gated(email, fp, role_locator=True).count() == 1  # type: ignore[union-attr]
+    assert identity.gated(email, fp, role_locator=False).count() == 0  # type: ignore[union-attr]
+
+
+def test_selector_holds_a_hash_not_the_attributes(form_page: Any) -> None:
+    fp = capture(form_page.locator("#email"))
+    selector = identity.identity_selector(fp, role_locator=False)
+    scope, digest = selector.removeprefix(f"{identity.ENGINE}=").split(":")
+    assert scope == "x" and int(digest, 16) >= 0
+    assert "email" not in selector.lower()
+
+
+def test_no_gate_without_a_fingerprint(form_page: Any) -> None:
+    assert identity.gated(form_page.locator("#save"), None, role_locator=False) is None
+
+
+@pytest.mark.parametrize(("log", "acted"), [
+    ("Timeout 500ms exceeded.\n  - waiting for locator\n    - locator resolved to <button>", False),
+    ("Timeout 500ms exceeded.\n    - performing click action\n", True),
+    ("Timeout 500ms exceeded.\n    - click action done\n    - waiting for scheduled navigations to finish", True),
+])
+def test_a_timed_out_action_that_began_to_act_is_not_repeated(log: str, acted: bool) -> None:
+    assert _acted(log) is acted
+
+
+def test_after_fill_gate_finds_the_field_when_the_text_around_it_changed(form_page: Any) -> None:
+    email = form_page.locator("#email")
+    fp = capture(email)
+    gate = identity.gated(email, fp, role_locator=False)
+    after_fill = identity.gated(email, fp, role_locator=False, after_fill=True)
+    email.fill("not an address")
+    form_page.evaluate("document.querySelector('label').insertAdjacentText('afterend', 'Please enter a valid email')")
+    assert gate is not None and gate.count() == 0
+    assert after_fill is not None and after_fill.input_value() == "not an address"
