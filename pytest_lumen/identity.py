@@ -8,7 +8,8 @@ Playwright's own click or fill then waits for it, checks it is visible, enabled 
 match, and acts, in one round trip.
 
 The gate only ever speeds replay up: it passes when every identifying attribute is unchanged
-(position and CSS path aside), where the full check would pass too. Whenever it does not pass
+(position and CSS path aside, and the text around the element unless it had look-alikes),
+where the full check would pass too. Whenever it does not pass
 in time, replay takes the full path (look, similarity, cascade) as before.
 
 Only a hash goes into the selector, never the attributes, and no gate is used for a target
@@ -17,6 +18,9 @@ whose fingerprint holds a variable's value: selectors show up in traces and erro
 
 from __future__ import annotations
 
+import functools
+import json
+import struct
 from typing import TYPE_CHECKING, Optional
 
 from playwright.sync_api import Error as PlaywrightError
@@ -35,6 +39,12 @@ ROLE_AND_NAME = ("role", "name")
 # What a fill may change: its own text (a contenteditable) and the text around it (a line total, a
 # validation message, suggestions). The gate that finds a filled field again to read it back skips them.
 LIVE = ("text", "context")
+# The text around an element changes with the page's state (a count, a total, a message next to it).
+# It tells look-alikes apart (an "Add to cart" per product), so it is in their gate only: for any
+# other element, a changed context would only send replay down the full path, 0.5 s later, every run.
+CONTEXT = ("context",)
+# Which attributes each scope letter of the selector leaves out; Python and the page read the same table.
+SKIPS: dict[str, tuple[str, ...]] = {"r": ROLE_AND_NAME, "v": LIVE, "c": CONTEXT}
 SEPARATOR = "\u001f"
 MISSING = "\u001e"
 
@@ -65,7 +75,8 @@ ENGINE_JS = f"""
       if (!root || root.nodeType !== 1) return [];
       const [scope, want] = body.split(':');
       const f = fp(root);
-      const skip = [...(scope.includes('r') ? {list(ROLE_AND_NAME)!r} : []), ...(scope.includes('v') ? {list(LIVE)!r} : [])];
+      const skips = {json.dumps({k: list(v) for k, v in SKIPS.items()})};
+      const skip = [...scope].flatMap((letter) => skips[letter] || []);
       const used = fields.filter((k) => !skip.includes(k));
       const key = used.map((k) => (f[k] === null || f[k] === undefined) ? '{MISSING}' : String(f[k])).join('{SEPARATOR}');
       return hash(key) === want ? [root] : [];
@@ -77,35 +88,32 @@ ENGINE_JS = f"""
 _M32 = 0xFFFFFFFF
 
 
-def _imul(a: int, b: int) -> int:
-    return (a * b) & _M32
-
-
+@functools.lru_cache(maxsize=4096)
 def cyrb53(text: str) -> str:
     """The hash ``ENGINE_JS`` computes, over the string's UTF-16 code units, as lower-case hex."""
     data = text.encode("utf-16-le", "surrogatepass")
     h1, h2 = 0xDEADBEEF, 0x41C6CE57
-    for i in range(0, len(data), 2):
-        ch = data[i] | (data[i + 1] << 8)
-        h1 = _imul(h1 ^ ch, 2654435761)
-        h2 = _imul(h2 ^ ch, 1597334677)
-    h1 = _imul(h1 ^ (h1 >> 16), 2246822507)
-    h1 ^= _imul(h2 ^ (h2 >> 13), 3266489909)
-    h2 = _imul(h2 ^ (h2 >> 16), 2246822507)
-    h2 ^= _imul(h1 ^ (h1 >> 13), 3266489909)
-    return format(4294967296 * (0x1FFFFF & h2) + (h1 & _M32), "x")
+    for ch in struct.unpack(f"<{len(data) // 2}H", data):  # JS's Math.imul: the product's low 32 bits
+        h1 = ((h1 ^ ch) * 2654435761) & _M32
+        h2 = ((h2 ^ ch) * 1597334677) & _M32
+    h1 = ((h1 ^ (h1 >> 16)) * 2246822507) & _M32
+    h1 ^= ((h2 ^ (h2 >> 13)) * 3266489909) & _M32
+    h2 = ((h2 ^ (h2 >> 16)) * 2246822507) & _M32
+    h2 ^= ((h1 ^ (h1 >> 13)) * 3266489909) & _M32
+    return format(4294967296 * (0x1FFFFF & h2) + h1, "x")
 
 
 def identity_selector(fp: Fingerprint, role_locator: bool, after_fill: bool = False) -> str:
     """The ``lumen-identity=…`` selector that keeps only an element with this fingerprint's identity.
 
     ``role_locator``: role and name are left to the role locator; ``after_fill``: the attributes
-    a fill may change (``LIVE``) are left out.
+    a fill may change (``LIVE``) are left out; the context counts only for an element that had
+    look-alikes when it was recorded.
     """
-    skip = (ROLE_AND_NAME if role_locator else ()) + (LIVE if after_fill else ())
+    scope = ("r" if role_locator else "") + ("v" if after_fill else "") + ("" if fp.look_alikes else "c") or "x"
+    skip = {name for letter in scope for name in SKIPS.get(letter, ())}
     values = [getattr(fp, name) for name in FIELDS if name not in skip]
     key = SEPARATOR.join(MISSING if v is None else str(v) for v in values)
-    scope = ("r" if role_locator else "") + ("v" if after_fill else "") or "x"
     return f"{ENGINE}={scope}:{cyrb53(key)}"
 
 

@@ -7,14 +7,14 @@ from typing import Any
 import pytest
 
 from pytest_lumen import identity
-from pytest_lumen.fingerprint import capture
+from pytest_lumen.fingerprint import capture, capture_with_look_alikes
 from pytest_lumen.replay import _acted
 
 FORM = """
 <form>
   <label>Email <input id="email" name="email" type="email"></label>
-  <div class="row"><span>Blue mug</span> <button id="add-1">Add</button></div>
-  <div class="row"><span>Teapot</span> <button id="add-2">Add</button></div>
+  <div class="row"><span>Blue mug</span> <button>Add</button></div>
+  <div class="row"><span>Teapot</span> <button>Add</button></div>
   <button id="save" type="submit">Save</button>
 </form>
 """
@@ -43,12 +43,19 @@ def test_gate_keeps_the_recorded_element_and_drops_a_changed_one(form_page: Any)
 
 
 def test_gate_tells_look_alikes_apart_by_their_context(form_page: Any) -> None:
-    teapot_add = form_page.locator("#add-2")
-    fp = capture(teapot_add)
     both = form_page.get_by_role("button", name="Add")
+    fp = capture_with_look_alikes(both.nth(1))
+    assert fp.look_alikes == 1
     gate = identity.gated(both, fp, role_locator=True)
     assert gate is not None and gate.count() == 1
-    assert gate.get_attribute("id") == "add-2"
+    assert gate.evaluate("(el) => el.previousElementSibling.textContent") == "Teapot"
+
+
+def test_text_around_a_unique_element_is_not_part_of_its_gate(form_page: Any) -> None:
+    save = form_page.get_by_role("button", name="Save")
+    gate = identity.gated(save, capture_with_look_alikes(save), role_locator=True)
+    form_page.evaluate("document.getElementById('save').insertAdjacentText('beforebegin', 'Cart (3) Total: $37.00')")
+    assert gate is not None and gate.count() == 1
 
 
 def test_role_locator_gate_ignores_the_recorded_role_and_name(form_page: Any) -> None:
@@ -63,7 +70,7 @@ def test_selector_holds_a_hash_not_the_attributes(form_page: Any) -> None:
     fp = capture(form_page.locator("#email"))
     selector = identity.identity_selector(fp, role_locator=False)
     scope, digest = selector.removeprefix(f"{identity.ENGINE}=").split(":")
-    assert scope == "x" and int(digest, 16) >= 0
+    assert scope == "c" and int(digest, 16) >= 0  # no look-alikes: the context is left out
     assert "email" not in selector.lower()
 
 
@@ -82,7 +89,7 @@ def test_a_timed_out_action_that_began_to_act_is_not_repeated(log: str, acted: b
 
 def test_after_fill_gate_finds_the_field_when_the_text_around_it_changed(form_page: Any) -> None:
     email = form_page.locator("#email")
-    fp = capture(email)
+    fp = capture(email).model_copy(update={"look_alikes": 1})  # one whose context counts
     gate = identity.gated(email, fp, role_locator=False)
     after_fill = identity.gated(email, fp, role_locator=False, after_fill=True)
     email.fill("not an address")
