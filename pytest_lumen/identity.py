@@ -9,8 +9,9 @@ match, and acts, in one round trip.
 
 The gate only ever speeds replay up: it passes when every identifying attribute is unchanged
 (position and CSS path aside, and the text around the element unless it had look-alikes),
-where the full check would pass too. Whenever it does not pass
-in time, replay takes the full path (look, similarity, cascade) as before.
+where the full check would pass too. When the locator's element is not the recorded one, the
+gated action fails at once (the engine throws); when no element shows up within 0.5 s, it
+gives up. Either way replay then takes the full path (look, similarity, cascade) as before.
 
 Only a hash goes into the selector, never the attributes, and no gate is used for a target
 whose fingerprint holds a variable's value: selectors show up in traces and error messages.
@@ -41,11 +42,14 @@ ROLE_AND_NAME = ("role", "name")
 LIVE = ("text", "context")
 # The text around an element changes with the page's state (a count, a total, a message next to it).
 # It tells look-alikes apart (an "Add to cart" per product), so it is in their gate only: for any
-# other element, a changed context would only send replay down the full path, 0.5 s later, every run.
+# other element, a changed context would only send replay down the full path, a round trip later, every run.
 CONTEXT = ("context",)
 # Which attributes each scope letter of the selector leaves out; Python and the page read the same table.
 SKIPS: dict[str, tuple[str, ...]] = {"r": ROLE_AND_NAME, "v": LIVE, "c": CONTEXT}
 SEPARATOR = "\u001f"
+# With scope letter "t" the engine throws this when the locator's element is not the recorded one:
+# Playwright then fails at once instead of waiting for an element that will not come.
+MISMATCH = "lumen-identity: not the recorded element"
 MISSING = "\u001e"
 
 # cyrb53, a small well-mixed 53-bit string hash; ``cyrb53`` below is the same function in Python.
@@ -79,7 +83,9 @@ ENGINE_JS = f"""
       const skip = [...scope].flatMap((letter) => skips[letter] || []);
       const used = fields.filter((k) => !skip.includes(k));
       const key = used.map((k) => (f[k] === null || f[k] === undefined) ? '{MISSING}' : String(f[k])).join('{SEPARATOR}');
-      return hash(key) === want ? [root] : [];
+      if (hash(key) === want) return [root];
+      if (scope.includes('t')) throw new Error('{MISMATCH}');
+      return [];
     }},
   }};
 }})()
@@ -103,25 +109,27 @@ def cyrb53(text: str) -> str:
     return format(4294967296 * (0x1FFFFF & h2) + h1, "x")
 
 
-def identity_selector(fp: Fingerprint, role_locator: bool, after_fill: bool = False) -> str:
+def identity_selector(fp: Fingerprint, role_locator: bool, after_fill: bool = False, fail_fast: bool = False) -> str:
     """The ``lumen-identity=…`` selector that keeps only an element with this fingerprint's identity.
 
     ``role_locator``: role and name are left to the role locator; ``after_fill``: the attributes
     a fill may change (``LIVE``) are left out; the context counts only for an element that had
-    look-alikes when it was recorded.
+    look-alikes when it was recorded. ``fail_fast``: an element that is not the recorded one makes
+    the query fail (``MISMATCH``) instead of matching nothing.
     """
-    scope = ("r" if role_locator else "") + ("v" if after_fill else "") + ("" if fp.look_alikes else "c") or "x"
+    scope = ("r" if role_locator else "") + ("v" if after_fill else "") + ("" if fp.look_alikes else "c")
     skip = {name for letter in scope for name in SKIPS.get(letter, ())}
     values = [getattr(fp, name) for name in FIELDS if name not in skip]
     key = SEPARATOR.join(MISSING if v is None else str(v) for v in values)
-    return f"{ENGINE}={scope}:{cyrb53(key)}"
+    return f"{ENGINE}={(scope + ('t' if fail_fast else '')) or 'x'}:{cyrb53(key)}"
 
 
-def gated(primary: Locator, fp: Optional[Fingerprint], role_locator: bool, after_fill: bool = False) -> Optional[Locator]:
+def gated(primary: Locator, fp: Optional[Fingerprint], role_locator: bool, after_fill: bool = False,
+          fail_fast: bool = False) -> Optional[Locator]:
     """The primary locator narrowed to the recorded element; None when there is no fingerprint to gate on."""
     if fp is None:
         return None
-    return primary.locator(identity_selector(fp, role_locator, after_fill))
+    return primary.locator(identity_selector(fp, role_locator, after_fill, fail_fast))
 
 
 def register(selectors: Selectors) -> bool:

@@ -162,9 +162,19 @@ class Replayer:
         if bound is not target:
             return None  # a variable's value is in the fingerprint: it must not reach a selector
         primary = bound.locator.build(self.page)
-        loc = identity.gated(primary, bound.fingerprint, bound.locator.kind == "role")
+        loc = identity.gated(primary, bound.fingerprint, bound.locator.kind == "role", fail_fast=True)
         if loc is None:
             return None
+        acted_on = self._through_gate(i, action, loc, primary, bound, values)
+        if acted_on is None:
+            self.state.stats.gate_misses += 1
+        else:
+            self.state.stats.gate_hits += 1
+        return acted_on
+
+    def _through_gate(self, i: int, action: Any, loc: Locator, primary: Locator, bound: A.Target,
+                      values: dict[str, str]) -> Optional[Locator]:
+        """The gated attempt itself (see ``_act_gated``)."""
         if isinstance(action, A.Expect):
             try:  # a check that holds on the recorded element holds; one that does not is left to the full path
                 run_check(self.page, action, loc, values, GATE_MS)
@@ -190,7 +200,7 @@ class Replayer:
             except PlaywrightError as exc:
                 if _acted(str(exc)):
                     raise ActionFailed(i, action, _first_line(exc), []) from None
-                return None  # several matches, a re-render, a page in navigation: the full path sorts it out
+                return None  # not the recorded element (identity.MISMATCH), a re-render, a page in navigation
         if isinstance(action, A.Fill):  # a fill may change the text around the field: find it again without it
             return identity.gated(primary, bound.fingerprint, bound.locator.kind == "role", after_fill=True)
         return loc

@@ -17,6 +17,10 @@ class RunStats:
     steps_recorded: int = 0
     steps_failed: int = 0
     steps_healed: Counter[str] = field(default_factory=Counter)
+    # Element actions replayed through the identity gate in one round trip, and those the gate let
+    # through to the full path (a drifted page, or a cached fingerprint the page no longer yields).
+    gate_hits: int = 0
+    gate_misses: int = 0
     model_calls: int = 0
     usage: Usage = field(default_factory=Usage)
     cost: float = 0.0
@@ -40,6 +44,8 @@ class RunStats:
             "steps_recorded": self.steps_recorded,
             "steps_failed": self.steps_failed,
             "steps_healed": dict(self.steps_healed),
+            "gate_hits": self.gate_hits,
+            "gate_misses": self.gate_misses,
             "model_calls": self.model_calls,
             "usage": self.usage.model_dump(),
             "cost": self.cost,
@@ -54,6 +60,8 @@ class RunStats:
         self.steps_recorded += data["steps_recorded"]
         self.steps_failed += data["steps_failed"]
         self.steps_healed.update(data["steps_healed"])
+        self.gate_hits += data["gate_hits"]
+        self.gate_misses += data["gate_misses"]
         self.model_calls += data["model_calls"]
         self.usage = self.usage + Usage(**data["usage"])
         self.cost += data["cost"]

@@ -20,6 +20,8 @@ def figures(lumen: LumenSession) -> list[tuple[str, str]]:
         ("steps healed", f"{st.healed_total} ({healed})"),
         ("steps recorded", str(st.steps_recorded)),
         ("steps failed", str(st.steps_failed)),
+        ("identity gate", f"{st.gate_hits} actions in one round trip, {st.gate_misses} took the full path"
+         if st.gate_hits or st.gate_misses else "-"),
         ("model calls", str(st.model_calls)),
         ("tokens", f"in {st.usage.input_tokens}, out {st.usage.output_tokens}, "
                    f"cache read {st.usage.cache_read_input_tokens}, cache write {st.usage.cache_creation_input_tokens}"),

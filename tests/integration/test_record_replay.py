@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 
 from .pages import LOGIN_SCRIPT, LOGIN_TEST, SITE
 
@@ -32,6 +33,12 @@ def test_record_then_replay_makes_zero_model_requests(lumen, site_factory, fake_
     replayed.assert_outcomes(passed=1)
     assert fake_anthropic.request_count == before
     replayed.stdout.fnmatch_lines(["*steps replayed: 2*", "*model calls: 0*"])
+    gate = re.search(r"identity gate: (\d+) actions in one round trip, (\d+) took the full path", replayed.stdout.str())
+    assert gate is not None
+    hits, misses = int(gate[1]), int(gate[2])
+    # all 4 element actions are counted and the gate is used (on a loaded machine a slow page may
+    # send some down the full path, which is slower but not a failure)
+    assert hits + misses == 4 and hits >= 1
 
 
 def test_a_new_server_port_does_not_change_the_cache_key(lumen, site_factory, fake_anthropic):

@@ -5,6 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from playwright.sync_api import Error as PlaywrightError
+from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 from pytest_lumen import identity
 from pytest_lumen.fingerprint import capture, capture_with_look_alikes
@@ -72,6 +74,16 @@ def test_selector_holds_a_hash_not_the_attributes(form_page: Any) -> None:
     scope, digest = selector.removeprefix(f"{identity.ENGINE}=").split(":")
     assert scope == "c" and int(digest, 16) >= 0  # no look-alikes: the context is left out
     assert "email" not in selector.lower()
+
+
+def test_fail_fast_gate_refuses_another_element_at_once(form_page: Any) -> None:
+    save = form_page.get_by_role("button", name="Save")
+    gate = identity.gated(save, capture(save), role_locator=True, fail_fast=True)
+    form_page.evaluate("document.getElementById('save').id = 'submit-order'")
+    with pytest.raises(PlaywrightError) as refused:
+        gate.click(timeout=30_000)  # type: ignore[union-attr]
+    assert identity.MISMATCH in str(refused.value) and not isinstance(refused.value, PlaywrightTimeoutError)
+    assert form_page.evaluate("document.activeElement.tagName") == "BODY"  # nothing was clicked
 
 
 def test_no_gate_without_a_fingerprint(form_page: Any) -> None:
