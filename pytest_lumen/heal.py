@@ -18,6 +18,8 @@ import re
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Optional
 
+from playwright.sync_api import Error as PlaywrightError
+
 from . import actions as A
 from .fingerprint import Candidate, Fingerprint, capture, capture_with_look_alikes, index_of, scan, scan_selector
 from .locators import LocatorSpec, spec_from_locator
@@ -221,7 +223,7 @@ class Relocator:
 MODAL = "dialog:modal"  # a native <dialog> opened with showModal(): everything outside it is inert
 OVERLAYS = "[class*=cookie], [id*=cookie], [class*=banner], [class*=overlay], [class*=modal], [class*=popup]"
 # Whether a modal dialog is open that does not hold the element: acting on the element would do nothing.
-BLOCKED_JS = "(el) => { const d = document.querySelector('dialog:modal'); return !!d && !d.contains(el); }"
+BLOCKED_JS = f"(el) => {{ const d = document.querySelector('{MODAL}'); return !!d && !d.contains(el); }}"
 
 
 def dismiss_overlay(page: Page) -> Optional[str]:
@@ -249,7 +251,7 @@ def close_blocking_modal(page: Page, target: Locator) -> Optional[str]:
     try:
         if not target.evaluate(BLOCKED_JS, timeout=1000):
             return None
-    except Exception:  # noqa: BLE001 - no element to ask about: the action reports what is wrong
+    except PlaywrightError:  # no element to ask about: the action reports what is wrong
         return None
     return _click_dismiss(page.locator(MODAL).get_by_role("button"))
 

@@ -114,17 +114,8 @@ class Replayer:
         heal: Optional[HealRecord] = None
         deadline = time.monotonic() + self.timeout_ms / 1000
         if target is not None and self.gate and action.kind in GATED and not _is_group_check(action):
-            before_url = self.page.url
-            acted_on = self._act_gated(i, action, target, values)
-            if acted_on is not None:
-                try:
-                    self._verify_effect(i, action, acted_on, values, before_url)
-                    return action, None
-                except ActionFailed:
-                    # behind a modal <dialog> the page is inert: a fill "succeeds" and types nothing.
-                    # Close the modal and fill again on the full path (a fill can be repeated).
-                    if not isinstance(action, A.Fill) or close_blocking_modal(self.page, acted_on) is None:
-                        raise
+            if self._replay_gated(i, action, target, values):
+                return action, None
         if target is not None and _is_group_check(action):
             loc = bind_target(target, values).locator.build(self.page)  # a count: the locator of all, no identity
         elif target is not None:
@@ -148,6 +139,22 @@ class Replayer:
             raise ActionFailed(i, action, _first_line(exc), []) from None
         self._verify_effect(i, action, loc, values, before_url)
         return action, heal
+
+    def _replay_gated(self, i: int, action: Any, target: A.Target, values: dict[str, str]) -> bool:
+        """Replay the action through the identity gate and check its effect; False: take the full path."""
+        before_url = self.page.url
+        acted_on = self._act_gated(i, action, target, values)
+        if acted_on is None:
+            return False
+        try:
+            self._verify_effect(i, action, acted_on, values, before_url)
+        except ActionFailed:
+            # behind a modal <dialog> the page is inert: a fill "succeeds" and types nothing.
+            # Close the modal and fill again on the full path (a fill can be repeated).
+            if not isinstance(action, A.Fill) or close_blocking_modal(self.page, acted_on) is None:
+                raise
+            return False
+        return True
 
     def _act_gated(self, i: int, action: Any, target: A.Target, values: dict[str, str]) -> Optional[Locator]:
         """Act through the identity gate, in one round trip: the gated locator when it acted,
