@@ -113,7 +113,8 @@ class Agent:
             if self.settings.mode is not Mode.HEAL:
                 raise self._replay_error(cached, failed) from None
             heal = self._heal_context(cached, failed)
-            actions = failed.done + self._drive(index, kind, template, values, heal=heal)
+            kept = failed.done + ([self._as_observed(failed.action)] if failed.performed else [])
+            actions = kept + self._drive(index, kind, template, values, heal=heal)
             after = "; ".join(self._describe_action(a) for a in actions[len(failed.done):]) or "no actions"
             self._healed(cached, [Heal(test=self.state.nodeid, step=cached.instruction, action=failed.index, level="model",
                                        before=self._describe_action(failed.action), after=after,
@@ -183,9 +184,22 @@ class Agent:
 
     def _heal_context(self, cached: Step, failed: ActionFailed) -> str:
         done = "; ".join(self._describe_action(a) for a in failed.done) or "nothing"
-        return (f"This step was recorded before, but the page changed. Already replayed: {done}.\n"
-                f"The next recorded action, {self._describe_action(failed.action)}, failed: {failed.error}\n"
+        if failed.performed:
+            what = (f"The next recorded action, {self._describe_action(failed.action)}, was performed, but what "
+                    f"followed differs from the recording: {failed.error}. Do not repeat it.")
+        else:
+            what = f"The next recorded action, {self._describe_action(failed.action)}, failed: {failed.error}"
+        return (f"This step was recorded before, but the page changed. Already replayed: {done}.\n{what}\n"
                 f"Continue from the current page and complete the step.")
+
+    def _as_observed(self, action: Any) -> Any:
+        """A performed action whose effect differed, kept with the effect seen now (a heal accepts the change)."""
+        effect = action.after
+        if effect is not None and effect.url is not None:
+            effect = effect.model_copy(update={"url": self.state.secrets.templatize(normalize_url(self.page.url))})
+        elif effect is not None:
+            effect = None  # the field holds another value than the one typed: the app reformats it
+        return action.model_copy(update={"after": effect})
 
     def _healed(self, cached: Step, heals: list[Heal], actions: list[Any]) -> None:
         """Keep a healed step, count it by the level of its first heal; under --lumen-strict refuse it."""

@@ -46,12 +46,17 @@ GATE_MS = FIRST_LOOK_MS  # how long the gated action waits before the full path 
 
 @dataclass
 class ActionFailed(Exception):
-    """A cached action could not be replayed; ``done`` holds the actions replayed before it."""
+    """A cached action could not be replayed; ``done`` holds the actions replayed before it.
+
+    ``performed``: the action itself was done, only what followed it differed from the recording
+    (another URL, another value in the field); it must not be done again.
+    """
 
     index: int
     action: Any
     error: str
     done: list[Any]
+    performed: bool = False
 
     def __str__(self) -> str:
         return f"action {self.index + 1} ({self.action.kind}): {self.error}"
@@ -341,19 +346,23 @@ class Replayer:
         if effect.url is not None:
             expected = A.substitute(effect.url, values)
             try:
+                # domcontentloaded, not commit: the new page's own scripts have run, so its handlers are there
+                # when the next action comes (recording observed the page only after that point too)
                 self.page.wait_for_url(lambda url: normalize_url(url) == expected, timeout=self.timeout_ms,
-                                       wait_until="commit")  # the URL is the effect; the next action waits for its element
+                                       wait_until="domcontentloaded")
             except PlaywrightError:
                 raise ActionFailed(i, action, f"after the action the page should be at {expected}, "
-                                              f"but it is at {normalize_url(self.page.url)}", []) from None
+                                              f"but it is at {normalize_url(self.page.url)}", [], performed=True) from None
         if effect.value is not None and loc is not None:
             want = A.substitute(effect.value, values)
             try:
                 got = loc.input_value(timeout=self.timeout_ms)
             except PlaywrightError as exc:
-                raise ActionFailed(i, action, f"could not read the field's value: {_first_line(exc)}", []) from None
+                raise ActionFailed(i, action, f"could not read the field's value: {_first_line(exc)}", [],
+                                   performed=True) from None
             if got != want:
-                raise ActionFailed(i, action, "after the fill the field does not hold the value that was typed", [])
+                raise ActionFailed(i, action, "after the fill the field does not hold the value that was typed", [],
+                                   performed=True)
 
 
 def _is_group_check(action: Any) -> bool:

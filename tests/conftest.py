@@ -5,6 +5,7 @@ from __future__ import annotations
 import functools
 import http.server
 import threading
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any, Callable
@@ -27,7 +28,10 @@ def app_url():
 
 
 class Site:
-    """A folder of pages served on 127.0.0.1 (port 0 = any free port)."""
+    """A folder of pages served on 127.0.0.1 (port 0 = any free port).
+
+    Files under ``slow/`` are served after ``SLOW_SECONDS``, like a script on a busy server.
+    """
 
     def __init__(self, root: Path) -> None:
         self.root = root
@@ -49,7 +53,18 @@ class Site:
         self.server.server_close()
 
 
+SLOW_SECONDS = 1.0
+
+
 class _QuietHandler(http.server.SimpleHTTPRequestHandler):
+    def do_GET(self) -> None:
+        if self.path.startswith("/slow/"):
+            time.sleep(SLOW_SECONDS)
+        try:
+            super().do_GET()
+        except (BrokenPipeError, ConnectionResetError):
+            pass  # the browser left the page before the reply came
+
     def log_message(self, format: str, *args: Any) -> None:  # noqa: A002
         pass
 

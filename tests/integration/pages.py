@@ -35,3 +35,31 @@ LOGIN_SCRIPT = [
         {"tool": "done"},
     ]},
 ]
+
+# The form's own handler comes in a script the server is slow to send; until it runs, submitting
+# the form goes to /native.html, which is not what the test recorded.
+LATE_SCRIPT_SITE = {
+    "index.html": """<!doctype html><html><body><main><a href="/form.html">Open the form</a></main></body></html>""",
+    "form.html": """<!doctype html><html><body><main>
+<form action="/native.html"><label for="n">Name</label><input id="n" name="n"><button>Send</button></form>
+</main><script src="/slow/form.js"></script></body></html>""",
+    "slow/form.js": """document.querySelector("form").addEventListener("submit", (e) => {
+  e.preventDefault(); location.href = "/done.html"; });""",
+    "done.html": """<!doctype html><html><body><main><h1>Thanks</h1></main></body></html>""",
+    "native.html": """<!doctype html><html><body><main><h1>Sent without the script</h1></main></body></html>""",
+}
+
+LATE_SCRIPT_TEST = '''
+def test_send(agent, page, app_url):
+    page.goto(app_url + "/index.html")
+    agent.run("open the form and send the name Ada")
+'''
+
+LATE_SCRIPT_SCRIPT = [
+    {"match": "open the form", "actions": [
+        {"tool": "click", "target": {"role": "link", "name": "Open the form"}},
+        {"tool": "fill", "target": {"role": "textbox", "name": "Name"}, "input": {"value": "Ada"}},
+        {"tool": "click", "target": {"role": "button", "name": "Send"}},
+        {"tool": "done"},
+    ]},
+]

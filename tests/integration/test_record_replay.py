@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 import re
 
-from .pages import LOGIN_SCRIPT, LOGIN_TEST, SITE
+from .pages import LATE_SCRIPT_SCRIPT, LATE_SCRIPT_SITE, LATE_SCRIPT_TEST, LOGIN_SCRIPT, LOGIN_TEST, SITE
 
 
 def test_record_then_replay_makes_zero_model_requests(lumen, site_factory, fake_anthropic):
@@ -114,3 +114,42 @@ def test_heal_mode_records_a_missing_step_and_rewrites_the_file(lumen, site_fact
     steps = json.loads(lumen.cache_files()[0].read_text())["steps"]
     assert [s["instruction"] for s in steps][-1] == "click sign out"
     assert len(steps) == 3
+
+
+def test_replay_waits_for_a_new_page_to_run_its_scripts(lumen, site_factory, fake_anthropic):
+    """After a navigation, replay does not act before the new page's scripts ran (its handlers would be missing)."""
+    lumen.serve(site_factory(LATE_SCRIPT_SITE))
+    lumen.pytester.makepyfile(test_app=LATE_SCRIPT_TEST)
+    fake_anthropic.script(LATE_SCRIPT_SCRIPT)
+    lumen.run("--lumen-record").assert_outcomes(passed=1)
+    [cache_file] = lumen.cache_files()
+    actions = json.loads(cache_file.read_text())["steps"][0]["actions"]
+    assert [a.get("after", {}).get("url") for a in actions] == ["/form.html", None, "/done.html"]
+
+    lumen.run("--lumen-mode=replay").assert_outcomes(passed=1)
+
+
+def test_heal_keeps_an_action_that_was_performed_and_does_not_repeat_it(lumen, site_factory, fake_anthropic):
+    """The click happened and the app went elsewhere: the model is told so, and the healed step keeps the click."""
+    lumen.serve(site_factory(SITE))
+    lumen.pytester.makepyfile(test_app=LOGIN_TEST)
+    fake_anthropic.script(LOGIN_SCRIPT)
+    lumen.run("--lumen-record").assert_outcomes(passed=1)
+    moved = {"index.html": SITE["index.html"].replace("/welcome.html", "/home.html"), "home.html": SITE["welcome.html"]}
+    lumen.serve(site_factory(moved))
+    lumen.run("--lumen-mode=replay").assert_outcomes(failed=1)  # the sign-in now lands on /home.html
+
+    # the heal's one reply, then the expect step, whose key holds the new page's URL
+    fake_anthropic.script([{"match": ["log in as %user%", "was performed"], "actions": [{"tool": "done"}]},
+                           LOGIN_SCRIPT[1]])
+    before = len(fake_anthropic.requests)
+    lumen.run("--lumen-mode=heal").assert_outcomes(passed=1)
+    heal_request = json.dumps(fake_anthropic.requests[before])
+    assert "was performed" in heal_request and "Do not repeat it" in heal_request
+    step = json.loads(lumen.cache_files()[0].read_text())["steps"][0]
+    assert [a["kind"] for a in step["actions"]] == ["fill", "fill", "click"]
+    assert step["actions"][2]["after"]["url"].startswith("/home.html")
+
+    before = fake_anthropic.request_count
+    lumen.run("--lumen-mode=replay").assert_outcomes(passed=1)
+    assert fake_anthropic.request_count == before
