@@ -57,6 +57,8 @@ class ToolEnd(Event):
     duration_ms: float
     locator: Optional[str] = None
     error: Optional[str] = None
+    # a cached action with an element: "gate" = checked and done in one round trip, "full" = looked at first
+    path: Optional[Literal["gate", "full"]] = None
 
 
 class HealStart(Event):

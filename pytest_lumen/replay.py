@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Callable, Optional
+from typing import TYPE_CHECKING, Any, Callable, Literal, Optional
 
 from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
@@ -85,6 +85,7 @@ class Replayer:
         self.gate = gate  # the ``lumen-identity`` selector engine is registered: the one-round-trip path is open
         self.timeout_ms = state.settings.action_timeout * 1000
         self.relocator = Relocator(page)
+        self.last_path: Optional[Literal["gate", "full"]] = None  # how the last action was replayed (tool.end's path)
 
     def replay(self, step: int, actions: list[Any], values: dict[str, str]) -> tuple[list[Any], list[HealRecord]]:
         """Replay every action; returns the actions (with healed targets) and the heals made."""
@@ -101,13 +102,14 @@ class Replayer:
             except ActionFailed as failed:
                 failed.done = done
                 self.state.events.emit(ToolEnd(step=step, tool=action.kind, toolId=tool_id, outcome="error",
-                                               duration_ms=watch.ms, locator=before, error=failed.error))
+                                               duration_ms=watch.ms, locator=before, error=failed.error,
+                                               path=self.last_path))
                 raise
             if heal is not None:
                 heals.append(heal)
             after = action.target_or_none
             self.state.events.emit(ToolEnd(step=step, tool=action.kind, toolId=tool_id, outcome="ok", duration_ms=watch.ms,
-                                           locator=after.locator.describe() if after else None))
+                                           locator=after.locator.describe() if after else None, path=self.last_path))
             done.append(action)
         return done, heals
 
@@ -118,9 +120,12 @@ class Replayer:
         loc: Optional[Locator] = None
         heal: Optional[HealRecord] = None
         deadline = time.monotonic() + self.timeout_ms / 1000
+        self.last_path = None if target is None else "full"
         if target is not None and self.gate and action.kind in GATED and not _is_group_check(action):
+            self.last_path = "gate"
             if self._replay_gated(i, action, target, values):
                 return action, None
+            self.last_path = "full"
         if target is not None and _is_group_check(action):
             loc = bind_target(target, values).locator.build(self.page)  # a count: the locator of all, no identity
         elif target is not None:

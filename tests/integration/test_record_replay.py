@@ -39,6 +39,11 @@ def test_record_then_replay_makes_zero_model_requests(lumen, site_factory, fake_
     # all 4 element actions are counted and the gate is used (on a loaded machine a slow page may
     # send some down the full path, which is slower but not a failure)
     assert hits + misses == 4 and hits >= 1
+    # each action's tool.end says which way it went, in agreement with the summary
+    [events_file] = (lumen.path / "test-results").rglob("lumen_events.jsonl")
+    events = [json.loads(line) for line in events_file.read_text().splitlines()]
+    paths = [e.get("path") for e in events if e["type"] == "tool.end"]
+    assert sorted(paths) == sorted(["gate"] * hits + ["full"] * misses)
 
 
 def test_a_new_server_port_does_not_change_the_cache_key(lumen, site_factory, fake_anthropic):
