@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
 from typing import TYPE_CHECKING, Annotated, Literal, Optional, Union
 from urllib.parse import urljoin
 
@@ -175,6 +174,18 @@ def perform(page: Page, action: _Action, loc: Optional[Locator], values: dict[st
             page.wait_for_timeout(action.ms or 500)
     else:
         raise TypeError(f"perform() does not handle {type(action).__name__}")
+
+
+def current_url(page: Page) -> str:
+    """The page's URL as the browser has it now.
+
+    ``page.url`` is only as fresh as the last Playwright call: a navigation that happened while
+    Python waited for something else (a model's reply) shows after the next round trip.
+    """
+    try:
+        return str(page.evaluate("location.href"))
+    except Exception:  # noqa: BLE001 - a page in navigation or closed: the round trip updated page.url
+        return page.url
 
 
 def effect_after(page: Page, action: _Action, loc: Optional[Locator], before_url: str) -> Optional[Effect]:

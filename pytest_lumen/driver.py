@@ -59,6 +59,7 @@ class ModelDriver:
         self.guard = guard
         self.memory = memory
         self.settings = state.settings
+        self._url_after = ""  # the normalized URL right after the last performed action
 
     # --- the loop ------------------------------------------------------------------
 
@@ -93,6 +94,7 @@ class ModelDriver:
                 turns.append(Turn(call, reply.text, "invalid call: make at least one expect_* assertion before done", True))
                 continue
             if call.name == "done":
+                self._late_navigation(performed)
                 return DriveResult(performed, iteration, self.state.model_calls - calls_before, log)
             if call.name == "fail":
                 reason = str(call.input.get("reason", "no reason given"))
@@ -151,6 +153,7 @@ class ModelDriver:
         tool_id = f"{call.name}:{len(log)}"
         self.state.events.emit(ToolStart(step=step, tool=call.name, toolId=tool_id, source="model"))
         watch = Stopwatch()
+        self._late_navigation(performed)
         before_url = self.page.url
         try:
             action, loc = self._build(call, obs)
@@ -174,6 +177,7 @@ class ModelDriver:
                                True, None, error=message)
         action = self._templatized(action)
         performed.append(action)
+        self._url_after = normalize_url(self.page.url)
         target = getattr(action, "target", None)
         return self._after(step, call, tool_id, watch, log, f"ok: {call.name} done", False, None,
                            locator=target.locator.describe() if target else None)
@@ -191,6 +195,16 @@ class ModelDriver:
         self.state.progress(self.state.secrets.redact(
             f"{self._instruction!r} -> {call.name} {what} [{outcome}] (tokens so far: {self.state.usage.total})"))
         return status, is_error, obs or self._observe()
+
+    def _late_navigation(self, performed: list[Any]) -> None:
+        """A navigation that came after the last action's effect was taken (the page asked its server
+        first, the model was thinking) is that action's effect too: replay must wait for it as well."""
+        if not performed or isinstance(performed[-1], A.Expect):
+            return
+        now = normalize_url(A.current_url(self.page))
+        if now != self._url_after:
+            performed[-1] = performed[-1].model_copy(update={"after": A.Effect(url=self.state.secrets.templatize(now))})
+            self._url_after = now
 
     def _observe(self) -> Observation:
         """The page as the model may see it: secret values shown as their placeholders."""

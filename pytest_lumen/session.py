@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 import warnings
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Callable, Optional
+from typing import Any, Callable, Optional
 
 import pytest
 from slugify import slugify
@@ -19,9 +19,6 @@ from .memory import MemorySession
 from .report import RunStats
 from .secrets import Secrets, secret_env_values
 from .state import TestState
-
-if TYPE_CHECKING:
-    from .planner.base import Planner
 
 BROWSER_NAMES = {"chromium", "firefox", "webkit"}
 EVENTS_FILE = "lumen_events.jsonl"

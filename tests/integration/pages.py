@@ -63,3 +63,24 @@ LATE_SCRIPT_SCRIPT = [
         {"tool": "done"},
     ]},
 ]
+
+# Sign-in asks the server first, then goes to the welcome page: the URL changes a moment after the click.
+LATE_NAVIGATION_SITE = {
+    "index.html": """<!doctype html><html><body><main><h1>Shop</h1>
+<button onclick="fetch('/ok.txt').then(() => setTimeout(() => { location.href = '/welcome.html'; }, 300))">Sign in</button>
+</main></body></html>""",
+    "ok.txt": "ok",
+    "welcome.html": WELCOME,
+}
+
+LATE_NAVIGATION_TEST = '''
+def test_sign_in(agent, page, app_url):
+    page.goto(app_url + "/index.html")
+    agent.run("sign in")
+    agent.expect("the welcome heading is shown")
+'''
+
+LATE_NAVIGATION_SCRIPT = [
+    {"match": "sign in", "actions": [{"tool": "click", "target": {"role": "button", "name": "Sign in"}}, {"tool": "done"}]},
+    LOGIN_SCRIPT[1],
+]

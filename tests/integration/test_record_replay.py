@@ -5,7 +5,8 @@ from __future__ import annotations
 import json
 import re
 
-from .pages import LATE_SCRIPT_SCRIPT, LATE_SCRIPT_SITE, LATE_SCRIPT_TEST, LOGIN_SCRIPT, LOGIN_TEST, SITE
+from .pages import (LATE_NAVIGATION_SCRIPT, LATE_NAVIGATION_SITE, LATE_NAVIGATION_TEST, LATE_SCRIPT_SCRIPT,
+                    LATE_SCRIPT_SITE, LATE_SCRIPT_TEST, LOGIN_SCRIPT, LOGIN_TEST, SITE)
 
 
 def test_record_then_replay_makes_zero_model_requests(lumen, site_factory, fake_anthropic):
@@ -154,6 +155,21 @@ def test_heal_keeps_an_action_that_was_performed_and_does_not_repeat_it(lumen, s
     step = json.loads(lumen.cache_files()[0].read_text())["steps"][0]
     assert [a["kind"] for a in step["actions"]] == ["fill", "fill", "click"]
     assert step["actions"][2]["after"]["url"].startswith("/home.html")
+
+    before = fake_anthropic.request_count
+    lumen.run("--lumen-mode=replay").assert_outcomes(passed=1)
+    assert fake_anthropic.request_count == before
+
+
+def test_a_navigation_that_follows_a_click_late_is_recorded_as_its_effect(lumen, site_factory, fake_anthropic):
+    """The page moved on while the model thought: replay waits for that URL too, so the next step's key matches."""
+    lumen.serve(site_factory(LATE_NAVIGATION_SITE))
+    lumen.pytester.makepyfile(test_app=LATE_NAVIGATION_TEST)
+    fake_anthropic.script(LATE_NAVIGATION_SCRIPT)
+    fake_anthropic.latency = 0.8  # a model takes longer than the page's 0.3 s
+    lumen.run("--lumen-record").assert_outcomes(passed=1)
+    [click, _] = json.loads(lumen.cache_files()[0].read_text())["steps"]
+    assert click["actions"][0]["after"] == {"url": "/welcome.html"}
 
     before = fake_anthropic.request_count
     lumen.run("--lumen-mode=replay").assert_outcomes(passed=1)
