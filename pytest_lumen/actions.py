@@ -6,6 +6,7 @@ import re
 from typing import TYPE_CHECKING, Annotated, Literal, Optional, Union
 from urllib.parse import urljoin
 
+from playwright.sync_api import Error as PlaywrightError
 from pydantic import BaseModel, ConfigDict, Field
 
 from .fingerprint import Fingerprint
@@ -184,7 +185,7 @@ def current_url(page: Page) -> str:
     """
     try:
         return str(page.evaluate("location.href"))
-    except Exception:  # noqa: BLE001 - a page in navigation or closed: the round trip updated page.url
+    except PlaywrightError:  # a page in navigation or closed: the round trip updated page.url all the same
         return page.url
 
 
