@@ -159,11 +159,15 @@ class Replayer:
         try:
             self._verify_effect(i, action, acted_on, values, before_url)
         except ActionFailed:
-            # behind a modal <dialog> the page is inert: a fill "succeeds" and types nothing.
-            # Close the modal and fill again on the full path (a fill can be repeated).
-            if not isinstance(action, A.Fill) or close_blocking_modal(self.page, acted_on) is None:
+            if not isinstance(action, A.Fill):
+                self.state.stats.gate_hits += 1  # it went through the gate; what followed it failed
                 raise
+            # A field that does not hold the typed value: behind a modal <dialog> the page is inert
+            # and a fill "succeeds" typing nothing, or the page was busy. A fill can be repeated: the
+            # full path closes the modal, fills again, and its read-back is final.
+            self.state.stats.gate_misses += 1
             return False
+        self.state.stats.gate_hits += 1
         return True
 
     def _act_gated(self, i: int, action: Any, target: A.Target, values: dict[str, str]) -> Optional[Locator]:
@@ -185,8 +189,6 @@ class Replayer:
         acted_on = self._through_gate(i, action, loc, primary, bound, values)
         if acted_on is None:
             self.state.stats.gate_misses += 1
-        else:
-            self.state.stats.gate_hits += 1
         return acted_on
 
     def _through_gate(self, i: int, action: Any, loc: Locator, primary: Locator, bound: A.Target,

@@ -2,15 +2,23 @@
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 import pytest
 from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
+from pytest_lumen import actions as A
 from pytest_lumen import identity
+from pytest_lumen.config import DEFAULT_MODEL, Mode, Settings
+from pytest_lumen.events import EventLog
 from pytest_lumen.fingerprint import capture, capture_with_look_alikes
-from pytest_lumen.replay import _acted
+from pytest_lumen.locators import LocatorSpec
+from pytest_lumen.replay import Replayer, _acted
+from pytest_lumen.secrets import Secrets
+from pytest_lumen.session import LumenSession
+from pytest_lumen.state import TestState as State  # not "Test*": pytest would try to collect it
 
 FORM = """
 <form>
@@ -108,3 +116,26 @@ def test_after_fill_gate_finds_the_field_when_the_text_around_it_changed(form_pa
     form_page.evaluate("document.querySelector('label').insertAdjacentText('afterend', 'Please enter a valid email')")
     assert gate is not None and gate.count() == 0
     assert after_fill is not None and after_fill.input_value() == "not an address"
+
+
+def _replayer(page: Any, root: Path) -> Replayer:
+    """A replay-mode Replayer with the gate open, as the ``agent`` fixture makes it."""
+    session = LumenSession(Settings(mode=Mode.REPLAY, rootdir=root, cache_dir=root / ".lumen-cache", model=DEFAULT_MODEL))
+    state = State(nodeid="test_x.py::test_x", settings=session.settings, store=session.store,
+                      cache_path=root / ".lumen-cache" / "x.json", output_dir=root / "out", stats=session.stats,
+                      secrets=Secrets({}), events=EventLog())
+    return Replayer(page, state, gate=True)
+
+
+def test_a_gated_fill_whose_value_did_not_stick_is_filled_again_on_the_full_path(form_page: Any, tmp_path: Path) -> None:
+    # the page throws the first input away, as a busy page or an inert one (behind a modal) does
+    form_page.set_content('<label>Name <input id="n" oninput="if (!this.dataset.once) '
+                          '{ this.dataset.once = 1; this.value = \'\'; }"></label>')
+    target = A.Target(locator=LocatorSpec(kind="role", value="textbox", name="Name"),
+                      fingerprint=capture(form_page.locator("#n")))
+    fill = A.Fill(target=target, value="Ada", after=A.Effect(value="Ada"))
+    replayer = _replayer(form_page, tmp_path)
+    done, heals = replayer.replay(0, [fill], {})
+    assert form_page.locator("#n").input_value() == "Ada"
+    assert heals == [] and replayer.last_path == "full"
+    assert (replayer.state.stats.gate_hits, replayer.state.stats.gate_misses) == (0, 1)
