@@ -71,9 +71,8 @@ class Agent:
             raise LumenError(f"the instruction uses {', '.join('%' + m + '%' for m in missing)} but variables has no value for it",
                              step=template, remedy="pass variables={...} with every placeholder the instruction names")
         self.state.secrets.add_variables(values)
-        now = A.current_url(self.page)  # not page.url: it may not show a navigation that happened since the last call
-        self._note_origin(now)
-        url = self.state.secrets.templatize(normalize_url(now, self.settings.base_url))
+        self._note_origin(self.page.url)
+        url = self.state.secrets.templatize(normalize_url(self.page.url, self.settings.base_url))
         key = step_key(url, template, values)
         ordinal = self.state.next_ordinal(key)
         index = len(self.state.steps)

@@ -198,10 +198,14 @@ class ModelDriver:
 
     def _late_navigation(self, performed: list[Any]) -> None:
         """A navigation that came after the last action's effect was taken (the page asked its server
-        first, the model was thinking) is that action's effect too: replay must wait for it as well."""
+        first, the model was thinking) is that action's effect too: replay must wait for it as well.
+
+        It also brings ``page.url`` up to date, so the next step's key is taken from the page the
+        replay will be on (replay needs no such round trip: it waits for each recorded effect).
+        """
+        now = normalize_url(A.current_url(self.page))
         if not performed or isinstance(performed[-1], A.Expect):
             return
-        now = normalize_url(A.current_url(self.page))
         if now != self._url_after:
             performed[-1] = performed[-1].model_copy(update={"after": A.Effect(url=self.state.secrets.templatize(now))})
             self._url_after = now

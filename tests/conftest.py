@@ -31,12 +31,15 @@ class Site:
     """A folder of pages served on 127.0.0.1 (port 0 = any free port).
 
     Files under ``slow/`` are served after ``SLOW_SECONDS``, like a script on a busy server.
+    ``requested`` lists the paths asked for, in order (a test can tell what the browser did
+    without asking Playwright).
     """
 
     def __init__(self, root: Path) -> None:
         self.root = root
+        self.requested: list[str] = []
         root.mkdir(parents=True, exist_ok=True)
-        handler = functools.partial(_QuietHandler, directory=str(root))
+        handler = functools.partial(_QuietHandler, self.requested, directory=str(root))
         self.server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
         threading.Thread(target=self.server.serve_forever, daemon=True).start()
         self.url = f"http://127.0.0.1:{self.server.server_address[1]}"
@@ -57,7 +60,12 @@ SLOW_SECONDS = 1.0
 
 
 class _QuietHandler(http.server.SimpleHTTPRequestHandler):
+    def __init__(self, requested: list[str], *args: Any, **kwargs: Any) -> None:
+        self.requested = requested
+        super().__init__(*args, **kwargs)
+
     def do_GET(self) -> None:
+        self.requested.append(self.path)
         if self.path.startswith("/slow/"):
             time.sleep(SLOW_SECONDS)
         try:

@@ -125,6 +125,7 @@ def test_heal_mode_records_a_missing_step_and_rewrites_the_file(lumen, site_fact
 def test_replay_waits_for_a_new_page_to_run_its_scripts(lumen, site_factory, fake_anthropic):
     """After a navigation, replay does not act before the new page's scripts ran (its handlers would be missing)."""
     lumen.serve(site_factory(LATE_SCRIPT_SITE))
+    lumen.pytester.makeini("[pytest]\nlumen_action_timeout = 10\n")  # a slow script on a busy machine
     lumen.pytester.makepyfile(test_app=LATE_SCRIPT_TEST)
     fake_anthropic.script(LATE_SCRIPT_SCRIPT)
     lumen.run("--lumen-record").assert_outcomes(passed=1)
@@ -166,7 +167,8 @@ def test_a_navigation_that_follows_a_click_late_is_recorded_as_its_effect(lumen,
     lumen.serve(site_factory(LATE_NAVIGATION_SITE))
     lumen.pytester.makepyfile(test_app=LATE_NAVIGATION_TEST)
     fake_anthropic.script(LATE_NAVIGATION_SCRIPT)
-    fake_anthropic.latency = 0.8  # a model takes longer than the page's 0.3 s
+    fake_anthropic.latency = 2.0  # a model takes longer than the page's 0.3 s
+    lumen.pytester.makeini("[pytest]\nlumen_action_timeout = 10\n")  # margin for a busy machine
     lumen.run("--lumen-record").assert_outcomes(passed=1)
     [click, _] = json.loads(lumen.cache_files()[0].read_text())["steps"]
     assert click["actions"][0]["after"] == {"url": "/welcome.html"}

@@ -15,7 +15,12 @@ def test_current_url_sees_a_navigation_that_page_url_does_not_show_yet(page: Any
     })
     page.goto(site.url + "/index.html")
     page.get_by_role("button", name="Go").click()
-    time.sleep(0.6)  # Python waits for something else, as while a model answers: no Playwright call
+    # Python waits for something else, as while a model answers: no Playwright call until the
+    # browser has asked for the next page (and a moment more for it to arrive)
+    deadline = time.monotonic() + 30
+    while "/next.html" not in site.requested and time.monotonic() < deadline:
+        time.sleep(0.05)
+    time.sleep(1.0)
     assert page.url.endswith("/index.html")  # only as fresh as the last call
     assert current_url(page).endswith("/next.html")
     assert page.url.endswith("/next.html")  # the round trip brought it up to date
