@@ -177,6 +177,14 @@ def perform(page: Page, action: _Action, loc: Optional[Locator], values: dict[st
         raise TypeError(f"perform() does not handle {type(action).__name__}")
 
 
+def began_to_act(log: str) -> bool:
+    """Whether a failed Playwright action's call log shows it began to act (it must not be repeated then).
+
+    A click that timed out waiting for the navigation it started was performed.
+    """
+    return "performing " in log or " action done" in log
+
+
 def current_url(page: Page) -> str:
     """The page's URL as the browser has it now.
 

@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Callable, Optional
 
 from playwright.sync_api import Error as PlaywrightError
+from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 from . import actions as A
 from .checks import run_check
@@ -162,7 +163,7 @@ class ModelDriver:
             if isinstance(action, A.Expect):
                 run_check(self.page, action, loc, values, self.settings.action_timeout * 1000)
             else:
-                A.perform(self.page, action, loc, values, self.settings.action_timeout * 1000)
+                self._perform(action, loc, values)
                 action = action.model_copy(update={"after": A.effect_after(self.page, action, loc, before_url)})
         except ToolInputError as exc:
             return self._after(step, call, tool_id, watch, log, f"invalid call: {exc}", True, obs)
@@ -195,6 +196,15 @@ class ModelDriver:
         self.state.progress(self.state.secrets.redact(
             f"{self._instruction!r} -> {call.name} {what} [{outcome}] (tokens so far: {self.state.usage.total})"))
         return status, is_error, obs or self._observe()
+
+    def _perform(self, action: Any, loc: Optional[Locator], values: dict[str, str]) -> None:
+        """Perform the model's action. One that timed out after it acted (a click waiting for the slow
+        navigation it started) was done: it is kept, and its effect is taken as for any other."""
+        try:
+            A.perform(self.page, action, loc, values, self.settings.action_timeout * 1000)
+        except PlaywrightTimeoutError as exc:
+            if not A.began_to_act(str(exc)):
+                raise
 
     def _late_navigation(self, performed: list[Any]) -> None:
         """A navigation that came after the last action's effect was taken (the page asked its server

@@ -207,7 +207,7 @@ class Replayer:
                 break
             except PlaywrightTimeoutError as exc:
                 log = str(exc)
-                if _acted(log):
+                if A.began_to_act(log):
                     break  # it acted (or was acting) when time ran out: the effect check decides
                 if attempt == 2:
                     return None
@@ -217,7 +217,7 @@ class Replayer:
                     return None  # nothing passed the gate in time: the full path looks and heals
                 timeout = self.timeout_ms - GATE_MS  # the recorded element is there, not ready yet: wait for it
             except PlaywrightError as exc:
-                if _acted(str(exc)):
+                if A.began_to_act(str(exc)):
                     raise ActionFailed(i, action, _first_line(exc), []) from None
                 return None  # not the recorded element (identity.MISMATCH), a re-render, a page in navigation
         if isinstance(action, A.Fill):  # a fill may change the text around the field: find it again without it
@@ -375,11 +375,6 @@ class Replayer:
 def _is_group_check(action: Any) -> bool:
     """A count check targets all elements like the recorded one: its locator is used as it is."""
     return isinstance(action, A.Expect) and action.check == "count"
-
-
-def _acted(log: str) -> bool:
-    """Whether a Playwright action's call log shows it began to act (it must not be repeated then)."""
-    return "performing " in log or " action done" in log
 
 
 def _look_now(loc: Locator) -> Look:

@@ -83,3 +83,23 @@ LATE_NAVIGATION_SCRIPT = [
     {"match": "sign in", "actions": [{"tool": "click", "target": {"role": "button", "name": "Sign in"}}, {"tool": "done"}]},
     LOGIN_SCRIPT[1],
 ]
+
+# The next page comes from a slow server: a click on the link outlasts a short action timeout.
+SLOW_NAVIGATION_SITE = {
+    "index.html": """<!doctype html><html><body><main><a href="/slow/next.html">Next</a></main></body></html>""",
+    "slow/next.html": """<!doctype html><html><body><main><h1>Next page</h1></main></body></html>""",
+}
+
+SLOW_NAVIGATION_TEST = '''
+def test_next(agent, page, app_url):
+    page.goto(app_url + "/index.html")
+    agent.run("go to the next page")
+    agent.expect("the next page heading is shown")
+'''
+
+SLOW_NAVIGATION_SCRIPT = [
+    {"match": "go to the next page", "actions": [{"tool": "click", "target": {"role": "link", "name": "Next"}}, {"tool": "done"}]},
+    {"match": "next page heading", "actions": [
+        {"tool": "expect_text", "target": {"role": "heading", "name": "Next page"}, "input": {"text": "Next page"}},
+        {"tool": "done"}]},
+]

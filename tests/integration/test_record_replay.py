@@ -6,7 +6,8 @@ import json
 import re
 
 from .pages import (LATE_NAVIGATION_SCRIPT, LATE_NAVIGATION_SITE, LATE_NAVIGATION_TEST, LATE_SCRIPT_SCRIPT,
-                    LATE_SCRIPT_SITE, LATE_SCRIPT_TEST, LOGIN_SCRIPT, LOGIN_TEST, SITE)
+                    LATE_SCRIPT_SITE, LATE_SCRIPT_TEST, LOGIN_SCRIPT, LOGIN_TEST, SITE, SLOW_NAVIGATION_SCRIPT,
+                    SLOW_NAVIGATION_SITE, SLOW_NAVIGATION_TEST)
 
 
 def test_record_then_replay_makes_zero_model_requests(lumen, site_factory, fake_anthropic):
@@ -176,3 +177,18 @@ def test_a_navigation_that_follows_a_click_late_is_recorded_as_its_effect(lumen,
     before = fake_anthropic.request_count
     lumen.run("--lumen-mode=replay").assert_outcomes(passed=1)
     assert fake_anthropic.request_count == before
+
+
+def test_a_click_that_outlasts_its_timeout_waiting_for_its_navigation_is_recorded(lumen, site_factory, fake_anthropic):
+    """The click was done; only the page it opened was slow: it is recorded, with the URL it led to."""
+    lumen.serve(site_factory(SLOW_NAVIGATION_SITE))
+    lumen.pytester.makepyfile(test_app=SLOW_NAVIGATION_TEST)
+    fake_anthropic.script(SLOW_NAVIGATION_SCRIPT)
+    fake_anthropic.latency = 3.0  # the page (2 s) is there before the model's next answer
+    lumen.pytester.makeini("[pytest]\nlumen_action_timeout = 1\n")  # shorter than the server takes
+    lumen.run("--lumen-record").assert_outcomes(passed=1)
+    [go, _] = json.loads(lumen.cache_files()[0].read_text())["steps"]
+    assert [(a["kind"], a.get("after")) for a in go["actions"]] == [("click", {"url": "/slow/next.html"})]
+
+    lumen.pytester.makeini("[pytest]\nlumen_action_timeout = 10\n")
+    lumen.run("--lumen-mode=replay").assert_outcomes(passed=1)

@@ -15,7 +15,7 @@ from pytest_lumen.config import DEFAULT_MODEL, Mode, Settings
 from pytest_lumen.events import EventLog
 from pytest_lumen.fingerprint import capture, capture_with_look_alikes
 from pytest_lumen.locators import LocatorSpec
-from pytest_lumen.replay import Replayer, _acted
+from pytest_lumen.replay import Replayer
 from pytest_lumen.secrets import Secrets
 from pytest_lumen.session import LumenSession
 from pytest_lumen.state import TestState as State  # not "Test*": pytest would try to collect it
@@ -104,7 +104,7 @@ def test_no_gate_without_a_fingerprint(form_page: Any) -> None:
     ("Timeout 500ms exceeded.\n    - click action done\n    - waiting for scheduled navigations to finish", True),
 ])
 def test_a_timed_out_action_that_began_to_act_is_not_repeated(log: str, acted: bool) -> None:
-    assert _acted(log) is acted
+    assert A.began_to_act(log) is acted
 
 
 def test_after_fill_gate_finds_the_field_when_the_text_around_it_changed(form_page: Any) -> None:
