@@ -15,6 +15,7 @@ from .checks import run_check
 from .errors import LumenAssertionError, LumenError, ModelError, StepAbortedError
 from .events import ToolEnd, ToolStart
 from .keys import normalize_url
+from .navigation import SETTLE_MS, NavigationWatch
 from .planner.base import PlanRequest, ToolCall
 from .planner.prompts import result_message, step_message, system_prompt
 from .planner.tools import EXPECT_TOOLS, RUN_TOOLS, validate_call
@@ -65,6 +66,11 @@ class ModelDriver:
     # --- the loop ------------------------------------------------------------------
 
     def drive(self, step: int, instruction: str, kind: str, values: dict[str, str], heal: str = "") -> DriveResult:
+        """Let the model carry out one step; the actions it performed, ready to cache."""
+        with NavigationWatch(self.page) as self._navigation:
+            return self._loop(step, instruction, kind, values, heal)
+
+    def _loop(self, step: int, instruction: str, kind: str, values: dict[str, str], heal: str) -> DriveResult:
         tools = RUN_TOOLS if kind == "run" else EXPECT_TOOLS
         self._instruction = instruction
         system = system_prompt(self.memory.tier1_text() if self.memory else "")
@@ -163,7 +169,9 @@ class ModelDriver:
             if isinstance(action, A.Expect):
                 run_check(self.page, action, loc, values, self.settings.action_timeout * 1000)
             else:
+                self._navigation.start()
                 self._perform(action, loc, values)
+                self._navigation.settle(max(self.settings.action_timeout * 1000, SETTLE_MS))
                 action = action.model_copy(update={"after": A.effect_after(self.page, action, loc, before_url)})
         except ToolInputError as exc:
             return self._after(step, call, tool_id, watch, log, f"invalid call: {exc}", True, obs)

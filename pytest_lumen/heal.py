@@ -261,9 +261,9 @@ def _click_dismiss(buttons: Locator) -> Optional[str]:
     for i in range(min(buttons.count(), 10)):
         button = buttons.nth(i)
         try:
-            name = (button.get_attribute("aria-label") or button.inner_text(timeout=500) or "").strip()
+            name = (button.get_attribute("aria-label") or button.inner_text(timeout=1500) or "").strip()
             if DISMISS_NAMES.match(name) and button.is_visible():
-                button.click(timeout=1000)
+                button.click(timeout=3000)  # generous: a busy machine must not make it try another button
                 return name
         except Exception:  # noqa: BLE001 - try the next one
             continue

@@ -180,12 +180,12 @@ def test_a_navigation_that_follows_a_click_late_is_recorded_as_its_effect(lumen,
 
 
 def test_a_click_that_outlasts_its_timeout_waiting_for_its_navigation_is_recorded(lumen, site_factory, fake_anthropic):
-    """The click was done; only the page it opened was slow: it is recorded, with the URL it led to."""
+    """The click was done; only the page it opened was slow: it is recorded, with the URL it led to,
+    and the next step is recorded on that page (the recorder waits for a page that was asked for)."""
     lumen.serve(site_factory(SLOW_NAVIGATION_SITE))
     lumen.pytester.makepyfile(test_app=SLOW_NAVIGATION_TEST)
     fake_anthropic.script(SLOW_NAVIGATION_SCRIPT)
-    fake_anthropic.latency = 3.0  # the page (2 s) is there before the model's next answer
-    lumen.pytester.makeini("[pytest]\nlumen_action_timeout = 1\n")  # shorter than the server takes
+    lumen.pytester.makeini("[pytest]\nlumen_action_timeout = 1\n")  # shorter than the server takes (2 s)
     lumen.run("--lumen-record").assert_outcomes(passed=1)
     [go, _] = json.loads(lumen.cache_files()[0].read_text())["steps"]
     assert [(a["kind"], a.get("after")) for a in go["actions"]] == [("click", {"url": "/slow/next.html"})]
