@@ -30,15 +30,13 @@ RESULTS = HERE / "results"
 if str(REPO) not in sys.path:  # the package is installed editable; this keeps a bare checkout working too
     sys.path.insert(1, str(REPO))
 
-from pytest_lumen import identity  # noqa: E402
+from pytest_lumen.page import engines  # noqa: E402
 from pytest_lumen.agent import Agent  # noqa: E402
 from pytest_lumen.browser import choose_browser  # noqa: E402
 from pytest_lumen.cache import CacheFile  # noqa: E402
 from pytest_lumen.config import DEFAULT_MODEL, Mode, Settings  # noqa: E402
-from pytest_lumen.events import EventLog  # noqa: E402
-from pytest_lumen.secrets import Secrets  # noqa: E402
 from pytest_lumen.session import LumenSession  # noqa: E402
-from pytest_lumen.state import TestState  # noqa: E402
+from pytest_lumen.context import TestContext  # noqa: E402
 from pytest_lumen.testing.fake_anthropic import FakeAnthropic, first_user_text  # noqa: E402
 
 # --- the demo flow: 3 pages, 5 steps, 13 cached actions -----------------------------------
@@ -137,8 +135,8 @@ def browser() -> Iterator[Any]:
     if choice is None:
         raise SystemExit("no Chromium found: run `make browser` first")
     with sync_playwright() as pw:
-        if not identity.register(pw.selectors):
-            raise SystemExit("could not register the lumen-identity selector engine")
+        if not engines.register(pw.selectors):
+            raise SystemExit("could not register pytest-lumen's selector engines")
         chromium = pw.chromium.launch(headless=True, executable_path=choice.executable)
         try:
             yield chromium
@@ -154,20 +152,10 @@ def settings(mode: Mode, root: Path, **overrides: Any) -> Settings:
     return Settings(mode=mode, rootdir=root, cache_dir=root / ".lumen-cache", model=DEFAULT_MODEL, **overrides)
 
 
-def new_state(session: LumenSession, nodeid: str = NODEID) -> TestState:
-    """A test's state, as ``LumenSession.new_state`` builds it for a pytest item."""
-    s = session.settings
+def new_state(session: LumenSession, nodeid: str = NODEID) -> TestContext:
+    """A test's context, as ``LumenSession.context_for`` builds it for a pytest item."""
     test_file, name = nodeid.split("::")
-    return TestState(
-        nodeid=nodeid,
-        settings=s,
-        store=session.store,
-        cache_path=session.store.path_for(test_file, name),
-        output_dir=s.rootdir / "test-results" / name,
-        stats=session.stats,
-        secrets=Secrets(session.env_secrets),
-        events=EventLog(),
-    )
+    return session.new_context(nodeid, session.store.path_for(test_file, name), session.settings.rootdir / "test-results" / name)
 
 
 def new_session(mode: Mode, root: Path, **overrides: Any) -> LumenSession:
@@ -211,19 +199,19 @@ def record(page: Any, start_url: str, root: Path, fake: FakeAnthropic, steps: Se
     run_steps(Agent(page, state, planner_factory(fake.url)), steps)
     session.finish(state, passed=True)
     elapsed = time.perf_counter() - started
-    cache = session.store.load(state.cache_path)
+    cache = session.store.load(state.cache.path)
     if cache is None:
         raise RuntimeError("recording wrote no cache file")
     return cache, elapsed
 
 
-def replay(page: Any, session: LumenSession, steps: Sequence[FlowStep] = FLOW, nodeid: str = NODEID) -> TestState:
+def replay(page: Any, session: LumenSession, steps: Sequence[FlowStep] = FLOW, nodeid: str = NODEID) -> TestContext:
     """One replayed test: a fresh state and agent, the steps, and the plugin's end-of-test work."""
     state = new_state(session, nodeid)
     run_steps(Agent(page, state, no_planner, identity_gate=True), steps)
     session.finish(state, passed=True)
-    if state.model_calls:
-        raise RuntimeError(f"replay made {state.model_calls} model calls")
+    if state.figures.model_calls:
+        raise RuntimeError(f"replay made {state.figures.model_calls} model calls")
     return state
 
 

@@ -28,13 +28,16 @@ from typing import Any, Callable, Optional
 
 import benchlib as B
 
-from pytest_lumen import actions as A
+from pytest_lumen.cache import model as A
+from pytest_lumen.page import perform as P
+from pytest_lumen.templates import substitute
 from pytest_lumen.cache import Step
-from pytest_lumen.checks import run_check
+from pytest_lumen.cache.keys import step_key
+from pytest_lumen.page.checks import run_check
 from pytest_lumen.config import Mode
 from pytest_lumen.errors import LumenAssertionError
-from pytest_lumen.replay import ActionFailed, Replayer
-from pytest_lumen.targets import bind_target
+from pytest_lumen.replay.replayer import ActionFailed, Replayer
+from pytest_lumen.page.targets import bind_target
 from pytest_lumen.testing.fake_anthropic import FakeAnthropic
 from tests.drift.harness import ACTION_TIMEOUT, FLOW, RECORD_SCRIPT, TEST_FILE, TEST_NAME
 from tests.drift.pages import BENIGN_PREFIX, EXPECTED_LOG, ORIGINAL, VARIANTS, Variant, build
@@ -102,7 +105,8 @@ class Lumen(Method):
 
     def act(self, step: int, action: Any, values: dict[str, str]) -> Optional[str]:
         try:
-            _, heals = self.replayer.replay(step, [action], values)
+            one = Step(key=step_key(f"action {step}", []), instruction=f"action {step}", url="/", actions=[action])
+            _, heals = self.replayer.replay(step, one, values)
         except ActionFailed as failed:
             raise Failed(failed.error) from None
         return heals[0].level if heals else None
@@ -119,7 +123,7 @@ class Primary(Method):
             if isinstance(action, A.Expect):
                 run_check(self.page, action, loc, values, timeout)
             else:
-                A.perform(self.page, action, loc, values, timeout)
+                P.perform(self.page, action, loc, values, timeout)
         except LumenAssertionError:
             raise
         except Exception as exc:  # noqa: BLE001 - Playwright's strictness, timeouts: the script stops
@@ -135,7 +139,7 @@ class Coordinates(Method):
         target = action.target_or_none
         fp = target.fingerprint if target else None
         if fp is None or fp.box is None:
-            A.perform(self.page, action, None, values, ACTION_TIMEOUT * 1000)
+            P.perform(self.page, action, None, values, ACTION_TIMEOUT * 1000)
             return None
         x, y = fp.box.x + fp.box.width / 2, fp.box.y + fp.box.height / 2
         scroll = self.page.evaluate("(y) => { window.scrollTo(0, Math.max(0, y - 300)); return window.scrollY; }", y)
@@ -145,13 +149,13 @@ class Coordinates(Method):
         self.page.mouse.click(x, y - scroll)
         if isinstance(action, (A.Fill, A.TypeText)):
             self.page.keyboard.press("Control+A")
-            self.page.keyboard.type(A.substitute(getattr(action, "value", None) or action.text, values))
+            self.page.keyboard.type(substitute(getattr(action, "value", None) or action.text, values))
         _settle(self.page)
         return None
 
     def _check(self, action: A.Expect, fp: Any, x: float, y: float, values: dict[str, str]) -> None:
         text = self.page.evaluate("([x, y]) => { const el = document.elementFromPoint(x, y); return el ? el.textContent : ''; }", [x, y])
-        want = A.substitute(str(action.expected), values) if action.check in ("text", "value") else (fp.name or fp.text or "")
+        want = substitute(str(action.expected), values) if action.check in ("text", "value") else (fp.name or fp.text or "")
         if want not in " ".join((text or "").split()):
             raise LumenAssertionError(f"the element at the recorded point does not show {want!r}")
 

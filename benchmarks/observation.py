@@ -3,7 +3,7 @@
 For each page (the three demo pages as the small baseline, a generated 2,500-row
 table and a generated form of 1,000 controls) this times Playwright's own
 ``page.aria_snapshot(mode="ai")`` (the baseline), the plugin's
-``pytest_lumen.snapshot.observe`` (which calls it, then bounds the text) and
+``pytest_lumen.record.snapshot.observe`` (which calls it, then bounds the text) and
 ``pytest_lumen.planner.prompts.step_message``; it reports the prompt size and
 whether the snapshot sent stays within the ``snapshot_chars`` setting.
 """
@@ -19,9 +19,9 @@ import benchlib as B
 
 from pytest_lumen.config import Mode
 from pytest_lumen.planner.base import PlanRequest
-from pytest_lumen.planner.prompts import step_message, system_prompt
-from pytest_lumen.planner.tools import RUN_TOOLS
-from pytest_lumen.snapshot import observe
+from pytest_lumen.record.conversation import step_message, system_prompt
+from pytest_lumen.record.tools import RUN_TOOLS
+from pytest_lumen.record.snapshot import observe
 
 PAGES = [  # (label, file, generator or None for a demo page)
     ("demo: sign in", "index.html", None),

@@ -22,21 +22,23 @@ from typing import Any
 
 import benchlib as B
 
-from pytest_lumen import replay as replay_module
+from pytest_lumen.replay import effects
+from pytest_lumen.replay import replayer as replay_module
+from pytest_lumen.replay.gate import Gate
 from pytest_lumen.config import Mode
-from pytest_lumen.replay import Replayer
+from pytest_lumen.replay.replayer import Replayer
 from pytest_lumen.session import LumenSession
 from pytest_lumen.testing.fake_anthropic import FakeAnthropic
 
 # Where a replayed step spends its wall time: (label, owner, attribute) of the plugin functions timed.
 # They do not call each other, so their times add up; one that the plugin no longer has is left out.
 PHASES: list[tuple[str, Any, str]] = [
-    ("act through the identity gate (one round trip)", Replayer, "_act_gated"),
+    ("act through the identity gate (one round trip)", Gate, "_act"),
     ("locate: primary locator + fingerprint identity check", Replayer, "_locate"),
     ("enabled check before an interaction", Replayer, "_await_enabled"),
     ("act: the Playwright action itself", Replayer, "_perform"),
     ("check: a compiled agent.expect assertion", replay_module, "run_check"),
-    ("verify effect: wait for URL / read the filled value back", Replayer, "_verify_effect"),
+    ("verify effect: wait for URL / read the filled value back", effects, "verify_effect"),
     ("end of test: events file (LumenSession.finish)", LumenSession, "finish"),
 ]
 PLUGIN = "/pytest_lumen/"

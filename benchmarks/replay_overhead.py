@@ -27,18 +27,18 @@ GOAL_RATIO = 1.10
 
 # The cache's primary locators, in order, as LocatorSpec.describe() prints them; handwritten() uses exactly these.
 HANDWRITTEN_LOCATORS = [
-    'get_by_role("textbox", name="Username")',
-    'get_by_role("textbox", name="Password")',
-    'get_by_role("button", name="Sign in")',
-    'get_by_role("heading", name="Products")',
-    'get_by_role("searchbox", name="Search")',
-    'get_by_role("checkbox", name="In stock only")',
-    'get_by_role("link", name="Edit Blue mug")',
-    'get_by_role("spinbutton", name="Quantity")',
+    'get_by_role("textbox", name="Username", exact=True)',
+    'get_by_role("textbox", name="Password", exact=True)',
+    'get_by_role("button", name="Sign in", exact=True)',
+    'get_by_role("heading", name="Products", exact=True)',
+    'get_by_role("searchbox", name="Search", exact=True)',
+    'get_by_role("checkbox", name="In stock only", exact=True)',
+    'get_by_role("link", name="Edit Blue mug", exact=True)',
+    'get_by_role("spinbutton", name="Quantity", exact=True)',
     'get_by_label("Colour")',
-    'get_by_role("textbox", name="Note")',
-    'get_by_role("checkbox", name="Gift wrap")',
-    'get_by_role("button", name="Save")',
+    'get_by_role("textbox", name="Note", exact=True)',
+    'get_by_role("checkbox", name="Gift wrap", exact=True)',
+    'get_by_role("button", name="Save", exact=True)',
     'get_by_text("Saved 2 x Blue mug (Blue,")',
 ]
 
@@ -46,18 +46,18 @@ HANDWRITTEN_LOCATORS = [
 def handwritten(page: Any) -> None:
     """The flow as a person writes it with Playwright: the same locators and calls the plugin makes, no checks of its own."""
     t = 5000
-    page.get_by_role("textbox", name="Username").fill(B.USER, timeout=t)
-    page.get_by_role("textbox", name="Password").fill(B.PASSWORD, timeout=t)
-    page.get_by_role("button", name="Sign in").click(timeout=t)
-    expect(page.get_by_role("heading", name="Products")).to_contain_text("Products", timeout=t)
-    page.get_by_role("searchbox", name="Search").fill("mug", timeout=t)
-    page.get_by_role("checkbox", name="In stock only").set_checked(True, timeout=t)
-    page.get_by_role("link", name="Edit Blue mug").click(timeout=t)
-    page.get_by_role("spinbutton", name="Quantity").fill("2", timeout=t)
+    page.get_by_role("textbox", name="Username", exact=True).fill(B.USER, timeout=t)
+    page.get_by_role("textbox", name="Password", exact=True).fill(B.PASSWORD, timeout=t)
+    page.get_by_role("button", name="Sign in", exact=True).click(timeout=t)
+    expect(page.get_by_role("heading", name="Products", exact=True)).to_contain_text("Products", timeout=t)
+    page.get_by_role("searchbox", name="Search", exact=True).fill("mug", timeout=t)
+    page.get_by_role("checkbox", name="In stock only", exact=True).set_checked(True, timeout=t)
+    page.get_by_role("link", name="Edit Blue mug", exact=True).click(timeout=t)
+    page.get_by_role("spinbutton", name="Quantity", exact=True).fill("2", timeout=t)
     page.get_by_label("Colour").select_option("Blue", timeout=t)
-    page.get_by_role("textbox", name="Note").fill("leave at the door", timeout=t)
-    page.get_by_role("checkbox", name="Gift wrap").set_checked(True, timeout=t)
-    page.get_by_role("button", name="Save").click(timeout=t)
+    page.get_by_role("textbox", name="Note", exact=True).fill("leave at the door", timeout=t)
+    page.get_by_role("checkbox", name="Gift wrap", exact=True).set_checked(True, timeout=t)
+    page.get_by_role("button", name="Save", exact=True).click(timeout=t)
     expect(page.get_by_text("Saved 2 x Blue mug (Blue,")).to_contain_text("Saved 2 x Blue mug", timeout=t)
 
 

@@ -47,6 +47,7 @@ BENCHES = (
     Bench("scale", quick=("--reps", "1", "--lookup-reps", "1", "--no-suite"), timeout_s=420),
     Bench("profile_replay", args=("--reps", "10", "--phase-reps", "8"), quick=("--reps", "2", "--phase-reps", "2")),
     Bench("drift", timeout_s=420, takes_argv=False),  # written separately; run when present
+    Bench("frameworks", quick=("--no-by-hand",), timeout_s=600),
 )
 
 

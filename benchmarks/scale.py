@@ -27,11 +27,12 @@ from typing import Any
 
 import benchlib as B
 
-from pytest_lumen.actions import Click, Target
+from pytest_lumen.cache.model import Click, Target
 from pytest_lumen.cache import CacheFile, CacheStore, Step, dumps
-from pytest_lumen.fingerprint import Box, Fingerprint
-from pytest_lumen.keys import normalize_url, step_key
-from pytest_lumen.locators import LocatorSpec
+from pytest_lumen.cache.model import Box, Fingerprint
+from pytest_lumen.cache.keys import step_key
+from pytest_lumen.urls import normalize_url
+from pytest_lumen.cache.model import LocatorSpec
 
 FILES, PER_FILE = 20, 50
 URL = "about:blank"
@@ -63,7 +64,7 @@ def cache_for(nodeid: str, n: int) -> CacheFile:
         LocatorSpec(kind="role", value="button", name=name, exact=True),
         LocatorSpec(kind="text", value=name, exact=True),
         LocatorSpec(kind="selector", value="body > button:nth-of-type(1)")])
-    step = Step(key=step_key(normalize_url(URL), instruction(n), []), instruction=instruction(n), url=URL,
+    step = Step(key=step_key(instruction(n), []), instruction=instruction(n), url=URL,
                 actions=[Click(target=target)])
     return CacheFile(test=nodeid, steps=[step])
 
@@ -154,7 +155,7 @@ def lookups(caches: list[tuple[Path, int]], reps: int) -> dict[str, Any]:
         began = time.perf_counter()
         for path, n in caches:
             cache = store.load(path)
-            key = step_key(normalize_url(URL), instruction(n), [])
+            key = step_key(instruction(n), [])
             if cache is None or cache.find(key, 0) is None:
                 raise RuntimeError(f"{path}: step not found")
         return time.perf_counter() - began

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import enum
 import os
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -34,10 +34,6 @@ class Mode(str, enum.Enum):
             raise pytest.UsageError(
                 f"{source}: invalid lumen mode {value!r}; valid modes are: {valid}"
             ) from None
-
-    @property
-    def may_call_model(self) -> bool:
-        return self is not Mode.REPLAY
 
 
 @dataclass(frozen=True)
@@ -102,11 +98,29 @@ class Settings:
     strict: bool = False
     prune: bool = False
     base_url: str | None = None
-    extra: dict[str, Any] = field(default_factory=dict)
 
     @property
     def memory_file(self) -> Path:
         return self.memory_path or self.cache_dir / "memory.json"
+
+
+FLAGS: tuple[tuple[str, str, str], ...] = (  # (flag, dest, help) of the switches that are not OPTIONS
+    ("--lumen-record", "lumen_record", "record every step with the model (same as --lumen-mode=record)"),
+    ("--lumen-strict", "lumen_strict", "fail a test when any of its steps heals, showing the proposed cache change"),
+    ("--lumen-prune", "lumen_prune", "after a full, passing run, delete cache files no test uses"),
+)
+
+
+def add_options(parser: pytest.Parser) -> None:
+    """The ``lumen`` option group and its ini keys."""
+    group = parser.getgroup("lumen", "pytest-lumen: natural-language browser tests")
+    for opt in OPTIONS:
+        if opt.flag:
+            group.addoption(opt.flag, dest="lumen_" + opt.dest, default=None, help=opt.help)
+        if opt.ini:
+            parser.addini(opt.ini, help=opt.help, default=None)
+    for flag, dest, help_text in FLAGS:
+        group.addoption(flag, dest=dest, action="store_true", default=False, help=help_text)
 
 
 def default_mode(environ: os._Environ[str] | dict[str, str] = os.environ) -> Mode:

@@ -13,6 +13,8 @@ class LumenError(Exception):
     """
 
     default_remedy = ""
+    # The structured stop reason of a step that failed with this error (``lumen_events.jsonl``).
+    reason = "replay_failed"
 
     def __init__(
         self,
@@ -73,6 +75,8 @@ class CacheFileError(CacheError):
 class CacheMissError(CacheError):
     """Replay mode found no cached step for an instruction."""
 
+    reason = "cache_miss"
+
 
 class LockTimeoutError(LumenError):
     """A file lock could not be taken in time (another worker holds it)."""
@@ -87,23 +91,29 @@ class ReplayError(LumenError):
 class ModelError(LumenError):
     """The model could not be used: no key, bad key, rate limit, connection, or an unusable reply."""
 
+    reason = "model_error"
+
 
 class StepAbortedError(LumenError):
     """A model-driven step stopped before it was done; ``reason`` says why (timeout, max_actions, ...)."""
 
     def __init__(self, message: str, *, reason: str, **kwargs: object) -> None:
-        self.reason = reason
+        self.reason = reason  # timeout, max_actions, token_budget, model_gave_up, ...
         super().__init__(f"[{reason}] {message}", **kwargs)  # type: ignore[arg-type]
 
 
 class SecretLeakError(LumenError):
     """A write would have put a secret value into a file; nothing was written."""
 
+    reason = "secret_leak"
+
     default_remedy = "pass the value through variables={...} so that it is stored as its %placeholder%"
 
 
 class NavigationRefusedError(LumenError):
     """A navigation to an origin that is not allowed was refused."""
+
+    reason = "navigation_refused"
 
     default_remedy = "add the origin to the lumen_allowed_origins ini option if the test really should go there"
 
@@ -121,6 +131,27 @@ class CacheWriteError(CacheError):
 class LumenAssertionError(LumenError, AssertionError):
     """An ``agent.expect()`` check did not hold: the app regressed (assertions are never healed)."""
 
+    reason = "assertion_failed"
+
 
 class HealRejectedError(LumenError):
     """A step healed while ``--lumen-strict`` was on; the message shows the proposed cache change."""
+
+
+def stop_reason(exc: BaseException) -> str:
+    """The structured reason a step stopped with ``exc``: the error's own, or ``user_interrupted``."""
+    if isinstance(exc, KeyboardInterrupt):
+        return "user_interrupted"
+    return exc.reason if isinstance(exc, LumenError) else "replay_failed"
+
+
+def first_line(exc: BaseException, limit: int = 300) -> str:
+    """The first line of an error's message, without Playwright's call log (for messages and events)."""
+    text = str(exc.message if isinstance(exc, LumenError) else exc).strip()
+    text = text.split("\nCall log:", 1)[0].strip()
+    return text.splitlines()[0][:limit] if text else type(exc).__name__
+
+
+def record_command(nodeid: str | None) -> str:
+    """The command that re-records a test (the remedy for a miss, a bad cache file, an unwanted heal)."""
+    return f'pytest --lumen-record "{nodeid}"' if nodeid else "pytest --lumen-record <test node id>"

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import time
 from collections.abc import Callable
 from datetime import datetime, timezone
 from pathlib import Path
@@ -10,6 +11,7 @@ from typing import Any, Literal, Optional, Union
 
 from pydantic import BaseModel, Field
 
+from .secrets import map_strings
 from .usage import Usage
 
 StopReason = Literal["timeout", "max_actions", "token_budget", "model_error", "user_interrupted", "cache_miss", "replay_failed", "assertion_failed", "model_gave_up", "navigation_refused", "secret_leak"]
@@ -109,16 +111,13 @@ class EventLog:
     def __init__(self, redact: Callable[[str], str] = lambda s: s) -> None:
         self.events: list[Event] = []
         self.redact = redact
-        self.listeners: list[Callable[[Event], None]] = []
 
     def emit(self, event: Event) -> None:
         self.events.append(event)
-        for listener in self.listeners:
-            listener(event)
 
     def lines(self) -> list[str]:
         """One JSON line per event, every string passed through ``redact`` (numbers stay numbers)."""
-        return [json.dumps(_map_strings(e.model_dump(mode="json", exclude_none=True), self.redact), ensure_ascii=False)
+        return [json.dumps(map_strings(e.model_dump(mode="json", exclude_none=True), self.redact), ensure_ascii=False)
                 for e in self.events]
 
     def write(self, path: Path) -> None:
@@ -126,16 +125,33 @@ class EventLog:
         path.write_text("".join(line + "\n" for line in self.lines()), encoding="utf-8")
 
 
-def _map_strings(data: Any, fn: Callable[[str], str]) -> Any:
-    if isinstance(data, str):
-        return fn(data)
-    if isinstance(data, dict):
-        return {k: _map_strings(v, fn) for k, v in data.items()}
-    if isinstance(data, list):
-        return [_map_strings(v, fn) for v in data]
-    return data
-
-
 def read_events(path: Path) -> list[dict[str, Any]]:
     """The events of a ``lumen_events.jsonl`` file, as dicts."""
     return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
+
+
+class Stopwatch:
+    """Milliseconds since creation (for the events' ``duration_ms``)."""
+
+    def __init__(self) -> None:
+        self.start = time.perf_counter()
+
+    @property
+    def ms(self) -> float:
+        return round((time.perf_counter() - self.start) * 1000, 1)
+
+
+class ToolSpan:
+    """One action's ``tool.start`` event now, and its ``tool.end`` (paired by ``toolId``, with the duration) later."""
+
+    def __init__(self, log: EventLog, step: int, tool: str, tool_id: str, source: Literal["cache", "model"],
+                 locator: Optional[str] = None) -> None:
+        self.log, self.step, self.tool, self.tool_id = log, step, tool, tool_id
+        self.watch = Stopwatch()
+        log.emit(ToolStart(step=step, tool=tool, toolId=tool_id, source=source, locator=locator))
+
+    def end(self, ok: bool, *, locator: Optional[str] = None, error: Optional[str] = None,
+            path: Optional[Literal["gate", "full"]] = None) -> None:
+        """Emit the ``tool.end`` event."""
+        self.log.emit(ToolEnd(step=self.step, tool=self.tool, toolId=self.tool_id, outcome="ok" if ok else "error",
+                              duration_ms=self.watch.ms, locator=locator, error=error, path=path))

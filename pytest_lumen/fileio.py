@@ -1,4 +1,4 @@
-"""Atomic, locked file writes shared by the cache and the memory store.
+"""Atomic, locked file writes and their pretty JSON, shared by the cache and the memory store.
 
 Every write goes to a temporary file in the target's folder (same file system), is
 flushed to disk, then renamed over the target with ``os.replace``: a reader, a crash or
@@ -9,12 +9,14 @@ target's ``filelock`` lock (``<name>.lock`` beside it) while they read-merge-wri
 from __future__ import annotations
 
 import contextlib
+import json
 import os
 import re
 import stat
 import tempfile
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 from filelock import FileLock, Timeout
 
@@ -22,6 +24,20 @@ from .errors import LockTimeoutError
 
 DEFAULT_LOCK_TIMEOUT = 30.0
 TEMP_SUFFIX = ".tmp"
+
+
+def pretty_json(data: Any) -> str:
+    """Stable, sorted, two-space-indented JSON with a final newline, so that diffs review well.
+
+    Non-ASCII text is kept as UTF-8; when UTF-8 cannot hold a character (a lone surrogate
+    from page text), the whole text is written ASCII-escaped instead.
+    """
+    text = json.dumps(data, indent=2, sort_keys=True, ensure_ascii=False) + "\n"
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        text = json.dumps(data, indent=2, sort_keys=True, ensure_ascii=True) + "\n"
+    return text
 
 
 def lock_path(path: Path) -> Path:
@@ -123,9 +139,3 @@ def atomic_write_text(path: Path, text: str) -> None:
             os.unlink(tmp)
         raise
     _fsync_dir(path.parent)
-
-
-def write_locked(path: Path, text: str, timeout: float = DEFAULT_LOCK_TIMEOUT) -> None:
-    """``atomic_write_text`` under the lock of ``path``."""
-    with locked(path, timeout):
-        atomic_write_text(path, text)

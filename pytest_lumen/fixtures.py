@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from . import identity
+from .page import engines
 from .agent import Agent
 from .config import Settings
 from .planner.base import Planner
@@ -45,8 +45,12 @@ def lumen_planner(lumen_settings: Settings) -> Callable[[], Planner]:
 
 @pytest.fixture(scope="session")
 def lumen_identity_gate(playwright: Any) -> bool:
-    """Whether replay may check identity inside Playwright's own action (the ``lumen-identity`` selector engine)."""
-    return identity.register(playwright.selectors)
+    """Whether pytest-lumen's selector engines are registered (``page/engines.py``).
+
+    Replay then checks identity inside Playwright's own action (the identity gate), and a relocation
+    reads Playwright's roles and names and looks inside open shadow roots.
+    """
+    return engines.register(playwright.selectors)
 
 
 @pytest.fixture
@@ -59,12 +63,11 @@ def agent(page: Any, request: pytest.FixtureRequest, output_path: str, lumen_ses
     test's output folder, and its figures become JUnit properties.
     """
     item = request.node
-    state = lumen_session.new_state(item, Path(output_path), progress_writer(request.config, item))
-    memory = lumen_session.new_memory(state)
+    ctx = lumen_session.context_for(item, Path(output_path), progress_writer(request.config, item))
+    memory = lumen_session.new_memory(ctx)
     tracing = request.config.getoption("tracing", default="off") != "off"
-    yield Agent(page, state, lumen_planner, memory=memory, trace_steps=tracing, identity_gate=lumen_identity_gate)
+    yield Agent(page, ctx, lumen_planner, memory=memory, trace_steps=tracing, identity_gate=lumen_identity_gate)
     reports = item.stash.get(REPORTS, {})
     passed = "call" in reports and all(r.passed for r in reports.values())
-    lumen_session.finish(state, passed, memory)
-    for name, value in lumen_session.junit_properties(state):
-        item.user_properties.append((name, value))
+    lumen_session.finish(ctx, passed, memory)
+    item.user_properties.extend(lumen_session.junit_properties(ctx))

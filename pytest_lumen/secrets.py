@@ -18,7 +18,7 @@ import fnmatch
 import json
 import os
 import re
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any, Optional
 from urllib.parse import quote, quote_plus
@@ -53,16 +53,22 @@ def forms(value: str) -> set[str]:
             json.dumps(value, ensure_ascii=False)[1:-1]}
 
 
-def strings_of(data: Any) -> Iterator[str]:
-    """Every string value inside JSON-like ``data`` (dict keys are field names, not values)."""
+def map_strings(data: Any, fn: Callable[[str], str]) -> Any:
+    """A copy of JSON-like ``data`` with ``fn`` applied to every string value (dict keys and numbers untouched)."""
     if isinstance(data, str):
-        yield data
-    elif isinstance(data, Mapping):
-        for value in data.values():
-            yield from strings_of(value)
-    elif isinstance(data, (list, tuple)):
-        for value in data:
-            yield from strings_of(value)
+        return fn(data)
+    if isinstance(data, Mapping):
+        return {key: map_strings(value, fn) for key, value in data.items()}
+    if isinstance(data, (list, tuple)):
+        return [map_strings(value, fn) for value in data]
+    return data
+
+
+def strings_of(data: Any) -> list[str]:
+    """Every string value inside JSON-like ``data`` (dict keys are field names, not values)."""
+    found: list[str] = []
+    map_strings(data, lambda s: found.append(s) or s)
+    return found
 
 
 class Secrets:
@@ -114,13 +120,7 @@ class Secrets:
 
     def redact_data(self, data: Any) -> Any:
         """A copy of JSON-like ``data`` with every string templatized (numbers and keys untouched)."""
-        if isinstance(data, str):
-            return self.templatize(data)
-        if isinstance(data, Mapping):
-            return {key: self.redact_data(value) for key, value in data.items()}
-        if isinstance(data, (list, tuple)):
-            return [self.redact_data(value) for value in data]
-        return data
+        return map_strings(data, self.templatize)
 
     def known_placeholder(self, value: str) -> Optional[str]:
         """``%name%`` when ``value`` is exactly a variable's value (or ``***`` for a secret env value)."""
@@ -160,9 +160,3 @@ class Secrets:
     def check_data(self, data: Any, path: Path | str, step: Optional[str] = None) -> None:
         """``check`` over the string values of JSON-like ``data`` (numbers such as 100.0 are not text)."""
         self.check(SEPARATOR.join(strings_of(data)), path, step)
-
-    def safe_text(self, text: str, path: Path | str, step: Optional[str] = None) -> str:
-        """``text`` redacted, then checked: what may be written to ``path``."""
-        clean = self.redact(text)
-        self.check(clean, path, step)
-        return clean

@@ -1,4 +1,4 @@
-"""The run-wide object the hooks hand off to: settings, figures, and building each test's agent."""
+"""The run-wide object the hooks hand off to: settings, figures, selection, each test's context and its end."""
 
 from __future__ import annotations
 
@@ -11,19 +11,19 @@ import pytest
 from slugify import slugify
 
 from .browser import BrowserChoice, choose_browser
-from .cache import CacheFile, CacheStore
+from .cache import CacheStore
+from .cache.handle import TestCache
 from .config import Settings
+from .context import TestContext, _silent
 from .errors import LumenError
-from .events import EventLog
 from .memory import MemorySession
-from .report import RunStats
 from .secrets import Secrets, secret_env_values
-from .state import TestState
+from .stats import RunStats
+from .summary import print_summary, write_github_summary, write_heals_report
 
 BROWSER_NAMES = {"chromium", "firefox", "webkit"}
 EVENTS_FILE = "lumen_events.jsonl"
 MEMORY_EVENTS_FILE = "memory_events.jsonl"
-HEALS_REPORT = "lumen-heals.md"
 
 
 def test_name(item: pytest.Item) -> str:
@@ -35,6 +35,9 @@ def test_name(item: pytest.Item) -> str:
         parts = [p for p in params.rstrip("]").split("-") if p not in BROWSER_NAMES]
         name = f"{base}[{'-'.join(parts)}]" if parts else base
     return name
+
+
+test_name.__test__ = False  # type: ignore[attr-defined] - not a pytest test
 
 
 def clean_nodeid(item: pytest.Item) -> str:
@@ -49,7 +52,7 @@ def cache_slug(name: str) -> str:
 
 
 class LumenSession:
-    """One per pytest process."""
+    """One per pytest process: what the hooks and fixtures hand their work to."""
 
     def __init__(self, settings: Settings) -> None:
         self.settings = settings
@@ -60,63 +63,68 @@ class LumenSession:
         self.selected_files: set[Path] = set()
         self.scope: list[Path] = []
         self.full_run = True
+        self.deselected = False
         self.unused: list[Path] = []
         self.pruned: list[Path] = []
+        self.heals_report: Optional[Path] = None
+
+    def header(self) -> str:
+        """The run header line: mode, cache folder, model and browser."""
+        s = self.settings
+        browser = self.browser.label if self.browser else "none found (install chromium, see README)"
+        return f"lumen: mode={s.mode.value}, cache={self.store.display(s.cache_dir)}, model={s.model}, browser={browser}"
+
+    # --- each test ------------------------------------------------------------------------
 
     def cache_path(self, item: pytest.Item) -> Path:
+        """Where the cache file of a test item lives."""
         try:
             rel = Path(item.path).resolve().relative_to(self.settings.rootdir.resolve())
         except ValueError:
             rel = Path(Path(item.path).name)
         return self.store.path_for(rel.as_posix(), cache_slug(test_name(item)))
 
-    def new_state(self, item: pytest.Item, output_dir: Path, progress: Callable[[str], None]) -> TestState:
-        secrets = Secrets(self.env_secrets)
-        return TestState(
-            nodeid=clean_nodeid(item),
-            settings=self.settings,
-            store=self.store,
-            cache_path=self.cache_path(item),
-            output_dir=output_dir,
-            stats=self.stats,
-            secrets=secrets,
-            events=EventLog(),
-            progress=progress,
-        )
+    def context_for(self, item: pytest.Item, output_dir: Path, progress: Callable[[str], None]) -> TestContext:
+        """The context of a test item's agent."""
+        return self.new_context(clean_nodeid(item), self.cache_path(item), output_dir, progress)
 
-    def new_memory(self, state: TestState) -> MemorySession:
+    def new_context(self, nodeid: str, cache_path: Path, output_dir: Path,
+                    progress: Callable[[str], None] = _silent) -> TestContext:
+        """A test's context: its cache file, a fresh secrets register, events and figures."""
+        return TestContext(nodeid=nodeid, settings=self.settings, cache=TestCache(self.store, cache_path, nodeid),
+                           secrets=Secrets(self.env_secrets), output_dir=output_dir, progress=progress)
+
+    def new_memory(self, ctx: TestContext) -> MemorySession:
         """The test's lesson memory: nothing is read unless the model is used."""
-        events = state.memory_events
+        return MemorySession(self.settings.memory_file, on_event=ctx.memory_events.append,
+                             lock_timeout=self.settings.lock_timeout)
 
-        def on_event(event: dict[str, Any]) -> None:
-            events.append(event)
-
-        return MemorySession(self.settings.memory_file, on_event=on_event, lock_timeout=self.settings.lock_timeout)
-
-    def finish(self, state: TestState, passed: bool, memory: Optional[MemorySession] = None) -> Optional[str]:
-        """After a test: learn lessons, write its cache file (if it passed and changed) and its artifacts."""
+    def finish(self, ctx: TestContext, passed: bool, memory: Optional[MemorySession] = None) -> Optional[str]:
+        """After a test: learn lessons, write its cache file (if it passed and changed), its artifacts and figures."""
         if memory is not None:
-            self._finish_memory(state, memory)
+            self._finish_memory(ctx, memory)
         written = None
-        if passed and state.changed and state.steps:
-            cache = CacheFile(test=state.nodeid, steps=state.steps)
-            self.store.save(state.cache_path, cache, secrets=state.secrets)
-            written = state.cache_display
+        cache = ctx.cache.to_write() if passed else None
+        if cache is not None:
+            self.store.save(ctx.cache.path, cache, secrets=ctx.secrets)
+            written = ctx.cache.display
             self.stats.cache_files_written.add(written)
-            self.stats.used_cache_files.add(written)
-            self.stats.heals.extend(vars(h) for h in state.heals)
-        if state.events.events:
-            state.events.write(state.output_dir / EVENTS_FILE)
-        if state.memory_events:
-            lines = "".join(json.dumps(state.secrets.redact_data(e), ensure_ascii=False) + "\n" for e in state.memory_events)
-            state.output_dir.mkdir(parents=True, exist_ok=True)
-            (state.output_dir / MEMORY_EVENTS_FILE).write_text(lines, encoding="utf-8")
+            self.stats.heals.extend(ctx.heals)
+        if ctx.cache.used or written:
+            self.stats.used_cache_files.add(ctx.cache.display)
+        self.stats.figures.add(ctx.figures)
+        if ctx.events.events:
+            ctx.events.write(ctx.output_dir / EVENTS_FILE)
+        if ctx.memory_events:
+            lines = "".join(json.dumps(ctx.secrets.redact_data(e), ensure_ascii=False) + "\n" for e in ctx.memory_events)
+            ctx.output_dir.mkdir(parents=True, exist_ok=True)
+            (ctx.output_dir / MEMORY_EVENTS_FILE).write_text(lines, encoding="utf-8")
         return written
 
-    def _finish_memory(self, state: TestState, memory: MemorySession) -> None:
+    def _finish_memory(self, ctx: TestContext, memory: MemorySession) -> None:
         """Learn from the test's model-driven actions; a memory problem warns, it never fails the test."""
-        redact = state.secrets.redact
-        log = [{**entry, "error": redact(entry["error"]) if entry.get("error") else None} for entry in state.action_log]
+        redact = ctx.secrets.redact
+        log = [{**entry, "error": redact(entry["error"]) if entry.get("error") else None} for entry in ctx.action_log]
         try:
             if log:
                 memory.observe(log)
@@ -125,29 +133,46 @@ class LumenSession:
             warnings.warn(f"pytest-lumen: lessons not saved: {redact(str(exc))}", stacklevel=1)
 
     @staticmethod
-    def junit_properties(state: TestState) -> list[tuple[str, Any]]:
+    def junit_properties(ctx: TestContext) -> list[tuple[str, Any]]:
         """The test's figures for JUnit XML (``record_property``-style)."""
         return [
-            ("lumen_model_calls", state.model_calls),
-            ("lumen_tokens", state.usage.total),
-            ("lumen_healed", len(state.heals)),
-            ("lumen_cache_file", state.cache_display),
+            ("lumen_model_calls", ctx.figures.model_calls),
+            ("lumen_tokens", ctx.figures.usage.total),
+            ("lumen_healed", len(ctx.heals)),
+            ("lumen_cache_file", ctx.cache.display),
         ]
 
-    def select(self, items: list[pytest.Item], scope: list[Path], deselected: bool) -> None:
-        """Note the cache files of the selected tests, and whether this is a full run of ``scope``."""
+    # --- the run ----------------------------------------------------------------------------
+
+    def select(self, config: pytest.Config, items: list[pytest.Item]) -> None:
+        """Note the cache files of the selected tests, and whether this is a full run of the paths given."""
+        args = [a for a in config.args if not a.startswith("-")]
+        narrowed = any("::" in a for a in args) or bool(config.getoption("keyword")) or bool(config.getoption("markexpr"))
+        scope = [self._arg_path(config, a.split("::")[0]) for a in args] or [config.rootpath]
         self.selected_files = {self.cache_path(item) for item in items}
         self.scope = [p.resolve() for p in scope]
-        self.full_run = not deselected
+        self.full_run = not (narrowed or self.deselected)
+
+    @staticmethod
+    def _arg_path(config: pytest.Config, arg: str) -> Path:
+        path = Path(arg)
+        return path if path.is_absolute() else config.invocation_params.dir / arg
 
     def selection_json(self) -> dict[str, Any]:
         """What a worker selected, for the controller (which collects nothing itself under xdist)."""
         return {"files": sorted(map(str, self.selected_files)), "scope": sorted(map(str, self.scope)), "full_run": self.full_run}
 
-    def merge_selection(self, data: dict[str, Any]) -> None:
-        self.selected_files.update(Path(p) for p in data["files"])
-        self.scope = sorted(set(self.scope) | {Path(p) for p in data["scope"]})
-        self.full_run = self.full_run and data["full_run"]
+    def worker_output(self) -> dict[str, Any]:
+        """A worker's figures and selection, for the controller (xdist's ``workeroutput``)."""
+        return {**self.stats.to_json(), "selection": self.selection_json()}
+
+    def merge_worker(self, data: dict[str, Any]) -> None:
+        """Add a finished worker's figures and selection."""
+        self.stats.merge(data)
+        selection = data["selection"]
+        self.selected_files.update(Path(p) for p in selection["files"])
+        self.scope = sorted(set(self.scope) | {Path(p) for p in selection["scope"]})
+        self.full_run = self.full_run and selection["full_run"]
 
     def unused_cache_files(self) -> list[Path]:
         """Cache files under the run's scope that no selected test owns (empty unless a full run)."""
@@ -161,3 +186,17 @@ class LumenSession:
             if in_scope and path not in self.selected_files:
                 unused.append(path)
         return unused
+
+    def finish_run(self, output_dir: Path, exitstatus: int) -> None:
+        """On the controller: the heals report, the unused cache files, and pruning after a full, passing run."""
+        self.heals_report = write_heals_report(self, output_dir)
+        self.unused = self.unused_cache_files()
+        if self.settings.prune and exitstatus == 0 and self.full_run:
+            for path in self.unused:
+                path.unlink()
+                self.pruned.append(path)
+
+    def report(self, terminalreporter: Any) -> None:
+        """The ``lumen`` terminal section and the GitHub step summary."""
+        print_summary(terminalreporter, self)
+        write_github_summary(self)

@@ -74,7 +74,7 @@ HEAL_SCRIPT: list[dict[str, Any]] = [
         {"tool": "done"}]},
 ]
 
-INNER_CONFTEST = '''
+_CONFTEST_TEMPLATE = '''
 import functools
 import http.server
 import json
@@ -98,11 +98,11 @@ class Quiet(http.server.SimpleHTTPRequestHandler):
 
 def pytest_generate_tests(metafunc):
     if "variant" in metafunc.fixturenames:
-        metafunc.parametrize("variant", os.environ["DRIFT_VARIANTS"].split(","))
+        metafunc.parametrize("variant", os.environ["{env_var}"].split(","))
 
 
 @pytest.fixture
-def shop(variant, page):
+def {fixture}(variant, page):
     """The variant's pages on their own 127.0.0.1 server; the page's action log is kept after the test."""
     handler = functools.partial(Quiet, directory=str(HERE / "sites" / variant))
     server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
@@ -117,6 +117,16 @@ def shop(variant, page):
     server.shutdown()
     server.server_close()
 '''
+
+
+def inner_conftest(fixture: str = "shop", env_var: str = "DRIFT_VARIANTS") -> str:
+    """The inner project's conftest: the variants named in ``env_var`` parametrize ``variant``; the fixture
+    ``fixture`` serves the variant's site on its own 127.0.0.1 server, yields its base URL, and after the
+    test writes the page's ``drift-log`` to ``logs/<variant>.json``. (Shared with tests/frameworks.)"""
+    return _CONFTEST_TEMPLATE.replace("{fixture}", fixture).replace("{env_var}", env_var)
+
+
+INNER_CONFTEST = inner_conftest()
 
 
 def inner_test() -> str:
@@ -140,30 +150,40 @@ def inner_test() -> str:
     return "\n".join(lines)
 
 
+def write_site(folder: Path, files: dict[str, str]) -> None:
+    """Write a site's files under ``folder``."""
+    for file, text in files.items():
+        path = folder / file
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text, encoding="utf-8")
+
+
+def write_inner(root: Path, conftest: str, test_file: str, test_text: str, action_timeout: float) -> None:
+    """The inner project's conftest, test file and ini."""
+    (root / "conftest.py").write_text(conftest, encoding="utf-8")
+    (root / test_file).write_text(test_text, encoding="utf-8")
+    (root / "pytest.ini").write_text(f"[pytest]\nlumen_action_timeout = {action_timeout}\n", encoding="utf-8")
+
+
 def write_project(root: Path, variants: Iterable[str]) -> None:
     """The inner project: conftest, test file, ini, and the variants' sites."""
-    (root / "conftest.py").write_text(INNER_CONFTEST, encoding="utf-8")
-    (root / TEST_FILE).write_text(inner_test(), encoding="utf-8")
-    (root / "pytest.ini").write_text(f"[pytest]\nlumen_action_timeout = {ACTION_TIMEOUT}\n", encoding="utf-8")
+    write_inner(root, INNER_CONFTEST, TEST_FILE, inner_test(), ACTION_TIMEOUT)
     for name in variants:
-        files = ORIGINAL if name == "original" else build(VARIANTS[name])
-        for file, text in files.items():
-            path = root / "sites" / name / file
-            path.parent.mkdir(parents=True, exist_ok=True)
-            path.write_text(text, encoding="utf-8")
+        write_site(root / "sites" / name, ORIGINAL if name == "original" else build(VARIANTS[name]))
 
 
-def cache_file(root: Path, variant: str) -> Path:
+def cache_file(root: Path, variant: str, test_file: str = TEST_FILE, test_name: str = TEST_NAME) -> Path:
     """Where the inner test's cache file for ``variant`` lives under ``root``."""
-    return root / ".lumen-cache" / TEST_FILE / f"{cache_slug(f'{TEST_NAME}[{variant}]')}.json"
+    return root / ".lumen-cache" / test_file / f"{cache_slug(f'{test_name}[{variant}]')}.json"
 
 
-def share_cache(recorded: Path, root: Path, variants: Iterable[str]) -> None:
+def share_cache(recorded: Path, root: Path, variants: Iterable[str], test_file: str = TEST_FILE,
+                test_name: str = TEST_NAME) -> None:
     """Give each variant's test a copy of the recorded cache file (as if it had been recorded for it)."""
     data = json.loads(recorded.read_text(encoding="utf-8"))
     for name in variants:
-        data["test"] = f"{TEST_FILE}::{TEST_NAME}[{name}]"
-        target = cache_file(root, name)
+        data["test"] = f"{test_file}::{test_name}[{name}]"
+        target = cache_file(root, name, test_file, test_name)
         target.parent.mkdir(parents=True, exist_ok=True)
         target.write_text(json.dumps(data, indent=2, sort_keys=True) + "\n", encoding="utf-8")
 
@@ -176,13 +196,18 @@ def clean_env(extra: dict[str, str]) -> dict[str, str]:
     return env
 
 
+def record_inner(root: Path, fake_url: str, test_file: str, env: dict[str, str],
+                 timeout: float = 180) -> subprocess.CompletedProcess[str]:
+    """Record ``test_file`` of the inner project at ``root`` with ``--lumen-record``, the model being the fake."""
+    env = clean_env({**env, "ANTHROPIC_BASE_URL": fake_url, "ANTHROPIC_API_KEY": "sk-test-not-a-real-key"})
+    return subprocess.run([sys.executable, "-m", "pytest", "-p", "no:cacheprovider", "-q", "--lumen-record", test_file],
+                          cwd=root, env=env, capture_output=True, text=True, timeout=timeout)
+
+
 def record(root: Path, fake_url: str, timeout: float = 180) -> subprocess.CompletedProcess[str]:
     """Record the original app through the plugin's record path, in a pytest subprocess."""
     write_project(root, ["original"])
-    env = clean_env({"DRIFT_VARIANTS": "original", "ANTHROPIC_BASE_URL": fake_url,
-                     "ANTHROPIC_API_KEY": "sk-test-not-a-real-key"})
-    return subprocess.run([sys.executable, "-m", "pytest", "-p", "no:cacheprovider", "-q", "--lumen-record", TEST_FILE],
-                          cwd=root, env=env, capture_output=True, text=True, timeout=timeout)
+    return record_inner(root, fake_url, TEST_FILE, {"DRIFT_VARIANTS": "original"}, timeout)
 
 
 def read_logs(root: Path, variants: Sequence[str]) -> dict[str, list[str]]:

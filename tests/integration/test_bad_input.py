@@ -15,11 +15,11 @@ from typing import Any
 
 import pytest
 
-from pytest_lumen.actions import Click, Target
-from pytest_lumen.cache import CacheFile, Step, dumps, loads
+from pytest_lumen.cache.model import Click, Target
+from pytest_lumen.cache import SCHEMA_VERSION, CacheFile, Step, dumps, loads
 from pytest_lumen.events import read_events
-from pytest_lumen.keys import step_key
-from pytest_lumen.locators import LocatorSpec
+from pytest_lumen.cache.keys import step_key
+from pytest_lumen.cache.model import LocatorSpec
 
 PAGE = """<!doctype html><html><head><title>Start</title></head><body><main>
 <h1>Start</h1>
@@ -44,7 +44,7 @@ CLICK_GO = [{"match": "click go", "actions": [{"tool": "click", "target": {"role
 
 def cache_data(test: str) -> dict[str, Any]:
     """A valid cache file for one of TESTS, as the plugin would write it."""
-    step = Step(key=step_key("/index.html", "click go", []), instruction="click go", url="/index.html",
+    step = Step(key=step_key("click go", []), instruction="click go", url="/index.html",
                 actions=[Click(target=Target(locator=LocatorSpec(kind="role", value="button", name="Go")))])
     return json.loads(dumps(CacheFile(test=f"test_app.py::{test}", steps=[step])))
 
@@ -79,7 +79,7 @@ ACTION = ("steps", 0, "actions", 0)
 CORRUPTIONS = {
     "not-json": (lambda: "this is not JSON {", "cache file is not valid JSON"),
     "truncated": (lambda: json.dumps(cache_data("test_bad"), indent=2)[:150], "cache file is not valid JSON"),
-    "newer-schema": (_edit(_set(("schema_version",), 2)), "schema_version 2, newer than this pytest-lumen"),
+    "newer-schema": (_edit(_set(("schema_version",), SCHEMA_VERSION + 1)), f"schema_version {SCHEMA_VERSION + 1}, newer than this pytest-lumen"),
     "unknown-schema": (_edit(_set(("schema_version",), "v1")), "no valid schema_version"),
     "unknown-action": (_edit(_set((*ACTION, "kind"), "teleport")), "Input tag 'teleport'"),
     "bad-locator": (_edit(_set((*ACTION, "target", "locator"), {"kind": "role", "value": ""})),

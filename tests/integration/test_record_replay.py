@@ -5,6 +5,8 @@ from __future__ import annotations
 import json
 import re
 
+from pytest_lumen.cache import SCHEMA_VERSION
+
 from .pages import (LATE_NAVIGATION_SCRIPT, LATE_NAVIGATION_SITE, LATE_NAVIGATION_TEST, LATE_SCRIPT_SCRIPT,
                     LATE_SCRIPT_SITE, LATE_SCRIPT_TEST, LOGIN_SCRIPT, LOGIN_TEST, SITE, SLOW_NAVIGATION_SCRIPT,
                     SLOW_NAVIGATION_SITE, SLOW_NAVIGATION_TEST)
@@ -21,12 +23,12 @@ def test_record_then_replay_makes_zero_model_requests(lumen, site_factory, fake_
     [cache_file] = lumen.cache_files()
     assert cache_file.relative_to(lumen.path).as_posix() == ".lumen-cache/test_app.py/test_login.json"
     data = json.loads(cache_file.read_text())
-    assert data["schema_version"] == 1 and data["test"] == "test_app.py::test_login"
+    assert data["schema_version"] == SCHEMA_VERSION and data["test"] == "test_app.py::test_login"
     kinds = [[a["kind"] for a in s["actions"]] for s in data["steps"]]
     assert kinds == [["fill", "fill", "click"], ["expect"]]
     fill = data["steps"][0]["actions"][1]
     assert fill["value"] == "%pw%"
-    assert fill["target"]["locator"] == {"kind": "role", "value": "textbox", "name": "Password", "exact": False}
+    assert fill["target"]["locator"] == {"kind": "role", "value": "textbox", "name": "Password", "exact": True}
     assert "ref" not in json.dumps(data).replace("href", "")  # snapshot refs are never stored
     assert data["steps"][0]["actions"][2]["after"]["url"].startswith("/welcome.html")
 

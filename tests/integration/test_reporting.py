@@ -26,7 +26,7 @@ def _record(lumen, site_factory, fake_anthropic, pages=SITE):
 def test_record_run_summary_progress_and_events(lumen, site_factory, fake_anthropic):
     result = _record(lumen, site_factory, fake_anthropic)
     result.stdout.fnmatch_lines([
-        "*lumen> test_login*: 'log in as %user% with password %pw%' -> fill get_by_role(\"textbox\", name=\"Username\") ?ok? (tokens so far: *",
+        "*lumen> test_login*: 'log in as %user% with password %pw%' -> fill get_by_role(\"textbox\", name=\"Username\", exact=True) ?ok? (tokens so far: *",
         "*= lumen =*",
         "mode: record",
         "steps replayed: 0",

@@ -14,10 +14,10 @@ from typing import Any
 
 import pytest
 
-from pytest_lumen.actions import Goto
+from pytest_lumen.cache.model import Goto
 from pytest_lumen.cache import CacheFile, Step, dumps
 from pytest_lumen.events import read_events
-from pytest_lumen.keys import step_key
+from pytest_lumen.cache.keys import step_key
 
 SAFE_CONFTEST = '''
 import os
@@ -82,7 +82,7 @@ def _attempts(log: Path) -> list[str]:
 
 
 def _write_cache(root: Path, test: str, instruction: str, url: str) -> Path:
-    step = Step(key=step_key("/index.html", instruction, []), instruction=instruction, url="/index.html",
+    step = Step(key=step_key(instruction, []), instruction=instruction, url="/index.html",
                 actions=[Goto(url=url)])
     path = root / ".lumen-cache" / "test_app.py" / f"{test}.json"
     path.parent.mkdir(parents=True, exist_ok=True)

@@ -12,15 +12,15 @@ from pathlib import Path
 import pytest
 
 from pytest_lumen import config, errors
-from pytest_lumen.cache import dumps, loads
-from pytest_lumen.keys import step_key
-from pytest_lumen.schema import cache_schema, render
+from pytest_lumen.cache import SCHEMA_VERSION, dumps, loads
+from pytest_lumen.cache.keys import step_key
+from pytest_lumen.cache.schema import cache_schema, render
 from pytest_lumen.session import LumenSession
 from pytest_lumen.summary import figures
 
 ROOT = Path(__file__).resolve().parents[2]
 DOCS = ROOT / "docs"
-REGENERATE = "python -m pytest_lumen.schema > docs/cache-schema.json"
+REGENERATE = "python -m pytest_lumen.cache.schema > docs/cache-schema.json"
 FENCE = re.compile(r"^(```|~~~)")
 LINK = re.compile(r"\[[^\]]*\]\(([^)\s]+)\)")
 NONE = "—"
@@ -107,9 +107,9 @@ def test_published_schema_matches_the_cache_models() -> None:
 
 
 def test_schema_command_prints_the_schema() -> None:
-    result = subprocess.run([sys.executable, "-m", "pytest_lumen.schema"], capture_output=True, text=True, check=True)
+    result = subprocess.run([sys.executable, "-m", "pytest_lumen.cache.schema"], capture_output=True, text=True, check=True)
     assert result.stdout == render()
-    assert json.loads(result.stdout)["properties"]["schema_version"]["default"] == 1
+    assert json.loads(result.stdout)["properties"]["schema_version"]["default"] == SCHEMA_VERSION == 2
 
 
 def test_example_cache_file_is_valid_canonical_and_correctly_keyed() -> None:
@@ -118,7 +118,7 @@ def test_example_cache_file_is_valid_canonical_and_correctly_keyed() -> None:
     cache = loads(example, Path("docs/cache-format.md"))
     assert dumps(cache) == example, "the example is not in the form the plugin writes (sorted keys, 2-space indent)"
     for step in cache.steps:
-        assert step.key == step_key(step.url, step.instruction, step.variables), step.instruction
+        assert step.key == step_key(step.instruction, step.variables), step.instruction
 
 
 # --- the options --------------------------------------------------------------------------
@@ -278,3 +278,17 @@ def test_links_between_docs_resolve(name: str) -> None:
         elif anchor and path.suffix == ".md" and anchor not in anchors(path):
             broken.append(link)
     assert broken == []
+
+
+# --- the public API -----------------------------------------------------------------------
+
+
+def test_architecture_doc_lists_exactly_the_public_api() -> None:
+    import pytest_lumen
+
+    text = doc("architecture.md")
+    block = text.split("<!-- public-api -->", 1)[1].split("<!-- /public-api -->", 1)[0]
+    documented = set(re.findall(r"`([A-Za-z_]+)`", block))
+    assert documented == set(pytest_lumen.__all__)
+    assert all(hasattr(pytest_lumen, name) for name in pytest_lumen.__all__)
+    assert pytest_lumen.__version__ and pytest_lumen.__version__ != "0+unknown"

@@ -7,11 +7,12 @@ from pathlib import Path
 
 import pytest
 
-from pytest_lumen.actions import Fill, Target
+from pytest_lumen.cache.keys import step_key
+from pytest_lumen.cache.model import Fill, Target
 from pytest_lumen.cache import CacheFile, CacheStore, Step, loads
 from pytest_lumen.errors import SecretLeakError
 from pytest_lumen.events import ErrorEvent, EventLog, LifecycleEnd
-from pytest_lumen.locators import LocatorSpec
+from pytest_lumen.cache.model import LocatorSpec
 from pytest_lumen.secrets import REDACTED, Secrets, secret_env_values
 
 CANARY = "canary-Zq8!pw"
@@ -116,9 +117,9 @@ def _target(name: str) -> Target:
 
 def _cache(first_value: str, second_value: str) -> CacheFile:
     steps = [
-        Step(key="0" * 16, instruction="type the user", url="/", variables=["user"],
+        Step(key=step_key("type the user", ["user"]), instruction="type the user", url="/", variables=["user"],
              actions=[Fill(target=_target("Username"), value=first_value)]),
-        Step(key="1" * 16, instruction="type the password", url="/", variables=["pw"],
+        Step(key=step_key("type the password", ["pw"]), instruction="type the password", url="/", variables=["pw"],
              actions=[Fill(target=_target("Password"), value=second_value)]),
     ]
     return CacheFile(test="t.py::test_a", steps=steps)

@@ -1,0 +1,169 @@
+"""Cache files as text: stable pretty JSON out, distrustful parsing in.
+
+Reading never trusts the file: anything that is not a valid cache file of this
+``schema_version`` (not JSON, truncated, unknown action kind, a locator or URL that
+fails validation) is a ``CacheFileError`` naming the file, the step and the remedy, and
+the file is left as it is until the test is re-recorded.
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+from pathlib import Path
+from typing import Any, Optional
+
+from pydantic import ValidationError
+
+from ..errors import CacheFileError, record_command
+from ..fileio import pretty_json
+from .keys import step_key
+from .migrate import upgrade
+from .model import SCHEMA_VERSION, CacheFile, Goto, LocatorSpec
+
+OLDEST_READABLE = 1  # older versions are upgraded on reading (migrate.py)
+
+WEB_URL_STARTS = ("/", "http://", "https://", "%")  # a path, a web URL, or a %variable% holding one
+OTHER_URLS = frozenset({"about:blank"})
+
+
+def dumps(cache: CacheFile) -> str:
+    """Stable, sorted, pretty JSON, so that diffs review well (escaped where UTF-8 cannot hold a character)."""
+    return pretty_json(cache.model_dump(mode="json", exclude_none=True, exclude_defaults=False))
+
+
+# --- reading ------------------------------------------------------------------------------
+
+
+def record_remedy(nodeid: Optional[str]) -> str:
+    """The remedy for an unusable cache file: re-record the test that owns it."""
+    return f"re-record this test: {record_command(nodeid)} (the bad file is left as it is until then)"
+
+
+def step_label(data: Any, index: int) -> str:
+    try:
+        instruction = data["steps"][index]["instruction"]
+    except (KeyError, IndexError, TypeError):
+        return f"#{index + 1}"
+    return f"#{index + 1} {instruction!r}" if isinstance(instruction, str) else f"#{index + 1}"
+
+
+def _step_of(data: Any, loc: tuple[Any, ...]) -> str | None:
+    if len(loc) >= 2 and loc[0] == "steps" and isinstance(loc[1], int):
+        return step_label(data, loc[1])
+    return None
+
+
+@functools.lru_cache(maxsize=1)
+def aria_roles() -> frozenset[str]:
+    """The roles ``get_by_role`` knows (from Playwright's own type hints); empty if they cannot be read."""
+    try:
+        import typing
+
+        from playwright.sync_api import Page
+
+        return frozenset(typing.get_args(typing.get_type_hints(Page.get_by_role)["role"]))
+    except Exception:  # noqa: BLE001 - without Playwright's hints, roles are not checked
+        return frozenset()
+
+
+def _locator_problem(spec: LocatorSpec) -> Optional[str]:
+    """Why a cached locator cannot be used as it is, or None."""
+    roles = aria_roles()
+    if spec.kind == "role" and roles and spec.value not in roles:
+        return f"unknown ARIA role {spec.value!r} in {spec.describe()}"
+    if spec.parent is not None:
+        return _locator_problem(spec.parent)
+    return None
+
+
+def _action_problem(action: Any) -> Optional[str]:
+    """Why a cached action cannot be replayed as it is, or None."""
+    if isinstance(action, Goto) and not (action.url.startswith(WEB_URL_STARTS) or action.url in OTHER_URLS):
+        return f"goto {action.url!r} is not a web address (only http(s) URLs and paths are replayed)"
+    target = action.target_or_none
+    if target is None:
+        return None
+    for spec in (target.locator, *target.fallbacks):
+        problem = _locator_problem(spec)
+        if problem:
+            return problem
+    return None
+
+
+def _check_content(cache: CacheFile, data: Any, path: Path, nodeid: Optional[str]) -> None:
+    """What the models cannot say: valid roles and URLs, one step per key and occurrence."""
+    seen: set[tuple[str, int]] = set()
+    for i, step in enumerate(cache.steps):
+        if step.key != step_key(step.instruction, step.variables):
+            raise CacheFileError(f"cache file holds step key {step.key}, which is not the key of its instruction "
+                                 f"and variables (edited by hand?)", path=path, step=step_label(data, i),
+                                 remedy=record_remedy(nodeid))
+        if (step.key, step.ordinal) in seen:
+            raise CacheFileError(f"cache file holds step key {step.key} #{step.ordinal} twice", path=path,
+                                 step=step_label(data, i), remedy=record_remedy(nodeid))
+        seen.add((step.key, step.ordinal))
+        for j, action in enumerate(step.actions):
+            problem = _action_problem(action)
+            if problem:
+                raise CacheFileError(f"cache file content is invalid at steps.{i}.actions.{j}: {problem}", path=path,
+                                     step=step_label(data, i), remedy=record_remedy(nodeid))
+
+
+def _parse_json(text: str, path: Path, nodeid: Optional[str]) -> dict[str, Any]:
+    try:
+        data = json.loads(text)
+    except (ValueError, RecursionError) as exc:  # JSONDecodeError, and ints over Python's digit limit
+        raise CacheFileError(f"cache file is not valid JSON (truncated or edited?): {exc}", path=path,
+                             remedy=record_remedy(nodeid)) from None
+    if not isinstance(data, dict):
+        raise CacheFileError("cache file does not hold a JSON object", path=path, remedy=record_remedy(nodeid))
+    return data
+
+
+def _check_version(data: dict[str, Any], path: Path, nodeid: Optional[str]) -> None:
+    version = data.get("schema_version")
+    if not isinstance(version, int) or isinstance(version, bool):
+        raise CacheFileError(f"cache file has no valid schema_version (found {_short(version)})", path=path,
+                             remedy=record_remedy(nodeid))
+    if version > SCHEMA_VERSION:
+        raise CacheFileError(
+            f"cache file has schema_version {_short(version)}, newer than this pytest-lumen understands ({SCHEMA_VERSION})",
+            path=path,
+            remedy=f"upgrade pytest-lumen (pip install -U pytest-lumen), or {record_remedy(nodeid)}",
+        )
+    if version < OLDEST_READABLE:
+        raise CacheFileError(f"cache file has an old or unknown schema_version {_short(version)} "
+                             f"(this pytest-lumen reads {OLDEST_READABLE} to {SCHEMA_VERSION})", path=path,
+                             remedy=record_remedy(nodeid))
+
+
+def _short(value: Any, limit: int = 40) -> str:
+    """A value for an error message, cut short (a hostile file may hold a huge one)."""
+    text = repr(value)
+    return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
+def loads(text: str, path: Path, *, nodeid: Optional[str] = None) -> CacheFile:
+    """Parse a cache file; every problem is a ``CacheFileError`` naming the file, the step and the remedy.
+
+    ``path`` is how errors name the file; ``nodeid`` (the owning test) goes into the remedy.
+    """
+    data = _parse_json(text, path, nodeid)
+    _check_version(data, path, nodeid)
+    data = upgrade(data)
+    try:
+        cache = CacheFile.model_validate(data)
+    except ValidationError as exc:
+        first = exc.errors()[0]
+        where = ".".join(str(p) for p in first["loc"]) or "the top level"
+        raise CacheFileError(
+            f"cache file content is invalid at {where}: {first['msg']} ({exc.error_count()} problem(s))",
+            path=path,
+            step=_step_of(data, tuple(first["loc"])),
+            remedy=record_remedy(nodeid),
+        ) from None
+    except (RecursionError, ValueError, TypeError) as exc:
+        raise CacheFileError(f"cache file content is invalid: {exc}", path=path, remedy=record_remedy(nodeid)) from None
+    _check_content(cache, data, path, nodeid)
+    return cache

@@ -1,0 +1,55 @@
+"""One test's view of the cache: its file (read once, on first need), step occurrences, and the steps to write."""
+
+from __future__ import annotations
+
+from collections import Counter
+from pathlib import Path
+from typing import Optional
+
+from .model import CacheFile, Step
+from .store import CacheStore
+
+
+class TestCache:
+    """The cache file of one test: what it holds, and the steps this run keeps for it."""
+
+    __test__ = False  # not a pytest test class
+
+    def __init__(self, store: CacheStore, path: Path, nodeid: str) -> None:
+        self.store = store
+        self.path = path
+        self.nodeid = nodeid
+        self.steps: list[Step] = []  # the test's steps as they will be written, in order
+        self.changed = False
+        self.used = False  # the file was read (for the unused-file check)
+        self._file: Optional[CacheFile] = None
+        self._ordinals: Counter[str] = Counter()
+
+    @property
+    def display(self) -> str:
+        """The file's path as users see it (relative to the rootdir)."""
+        return self.store.display(self.path)
+
+    def file(self) -> Optional[CacheFile]:
+        """The test's cache file, read once (a bad file raises ``CacheFileError``); None when there is none."""
+        if not self.used:
+            self.used = True
+            self._file = self.store.load(self.path, nodeid=self.nodeid)
+        return self._file
+
+    def next_ordinal(self, key: str) -> int:
+        """How many steps with this key came before in the test (0 for the first)."""
+        ordinal = self._ordinals[key]
+        self._ordinals[key] += 1
+        return ordinal
+
+    def keep(self, step: Step, changed: bool) -> None:
+        """Keep a step for the file; ``changed``: it differs from what the file held."""
+        self.steps.append(step)
+        self.changed = self.changed or changed
+
+    def to_write(self) -> Optional[CacheFile]:
+        """The file to write after a passing test, or None when nothing changed."""
+        if not (self.changed and self.steps):
+            return None
+        return CacheFile(test=self.nodeid, steps=self.steps)

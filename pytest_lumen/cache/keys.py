@@ -1,0 +1,22 @@
+"""Step keys: a step is found by what it is within its test, never by the page it starts on.
+
+The key is the instruction template and its sorted variable names; the step's ``ordinal``
+counts earlier steps of the test with the same key. The URL at the step's start is kept as
+evidence only: client-side routers rewrite URLs on load (``/`` -> ``/#/all``), servers
+redirect, and a local server's port changes every run, none of which makes a recorded step
+another step.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Iterable
+
+KEY_LENGTH = 16  # hex characters of sha256: 64 bits, short enough to read in a diff
+
+
+def step_key(instruction: str, variable_names: Iterable[str]) -> str:
+    """sha256 over the instruction template and the sorted variable names."""
+    payload = json.dumps([instruction, sorted(variable_names)], ensure_ascii=False)
+    return hashlib.sha256(payload.encode("utf-8", "surrogatepass")).hexdigest()[:KEY_LENGTH]  # page text may hold a lone surrogate

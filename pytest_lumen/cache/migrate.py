@@ -1,0 +1,35 @@
+"""Reading cache files that an older pytest-lumen wrote: each older ``schema_version`` is upgraded in memory.
+
+The file on disk is left as it is until its test writes it again (a heal, a new step, a
+re-recording), which writes the current version: no churn in git for a file that replays.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+from .keys import step_key
+
+
+def upgrade(data: dict[str, Any]) -> dict[str, Any]:
+    """The file's data at the current schema version (``data`` is a parsed JSON object of a readable version)."""
+    if data.get("schema_version") == 1:
+        data = _v1_to_v2(data)
+    return data
+
+
+def _v1_to_v2(data: dict[str, Any]) -> dict[str, Any]:
+    """Version 1 keyed steps by their URL too: key them by instruction and variable names, in file order."""
+    seen: Counter[str] = Counter()
+    steps = data.get("steps")
+    if isinstance(steps, list):
+        upgraded = []
+        for step in steps:
+            if isinstance(step, dict) and isinstance(step.get("instruction"), str) and isinstance(step.get("variables", []), list):
+                key = step_key(step["instruction"], [str(v) for v in step.get("variables", [])])
+                step = {**step, "key": key, "ordinal": seen[key]}
+                seen[key] += 1
+            upgraded.append(step)
+        data = {**data, "steps": upgraded}
+    return {**data, "schema_version": 2}

@@ -1,0 +1,294 @@
+"""The cache file schema: pydantic models for every part of ``.lumen-cache/<test file>/<test>.json``.
+
+No Playwright here: loading a cache file needs only pydantic. ``LocatorSpec.build`` calls the
+``get_by_*`` methods of whatever page or locator it is given.
+"""
+
+from __future__ import annotations
+
+import difflib
+import json
+from typing import TYPE_CHECKING, Annotated, Literal, Optional, Union
+
+from pydantic import BaseModel, ConfigDict, Field
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Locator, Page
+
+SCHEMA_VERSION = 2  # 1: keys held the URL (read and upgraded by migrate.py)
+StepKind = Literal["run", "expect"]
+LocatorKind = Literal["role", "test_id", "label", "placeholder", "text", "alt_text", "title", "selector"]
+
+
+# --- locators ------------------------------------------------------------------------------
+
+
+class LocatorSpec(BaseModel):
+    """A Playwright locator as data: ``kind`` picks the ``get_by_*`` call.
+
+    ``selector`` is the escape hatch: a raw Playwright selector for what the other
+    kinds cannot say (it is still what ``normalize()`` chose, never a snapshot ref).
+    """
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    kind: LocatorKind
+    value: str = Field(min_length=1)
+    name: Optional[str] = None
+    exact: bool = False
+    nth: Optional[int] = None
+    parent: Optional[LocatorSpec] = None
+
+    def build(self, root: Union[Page, Locator]) -> Locator:
+        """The live locator on ``root`` (a page or a locator)."""
+        base = self.parent.build(root) if self.parent is not None else root
+        kind, value = self.kind, self.value
+        if kind == "role":
+            loc = base.get_by_role(value, name=self.name, exact=self.exact or None)  # type: ignore[arg-type]
+        elif kind == "test_id":
+            loc = base.get_by_test_id(value)
+        elif kind == "label":
+            loc = base.get_by_label(value, exact=self.exact)
+        elif kind == "placeholder":
+            loc = base.get_by_placeholder(value, exact=self.exact)
+        elif kind == "text":
+            loc = base.get_by_text(value, exact=self.exact)
+        elif kind == "alt_text":
+            loc = base.get_by_alt_text(value, exact=self.exact)
+        elif kind == "title":
+            loc = base.get_by_title(value, exact=self.exact)
+        else:
+            loc = base.locator(value)
+        if self.nth is not None:
+            loc = loc.nth(self.nth)
+        return loc
+
+    def exact_role(self) -> Optional[tuple[str, str]]:
+        """(role, name) when this locator finds an element by its role and whole name, exactly; else None."""
+        if self.kind == "role" and self.exact and self.name and self.parent is None and self.nth is None:
+            return self.value, self.name
+        return None
+
+    def without_nth(self) -> LocatorSpec:
+        """The same locator matching every element (for counts)."""
+        return self.model_copy(update={"nth": None})
+
+    def describe(self) -> str:
+        """Python-like code for messages and reports: ``get_by_role("button", name="Add")``."""
+        own = _describe_own(self)
+        prefix = self.parent.describe() + "." if self.parent is not None else ""
+        suffix = f".nth({self.nth})" if self.nth is not None else ""
+        return prefix + own + suffix
+
+
+def _describe_own(spec: LocatorSpec) -> str:
+    def q(value: str) -> str:
+        return json.dumps(value, ensure_ascii=False)  # a name shows as it reads, not JSON-escaped
+    if spec.kind == "role":
+        args = q(spec.value)
+        if spec.name is not None:
+            args += f", name={q(spec.name)}"
+        if spec.exact:
+            args += ", exact=True"
+        return f"get_by_role({args})"
+    if spec.kind == "selector":
+        return f"locator({q(spec.value)})"
+    exact = ", exact=True" if spec.exact else ""
+    return f"get_by_{spec.kind}({q(spec.value)}{exact})"
+
+
+
+# --- fingerprints --------------------------------------------------------------------------
+
+
+class Box(BaseModel):
+    """Position and size in CSS pixels, relative to the page (not the viewport)."""
+
+    model_config = ConfigDict(extra="forbid")
+    x: float
+    y: float
+    width: float
+    height: float
+
+
+class Fingerprint(BaseModel):
+    """The attributes that identify an element, as recorded."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    tag: str
+    role: Optional[str] = None
+    name: Optional[str] = None
+    text: Optional[str] = None
+    id: Optional[str] = None
+    name_attr: Optional[str] = None
+    type: Optional[str] = None
+    placeholder: Optional[str] = None
+    href: Optional[str] = None
+    label: Optional[str] = None
+    test_id: Optional[str] = None
+    css: Optional[str] = None
+    context: Optional[str] = None
+    box: Optional[Box] = None
+    # How many other visible elements had the same tag, role and accessible name when this one was
+    # recorded (e.g. the "Add to cart" button of each product): then the element is known by where it
+    # is (its context), not by what it says.
+    look_alikes: Optional[int] = None
+    # Where the element is and what kind of thing it is there, for relocation when its words changed.
+    autocomplete: Optional[str] = None
+    classes: Optional[str] = None  # class tokens that read as words, sorted (generated ones left out)
+    landmark: Optional[str] = None  # the nearest landmark or form around it: "form: Checkout", "banner"
+    peers: Optional[int] = None  # visible elements of its kind in that landmark (or the page), itself included
+    heading: Optional[str] = None  # the nearest heading before it
+    rank: Optional[int] = None  # its place among the page's visible elements of its tag: 1 for the first list
+
+
+# --- actions -------------------------------------------------------------------------------
+
+
+class Target(BaseModel):
+    """The element an action acts on: a primary locator, fallbacks, and its recorded fingerprint."""
+
+    model_config = ConfigDict(extra="forbid")
+    locator: LocatorSpec
+    fallbacks: list[LocatorSpec] = Field(default_factory=list)
+    fingerprint: Optional[Fingerprint] = None
+
+
+class Effect(BaseModel):
+    """What held right after the action when it was recorded; checked again on replay."""
+
+    model_config = ConfigDict(extra="forbid")
+    url: Optional[str] = None  # normalized URL after the action
+    value: Optional[str] = None  # the element's value after a fill (a template)
+
+
+class _Action(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    after: Optional[Effect] = None
+
+    @property
+    def target_or_none(self) -> Optional[Target]:
+        return getattr(self, "target", None)
+
+    def describe(self) -> str:
+        """``click on get_by_role("button", name="Add")`` (for messages and reports)."""
+        target = self.target_or_none
+        return f"{self.kind} on {target.locator.describe()}" if target else str(getattr(self, "kind", "action"))
+
+
+class Click(_Action):
+    kind: Literal["click"] = "click"
+    target: Target
+
+
+class Fill(_Action):
+    kind: Literal["fill"] = "fill"
+    target: Target
+    value: str
+
+
+class TypeText(_Action):
+    kind: Literal["type"] = "type"
+    text: str
+    target: Optional[Target] = None
+
+
+class Press(_Action):
+    kind: Literal["press"] = "press"
+    key: str = Field(min_length=1)
+    target: Optional[Target] = None
+
+
+class SelectOption(_Action):
+    kind: Literal["select_option"] = "select_option"
+    target: Target
+    value: str
+
+
+class Check(_Action):
+    kind: Literal["check"] = "check"
+    target: Target
+    checked: bool = True
+
+
+class Hover(_Action):
+    kind: Literal["hover"] = "hover"
+    target: Target
+
+
+class Goto(_Action):
+    kind: Literal["goto"] = "goto"
+    url: str = Field(min_length=1)
+
+
+class Scroll(_Action):
+    kind: Literal["scroll"] = "scroll"
+    direction: Literal["up", "down"] = "down"
+    target: Optional[Target] = None
+
+
+class WaitFor(_Action):
+    kind: Literal["wait_for"] = "wait_for"
+    text: Optional[str] = None
+    ms: Optional[int] = Field(default=None, ge=0, le=60000)
+
+
+CheckKind = Literal["visible", "text", "value", "checked", "count", "url"]
+
+
+class Expect(_Action):
+    """A compiled ``agent.expect()`` check; its ``expected`` value is never healed."""
+
+    kind: Literal["expect"] = "expect"
+    check: CheckKind
+    target: Optional[Target] = None
+    expected: Union[bool, int, str, None] = None
+    # A count check: the items counted inside the target (the list, the table), which is identity-checked
+    # and healed like any target. Without it (older files), the target's locator matches the items themselves.
+    items: Optional[LocatorSpec] = None
+
+
+Action = Annotated[
+    Union[Click, Fill, TypeText, Press, SelectOption, Check, Hover, Goto, Scroll, WaitFor, Expect],
+    Field(discriminator="kind"),
+]
+
+
+# --- steps and files -----------------------------------------------------------------------
+
+
+class Step(BaseModel):
+    """One ``agent.run``/``agent.expect`` call: what it said, where it started, what it did.
+
+    It is found by ``key`` (instruction template and variable names, ``cache/keys.py``) and
+    ``ordinal`` (earlier steps of the test with the same key); ``url`` is evidence only.
+    """
+
+    model_config = ConfigDict(extra="forbid")
+    key: str = Field(pattern=r"^[0-9a-f]{16}$")
+    ordinal: int = Field(default=0, ge=0)
+    kind: StepKind = "run"
+    instruction: str
+    url: str  # the normalized URL when the step started (shown in a miss and a failure, never part of the key)
+    variables: list[str] = Field(default_factory=list)
+    actions: list[Action] = Field(default_factory=list)
+
+
+class CacheFile(BaseModel):
+    """A test's cache file (``.lumen-cache/<test file>/<test>.json``)."""
+
+    model_config = ConfigDict(extra="forbid")
+    schema_version: int = SCHEMA_VERSION
+    test: str
+    steps: list[Step] = Field(default_factory=list)
+
+    def find(self, key: str, ordinal: int) -> Step | None:
+        """The cached step with this key and occurrence number, if any."""
+        return next((s for s in self.steps if s.key == key and s.ordinal == ordinal), None)
+
+    def nearest(self, instruction: str, limit: int = 3) -> list[Step]:
+        """The cached steps whose instruction reads most like ``instruction``."""
+        def score(step: Step) -> float:
+            return difflib.SequenceMatcher(None, step.instruction, instruction).ratio()
+        return sorted(self.steps, key=score, reverse=True)[:limit]

@@ -1,0 +1,111 @@
+"""The locked store of cache files: where a test's file lives, reading it, writing it atomically."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any, Callable, Optional
+
+from ..errors import CacheFileError, CacheWriteError, SecretLeakError
+from ..fileio import atomic_write_text, locked
+from ..fileio import pretty_json as json_text
+from ..secrets import Secrets
+from .codec import loads, record_remedy, step_label
+from .model import CacheFile
+
+Check = Callable[[str, Any], None]
+
+
+class CacheStore:
+    """Reads and writes the cache files under one folder.
+
+    Errors name a file relative to ``display_root`` (the rootdir; by default the folder
+    that holds the cache folder), as users see it in their repository.
+    """
+
+    def __init__(self, root: Path, lock_timeout: float = 30.0, display_root: Optional[Path] = None) -> None:
+        self.root = root
+        self.lock_timeout = lock_timeout
+        self.display_root = display_root if display_root is not None else root.parent
+
+    def path_for(self, test_file: str, test_name: str) -> Path:
+        """Where the cache file of a test lives."""
+        return self.root / test_file / f"{test_name}.json"
+
+    def display(self, path: Path) -> str:
+        """``path`` relative to the display root when it is under it."""
+        try:
+            return Path(path).relative_to(self.display_root).as_posix()
+        except ValueError:
+            return str(path)
+
+    def owner(self, path: Path) -> Optional[str]:
+        """The node id of the test that owns ``path`` (``<test file>::<slugged name>``), if it is under the root."""
+        try:
+            rel = Path(path).relative_to(self.root)
+        except ValueError:
+            return None
+        return f"{rel.parent.as_posix()}::{rel.stem}" if rel.parent.parts else None
+
+    def load(self, path: Path, *, nodeid: Optional[str] = None) -> CacheFile | None:
+        """The cache file at ``path``, or None when there is none; a bad file is a ``CacheFileError``."""
+        shown, owner = self.display(path), nodeid or self.owner(path)
+        try:
+            raw = path.read_bytes()
+        except FileNotFoundError:
+            return None
+        except OSError as exc:
+            raise CacheFileError(f"cache file cannot be read: {exc.strerror or exc}", path=shown,
+                                 remedy="check the file's permissions (or delete it and re-record the test)") from None
+        try:
+            text = raw.decode("utf-8-sig")
+        except UnicodeDecodeError as exc:
+            raise CacheFileError(f"cache file is not UTF-8 text: {exc}", path=shown, remedy=record_remedy(owner)) from None
+        return loads(text, Path(shown), nodeid=owner)
+
+    def save(self, path: Path, cache: CacheFile, check: Optional[Check] = None, *,
+             secrets: Optional[Secrets] = None) -> None:
+        """Write ``cache`` atomically under the file's lock; nothing is written when a secret would be.
+
+        ``secrets`` turns every known value in the file's strings into its placeholder, then
+        refuses (``SecretLeakError``) what is left. ``check(text, path)`` may veto the text
+        too; a ``SecretLeakError`` it raises is given the step that holds the secret.
+        """
+        shown = self.display(path)
+        data = cache.model_dump(mode="json", exclude_none=True, exclude_defaults=False)
+        if secrets is not None:
+            data = secrets.redact_data(data)
+            self._vet(data, lambda piece, where, step=None: secrets.check_data(piece, where, step), shown)
+        text = json_text(data)
+        if check is not None:
+            self._vet(data, lambda piece, where: check(json_text(piece), where), shown)
+        with locked(path, self.lock_timeout):
+            try:
+                atomic_write_text(path, text)
+            except OSError as exc:
+                raise CacheWriteError(f"cache file could not be written: {exc.strerror or exc}", path=shown) from None
+
+    @staticmethod
+    def _vet(data: dict[str, Any], check: Callable[..., None], shown: str) -> None:
+        """Run ``check`` on the whole file; a secret it finds is traced to its step."""
+        try:
+            check(data, shown)
+        except SecretLeakError as exc:
+            if exc.step is None:
+                exc.step = _leaking_step(data, check, shown)
+            raise
+
+    def files(self) -> list[Path]:
+        """Every cache file under the root (memory and temporary files excluded)."""
+        if not self.root.is_dir():
+            return []
+        return sorted(p for p in self.root.rglob("*.json") if p.name != "memory.json" and not p.name.startswith("."))
+
+
+def _leaking_step(data: dict[str, Any], check: Callable[..., None], shown: str) -> Optional[str]:
+    """The label of the first step whose content ``check`` refuses."""
+    for i, step in enumerate(data.get("steps", [])):
+        try:
+            check({"steps": [step]}, shown)
+        except SecretLeakError:
+            return step_label(data, i)
+    return None

@@ -1,0 +1,45 @@
+"""What one test's agent works with: its settings, cache, secrets, events and figures."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from .cache.handle import TestCache
+from .config import Settings
+from .events import EventLog
+from .heals import Heal
+from .secrets import Secrets
+from .stats import Figures
+
+
+def _silent(line: str) -> None:
+    """The progress writer of a run that shows no progress."""
+
+
+@dataclass
+class TestContext:
+    """One test's context: settings and cache in; events, figures, heals and the action log out.
+
+    Per-test only: the session adds the test's figures and heals to the run's when the test ends.
+    """
+
+    __test__ = False  # not a pytest test class
+
+    nodeid: str
+    settings: Settings
+    cache: TestCache
+    secrets: Secrets
+    output_dir: Path
+    events: EventLog = field(default_factory=EventLog)
+    progress: Callable[[str], None] = _silent
+    figures: Figures = field(default_factory=Figures)
+    heals: list[Heal] = field(default_factory=list)
+    # The model-driven actions and how they ended, for the memory to learn from.
+    action_log: list[dict[str, Any]] = field(default_factory=list)
+    memory_events: list[dict[str, Any]] = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        self.events.redact = self.secrets.redact

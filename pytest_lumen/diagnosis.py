@@ -1,0 +1,78 @@
+"""What a failed step tells the user: the cache miss, the replay failure, and what a model heal is told."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, Optional
+
+from .errors import CacheMissError, ReplayError, record_command
+from .urls import normalize_url
+
+if TYPE_CHECKING:
+    from .cache.model import CacheFile, Step
+    from .context import TestContext
+    from .replay.failure import ActionFailed
+
+
+def miss_error(ctx: TestContext, wanted: Step, cache: Optional[CacheFile]) -> CacheMissError:
+    """No cached step for this instruction: what was looked for, and the nearest cached steps."""
+    lines = ["no cached step for this instruction (replay mode never calls the model)",
+             f"  test: {ctx.nodeid}",
+             f"  looked for: key {wanted.key} #{wanted.ordinal} (this instruction with variables {wanted.variables}, "
+             f"occurrence {wanted.ordinal + 1} in the test), on page {wanted.url!r}"]
+    if cache is None:
+        lines.append("  the test has no cache file yet")
+    else:
+        lines.append("  nearest cached steps:")
+        for near in cache.nearest(wanted.instruction):
+            lines.append(f"    - {near.instruction!r} ({_differences(near, wanted) or 'same'})")
+    return CacheMissError("\n".join(lines), path=ctx.cache.display, step=wanted.instruction,
+                          remedy=f"record it: {record_command(ctx.nodeid)}  (or run with --lumen-mode=heal and an API key)")
+
+
+def _differences(near: Step, wanted: Step) -> str:
+    diffs = []
+    if near.instruction != wanted.instruction:
+        diffs.append("instruction differs")
+    if near.url != wanted.url:
+        diffs.append(f"recorded on {near.url!r}")
+    if near.variables != wanted.variables:
+        diffs.append(f"variables {near.variables}")
+    if near.ordinal != wanted.ordinal:
+        diffs.append(f"occurrence #{near.ordinal}")
+    return ", ".join(diffs)
+
+
+def replay_error(ctx: TestContext, cached: Step, failed: ActionFailed, started_at: str) -> ReplayError:
+    """A cached action could not be replayed, and replay mode does not heal with the model.
+
+    When the step started on another page than it was recorded on, the message says so: a
+    step whose test went elsewhere fails because of that, not because of its own element.
+    """
+    where = "" if started_at == cached.url else f"\n  the step was recorded on {cached.url!r} and started on {started_at!r}"
+    return ReplayError(
+        f"cached {failed.action.describe()} could not be replayed: {failed.error}\n  test: {ctx.nodeid}{where}",
+        path=ctx.cache.display, step=cached.instruction,
+        remedy=f"if the app changed on purpose, re-record: {record_command(ctx.nodeid)} "
+               f"(or heal with --lumen-mode=heal); if not, this is a regression")
+
+
+def heal_brief(failed: ActionFailed) -> str:
+    """What the model is told when it heals a step: what was replayed, and what went wrong next."""
+    done = "; ".join(a.describe() for a in failed.done) or "nothing"
+    if failed.performed:
+        what = (f"The next recorded action, {failed.action.describe()}, was performed, but what "
+                f"followed differs from the recording: {failed.error}. Do not repeat it.")
+    else:
+        what = f"The next recorded action, {failed.action.describe()}, failed: {failed.error}"
+    return (f"This step was recorded before, but the page changed. Already replayed: {done}.\n{what}\n"
+            f"Continue from the current page and complete the step.")
+
+
+def as_observed(action: Any, page_url: str, templatize: Any) -> Any:
+    """A performed action whose effect differed, kept with the effect seen now (a heal accepts the change)."""
+    effect = action.after
+    if effect is not None and effect.url is not None:
+        effect = effect.model_copy(update={"url": templatize(normalize_url(page_url))})
+    elif effect is not None:
+        effect = None  # the field holds another value than the one typed: the app reformats it
+    return action.model_copy(update={"after": effect})

@@ -1,0 +1,1 @@
+"""What runs against the page: in-page scripts, fingerprints, locators, targets, checks, actions."""

@@ -1,0 +1,37 @@
+"""The selector engines pytest-lumen registers with Playwright, all as content scripts (Playwright's utility world).
+
+* ``lumen-identity`` (``identity.py``): the identity gate;
+* ``lumen-aria`` (``aria.py``): Playwright's roles and names handed to the page's world;
+* ``lumen-deep`` (``fingerprint.py``): the element a scan found, open shadow roots included.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from playwright.sync_api import Error as PlaywrightError
+
+from . import aria, fingerprint, identity
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Selectors
+
+ENGINES: tuple[tuple[str, str], ...] = (
+    (identity.ENGINE, identity.ENGINE_JS),
+    (aria.ENGINE, aria.ENGINE_JS),
+    (fingerprint.DEEP_ENGINE, fingerprint.DEEP_ENGINE_JS),
+)
+
+
+def register(selectors: Selectors) -> bool:
+    """Register every engine with a Playwright instance's selectors (once); False when one cannot be."""
+    if getattr(selectors, "_lumen_engines", False):
+        return True
+    for name, source in ENGINES:
+        try:
+            selectors.register(name, source, content_script=True)
+        except PlaywrightError as exc:
+            if "already registered" not in str(exc):
+                return False
+    setattr(selectors, "_lumen_engines", True)
+    return True

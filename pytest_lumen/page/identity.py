@@ -1,0 +1,109 @@
+"""The identity gate: Playwright acts on the primary locator's element only if it is exactly the recorded one.
+
+Replay checks an element's identity before acting on it. Done as a separate look at the page
+that costs a browser round trip per action, as much as the action itself. The gate folds the
+check into the action: a selector engine (``lumen-identity``) chained after the primary locator
+keeps the element only when its fingerprint, computed in the page, hashes to the recorded one.
+Playwright's own click or fill then waits for it, checks it is visible, enabled and the only
+match, and acts, in one round trip.
+
+The gate only ever speeds replay up: it passes when every identifying attribute is unchanged
+(position and CSS path aside, and the text around the element unless it had look-alikes),
+where the full check would pass too. When the locator's element is not the recorded one, the
+gated action fails at once (the engine throws); when no element shows up within 0.5 s, it
+gives up. Either way replay then takes the full path (look, similarity, cascade) as before.
+
+Only a hash goes into the selector, never the attributes, and no gate is used for a target
+whose fingerprint holds a variable's value: selectors show up in traces and error messages.
+"""
+
+from __future__ import annotations
+
+import functools
+import struct
+from typing import TYPE_CHECKING, Optional
+
+
+from ..cache.model import Fingerprint
+from . import scripts
+from .fingerprint import CONFIG, page_fields
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Locator
+
+ENGINE = "lumen-identity"
+# The identifying attributes, in hash order. Role and name come first: they are left out when the
+# primary locator is a role locator, whose own role and name then stand in for them (the cache keeps
+# the locator's role and name in the fingerprint, which the page's approximation may word otherwise).
+FIELDS = page_fields("role", "name", "tag", "text", "id", "name_attr", "type", "placeholder", "href", "label", "test_id", "context")
+ROLE_AND_NAME = ("role", "name")
+# What a fill may change: its own text (a contenteditable) and the text around it (a line total, a
+# validation message, suggestions). The gate that finds a filled field again to read it back skips them.
+LIVE = ("text", "context")
+# The text around an element changes with the page's state (a count, a total, a message next to it).
+# It tells look-alikes apart (an "Add to cart" per product), so it is in their gate only: for any
+# other element, a changed context would only send replay down the full path, a round trip later, every run.
+CONTEXT = ("context",)
+# Which attributes each scope letter of the selector leaves out; Python and the page read the same table.
+SKIPS: dict[str, tuple[str, ...]] = {"r": ROLE_AND_NAME, "v": LIVE, "c": CONTEXT}
+SEPARATOR = "\u001f"
+# With scope letter "t" the engine throws this when the locator's element is not the recorded one:
+# Playwright then fails at once instead of waiting for an element that will not come.
+MISMATCH = "lumen-identity: not the recorded element"
+MISSING = "\u001e"
+
+# What ``js/identity_engine.js`` is told: the fingerprint config, the hash order and the scope table.
+ENGINE_CONFIG: dict[str, object] = {
+    "fingerprint": CONFIG, "fields": list(FIELDS), "skips": {letter: list(names) for letter, names in SKIPS.items()},
+    "missing": MISSING, "separator": SEPARATOR, "mismatch": MISMATCH,
+}
+ENGINE_JS = scripts.engine("identityEngine", ("deep", "fingerprint", "hash", "identity_engine"), ENGINE_CONFIG)
+
+_M32 = 0xFFFFFFFF
+
+
+@functools.lru_cache(maxsize=4096)
+def cyrb53(text: str) -> str:
+    """The hash ``js/hash.js`` computes, over the string's UTF-16 code units, as lower-case hex."""
+    data = text.encode("utf-16-le", "surrogatepass")
+    h1, h2 = 0xDEADBEEF, 0x41C6CE57
+    for ch in struct.unpack(f"<{len(data) // 2}H", data):  # JS's Math.imul: the product's low 32 bits
+        h1 = ((h1 ^ ch) * 2654435761) & _M32
+        h2 = ((h2 ^ ch) * 1597334677) & _M32
+    h1 = ((h1 ^ (h1 >> 16)) * 2246822507) & _M32
+    h1 ^= ((h2 ^ (h2 >> 13)) * 3266489909) & _M32
+    h2 = ((h2 ^ (h2 >> 16)) * 2246822507) & _M32
+    h2 ^= ((h1 ^ (h1 >> 13)) * 3266489909) & _M32
+    return format(4294967296 * (0x1FFFFF & h2) + h1, "x")
+
+
+def identity_selector(fp: Fingerprint, after_fill: bool = False, fail_fast: bool = False) -> str:
+    """The ``lumen-identity=…`` selector that keeps only an element with this fingerprint's identity.
+
+    Role and name are always left to Playwright's role engine (``gated``); ``after_fill``: the
+    attributes a fill may change (``LIVE``) are left out; the context counts only for an element
+    that had look-alikes when it was recorded. ``fail_fast``: an element that is not the recorded
+    one makes the query fail (``MISMATCH``) instead of matching nothing.
+    """
+    scope = "r" + ("v" if after_fill else "") + ("" if fp.look_alikes else "c")
+    skip = {name for letter in scope for name in SKIPS.get(letter, ())}
+    values = [getattr(fp, name) for name in FIELDS if name not in skip]
+    key = SEPARATOR.join(MISSING if v is None else str(v) for v in values)
+    return f"{ENGINE}={(scope + ('t' if fail_fast else '')) or 'x'}:{cyrb53(key)}"
+
+
+def gated(primary: Locator, fp: Optional[Fingerprint], after_fill: bool = False,
+          fail_fast: bool = False, named_exactly: bool = False) -> Optional[Locator]:
+    """The primary locator narrowed to the recorded element; None when there is no fingerprint to gate on.
+
+    Role and name are checked by Playwright's own role engine, exactly: by the primary locator itself
+    when it is a role locator with the recorded name, exact (``named_exactly``), else by
+    ``and_(get_by_role(role, name=..., exact=True))`` (a role locator that matches a part of a name,
+    "Place order", also finds "Place order by phone"). The other attributes: the ``lumen-identity`` hash.
+    """
+    if fp is None:
+        return None
+    if fp.role is not None and not named_exactly:
+        primary = primary.and_(primary.page.get_by_role(fp.role, name=fp.name, exact=True)  # type: ignore[arg-type]
+                               if fp.name is not None else primary.page.get_by_role(fp.role))  # type: ignore[arg-type]
+    return primary.locator(identity_selector(fp, after_fill, fail_fast))

@@ -1,0 +1,4 @@
+// The fingerprint of one element (fingerprint.capture).
+function capture(el, config) {
+  return fingerprinter(config)(el);
+}

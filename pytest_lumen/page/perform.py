@@ -1,0 +1,124 @@
+"""How each cached action is performed on a page, and what a Playwright error says about it."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Optional
+
+from playwright.sync_api import Error as PlaywrightError
+from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
+
+from ..cache.model import (Check, Click, Effect, Fill, Goto, Hover, Press, Scroll, SelectOption, TypeText, WaitFor,
+                           _Action)
+from ..templates import substitute
+from . import scripts
+from ..urls import absolute_url, normalize_url
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Locator, Page
+
+COVERED_BY_LABEL_JS = scripts.function("coveredByOwnLabel", ("covered_by_label",))
+
+def perform(page: Page, action: _Action, loc: Optional[Locator], values: dict[str, str], timeout_ms: float) -> None:
+    """Do one action. ``loc`` is the already-resolved target (None for page-level actions)."""
+    t = timeout_ms
+    if isinstance(action, Click):
+        assert loc is not None
+        loc.click(timeout=t)
+    elif isinstance(action, Fill):
+        assert loc is not None
+        loc.fill(substitute(action.value, values), timeout=t)
+    elif isinstance(action, TypeText):
+        text = substitute(action.text, values)
+        if loc is not None:
+            loc.press_sequentially(text, timeout=t)
+        else:
+            page.keyboard.type(text)
+    elif isinstance(action, Press):
+        if loc is not None:
+            loc.press(action.key, timeout=t)
+        else:
+            page.keyboard.press(action.key)
+    elif isinstance(action, SelectOption):
+        assert loc is not None
+        loc.select_option(substitute(action.value, values), timeout=t)
+    elif isinstance(action, Check):
+        assert loc is not None
+        set_checked(loc, action.checked, t)
+    elif isinstance(action, Hover):
+        assert loc is not None
+        loc.hover(timeout=t)
+    elif isinstance(action, Goto):
+        page.goto(absolute_url(substitute(action.url, values), page.url))
+    elif isinstance(action, Scroll):
+        if loc is not None:
+            loc.scroll_into_view_if_needed(timeout=t)
+        else:
+            page.mouse.wheel(0, 600 if action.direction == "down" else -600)
+    elif isinstance(action, WaitFor):
+        if action.text:
+            page.get_by_text(substitute(action.text, values)).first.wait_for(state="visible", timeout=t)
+        else:
+            page.wait_for_timeout(action.ms or 500)
+    else:
+        raise TypeError(f"perform() does not handle {type(action).__name__}")
+
+
+FIRST_TRY_MS = 1000.0  # how long set_checked tries before a covered custom control is looked for
+
+
+def set_checked(loc: Locator, checked: bool, timeout_ms: float) -> None:
+    """Check or uncheck, as a person does: a custom control covered by its own label's styling (a styled
+    span over a hidden input) is clicked where it is, on that label; Playwright still verifies the new state.
+
+    A plain checkbox costs nothing more: the covering is looked for only when Playwright reports that
+    another element intercepts the pointer.
+    """
+    first = min(timeout_ms, FIRST_TRY_MS)
+    try:
+        loc.set_checked(checked, timeout=first)
+        return
+    except PlaywrightTimeoutError as exc:
+        if began_to_act(str(exc)) and "intercepts pointer events" not in str(exc):
+            raise
+        covered = "intercepts pointer events" in str(exc) and bool(loc.evaluate(COVERED_BY_LABEL_JS))
+    loc.set_checked(checked, timeout=max(timeout_ms - first, 100.0), force=covered)
+
+
+def perform_once(page: Page, action: _Action, loc: Optional[Locator], values: dict[str, str], timeout_ms: float) -> None:
+    """``perform``, where a timeout after the action began to act counts as done (it must not be repeated):
+    a click that timed out waiting for the slow navigation it started was performed."""
+    try:
+        perform(page, action, loc, values, timeout_ms)
+    except PlaywrightTimeoutError as exc:
+        if not began_to_act(str(exc)):
+            raise
+
+
+def began_to_act(log: str) -> bool:
+    """Whether a failed Playwright action's call log shows it began to act (it must not be repeated then).
+
+    A click that timed out waiting for the navigation it started was performed.
+    """
+    return "performing " in log or " action done" in log
+
+
+def current_url(page: Page) -> str:
+    """The page's URL as the browser has it now.
+
+    ``page.url`` is only as fresh as the last Playwright call: a navigation that happened while
+    Python waited for something else (a model's reply) shows after the next round trip.
+    """
+    try:
+        return str(page.evaluate("location.href"))
+    except PlaywrightError:  # a page in navigation or closed: the round trip updated page.url all the same
+        return page.url
+
+
+def effect_after(page: Page, action: _Action, loc: Optional[Locator], before_url: str) -> Optional[Effect]:
+    """The effect to record after a model-chosen action: a URL change, or a filled value."""
+    url = normalize_url(page.url)
+    if url != normalize_url(before_url):
+        return Effect(url=url)
+    if isinstance(action, Fill):
+        return Effect(value=action.value)
+    return None

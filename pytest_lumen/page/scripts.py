@@ -1,0 +1,42 @@
+"""The JavaScript that runs in the page: the files of ``page/js/``, put together for Playwright.
+
+Each ``js/<name>.js`` file declares functions. A script is some of those files in one scope,
+wrapped so that it evaluates to one of its functions: Playwright's ``evaluate()`` calls it with
+the element (or elements) and the evaluate argument, which carries every constant from Python
+(field lists, role tables, selectors). A selector engine's source cannot take an argument, so
+its constants are the one generated line of it: ``const CONFIG = <json>;``.
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+from collections.abc import Mapping
+from importlib import resources
+from typing import Any
+
+PACKAGE = __name__.rpartition(".")[0]  # the package that holds js/
+JS_DIR = "js"
+
+
+@functools.cache
+def source(name: str) -> str:
+    """The text of ``js/<name>.js``."""
+    return resources.files(PACKAGE).joinpath(JS_DIR, f"{name}.js").read_text(encoding="utf-8")
+
+
+@functools.cache
+def function(name: str, files: tuple[str, ...]) -> str:
+    """An expression for ``evaluate()``: the function ``name``, declared in ``files`` (names of ``js/`` files)."""
+    return _scope(files, name)
+
+
+def engine(name: str, files: tuple[str, ...], config: Mapping[str, Any]) -> str:
+    """A selector engine's source: what ``name(CONFIG)`` returns, ``name`` declared in ``files``."""
+    return _scope(files, name + "(CONFIG)", "const CONFIG = " + json.dumps(config) + ";")
+
+
+def _scope(files: tuple[str, ...], result: str, preamble: str = "") -> str:
+    """The files' declarations in one function scope, evaluating to ``result`` (a JS expression)."""
+    lines = ["(() => {", preamble, *(source(name) for name in files), "return " + result + ";", "})()"]
+    return "\n".join(line for line in lines if line)

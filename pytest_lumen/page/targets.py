@@ -1,0 +1,140 @@
+"""Turning what the model pointed at (a snapshot ref, the focused element) into a cached ``Target``."""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import TYPE_CHECKING, Optional
+
+from ..cache.model import Fingerprint, LocatorSpec, Target
+from ..templates import PLACEHOLDER
+from . import scripts
+from .fingerprint import INDEX_JS, NAME_FROM_CONTENT_ROLES, capture_with_look_alikes, nth_of
+from .locators import spec_from_locator
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Locator, Page
+
+# The elements that hold a count check's items: lists, tables, grids and their like.
+CONTAINERS = ("ul, ol, table, tbody, [role=list], [role=table], [role=grid], [role=rowgroup], [role=listbox], "
+              "[role=tree], [role=treegrid], [role=feed], [role=menu], [role=tablist], [role=radiogroup]")
+CONTAINER_JS = scripts.function("containerOf", ("deep", "container"))
+# The roles of elements a text fallback (``get_by_text``) is recorded for: those named by their content,
+# checkboxes and radios aside (their label and role fallbacks find them); an element without a role too.
+TEXT_FALLBACK_ROLES = frozenset(NAME_FROM_CONTENT_ROLES) - {"checkbox", "radio"}
+
+
+def fallbacks_for(fp: Fingerprint, primary: LocatorSpec) -> list[LocatorSpec]:
+    """Other ways to find the same element: test id, role+name, label, placeholder, text, CSS path."""
+    out: list[LocatorSpec] = []
+    if fp.test_id:
+        out.append(LocatorSpec(kind="test_id", value=fp.test_id))
+    if fp.role and fp.name:
+        out.append(LocatorSpec(kind="role", value=fp.role, name=fp.name, exact=True))
+    if fp.label:
+        out.append(LocatorSpec(kind="label", value=fp.label, exact=True))
+    if fp.placeholder:
+        out.append(LocatorSpec(kind="placeholder", value=fp.placeholder, exact=True))
+    if fp.text and (fp.role in TEXT_FALLBACK_ROLES or not fp.role) and len(fp.text) <= 80:
+        out.append(LocatorSpec(kind="text", value=fp.text, exact=True))
+    if fp.css:
+        out.append(LocatorSpec(kind="selector", value=fp.css))
+    seen = {primary.model_dump_json()}
+    unique = []
+    for spec in out:
+        dump = spec.model_dump_json()
+        if dump not in seen:
+            seen.add(dump)
+            unique.append(spec)
+    return unique
+
+
+def target_for(page: Page, element: Locator) -> tuple[Target, Locator]:
+    """A ``Target`` for an element the model chose, and a live locator built from it.
+
+    The locator comes from ``normalize()`` (test ids and roles first, as codegen
+    does); if it does not point at exactly this element, the CSS path is used.
+    """
+    fp = capture_with_look_alikes(element)
+    spec = _exact_name(page, spec_from_locator(element.normalize()), fp)
+    live = spec.build(page)
+    if live.count() != 1 and fp.css:
+        spec = LocatorSpec(kind="selector", value=fp.css)
+        live = spec.build(page)
+    return Target(locator=spec, fallbacks=fallbacks_for(fp, spec), fingerprint=fp), live
+
+
+def _exact_name(page: Page, spec: LocatorSpec, fp: Fingerprint) -> LocatorSpec:
+    """A role locator with the element's whole name, matched exactly, when that still finds it alone.
+
+    ``normalize()`` matches a name in part ("Place order" also finds "Place order by phone"); the
+    exact locator is itself the check of the element's name, so the identity gate needs no other.
+    """
+    if spec.kind != "role" or spec.parent is not None or spec.nth is not None or not fp.name or spec.value != fp.role:
+        return spec
+    exact = LocatorSpec(kind="role", value=spec.value, name=fp.name, exact=True)
+    return exact if exact.build(page).count() == 1 else spec
+
+
+def focused_target(page: Page) -> Optional[tuple[Target, Locator]]:
+    """The focused element as a target, when one has focus."""
+    focused = page.locator("*:focus")
+    if focused.count() != 1:
+        return None
+    return target_for(page, focused)
+
+
+def count_target(page: Page, item: Locator, target: Target) -> tuple[Target, Optional[LocatorSpec]]:
+    """For a count check on one of the items: the list that holds them as the target, and the items in it.
+
+    The list is a target like any other (identity-checked, healed when it moved or was wrapped);
+    the items are found inside it by their role (or tag). Without a list around the item, the
+    locator of all elements like it (``group_target``) and no items.
+    """
+    index = int(item.evaluate(CONTAINER_JS, CONTAINERS))
+    fp = target.fingerprint
+    if index < 0 or fp is None:
+        return group_target(target), None
+    element = nth_of(page, CONTAINERS, index)
+    container = capture_with_look_alikes(element)
+    spec = _container_spec(page, container, index)
+    items = LocatorSpec(kind="role", value=fp.role) if fp.role else LocatorSpec(kind="selector", value=fp.tag)
+    return Target(locator=spec, fallbacks=fallbacks_for(container, spec), fingerprint=container), items
+
+
+def _container_spec(page: Page, fp: Fingerprint, index: int) -> LocatorSpec:
+    """A locator for a list that does not depend on what it holds: its role (and name), its word classes,
+    else its CSS path (Playwright's generated locator may be the text of its items, which a count changes)."""
+    options = []
+    if fp.role and fp.name:
+        options.append(LocatorSpec(kind="role", value=fp.role, name=fp.name, exact=True))
+    if fp.role:
+        options.append(LocatorSpec(kind="role", value=fp.role))
+    if fp.classes:
+        options.append(LocatorSpec(kind="selector", value=fp.tag + "".join("." + c for c in fp.classes.split())))
+    for spec in options:
+        live = spec.build(page)
+        if live.count() == 1 and int(live.evaluate(INDEX_JS, CONTAINERS)) == index:
+            return spec
+    return LocatorSpec(kind="selector", value=fp.css or fp.tag)
+
+
+def group_target(target: Target) -> Target:
+    """For counts: the locator of all elements like this one."""
+    spec = target.locator
+    if spec.nth is not None:
+        group = spec.without_nth()
+    elif target.fingerprint and target.fingerprint.css:
+        group = LocatorSpec(kind="selector", value=re.sub(r":nth-of-type\(\d+\)$", "", target.fingerprint.css))
+    else:
+        group = spec
+    return target.model_copy(update={"locator": group, "fallbacks": []})
+
+
+def bind_target(target: Target, values: dict[str, str]) -> Target:
+    """The target with its ``%name%`` placeholders (in locators and fingerprint) replaced by their values."""
+    if not values:
+        return target
+    text = target.model_dump_json()
+    bound = PLACEHOLDER.sub(lambda m: json.dumps(values[m.group(1)])[1:-1] if m.group(1) in values else m.group(0), text)
+    return target if bound == text else Target.model_validate_json(bound)

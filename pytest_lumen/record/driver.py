@@ -1,0 +1,256 @@
+"""A model-driven step: observe, ask the planner, act, until the model says done.
+
+The conversation lives in ``conversation.py``, the tools and how their calls become actions in
+``tools.py``; here is the loop, its limits (actions, time, tokens, unusable replies) and its accounting.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import time
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, Optional
+
+from playwright.sync_api import Error as PlaywrightError
+
+from ..cache.model import Effect, Expect, Goto
+from ..errors import LumenAssertionError, LumenError, ModelError, NavigationRefusedError, StepAbortedError, first_line
+from ..events import ModelRequest, StepFinal, ToolSpan
+from ..guard import NavigationGuard
+from ..page.checks import run_check
+from ..page.perform import current_url, effect_after, perform_once
+from ..planner.base import PlanReply, PlanRequest, ToolCall
+from ..urls import normalize_url
+from .conversation import Conversation, step_message, system_prompt
+from .snapshot import Observation, observe
+from .tools import ToolInputError, to_action, tools_for, validate_call
+from .watch import SETTLE_MS, NavigationWatch
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Page
+
+    from ..context import TestContext
+    from ..planner.base import Planner
+
+MAX_INVALID_REPLIES = 3  # unusable tool calls in a row before the step fails with model_error
+
+
+@dataclass
+class DriveResult:
+    """What one model-driven step did: the actions to cache, the model turns, the action log for the memory."""
+
+    actions: list[Any]
+    iterations: int
+    log: list[dict[str, Any]] = field(default_factory=list)
+
+
+@dataclass
+class _Step:
+    """One step while the model drives it: the conversation, the page it last saw, what was done."""
+
+    index: int
+    instruction: str
+    kind: str
+    values: dict[str, str]
+    talk: Conversation
+    obs: Observation
+    performed: list[Any] = field(default_factory=list)
+    log: list[dict[str, Any]] = field(default_factory=list)
+    invalid: int = 0  # unusable replies in a row
+
+    def unusable(self, problem: str) -> None:
+        """Count an unusable reply; too many in a row stop the step."""
+        self.invalid += 1
+        if self.invalid >= MAX_INVALID_REPLIES:
+            raise StepAbortedError(f"the model gave {self.invalid} unusable replies in a row (last: {problem})",
+                                   reason="model_error",
+                                   remedy="run again; if it persists, try another model with --lumen-model")
+
+
+def _gave_up(kind: str, call: ToolCall) -> LumenError:
+    """The error for the model's ``fail``: a false statement, or a step it could not do."""
+    reason = str(call.input.get("reason", "no reason given"))
+    if kind == "expect":
+        return LumenAssertionError(f"the statement does not hold on this page: {reason}")
+    missing = str(call.input.get("missing") or "").strip()
+    if missing:  # not the app, not the wording: an interaction pytest-lumen does not offer
+        return StepAbortedError(f"the model could not do the step: no tool can {missing} ({reason})",
+                                reason="model_gave_up",
+                                remedy=f"pytest-lumen has no tool to {missing} yet: do that part with Playwright in the "
+                                       f"test (the page fixture), and keep agent.run() for the steps around it")
+    return StepAbortedError(f"the model could not do the step: {reason}", reason="model_gave_up",
+                            remedy="check that the app works by hand, then reword the instruction")
+
+
+class ModelDriver:
+    """Runs one step through the planner; returns the actions it performed, ready to cache."""
+
+    def __init__(self, page: Page, planner: Planner, ctx: TestContext, *, guard: Optional[NavigationGuard] = None,
+                 memory: Any = None) -> None:
+        self.page = page
+        self.planner = planner
+        self.ctx = ctx
+        self.guard = guard or NavigationGuard((), ctx.cache.display)
+        self.memory = memory
+        self.settings = ctx.settings
+        self._url_after = ""  # the normalized URL right after the last performed action
+
+    # --- the loop ------------------------------------------------------------------
+
+    def drive(self, step: int, instruction: str, kind: str, values: dict[str, str], heal: str = "") -> list[Any]:
+        """Let the model carry out one step; the actions it performed, ready to cache.
+
+        The model calls and their tokens are counted in the test's figures, the actions' outcomes go
+        to its action log (for the memory), and a ``step.final`` event sums the step up.
+        """
+        calls_before, usage_before = self.ctx.figures.model_calls, self.ctx.figures.usage
+        with NavigationWatch(self.page) as self._navigation:
+            result = self._loop(step, instruction, kind, values, heal)
+        self.ctx.action_log.extend(result.log)
+        used = self.ctx.figures.usage
+        delta = used.model_copy(update={k: getattr(used, k) - getattr(usage_before, k) for k in type(used).model_fields})
+        self.ctx.events.emit(StepFinal(step=step, iterations=result.iterations,
+                                       model_calls=self.ctx.figures.model_calls - calls_before, usage=delta))
+        return result.actions
+
+    def _plan(self, request: PlanRequest, step: int) -> PlanReply:
+        """Call the model once, count it in the test's figures and enforce the token budget."""
+        reply: PlanReply = self.planner.plan(request)
+        model = getattr(self.planner, "model", "unknown")
+        figures = self.ctx.figures
+        figures.add_model_call(model, reply.usage)
+        self.ctx.events.emit(ModelRequest(step=step, model=model, latency_ms=round(reply.latency_ms, 1), usage=reply.usage,
+                                          prompt_chars=request.prompt_chars, stop_reason=reply.stop_reason))
+        budget = self.settings.max_tokens
+        if budget and figures.usage.total > budget:
+            raise StepAbortedError(
+                f"the test used {figures.usage.total} tokens, over its budget of {budget}",
+                reason="token_budget",
+                remedy="raise --lumen-max-tokens, or split the step into smaller instructions",
+            )
+        return reply
+
+    def _loop(self, index: int, instruction: str, kind: str, values: dict[str, str], heal: str) -> DriveResult:
+        tools = tools_for(kind)
+        system = system_prompt(self.memory.tier1_text() if self.memory else "")
+        obs = self._observe()
+        site_tips = self.memory.site_tips(obs.url) if self.memory else ""
+        talk = Conversation(step_message(instruction, kind, obs, heal=heal, site_tips=site_tips))
+        step = _Step(index, instruction, kind, values, talk, obs)
+        deadline = time.monotonic() + self.settings.step_timeout
+        for iteration in range(1, self.settings.max_actions + 1):
+            if time.monotonic() > deadline:
+                raise StepAbortedError(f"the step took longer than {self.settings.step_timeout:g}s", reason="timeout",
+                                       remedy="split the instruction into smaller steps or raise --lumen-step-timeout")
+            reply = self._plan(PlanRequest(system=system, messages=talk.messages(step.obs), tools=tools), index)
+            if self._answer(step, reply, tools):
+                return DriveResult(step.performed, iteration, step.log)
+        raise StepAbortedError(f"the step needed more than {self.settings.max_actions} actions", reason="max_actions",
+                               remedy="split the instruction into smaller steps or raise --lumen-max-actions")
+
+    def _answer(self, step: _Step, reply: PlanReply, tools: list[dict[str, Any]]) -> bool:
+        """Carry out one reply of the model and note it in the conversation; True when the step is done."""
+        if not reply.tool_calls:
+            step.unusable("the model answered without a tool call")
+            step.talk.add(None, reply.text or "(no text)", "Reply with exactly one tool call.", True)
+            return False
+        call = reply.tool_calls[0]
+        if call.name == "done" and step.kind == "expect" and not step.performed:
+            step.unusable("done without any expect_* assertion")
+            step.talk.add(call, reply.text, "invalid call: make at least one expect_* assertion before done", True)
+            return False
+        if call.name == "done":
+            self._late_navigation(step.performed)
+            return True
+        if call.name == "fail":
+            raise _gave_up(step.kind, call)
+        problem = validate_call(call.name, call.input, tools)
+        if problem is None:
+            status, is_error, step.obs = self._act(step, call)
+            if is_error and status.startswith("invalid"):
+                step.unusable(status)
+            else:
+                step.invalid = 0
+        else:
+            step.unusable(problem)
+            status, is_error = f"invalid call: {problem}", True
+        step.talk.add(call, reply.text, status, is_error)
+        return False
+
+    # --- acting --------------------------------------------------------------------
+
+    def _act(self, step: _Step, call: ToolCall) -> tuple[str, bool, Observation]:
+        """Carry out a valid call; its status for the model, whether it failed, and the page after it."""
+        span = ToolSpan(self.ctx.events, step.index, call.name, f"{call.name}:{len(step.log)}", "model")
+        self._late_navigation(step.performed)
+        try:
+            action = self._carry_out(step, call, self.page.url)
+        except ToolInputError as exc:
+            return self._after(step, call, span, f"invalid call: {exc}", True, step.obs)
+        except LumenAssertionError as exc:
+            return self._after(step, call, span, f"error: this check does not hold now: {exc.message}", True, None)
+        except (PlaywrightError, LumenError) as exc:
+            if isinstance(exc, (ModelError, StepAbortedError, NavigationRefusedError)):
+                raise
+            message = first_line(exc)
+            tips = self.memory.error_tips(call.name, message, self.page.url) if self.memory else ""
+            return self._after(step, call, span, f"error: {message}" + (f"\n\n{tips}" if tips else ""),
+                               True, None, error=message)
+        action = self._templatized(action)
+        step.performed.append(action)
+        self._url_after = normalize_url(self.page.url)
+        target = getattr(action, "target", None)
+        return self._after(step, call, span, f"ok: {call.name} done", False, None,
+                           locator=target.locator.describe() if target else None)
+
+    def _carry_out(self, step: _Step, call: ToolCall, before_url: str) -> Any:
+        """Do the call on the page; the action with its effect. A check is run, never performed."""
+        timeout_ms = self.settings.action_timeout * 1000
+        action, loc = to_action(call, self.page, step.obs.refs, self.ctx.secrets.templatize)
+        if isinstance(action, Goto):
+            self.guard.goto(action.url, step.values, before_url)
+        if isinstance(action, Expect):
+            run_check(self.page, action, loc, step.values, timeout_ms)
+            return action
+        self._navigation.start()
+        perform_once(self.page, action, loc, step.values, timeout_ms)  # one that timed out after it acted was done
+        self._navigation.settle(max(timeout_ms, SETTLE_MS))
+        return action.model_copy(update={"after": effect_after(self.page, action, loc, before_url)})
+
+    def _after(self, step: _Step, call: ToolCall, span: ToolSpan, status: str, is_error: bool,
+               obs: Optional[Observation], *, error: str | None = None,
+               locator: str | None = None) -> tuple[str, bool, Observation]:
+        """End the call's span, log it for the memory, show progress; the page as it is now."""
+        span.end(not is_error, locator=locator, error=error or (status if is_error else None))
+        if not status.startswith("invalid"):  # the model's own mistakes teach nothing about pages
+            step.log.append({"command": call.name, "ok": not is_error, "error": error or (status if is_error else None),
+                             "url": self.page.url})
+        what = locator or " ".join(f"{k}={v!r}" for k, v in call.input.items())
+        outcome = "error" if is_error else "ok"
+        self.ctx.progress(self.ctx.secrets.redact(
+            f"{step.instruction!r} -> {call.name} {what} [{outcome}] (tokens so far: {self.ctx.figures.usage.total})"))
+        return status, is_error, obs or self._observe()
+
+    def _late_navigation(self, performed: list[Any]) -> None:
+        """A navigation that came after the last action's effect was taken (the page asked its server
+        first, the model was thinking) is that action's effect too: replay must wait for it as well.
+
+        It also brings ``page.url`` up to date, so the next step's key is taken from the page the
+        replay will be on (replay needs no such round trip: it waits for each recorded effect).
+        """
+        now = normalize_url(current_url(self.page))
+        if not performed or isinstance(performed[-1], Expect):
+            return
+        if now != self._url_after:
+            performed[-1] = performed[-1].model_copy(update={"after": Effect(url=self.ctx.secrets.templatize(now))})
+            self._url_after = now
+
+    def _observe(self) -> Observation:
+        """The page as the model may see it: secret values shown as their placeholders."""
+        obs = observe(self.page, self.settings.snapshot_chars)
+        tpl = self.ctx.secrets.templatize
+        return dataclasses.replace(obs, url=tpl(obs.url), title=tpl(obs.title), snapshot=tpl(obs.snapshot))
+
+    def _templatized(self, action: Any) -> Any:
+        """The action with every known value (page text included) turned back into its %placeholder%."""
+        return type(action).model_validate(self.ctx.secrets.redact_data(action.model_dump(mode="json")))

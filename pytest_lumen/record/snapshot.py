@@ -1,0 +1,88 @@
+"""Observing the page for the model: URL, title, a kind, and the AI aria snapshot within a size bound."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from ..errors import LumenError
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Page
+
+REF = re.compile(r"\[ref=([A-Za-z0-9_-]+)\]")
+
+
+@dataclass(frozen=True)
+class Observation:
+    """What the model sees of the page at one moment."""
+
+    url: str
+    title: str
+    kind: str
+    snapshot: str
+    refs: frozenset[str]
+    truncated: bool
+    full_chars: int
+
+
+def bound(snapshot: str, max_chars: int) -> tuple[str, bool]:
+    """Cut a snapshot at a line boundary so that it fits ``max_chars``."""
+    if len(snapshot) <= max_chars:
+        return snapshot, False
+    note = "\n- (snapshot cut: {} more lines not shown; scroll or use more specific steps)"
+    room = max(0, max_chars - len(note.format(snapshot.count("\n") + 1)))
+    cut = snapshot.rfind("\n", 0, room)
+    cut = cut if cut > 0 else room
+    dropped = snapshot[cut:].lstrip("\n").count("\n") + 1
+    return snapshot[:cut] + note.format(dropped), True
+
+
+def page_kind(snapshot: str) -> str:
+    """A coarse page type, a hint for the model."""
+    s = snapshot.lower()
+    if 'textbox "password"' in s or "password" in s and "sign in" in s:
+        return "login"
+    if "dialog" in s and "[ref=" in s and "- dialog" in s:
+        return "dialog open"
+    if "searchbox" in s or "combobox" in s and "search" in s:
+        return "search"
+    if s.count("- textbox") >= 3:
+        return "form"
+    if s.count("- listitem") + s.count("- row") + s.count("- article") >= 5:
+        return "list"
+    return "page"
+
+
+def observe(page: Page, max_chars: int) -> Observation:
+    """Take the AI snapshot of the page (refs valid until the next snapshot)."""
+    try:
+        page.wait_for_load_state("domcontentloaded", timeout=10_000)
+    except Exception:  # noqa: BLE001 - a page that never settles is still observed as it is
+        pass
+    last: Exception | None = None
+    for _ in range(3):
+        try:
+            raw = page.aria_snapshot(mode="ai", timeout=10_000)
+            break
+        except Exception as exc:  # noqa: BLE001 - navigation in flight destroys the context; try again
+            last = exc
+            page.wait_for_timeout(200)
+    else:
+        raise LumenError(f"could not take a snapshot of {page.url} for the model: {last}",
+                         remedy="the page is very large or still loading: wait for it in the test, or split the step")
+    text, truncated = bound(raw, max_chars)
+    try:
+        title = page.title()
+    except Exception:  # noqa: BLE001
+        title = ""
+    return Observation(
+        url=page.url,
+        title=title,
+        kind=page_kind(text),
+        snapshot=text,
+        refs=frozenset(REF.findall(text)),
+        truncated=truncated,
+        full_chars=len(raw),
+    )

@@ -1,0 +1,243 @@
+"""The tools the model acts with: each defined once, as its JSON schema and how a call becomes a cached action.
+
+``RUN_TOOLS`` and ``EXPECT_TOOLS`` are the schemas sent to the Messages API; ``validate_call``
+checks a call against them; ``to_action`` turns a valid call into the action to perform and cache.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Collection
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Literal, Optional
+
+from ..cache.model import (Check, CheckKind, Click, Expect, Fill, Goto, Hover, Press, Scroll, SelectOption, Target,
+                           TypeText, WaitFor)
+from ..page.targets import count_target, focused_target, target_for
+from ..urls import normalize_url
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Locator, Page
+
+    from ..planner.base import ToolCall
+
+_REF = {"type": "string", "description": "element ref from the latest snapshot, e.g. e12"}
+_STRING = {"type": "string"}
+_BOOL = {"type": "boolean"}
+
+
+class ToolInputError(Exception):
+    """The model's call cannot be carried out as given (unknown ref, bad argument)."""
+
+
+@dataclass(frozen=True)
+class Call:
+    """A valid tool call with its element resolved: what a tool's ``build`` turns into an action."""
+
+    args: dict[str, Any]
+    target: Optional[Target]
+    loc: Optional[Locator]
+    page: Page
+    tpl: Callable[[str], str]  # a text with every known value turned back into its %placeholder%
+
+    def element(self, tool: str) -> Target:
+        """The element the call names; a call without one cannot be carried out."""
+        if self.target is None:
+            raise ToolInputError(f"{tool} needs a ref")
+        return self.target
+
+    def live(self, tool: str) -> Locator:
+        """The live locator of the element the call names."""
+        if self.loc is None:
+            raise ToolInputError(f"{tool} needs a ref")
+        return self.loc
+
+
+Built = tuple[Any, Optional["Locator"]]  # the action, and the live locator to act on
+
+
+@dataclass(frozen=True)
+class Tool:
+    """One tool: its schema for the model, and (for an action tool) how a call becomes an action."""
+
+    name: str
+    description: str
+    props: dict[str, Any]
+    required: tuple[str, ...]
+    build: Optional[Callable[[Call], Built]] = None  # None: done and fail, which the loop itself handles
+    focused: bool = False  # without a ref, it acts on the focused element (if any)
+
+    @property
+    def schema(self) -> dict[str, Any]:
+        """The tool's definition for the Messages API."""
+        return {
+            "name": self.name,
+            "description": self.description,
+            "input_schema": {"type": "object", "properties": self.props, "required": list(self.required),
+                             "additionalProperties": False},
+        }
+
+
+# --- how each call becomes an action ------------------------------------------------------------
+
+
+def _wait_for(c: Call) -> Built:
+    text, ms = c.args.get("text"), c.args.get("ms")
+    if not text and ms is None:
+        raise ToolInputError("wait_for needs text or ms")
+    return WaitFor(text=c.tpl(text) if text else None, ms=ms), None
+
+
+def _expect(check: CheckKind, expected: Callable[[Call], Any]) -> Callable[[Call], Built]:
+    """An ``expect_<check>`` on the call's element, expecting what ``expected`` reads from the call."""
+    def build(c: Call) -> Built:
+        target = c.element(f"expect_{check}")
+        return Expect(check=check, target=target, expected=expected(c)), c.loc
+    return build
+
+
+def _expect_count(c: Call) -> Built:
+    target, items = count_target(c.page, c.live("expect_count"), c.element("expect_count"))
+    return Expect(check="count", target=target, items=items, expected=c.args["count"]), target.locator.build(c.page)
+
+
+def _expect_url(c: Call) -> Built:
+    url = c.args["url"]
+    return Expect(check="url", expected=c.tpl(normalize_url(url) if "://" in url else url)), None
+
+
+def _action(name: str, description: str, props: dict[str, Any], required: tuple[str, ...],
+            build: Callable[[Call], Built], *, focused: bool = False) -> Tool:
+    return Tool(name, description, props, required, build, focused)
+
+
+_RUN_ACTIONS = (
+    _action("click", "Click an element.", {"ref": _REF}, ("ref",),
+            lambda c: (Click(target=c.element("click")), c.loc)),
+    _action("fill", "Replace the value of a text field. Write %placeholders% exactly as given.",
+            {"ref": _REF, "value": _STRING}, ("ref", "value"),
+            lambda c: (Fill(target=c.element("fill"), value=c.tpl(c.args["value"])), c.loc)),
+    _action("type", "Type text into the focused element (after click), key by key.",
+            {"text": _STRING}, ("text",),
+            lambda c: (TypeText(text=c.tpl(c.args["text"]), target=c.target), c.loc), focused=True),
+    _action("press", "Press a key (Enter, Escape, Tab, ArrowDown...), on an element or the focused one.",
+            {"key": _STRING, "ref": _REF}, ("key",),
+            lambda c: (Press(key=c.args["key"], target=c.target), c.loc), focused=True),
+    _action("select_option", "Choose an option of a select element by its value or label.",
+            {"ref": _REF, "value": _STRING}, ("ref", "value"),
+            lambda c: (SelectOption(target=c.element("select_option"), value=c.tpl(c.args["value"])), c.loc)),
+    _action("check", "Check or uncheck a checkbox or radio button.",
+            {"ref": _REF, "checked": _BOOL}, ("ref",),
+            lambda c: (Check(target=c.element("check"), checked=c.args.get("checked", True)), c.loc)),
+    _action("hover", "Move the mouse over an element.", {"ref": _REF}, ("ref",),
+            lambda c: (Hover(target=c.element("hover")), c.loc)),
+    _action("goto", "Open a URL.", {"url": _STRING}, ("url",),
+            lambda c: (Goto(url=c.tpl(normalize_url(c.args["url"]))), None)),
+    _action("scroll", "Scroll the page, or scroll an element into view.",
+            {"direction": {"type": "string", "enum": ["up", "down"]}, "ref": _REF}, (),
+            lambda c: (Scroll(direction=c.args.get("direction", "down"), target=c.target), c.loc)),
+    _action("wait_for", "Wait until a text is visible, or for some milliseconds.",
+            {"text": _STRING, "ms": {"type": "integer", "minimum": 0, "maximum": 10000}}, (), _wait_for),
+)
+
+_EXPECT_ACTIONS = (
+    _action("expect_visible", "Assert that an element is visible.", {"ref": _REF}, ("ref",),
+            _expect("visible", lambda c: None)),
+    _action("expect_text", "Assert that an element contains a text.",
+            {"ref": _REF, "text": _STRING}, ("ref", "text"), _expect("text", lambda c: c.tpl(c.args["text"]))),
+    _action("expect_value", "Assert the value of a form field.",
+            {"ref": _REF, "value": _STRING}, ("ref", "value"), _expect("value", lambda c: c.tpl(c.args["value"]))),
+    _action("expect_checked", "Assert that a checkbox or radio is (or is not) checked.",
+            {"ref": _REF, "checked": _BOOL}, ("ref", "checked"), _expect("checked", lambda c: c.args.get("checked"))),
+    _action("expect_count", "Assert how many elements like this one there are (e.g. rows of a list).",
+            {"ref": _REF, "count": {"type": "integer", "minimum": 0}}, ("ref", "count"), _expect_count),
+    _action("expect_url", "Assert the page URL (a path like /cart is enough).", {"url": _STRING}, ("url",),
+            _expect_url),
+)
+
+
+# What the model names when the step needs an interaction that no tool offers (``fail``'s ``missing``).
+_MISSING = {"type": "string", "description": "only when no tool can do what the step needs: that interaction, "
+            "in a few words (for example: double-click, drag and drop, file upload)"}
+
+
+def _endings(done: str, fail: str, fail_props: Optional[dict[str, Any]] = None) -> tuple[Tool, Tool]:
+    """``done`` and ``fail``, worded for a step kind; the loop handles them, they build no action."""
+    return (Tool("done", done, {"summary": _STRING}, ()),
+            Tool("fail", fail, {"reason": _STRING, **(fail_props or {})}, ("reason",)))
+
+
+ACTIONS: dict[str, Tool] = {t.name: t for t in _RUN_ACTIONS + _EXPECT_ACTIONS}
+"""Every tool that becomes a cached action, by name."""
+
+_TOOLSETS: dict[str, tuple[Tool, ...]] = {
+    "run": _RUN_ACTIONS + _endings("The step is complete.", "The step cannot be done on this page; say why.",
+                                   {"missing": _MISSING}),
+    "expect": _EXPECT_ACTIONS + _endings("All the checks the statement needs have been made.",
+                                         "The statement is false on this page; say why."),
+}
+
+RUN_TOOLS: list[dict[str, Any]] = [t.schema for t in _TOOLSETS["run"]]
+EXPECT_TOOLS: list[dict[str, Any]] = [t.schema for t in _TOOLSETS["expect"]]
+
+
+def tools_for(kind: Literal["run", "expect"] | str) -> list[dict[str, Any]]:
+    """The tool schemas of a step kind."""
+    return RUN_TOOLS if kind == "run" else EXPECT_TOOLS
+
+
+# --- validation ---------------------------------------------------------------------------------
+
+_PY = {"string": str, "integer": int, "boolean": bool}
+
+
+def validate_call(name: str, args: dict[str, Any], allowed: list[dict[str, Any]]) -> str | None:
+    """A message for the model when its tool call is unusable, else None."""
+    schemas = {t["name"]: t["input_schema"] for t in allowed}  # a step kind's own tools: its fail is not the other's
+    if name not in schemas:
+        return f"unknown tool {name!r}; use one of: {', '.join(schemas)}"
+    if not isinstance(args, dict):
+        return f"{name}: arguments must be an object"
+    missing = set(schemas[name]["required"]) - set(args)
+    if missing:
+        return f"{name}: missing argument(s) {', '.join(sorted(missing))}"
+    types = {k: v.get("type") for k, v in schemas[name]["properties"].items()}
+    for key, value in args.items():
+        expected = types.get(key)
+        if expected is None:
+            return f"{name}: unknown argument {key!r}"
+        py = _PY[expected]
+        if not isinstance(value, py) or (py is int and isinstance(value, bool)):
+            return f"{name}: argument {key!r} must be a {expected}"
+    return None
+
+
+# --- a call becomes an action -------------------------------------------------------------------
+
+
+def resolve_ref(page: Page, args: dict[str, Any], refs: Collection[str]) -> Optional[tuple[Target, Locator]]:
+    """The element a call's ``ref`` names, as a cached target and a live locator; None without a ref."""
+    ref = args.get("ref")
+    if ref is None:
+        return None
+    if ref not in refs:
+        raise ToolInputError(f"ref {ref!r} is not in the latest snapshot; use a ref shown there")
+    return target_for(page, page.get_by_ref(ref))
+
+
+def to_action(call: ToolCall, page: Page, refs: Collection[str], tpl: Callable[[str], str]) -> Built:
+    """The cacheable action for a valid tool call, and the live locator to act on.
+
+    ``refs`` are the refs of the snapshot the model saw; ``tpl`` turns known values back into their
+    %placeholders% (the cache never holds a value). Raises ``ToolInputError`` for a call that cannot
+    be carried out as given.
+    """
+    resolved = resolve_ref(page, call.input, refs)
+    target, loc = resolved if resolved else (None, None)
+    tool = ACTIONS.get(call.name)
+    if tool is None or tool.build is None:
+        raise ToolInputError(f"tool {call.name!r} cannot be carried out here")
+    if tool.focused and target is None:
+        focused = focused_target(page)
+        if focused is not None:
+            target, loc = focused
+    return tool.build(Call(call.input, target, loc, page, tpl))

@@ -1,0 +1,223 @@
+"""The zero-token heal cascade: recorded fallbacks, a text check's unchanged text, then similarity.
+
+Every level answers the same question: which element on the page is the recorded one,
+beyond doubt? A candidate is accepted only when it scores above the threshold, keeps the
+attributes its check pins (an ``expect`` never heals into another content), and beats
+every other element of the page by a clear margin (or, for a text check, is the only
+element showing exactly the recorded text). Anything else is rejected as missing or
+ambiguous, never guessed. Overlays in the way are another matter (``overlays.py``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, Optional
+
+from ..cache.model import Expect, Fingerprint, LocatorSpec, Target
+from ..page.fingerprint import Candidate, capture, capture_with_look_alikes, index_of, nth_of, scan, scan_selector
+from ..page.locators import spec_from_locator
+from .similarity import (ACCEPT_THRESHOLD, MARGIN, choose, differences, normalized, pins_hold, score_text, similarities,
+                         similarity)
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Locator, Page
+
+
+@dataclass(frozen=True)
+class Policy:
+    """What identity means for one action: attributes left out of the comparison, and pinned ones.
+
+    ``pinned`` attributes must be unchanged in any element the cascade accepts: a check that
+    an element is visible is a check of its name, so it never heals into another name.
+    """
+
+    ignore: frozenset[str] = frozenset()
+    pinned: frozenset[str] = frozenset()
+    # A text check's recorded text, holding the asserted value: an element that shows exactly
+    # this text is the checked one even when its container changed (``Relocator.by_unchanged_text``).
+    shown_text: Optional[str] = None
+    # A look-alike (one of several lists) is anchored by its context or its place, whichever holds.
+    by_place: bool = False
+
+
+def policy_for(action: Any, fingerprint: Optional[Fingerprint]) -> Policy:
+    """The identity policy of a cached action.
+
+    For a text check, the text is what is asserted, so the element is known by everything
+    else (a wrong total must fail the check, not send the cascade to another element); for a
+    count check, the list is known by everything but its content and the text around it.
+    """
+    if not isinstance(action, Expect) or fingerprint is None:
+        return Policy()
+    if action.check == "text":
+        derived = fingerprint.name is not None and normalized(fingerprint.name) == normalized(fingerprint.text)
+        expected = normalized(action.expected) if isinstance(action.expected, str) else ""
+        shown = fingerprint.text if expected and expected in normalized(fingerprint.text) else None
+        return Policy(ignore=frozenset({"text", "name"} if derived else {"text"}), shown_text=shown)
+    if action.check == "visible":
+        return Policy(pinned=frozenset({"name"} if fingerprint.name else {"text"}))
+    if action.check == "count" and action.items is not None:
+        # a list is the same list whatever it holds (what it holds is what is counted), where it was
+        return Policy(ignore=frozenset({"text", "name"}), by_place=True)
+    return Policy()
+
+
+@dataclass(frozen=True)
+class Relocated:
+    """Where the cascade found the element, and at which level."""
+
+    level: str
+    spec: LocatorSpec
+    locator: Locator
+    fingerprint: Fingerprint
+    score: float
+
+
+@dataclass
+class Survey:
+    """The page's candidates for one recorded element, each with its similarity to it."""
+
+    selector: str
+    candidates: list[Candidate] = field(default_factory=list)
+    scores: list[float] = field(default_factory=list)
+
+    def position(self, index: int) -> Optional[int]:
+        """Where the element with this scan index is in ``candidates`` (None: not a visible candidate)."""
+        return next((i for i, c in enumerate(self.candidates) if c.index == index), None)
+
+    def best_other(self, index: int) -> float:
+        """The best score of any candidate but the one with this scan index."""
+        return max((s for c, s in zip(self.candidates, self.scores) if c.index != index), default=0.0)
+
+
+def verdict(recorded: Fingerprint, current: Fingerprint, score: float, rival: float, policy: Policy,
+            threshold: float = ACCEPT_THRESHOLD) -> Optional[str]:
+    """Why ``current`` is not beyond doubt the recorded element, or None when it is."""
+    if score < threshold:
+        changed = differences(recorded, current, policy.ignore)
+        return f"similarity {score_text(score, threshold)} is below {threshold:.2f}" + (f": {changed}" if changed else "")
+    if not pins_hold(recorded, current, policy.pinned):
+        return f"its {', '.join(sorted(policy.pinned))} changed, and this check asserts it"
+    if score - rival < MARGIN:
+        return f"ambiguous: another element scores {score_text(rival, score)} against its {score_text(score, rival)}"
+    return None
+
+
+def _visible_unique(loc: Locator) -> bool:
+    try:
+        return loc.count() == 1 and loc.is_visible()
+    except Exception:  # noqa: BLE001 - a candidate that cannot be read is no candidate
+        return False
+
+
+class Relocator:
+    """Finds a cached target again without a model. Each level is a small named matcher."""
+
+    def __init__(self, page: Page) -> None:
+        self.page = page
+        self.last_reason = ""
+
+    def survey(self, recorded: Fingerprint, policy: Policy) -> Survey:
+        """Scan the page once and score every visible candidate against the recorded element."""
+        selector = scan_selector(recorded)
+        candidates = scan(self.page, selector)
+        scores = similarities(recorded, [c.fingerprint for c in candidates], policy.ignore, policy.by_place)
+        return Survey(selector, candidates, scores)
+
+    def doubt(self, recorded: Fingerprint, loc: Locator, current: Fingerprint, score: float, policy: Policy,
+              threshold: float) -> Optional[str]:
+        """Why the element at ``loc`` is not clearly the recorded one (comparing it with the whole page), or None."""
+        survey = self.survey(recorded, policy)
+        return verdict(recorded, current, score, survey.best_other(index_of(loc, survey.selector)), policy, threshold)
+
+    def find(self, target: Target, policy: Policy) -> Optional[Relocated]:
+        """The element, or None (``last_reason`` says why)."""
+        if target.fingerprint is None:
+            self.last_reason = "no fingerprint was recorded to compare with"
+            return None
+        survey = self.survey(target.fingerprint, policy)
+        return (self.by_fallbacks(target, survey, policy) or self.by_unchanged_text(target, survey, policy)
+                or self.by_similarity(target, survey, policy))
+
+    def by_fallbacks(self, target: Target, survey: Survey, policy: Policy) -> Optional[Relocated]:
+        """Level 1: the recorded fallback locators in order; the element one finds must pass the verdict."""
+        assert target.fingerprint is not None
+        reasons = []
+        for spec in target.fallbacks:
+            if spec.kind == "text" and "text" in policy.ignore:
+                continue  # a check of the text must not find its element by that text
+            loc = spec.build(self.page)
+            if not _visible_unique(loc):
+                continue
+            index = index_of(loc, survey.selector)
+            pos = survey.position(index)
+            current = survey.candidates[pos].fingerprint if pos is not None else capture(loc)
+            score = survey.scores[pos] if pos is not None else similarity(target.fingerprint, current, policy.ignore, by_place=policy.by_place)
+            why = verdict(target.fingerprint, current, score, survey.best_other(index), policy)
+            if why is None:
+                return Relocated(f"fallback:{spec.kind}", spec, loc, capture_with_look_alikes(loc), score)
+            reasons.append(f"{spec.describe()}: {why}")
+        self.last_reason = "; ".join(reasons[:3]) or "no recorded fallback locator finds exactly one visible element"
+        return None
+
+    def by_similarity(self, target: Target, survey: Survey, policy: Policy) -> Optional[Relocated]:
+        """Level 3: the page's best candidate, when it clears the threshold and the margin and keeps its pins."""
+        assert target.fingerprint is not None
+        choice = choose(survey.scores)
+        if choice.index is None:
+            self.last_reason = f"{self.last_reason}; similarity: {choice.reason}"
+            return None
+        best = survey.candidates[choice.index]
+        if not pins_hold(target.fingerprint, best.fingerprint, policy.pinned):
+            self.last_reason = f"{self.last_reason}; similarity: the best candidate's {', '.join(sorted(policy.pinned))} changed"
+            return None
+        element = nth_of(self.page, survey.selector, best.index)
+        spec, live = self.stable_spec(element, survey.selector, best.index, by_text="text" not in policy.ignore)
+        return Relocated("similarity", spec, live, capture_with_look_alikes(live), choice.best)
+
+    def shows(self, text: str) -> bool:
+        """Whether exactly one visible element of the page shows exactly ``text``."""
+        return _visible_unique(LocatorSpec(kind="text", value=text, exact=True).build(self.page))
+
+    def by_unchanged_text(self, target: Target, survey: Survey, policy: Policy) -> Optional[Relocated]:
+        """Level 2, for a text check only: the one visible element that shows exactly the recorded text.
+
+        The asserted value is then still shown, whole, as it was: the element is recognised by its
+        text and by everything else (the threshold applies), wherever its container went. A text
+        that changed (a wrong total) is never found this way, so the check still fails.
+        """
+        assert target.fingerprint is not None
+        if not policy.shown_text:
+            return None
+        loc = LocatorSpec(kind="text", value=policy.shown_text, exact=True).build(self.page)
+        if not self.shows(policy.shown_text):
+            self.last_reason = f"{self.last_reason}; no single element shows {policy.shown_text!r}"
+            return None
+        current = capture(loc)
+        ignore = policy.ignore - {"text", "name"}
+        score = similarity(target.fingerprint, current, ignore)
+        why = verdict(target.fingerprint, current, score, 0.0, Policy(ignore=ignore, pinned=policy.pinned))
+        if why is not None:
+            self.last_reason = f"{self.last_reason}; the element showing {policy.shown_text!r}: {why}"
+            return None
+        spec, live = self.stable_spec(loc, survey.selector, index_of(loc, survey.selector), by_text=False)
+        return Relocated("unchanged_text", spec, live, capture_with_look_alikes(live), score)
+
+    def stable_spec(self, element: Locator, selector: str, index: int, by_text: bool = True) -> tuple[LocatorSpec, Locator]:
+        """A locator to cache for an element found by scanning: the normalized one, else its CSS path.
+
+        ``by_text=False`` (a check of the element's text) puts the CSS path first: the
+        locator of a checked text must not depend on that text.
+        """
+        options = [spec_from_locator(element.normalize())]
+        css = capture(element).css
+        if css:
+            options.append(LocatorSpec(kind="selector", value=css))
+        if not by_text:
+            options.reverse()
+        for spec in options:
+            live = spec.build(self.page)
+            if _visible_unique(live) and index_of(live, selector) == index:
+                return spec, live
+        return options[-1], element
+

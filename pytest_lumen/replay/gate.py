@@ -1,0 +1,122 @@
+"""Replay through the identity gate: check the element and act on it in one browser round trip.
+
+On an unchanged page, the recorded element's identity check rides along with Playwright's own
+action (the ``lumen-identity`` selector engine, ``page/identity.py``): one round trip, as in a
+hand-written test. When the gate does not let the action through, nothing was done and the
+replayer takes the full path (look, compare, heal).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, Optional
+
+from playwright.sync_api import Error as PlaywrightError
+from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
+
+from ..cache.model import Expect, Fill, Target
+from ..errors import LumenAssertionError, first_line
+from ..page import identity
+from ..page.checks import run_check
+from ..page.perform import began_to_act, perform
+from ..page.targets import bind_target
+from ..stats import Figures
+from . import effects
+from .failure import ActionFailed
+from .overlays import dismiss_overlay
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Locator, Page
+
+GATE_MS = 500.0  # how long the gated action waits before the full path takes over
+GATED = ("click", "fill", "select_option", "check", "hover", "expect")  # not type/press: repeated, they type twice
+
+
+def gateable(action: Any) -> bool:
+    """Whether an action may go through the gate: an element action that is safe to try, not a count."""
+    return (action.target_or_none is not None and action.kind in GATED
+            and not (isinstance(action, Expect) and action.check == "count" and action.items is None))
+
+
+class Gate:
+    """Replays one action through the identity gate, counting hits and misses in the test's figures."""
+
+    def __init__(self, page: Page, figures: Figures, timeout_ms: float) -> None:
+        self.page = page
+        self.figures = figures
+        self.timeout_ms = timeout_ms
+
+    def replay(self, i: int, action: Any, target: Target, values: dict[str, str]) -> bool:
+        """Act through the gate and check the effect; False: nothing was done, take the full path."""
+        acted_on = self._act(i, action, target, values)
+        if acted_on is None:
+            return False
+        try:
+            effects.verify_effect(self.page, i, action, acted_on, values, self.timeout_ms)
+        except ActionFailed as failed:
+            if not isinstance(action, Fill):
+                self.figures.gate_hits += 1  # it went through the gate; what followed it failed
+                failed.path = "gate"
+                raise
+            # A field that does not hold the typed value: behind a modal <dialog> the page is inert
+            # and a fill "succeeds" typing nothing, or the page was busy. A fill can be repeated: the
+            # full path closes the modal, fills again, and its read-back is final.
+            self.figures.gate_misses += 1
+            return False
+        self.figures.gate_hits += 1
+        return True
+
+    def _act(self, i: int, action: Any, target: Target, values: dict[str, str]) -> Optional[Locator]:
+        """Act through the identity gate, in one round trip: the gated locator when it acted,
+        None when nothing was done (take the full path).
+
+        A gated action that failed before acting did nothing; one that began to act ("performing"
+        in its log) and then ran out of time, waiting for the navigation it started, goes on to its
+        effect check. Only actions that do no harm when repeated go this way, and clicks, which
+        Playwright performs only once every check has passed.
+        """
+        bound = bind_target(target, values)
+        if bound is not target:
+            return None  # a variable's value is in the fingerprint: it must not reach a selector
+        primary = bound.locator.build(self.page)
+        counted = isinstance(action, Expect) and action.check == "count"  # a list's content is what is counted
+        fp = bound.fingerprint
+        named = fp is not None and bound.locator.exact_role() == (fp.role, fp.name)
+        loc = identity.gated(primary, fp, after_fill=counted, fail_fast=True, named_exactly=named)
+        if loc is None:
+            return None
+        acted_on = self._attempt(i, action, loc, values)
+        if acted_on is None:
+            self.figures.gate_misses += 1
+        elif isinstance(action, Fill):  # a fill may change the text around the field: find it again without it
+            return identity.gated(primary, fp, after_fill=True, named_exactly=named)
+        return acted_on
+
+    def _attempt(self, i: int, action: Any, loc: Locator, values: dict[str, str]) -> Optional[Locator]:
+        """The gated attempt itself (see ``_act``): ``loc`` when it acted, None when it did nothing."""
+        if isinstance(action, Expect):
+            try:  # a check that holds on the recorded element holds; one that does not is left to the full path
+                run_check(self.page, action, loc, values, GATE_MS)
+            except (LumenAssertionError, PlaywrightError):
+                return None
+            return loc
+        timeout = GATE_MS
+        for attempt in (1, 2):
+            try:
+                perform(self.page, action, loc, values, timeout)
+                return loc
+            except PlaywrightTimeoutError as exc:
+                log = str(exc)
+                if began_to_act(log):
+                    return loc  # it acted (or was acting) when time ran out: the effect check decides
+                if attempt == 2:
+                    return None
+                if "intercepts pointer events" in log and dismiss_overlay(self.page) is not None:
+                    continue
+                if "locator resolved to" not in log:
+                    return None  # nothing passed the gate in time: the full path looks and heals
+                timeout = self.timeout_ms - GATE_MS  # the recorded element is there, not ready yet: wait for it
+            except PlaywrightError as exc:
+                if began_to_act(str(exc)):
+                    raise ActionFailed(i, action, first_line(exc), path="gate") from None
+                return None  # not the recorded element (identity.MISMATCH), a re-render, a page in navigation
+        return None

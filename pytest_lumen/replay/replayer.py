@@ -1,0 +1,273 @@
+"""Replaying a cached step with zero model calls: verify the element, act, verify the effect.
+
+Before an action on an element, the primary locator must find exactly one visible element
+that is still the recorded one (its fingerprint); an interaction also needs it enabled.
+On an unchanged page that check rides along with the action itself (the identity gate,
+``gate.py``): one browser round trip, as in a hand-written test. Otherwise the primary
+locator's element is looked at and compared, and when it is not the recorded one the
+zero-token cascade (``cascade.py``) looks for the element, retrying until the action timeout.
+An open modal dialog that does not hold the element is closed before acting. After the
+action, its recorded effect (the URL after a navigation, the value after a fill) must hold (``effects.py``).
+Any failed check is a replay failure, never a pass.
+"""
+
+from __future__ import annotations
+
+import time
+from typing import TYPE_CHECKING, Any, Callable, Optional
+
+from playwright.sync_api import Error as PlaywrightError
+from playwright.sync_api import expect
+
+from ..cache.model import Expect, Goto, LocatorSpec, Target
+from ..page.perform import perform
+from ..page.checks import run_check
+from ..errors import LumenAssertionError, LumenError, first_line
+from ..events import HealEnd, HealStart, ToolSpan
+from ..guard import NavigationGuard
+from ..heals import Heal
+from ..page.fingerprint import Look, capture_only
+from .cascade import Policy, Relocated, Relocator, policy_for
+from .overlays import close_blocking_modal, dismiss_overlay
+from . import effects
+from .failure import ActionFailed, ReplayPath
+from .gate import Gate, gateable
+from .similarity import SURE, VERIFY_THRESHOLD, normalized, pins_hold, similarity
+from ..page.targets import bind_target, fallbacks_for
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Locator, Page
+
+    from ..cache.model import Step
+    from ..context import TestContext
+
+FIRST_LOOK_MS = 500.0  # how long the primary locator alone is awaited before the cascade runs
+RETRY_MS = 150.0  # pause between attempts while the page may still be changing
+MAX_FALLBACKS = 8
+NEEDS_ENABLED = ("click", "fill", "type", "press", "select_option", "check")
+
+
+class Unresolved(Exception):
+    """The primary locator did not lead to the recorded element."""
+
+
+class Replayer:
+    """Replays the actions of one cached step on a page."""
+
+    def __init__(self, page: Page, ctx: TestContext, guard: Optional[NavigationGuard] = None, gate: bool = False) -> None:
+        self.page = page
+        self.ctx = ctx
+        self.guard = guard or NavigationGuard((), ctx.cache.display)
+        self.timeout_ms = ctx.settings.action_timeout * 1000
+        # ``gate``: the ``lumen-identity`` selector engine is registered, the one-round-trip path is open
+        self.gate = Gate(page, ctx.figures, self.timeout_ms) if gate else None
+        self.relocator = Relocator(page)
+
+    def replay(self, step: int, cached: Step, values: dict[str, str]) -> tuple[list[Any], list[Heal]]:
+        """Replay every action of a cached step; returns the actions (with healed targets) and the heals made."""
+        done: list[Any] = []
+        heals: list[Heal] = []
+        self._instruction = cached.instruction
+        for i, action in enumerate(cached.actions):
+            target = action.target_or_none
+            before = target.locator.describe() if target else None
+            span = ToolSpan(self.ctx.events, step, action.kind, f"{action.kind}:{i}", "cache", before)
+            try:
+                action, heal, path = self._replay_one(step, i, action, values)
+            except ActionFailed as failed:
+                failed.done = done
+                span.end(False, locator=before, error=failed.error, path=failed.path)
+                raise
+            if heal is not None:
+                heals.append(heal)
+            after = action.target_or_none
+            span.end(True, locator=after.locator.describe() if after else None, path=path)
+            done.append(action)
+        return done, heals
+
+    # --- one action -------------------------------------------------------------------
+
+    def _replay_one(self, step: int, i: int, action: Any, values: dict[str, str]) -> tuple[Any, Optional[Heal], Optional[ReplayPath]]:
+        """Replay one action: through the gate when it can, else by the full path; the action as done, its heal, its path."""
+        target: Optional[Target] = action.target_or_none
+        if target is not None and self.gate is not None and gateable(action) and self.gate.replay(i, action, target, values):
+            return action, None, "gate"
+        path: Optional[ReplayPath] = None if target is None else "full"
+        try:
+            action, heal = self._replay_full(step, i, action, target, values)
+        except ActionFailed as failed:
+            failed.path = failed.path or path
+            raise
+        return action, heal, path
+
+    def _replay_full(self, step: int, i: int, action: Any, target: Optional[Target],
+                     values: dict[str, str]) -> tuple[Any, Optional[Heal]]:
+        """Find the element (healing it when needed), act, and check the effect."""
+        loc: Optional[Locator] = None
+        heal: Optional[Heal] = None
+        deadline = time.monotonic() + self.timeout_ms / 1000
+        if target is not None and _is_group_check(action):
+            loc = bind_target(target, values).locator.build(self.page)  # a count: the locator of all, no identity
+        elif target is not None:
+            loc, target, heal, enabled = self._locate(step, i, action, target, values, deadline)
+            action = action.model_copy(update={"target": target})
+            if action.kind in NEEDS_ENABLED and not enabled:
+                self._await_enabled(i, action, loc, deadline)
+        if isinstance(action, Goto):
+            self.guard.goto(action.url, values, self.page.url)
+        if loc is not None and not isinstance(action, Expect):
+            close_blocking_modal(self.page, loc)
+        try:
+            if isinstance(action, Expect):
+                run_check(self.page, action, loc, values, self.timeout_ms)
+            else:
+                self._perform(action, loc, values)
+        except LumenAssertionError:
+            raise
+        except (PlaywrightError, LumenError) as exc:
+            raise ActionFailed(i, action, first_line(exc)) from None
+        effects.verify_effect(self.page, i, action, loc, values, self.timeout_ms)
+        return action, heal
+
+    def _perform(self, action: Any, loc: Optional[Locator], values: dict[str, str]) -> None:
+        try:
+            perform(self.page, action, loc, values, self.timeout_ms)
+        except PlaywrightError as exc:
+            if "intercepts pointer events" not in str(exc) or dismiss_overlay(self.page) is None:
+                raise
+            perform(self.page, action, loc, values, self.timeout_ms)
+
+    # --- finding the element ----------------------------------------------------------
+
+    def _locate(self, step: int, i: int, action: Any, target: Target, values: dict[str, str],
+                deadline: float) -> tuple[Locator, Target, Optional[Heal], bool]:
+        """The recorded element: by the primary locator, else by the cascade, retried until ``deadline``.
+
+        Also whether the element is known to be enabled: one page round trip answers that, the
+        count and the identity for the primary locator; an element found by the cascade is not known.
+        """
+        bound = bind_target(target, values)
+        policy = policy_for(action, bound.fingerprint)
+        primary = bound.locator.build(self.page)
+        look = self._look(primary, bound.locator, min(FIRST_LOOK_MS, self.timeout_ms))
+        while True:
+            try:
+                self._resolve(bound, look, policy, primary)
+                return primary, target, None, look.enabled
+            except Unresolved as unresolved:
+                problem = str(unresolved)
+            except PlaywrightError as exc:  # the page navigated while it was read
+                problem = f"{bound.locator.describe()} could not be read ({first_line(exc)})"
+            found = self._try_cascade(bound, policy)
+            if found is not None and self._primary_now(bound, policy, primary):
+                return primary, target, None, False  # the page was still rendering: nothing changed, no heal
+            if found is not None:
+                healed = healed_target(target, found, self.ctx.secrets.templatize)
+                return found.locator, healed, self._report(step, i, target, problem, found), False
+            if time.monotonic() >= deadline:
+                self._report(step, i, target, problem, None)
+                raise ActionFailed(i, action, f"{problem}; zero-token heal found nothing ({self.relocator.last_reason})")
+            self.page.wait_for_timeout(RETRY_MS)
+            look = self._look(primary, bound.locator, 0)
+
+    def _primary_now(self, target: Target, policy: Policy, primary: Locator) -> bool:
+        """Whether the primary locator now finds the recorded element (it appeared while the cascade ran)."""
+        try:
+            self._resolve(target, _look_now(primary, target.locator), policy, primary)
+        except (Unresolved, PlaywrightError):
+            return False
+        return True
+
+    def _resolve(self, target: Target, look: Look, policy: Policy, loc: Locator) -> None:
+        """Raise ``Unresolved`` unless the look saw exactly one visible element that is clearly still the recorded one."""
+        where = target.locator.describe()
+        if look.count > 1:
+            raise Unresolved(f"{where} matches {look.count} elements, not exactly one")
+        fp = look.fingerprint
+        if fp is None:
+            raise Unresolved(f"no element matches {where}")
+        if fp.box is None or fp.box.width == 0 or fp.box.height == 0:
+            raise Unresolved(f"{where} is not visible")
+        recorded = target.fingerprint
+        if recorded is None:
+            return
+        shown = policy.shown_text
+        if shown and normalized(shown) not in normalized(fp.text) and self.relocator.shows(shown):
+            # a text check's locator now finds an element without the recorded text, and another shows it whole
+            raise Unresolved(f"{where} finds an element that does not show {shown!r}; another element does")
+        score = similarity(recorded, fp, policy.ignore, by_place=policy.by_place)
+        if score >= SURE and pins_hold(recorded, fp, policy.pinned):
+            return
+        why = self.relocator.doubt(recorded, loc, fp, score, policy, VERIFY_THRESHOLD)
+        if why is not None:
+            raise Unresolved(f"{where} finds an element that is not clearly the recorded one ({why})")
+
+    @staticmethod
+    def _look(loc: Locator, spec: LocatorSpec, timeout_ms: float) -> Look:
+        """One look at ``loc``; when it matches nothing, wait up to ``timeout_ms`` for an element and look again."""
+        look = _look_now(loc, spec)
+        if look.count == 0 and timeout_ms > 0:
+            try:
+                loc.first.wait_for(state="attached", timeout=timeout_ms)
+            except PlaywrightError:
+                return look
+            look = _look_now(loc, spec)
+        return look
+
+    def _try_cascade(self, target: Target, policy: Policy) -> Optional[Relocated]:
+        try:
+            return self.relocator.find(target, policy)
+        except PlaywrightError as exc:  # the page changed under the scan: try again on the next round
+            self.relocator.last_reason = f"the page changed during the search ({first_line(exc)})"
+            return None
+
+    def _report(self, step: int, i: int, target: Target, problem: str, found: Optional[Relocated]) -> Optional[Heal]:
+        """Emit the heal's events; the record of a successful heal."""
+        before = target.locator.describe()
+        self.ctx.events.emit(HealStart(step=step, action=i, before=before, error=problem))
+        if found is None:
+            self.ctx.events.emit(HealEnd(step=step, action=i, ok=False, before=before, detail=self.relocator.last_reason))
+            return None
+        after = self.ctx.secrets.templatize(found.spec.describe())
+        self.ctx.events.emit(HealEnd(step=step, action=i, ok=True, level=found.level, before=before, after=after,
+                                       detail=f"score {found.score:.2f}"))
+        return Heal(test=self.ctx.nodeid, step=self._instruction, action=i, level=found.level, before=before, after=after,
+                    cache_file=self.ctx.cache.display)
+
+    def _await_enabled(self, i: int, action: Any, loc: Locator, deadline: float) -> None:
+        """An interaction needs an enabled element: wait for it until the deadline, else fail."""
+        remaining_ms = max((deadline - time.monotonic()) * 1000, 100.0)
+        try:
+            expect(loc).to_be_enabled(timeout=remaining_ms)
+        except AssertionError:
+            raise ActionFailed(i, action, f"{action.target.locator.describe()} is disabled") from None
+        except PlaywrightError as exc:
+            raise ActionFailed(i, action, first_line(exc)) from None
+
+
+def _is_group_check(action: Any) -> bool:
+    """A count check of an older file: its target's locator matches the items themselves, used as it is.
+
+    A count check with ``items`` targets the list that holds them, identity-checked and healed like any target.
+    """
+    return isinstance(action, Expect) and action.check == "count" and action.items is None
+
+
+def _look_now(loc: Locator, spec: LocatorSpec) -> Look:
+    """One look at the element; its role and name are those of an exact role locator that found it (no need
+    to ask Playwright again), else Playwright's (a name matched in part is not the element's name)."""
+    try:
+        return capture_only(loc, spec.exact_role())
+    except PlaywrightError:  # a page in navigation: nothing to see yet
+        return Look()
+
+
+def healed_target(target: Target, found: Relocated, templatize: Callable[[str], str]) -> Target:
+    """The target as it is now: the locator that found it, fallbacks, and its current fingerprint (templatized)."""
+    specs = [*fallbacks_for(found.fingerprint, found.spec), target.locator, *target.fallbacks]
+    fallbacks: list[Any] = []
+    for spec in specs:
+        if spec != found.spec and spec not in fallbacks:
+            fallbacks.append(spec)
+    healed = Target(locator=found.spec, fallbacks=fallbacks[:MAX_FALLBACKS], fingerprint=found.fingerprint)
+    return Target.model_validate_json(templatize(healed.model_dump_json()))

@@ -1,0 +1,367 @@
+"""How alike two fingerprints are, and the rule that accepts a candidate only with a clear margin.
+
+``similarity(recorded, current)`` is the weighted share of the recorded element's attributes
+that the current element still has (0..1). Three rules shape it:
+
+* identifiers (test id, id, name attribute) count fully when they still match, and only a
+  quarter of their weight (as a miss) when they differ: ids get renamed, but a match is strong;
+* the context (the text around the element, e.g. its product's name and price) is compared
+  by the share of its words that are still there, so that wrappers and moves do not matter;
+* an element that had look-alikes when it was recorded (the same tag, role and name, like the
+  "Add to cart" button of every product) is known by where it is: its score cannot exceed its
+  context's similarity, unless an identifier still matches;
+* an element whose name changed (other words) is the recorded one only when something stable
+  confirms it (test id, id, name attribute, href or placeholder unchanged, or an identifier's
+  value now in another identifier): otherwise its score is capped below the threshold ("Place
+  order by phone" is not "Place order"). A field or region whose name only gained or lost
+  whole words ("Email" -> "Email address") is confirmed when it is the only such element of
+  the page (``similarities``; among several, the one with the words its name lost around it:
+  "Quantity for Blue Mug" -> "Quantity" on every line); an action's name (a button, a link) never is;
+* an element without text of its own (an icon button) is compared by its name in place of its text.
+
+``choose`` accepts the best candidate only above a threshold and with a clear margin over
+the runner-up; anything else is ambiguous and rejected.
+"""
+
+from __future__ import annotations
+
+import difflib
+import math
+import re
+from collections.abc import Collection, Sequence
+from dataclasses import dataclass
+from typing import Optional
+
+from ..cache.model import Fingerprint
+
+# Weight of each attribute (a ``Fingerprint`` field, as a unit test checks); an attribute the
+# recorded fingerprint lacks does not count.
+WEIGHTS: dict[str, float] = {
+    "role": 2.0,
+    "name": 3.0,
+    "text": 1.5,
+    "label": 1.5,
+    "context": 2.0,
+    "placeholder": 1.0,
+    "href": 1.5,
+    "tag": 1.0,
+    "type": 0.5,
+    "box": 0.5,
+    "autocomplete": 1.0,
+    "classes": 1.0,
+    "landmark": 1.0,
+    "heading": 0.5,
+    "rank": 0.5,
+}
+IDENTIFIERS: dict[str, float] = {"test_id": 3.0, "id": 2.0, "name_attr": 1.5}
+MISMATCHED_IDENTIFIER = 0.25  # share of an identifier's weight that counts (as a miss) when it changed
+CORROBORATING = ("test_id", "id", "name_attr", "href", "placeholder", "autocomplete")  # unchanged, they vouch for a renamed element
+RENAMED_CAP = 0.5  # the most a renamed element scores without corroboration
+# Roles that stand in for each other in a redesign (a link styled as a button) count as partly alike.
+ROLE_FAMILIES: tuple[frozenset[str], ...] = (
+    frozenset({"button", "link", "menuitem", "tab"}),
+    frozenset({"textbox", "searchbox", "combobox", "spinbutton"}),
+    frozenset({"checkbox", "switch", "radio", "menuitemcheckbox"}),
+)
+SAME_FAMILY = 0.6
+# Fields one types a line of text into: a search box that gains autocomplete becomes a combobox.
+TEXT_ENTRY = frozenset({"textbox", "searchbox", "combobox"})
+SAME_TEXT_ENTRY = 0.8
+SMALL_WORDS = frozenset({"a", "an", "the", "for", "of", "to", "in", "on", "at", "and", "or", "with", "your", "my"})
+# Roles whose name says what activating them does: one more word there is another action
+# ("Place order by phone"), while a field's or a region's longer name still names the same thing.
+ACTION_ROLES = frozenset({"button", "link", "menuitem", "menuitemcheckbox", "menuitemradio", "tab", "option", "switch"})
+BOX_RANGE = 600.0  # CSS pixels at which a position no longer resembles the recorded one
+
+SURE = 0.97  # the primary locator's element is this alike: it is the recorded one, no page scan needed
+VERIFY_THRESHOLD = 0.65  # below this, the primary locator's element is another element
+ACCEPT_THRESHOLD = 0.65  # a relocated candidate must score at least this ...
+MARGIN = 0.1  # ... and beat every other candidate by this much
+
+_WORD = re.compile(r"\w+(?:[.,]\w+)*")
+
+
+def normalized(text: Optional[str]) -> str:
+    """Lower case, whitespace collapsed."""
+    return " ".join((text or "").lower().split())
+
+
+def says(fp: Fingerprint) -> Optional[str]:
+    """What an element says: its accessible name, else (no role, or a role Playwright names nothing) its text.
+
+    Fingerprints recorded before names came from Playwright gave a role-less element its text as its
+    name; comparing what each says keeps them comparable with the new ones.
+    """
+    return fp.name or fp.text
+
+
+def text_similarity(a: Optional[str], b: Optional[str]) -> float:
+    """0..1 character-level likeness of two strings (case and whitespace ignored); 0 when either is missing."""
+    if a is None or b is None:
+        return 0.0
+    a, b = normalized(a), normalized(b)
+    if a == b:
+        return 1.0
+    return difflib.SequenceMatcher(None, a, b, autojunk=False).ratio()
+
+
+def words(text: Optional[str]) -> set[str]:
+    """The words of a text, lower case (prices like 12.00 stay one word)."""
+    return set(_WORD.findall((text or "").lower()))
+
+
+def context_similarity(recorded: Optional[str], current: Optional[str]) -> float:
+    """Mostly the share of the recorded context's words still around the element, partly the reverse."""
+    rec, cur = words(recorded), words(current)
+    if not rec:
+        return 1.0 if not cur else 0.5
+    if not cur:
+        return 0.0
+    common = len(rec & cur)
+    return 0.75 * common / len(rec) + 0.25 * common / len(cur)
+
+
+def token_similarity(recorded: Optional[str], current: Optional[str]) -> float:
+    """The share of space-separated tokens two strings have in common (Jaccard); 0 when either has none."""
+    a, b = set((recorded or "").split()), set((current or "").split())
+    return len(a & b) / len(a | b) if a and b else 0.0
+
+
+def box_similarity(recorded: Fingerprint, current: Fingerprint) -> float:
+    """1 at the recorded position, falling to 0 at ``BOX_RANGE`` pixels away."""
+    if recorded.box is None or current.box is None:
+        return 0.0
+    dist = math.hypot(recorded.box.x - current.box.x, recorded.box.y - current.box.y)
+    return max(0.0, 1.0 - dist / BOX_RANGE)
+
+
+def role_similarity(a: Optional[str], b: Optional[str]) -> float:
+    """1 for the same role, ``SAME_FAMILY`` for roles of one family (button and link), else 0."""
+    if a is None or b is None:
+        return 0.0
+    if a == b:
+        return 1.0
+    if a in TEXT_ENTRY and b in TEXT_ENTRY:
+        return SAME_TEXT_ENTRY
+    return SAME_FAMILY if any(a in family and b in family for family in ROLE_FAMILIES) else 0.0
+
+
+def _attribute(attr: str, recorded: Fingerprint, current: Fingerprint) -> float:
+    if attr == "role":
+        return role_similarity(recorded.role, current.role)
+    if attr == "box":
+        return box_similarity(recorded, current)
+    if attr == "context":
+        return context_similarity(recorded.context, current.context)
+    if attr == "classes":
+        return token_similarity(recorded.classes, current.classes)
+    if attr == "rank":
+        return 1.0 if recorded.rank == current.rank else 0.0
+    if attr == "name":
+        return text_similarity(says(recorded), says(current))
+    if attr == "text" and not current.text:
+        return text_similarity(recorded.text, current.name)  # an icon button labelled with the old text
+    return text_similarity(getattr(recorded, attr), getattr(current, attr))
+
+
+def identifier_matches(recorded: Fingerprint, current: Fingerprint) -> bool:
+    """True when a recorded test id, id or name attribute is exactly the current one."""
+    return any(getattr(recorded, a) and getattr(recorded, a) == getattr(current, a) for a in IDENTIFIERS)
+
+
+def corroborated(recorded: Fingerprint, current: Fingerprint) -> bool:
+    """True when something stable vouches for an element whose name changed.
+
+    A stable attribute is unchanged (test id, id, name attribute, href, placeholder, autocomplete),
+    an identifier's value moved to another identifier (``id="cookie-accept"`` became
+    ``data-testid="cookie-accept"``), or the element is the lone one of its kind where it was
+    (``lone_of_kind``).
+    """
+    if any(getattr(recorded, a) and getattr(recorded, a) == getattr(current, a) for a in CORROBORATING):
+        return True
+    before = {getattr(recorded, a) for a in IDENTIFIERS} - {None, ""}
+    return bool(before & {getattr(current, a) for a in IDENTIFIERS}) or lone_of_kind(recorded, current)
+
+
+def lone_of_kind(recorded: Fingerprint, current: Fingerprint) -> bool:
+    """True when both were the only visible element of their kind in the same landmark (or page).
+
+    The only text field of a header, the only checkbox of a form: a person finds it again whatever
+    its words became. Two of a kind (``peers`` above 1) are never told apart this way, and an action
+    (a button, a link) never: "Place order by phone" is not "Place order", however alone it is.
+    """
+    if recorded.peers != 1 or current.peers != 1 or recorded.role is None or recorded.role in ACTION_ROLES:
+        return False  # an action's words say what it does: the only button left may be another action
+    same_kind = recorded.role == current.role or (recorded.role in TEXT_ENTRY and current.role in TEXT_ENTRY)
+    return same_kind and _landmark_role(recorded.landmark) == _landmark_role(current.landmark)
+
+
+def _landmark_role(landmark: Optional[str]) -> Optional[str]:
+    """The role part of a landmark ("form: Checkout" -> "form"): its name may be reworded too."""
+    return landmark.split(":", 1)[0] if landmark else None
+
+
+def name_extended(recorded: Fingerprint, current: Fingerprint) -> bool:
+    """True when a field's or a region's name only gained or lost whole words ("Email" -> "Email address").
+
+    Never for an action's name (a button, a link, an option...): "Place order by phone" is another action.
+    """
+    before, after = says(recorded), says(current)
+    if not before or not after or recorded.role in ACTION_ROLES or current.role in ACTION_ROLES:
+        return False
+    before, after = _word_list(before), _word_list(after)
+    return before != after and (_contains(after, before) or _contains(before, after))
+
+
+def _word_list(text: str) -> list[str]:
+    return _WORD.findall(text.lower())
+
+
+def _contains(longer: list[str], shorter: list[str]) -> bool:
+    """True when ``shorter`` is a non-empty run of consecutive words of ``longer``."""
+    n = len(shorter)
+    return n > 0 and any(longer[i:i + n] == shorter for i in range(len(longer) - n + 1))
+
+
+def renamed(recorded: Fingerprint, current: Fingerprint) -> bool:
+    """True when what the element says now has other words (case, spaces and punctuation aside).
+
+    A name without words (an icon's "×", "+", "…") that gained words, or words that became such an
+    icon, is a label, not another action: the rest of the evidence decides.
+    """
+    before, after = words(says(recorded)), words(says(current))
+    return bool(before) and bool(after) and before != after
+
+
+def _anchor(recorded: Fingerprint, current: Fingerprint, ignore: Collection[str] = (), by_place: bool = False) -> float:
+    """How much a look-alike is where the recorded one was: its context (unless left out), else its position.
+
+    ``by_place``: its context or its position, whichever holds (a list is where it was, whatever surrounds it).
+    """
+    place = box_similarity(recorded, current) if recorded.box is not None else 0.0
+    if recorded.context and "context" not in ignore:
+        around = context_similarity(recorded.context, current.context)
+        return max(around, place) if by_place else around
+    if recorded.box is not None:
+        return box_similarity(recorded, current)
+    return 1.0  # nothing tells look-alikes apart: the margin rule will find them ambiguous
+
+
+def similarity(recorded: Fingerprint, current: Fingerprint, ignore: Collection[str] = (), extended_ok: bool = False,
+               by_place: bool = False) -> float:
+    """0..1: how much the current element still is the recorded one (``ignore``: attributes left out).
+
+    ``extended_ok``: a name that only gained or lost words (``name_extended``) counts as
+    corroborated; only for the one element of a page whose name is so (``similarities``).
+    """
+    total = score = 0.0
+    for attr, weight in WEIGHTS.items():
+        present = recorded.box is not None if attr == "box" else getattr(recorded, attr) not in (None, "")
+        if attr in ignore or not present:
+            continue
+        total += weight
+        score += weight * _attribute(attr, recorded, current)
+    for attr, weight in IDENTIFIERS.items():
+        value = getattr(recorded, attr)
+        if attr in ignore or not value:
+            continue
+        if value == getattr(current, attr):
+            total += weight
+            score += weight
+        else:
+            total += weight * MISMATCHED_IDENTIFIER
+    result = score / total if total else 0.0
+    if recorded.look_alikes and not identifier_matches(recorded, current):
+        result = min(result, _anchor(recorded, current, ignore, by_place))
+    elif "name" not in ignore and renamed(recorded, current) and not corroborated(recorded, current) \
+            and not (extended_ok and name_extended(recorded, current)):
+        result = min(result, RENAMED_CAP)
+    return result
+
+
+def similarities(recorded: Fingerprint, currents: Sequence[Fingerprint], ignore: Collection[str] = (),
+                 by_place: bool = False) -> list[float]:
+    """The similarity of each of a page's elements to the recorded one.
+
+    A field whose name only gained or lost words ("Email" -> "Email address") is taken as
+    renamed, not replaced, when it is the only element of the page whose name is so: with
+    two ("Address" -> "Email address", "Delivery address"), neither is.
+    """
+    extended = [name_extended(recorded, c) for c in currents]
+    if sum(extended) > 1:  # "Quantity for Blue Mug" -> "Quantity" on every line: the one with "Blue Mug" around it
+        extended = [e and lost_words_around(recorded, c) for c, e in zip(currents, extended)]
+    unique = sum(extended) == 1
+    return [similarity(recorded, c, ignore, extended_ok=unique and e, by_place=by_place) for c, e in zip(currents, extended)]
+
+
+def lost_words_around(recorded: Fingerprint, current: Fingerprint) -> bool:
+    """True when the words the name lost (small words aside) are now in the text around the element."""
+    lost = words(says(recorded)) - words(says(current)) - SMALL_WORDS
+    return bool(lost) and lost <= words(current.context)
+
+
+def differences(recorded: Fingerprint, current: Fingerprint, ignore: Collection[str] = (), limit: int = 3) -> str:
+    """The recorded attributes the current element does not share, for messages: ``name 'A' -> 'B'``."""
+    out = []
+    for attr in (*WEIGHTS, *IDENTIFIERS):
+        if attr in ignore:
+            continue
+        if attr == "box":
+            if recorded.box is not None and current.box is not None and box_similarity(recorded, current) < 0.9:
+                moved = math.hypot(recorded.box.x - current.box.x, recorded.box.y - current.box.y)
+                out.append(f"moved {moved:.0f}px")
+            continue
+        before, after = (says(recorded), says(current)) if attr == "name" else (getattr(recorded, attr), getattr(current, attr))
+        before, after = (None if v is None else str(v) for v in (before, after))  # a rank is a number
+        if before not in (None, "") and normalized(before) != normalized(after):
+            out.append(f"{attr} {_short(before)} -> {_short(after)}")
+    return ", ".join(out[:limit]) + (f" (+{len(out) - limit} more)" if len(out) > limit else "")
+
+
+def _short(value: Optional[str], size: int = 40) -> str:
+    if value is None:
+        return "none"
+    return repr(value if len(value) <= size else value[: size - 1] + "…")
+
+
+def pins_hold(recorded: Fingerprint, current: Fingerprint, pinned: Collection[str]) -> bool:
+    """True when every pinned attribute the recorded element had is unchanged (case and spaces aside)."""
+    for attr in pinned:
+        value = getattr(recorded, attr)
+        if value not in (None, "") and normalized(value) != normalized(getattr(current, attr)):
+            return False
+    return True
+
+
+def score_text(score: float, *others: float) -> str:
+    """A score for a message, with as many decimals (2 to 6) as it takes to differ from ``others`` as it does."""
+    for digits in range(2, 7):
+        shown = round(score, digits)
+        if all((shown < round(o, digits)) == (score < o) and (shown == round(o, digits)) == (score == o) for o in others):
+            break
+    return f"{score:.{digits}f}"
+
+
+@dataclass(frozen=True)
+class Choice:
+    """The outcome of the margin rule."""
+
+    index: Optional[int]
+    best: float
+    runner_up: float
+    reason: str
+
+
+def choose(scores: Sequence[float], threshold: float = ACCEPT_THRESHOLD, margin: float = MARGIN) -> Choice:
+    """Pick the best candidate only when it clears the threshold and beats the runner-up by the margin."""
+    if not scores:
+        return Choice(None, 0.0, 0.0, "no candidates on the page")
+    order = sorted(range(len(scores)), key=lambda i: scores[i], reverse=True)
+    best = scores[order[0]]
+    second = scores[order[1]] if len(order) > 1 else 0.0
+    if best < threshold:
+        return Choice(None, best, second, f"best candidate scored {score_text(best, threshold)}, below {threshold:.2f}")
+    if best - second < margin:
+        return Choice(None, best, second, f"ambiguous: best {score_text(best, second)} vs runner-up "
+                                          f"{score_text(second, best)} (margin {margin:.2f})")
+    return Choice(order[0], best, second, "accepted")

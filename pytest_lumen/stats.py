@@ -1,0 +1,77 @@
+"""Figures: a test's counts (``Figures``), added up into the run's (``RunStats``), merged from xdist workers."""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field, fields
+from typing import Any
+
+from .heals import Heal
+from .usage import Usage, estimate_cost
+
+
+@dataclass
+class Figures:
+    """What the plugin did: in one test, or added up over a run."""
+
+    steps_replayed: int = 0
+    steps_recorded: int = 0
+    steps_failed: int = 0
+    steps_healed: Counter[str] = field(default_factory=Counter)
+    # Element actions replayed through the identity gate in one round trip, and those the gate let
+    # through to the full path (a drifted page, or a cached fingerprint the page no longer yields).
+    gate_hits: int = 0
+    gate_misses: int = 0
+    model_calls: int = 0
+    usage: Usage = field(default_factory=Usage)
+    cost: float = 0.0
+
+    def add_model_call(self, model: str, usage: Usage) -> None:
+        """Count one model request and its tokens."""
+        self.model_calls += 1
+        self.usage = self.usage + usage
+        self.cost += estimate_cost(model, usage)
+
+    @property
+    def healed_total(self) -> int:
+        return sum(self.steps_healed.values())
+
+    def add(self, other: Figures) -> None:
+        """Add another's counts to these."""
+        for f in fields(self):
+            setattr(self, f.name, getattr(self, f.name) + getattr(other, f.name))
+
+    def to_json(self) -> dict[str, Any]:
+        """A JSON-safe form (for xdist's ``workeroutput``)."""
+        data = {f.name: getattr(self, f.name) for f in fields(self)}
+        return {**data, "steps_healed": dict(self.steps_healed), "usage": self.usage.model_dump()}
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> Figures:
+        return cls(**{**data, "steps_healed": Counter(data["steps_healed"]), "usage": Usage(**data["usage"])})
+
+
+@dataclass
+class RunStats:
+    """The run's figures, plus which cache files it wrote and used and what it healed."""
+
+    figures: Figures = field(default_factory=Figures)
+    cache_files_written: set[str] = field(default_factory=set)
+    used_cache_files: set[str] = field(default_factory=set)
+    heals: list[Heal] = field(default_factory=list)
+
+    def to_json(self) -> dict[str, Any]:
+        """A JSON-safe form for xdist's ``workeroutput``."""
+        return {
+            "figures": self.figures.to_json(),
+            "cache_files_written": sorted(self.cache_files_written),
+            "used_cache_files": sorted(self.used_cache_files),
+            "heals": [h.model_dump() for h in self.heals],
+        }
+
+    def merge(self, data: dict[str, Any]) -> None:
+        """Add a worker's figures (from ``to_json``)."""
+        self.figures.add(Figures.from_json(data["figures"]))
+        self.cache_files_written.update(data["cache_files_written"])
+        self.used_cache_files.update(data["used_cache_files"])
+        self.heals.extend(Heal(**h) for h in data["heals"])

@@ -1,0 +1,236 @@
+"""Scripting a stand-in model: snapshot refs by role and name, where a conversation is, what it costs.
+
+Shared by the two fakes of the model: ``FakeAnthropic`` (a loopback Messages API for the real
+SDK) and ``ScriptedPlanner`` (an in-process ``Planner``). Both read requests in the Messages
+API format and pick elements from the newest aria snapshot by role and name.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass
+from typing import Any
+
+__all__ = [
+    "MISSING_REF", "SnapshotNode", "action_input", "assistant_turns", "estimated_input_tokens",
+    "estimated_output_tokens", "first_user_text", "last_user_text", "message_text", "parse_snapshot_refs",
+    "pick_action", "resolve_target",
+]
+
+MISSING_REF = "e0-missing"
+
+JSONDict = dict[str, Any]
+
+
+# --------------------------------------------------------------------------
+# Snapshot parsing
+# --------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class SnapshotNode:
+    """One element of an aria snapshot that carries a ``[ref=...]``."""
+
+    role: str
+    name: str | None
+    ref: str
+
+
+_ITEM_RE = re.compile(r"^\s*-\s+(?P<rest>.*)$")
+_KEY_RE = re.compile(
+    r"""(?P<role>[A-Za-z][A-Za-z0-9_-]*)
+        (?:\s+"(?P<name>(?:[^"\\]|\\.)*)")?
+        (?P<attrs>(?:\s*\[[^\]]*\])*)""",
+    re.VERBOSE,
+)
+_ATTR_RE = re.compile(r"\[([^\]]*)\]")
+_BACKSLASH_RE = re.compile(r"\\(.)")
+
+
+def _unquote_yaml_key(rest: str) -> str:
+    """Undo Playwright's YAML single-quoting of a key (``'...'`` with ``''``)."""
+    if not rest.startswith("'"):
+        return rest
+    out: list[str] = []
+    i = 1
+    while i < len(rest):
+        ch = rest[i]
+        if ch == "'":
+            if rest[i + 1 : i + 2] == "'":
+                out.append("'")
+                i += 2
+                continue
+            break
+        out.append(ch)
+        i += 1
+    return "".join(out)
+
+
+def _decode_name(raw: str) -> str:
+    """Decode a JSON-style escaped accessible name."""
+    try:
+        decoded = json.loads(f'"{raw}"')
+    except ValueError:
+        return _BACKSLASH_RE.sub(r"\1", raw)
+    return decoded if isinstance(decoded, str) else raw
+
+
+def _find_ref(attrs: str) -> str | None:
+    """Return the value of the ``ref=`` attribute in a run of ``[...]`` groups."""
+    for attr in _ATTR_RE.findall(attrs):
+        key, sep, value = attr.strip().partition("=")
+        if sep and key.strip() == "ref" and value.strip():
+            return value.strip()
+    return None
+
+
+def _parse_snapshot_line(line: str) -> SnapshotNode | None:
+    """Parse one snapshot line; None when it is not an element with a ref."""
+    item = _ITEM_RE.match(line)
+    if item is None:
+        return None
+    key = _unquote_yaml_key(item.group("rest"))
+    match = _KEY_RE.match(key)
+    if match is None:
+        return None
+    ref = _find_ref(match.group("attrs"))
+    if ref is None:
+        return None
+    raw_name = match.group("name")
+    name = None if raw_name is None else _decode_name(raw_name)
+    return SnapshotNode(role=match.group("role"), name=name, ref=ref)
+
+
+def parse_snapshot_refs(text: str) -> list[SnapshotNode]:
+    """Extract every ``role "name" [...] [ref=eN]`` element from an aria snapshot.
+
+    Understands Playwright's ``aria_snapshot(mode="ai")`` output: the name is
+    optional and JSON-escaped, bracketed attributes may come in any order, and
+    the whole key may be YAML single-quoted. Lines without a ref are skipped.
+    """
+    nodes: list[SnapshotNode] = []
+    for line in text.splitlines():
+        node = _parse_snapshot_line(line)
+        if node is not None:
+            nodes.append(node)
+    return nodes
+
+
+def resolve_target(nodes: list[SnapshotNode], target: JSONDict) -> str:
+    """Resolve ``{"role", "name"?, "nth"?}`` to a ref, or ``MISSING_REF``."""
+    role = target.get("role")
+    name = target.get("name")
+    nth = int(target.get("nth", 0))
+    hits = [n for n in nodes if n.role == role and (name is None or n.name == name)]
+    if 0 <= nth < len(hits):
+        return hits[nth].ref
+    return MISSING_REF
+
+
+# --------------------------------------------------------------------------
+# Request inspection (a body in the Messages API format: {"messages": [...], ...})
+# --------------------------------------------------------------------------
+
+
+def _block_text(block: Any) -> list[str]:
+    """Text carried by one content block (text or tool_result)."""
+    if isinstance(block, str):
+        return [block]
+    if not isinstance(block, dict):
+        return []
+    if block.get("type") == "text" and isinstance(block.get("text"), str):
+        return [block["text"]]
+    if block.get("type") == "tool_result":
+        return _content_text(block.get("content"))
+    return []
+
+
+def _content_text(content: Any) -> list[str]:
+    """Text pieces of a message ``content`` (string or list of blocks)."""
+    if isinstance(content, str):
+        return [content]
+    if isinstance(content, list):
+        return [piece for block in content for piece in _block_text(block)]
+    return []
+
+
+def message_text(message: Any) -> str:
+    """All text of one message, including tool_result contents."""
+    if not isinstance(message, dict):
+        return ""
+    return "\n".join(_content_text(message.get("content")))
+
+
+def _messages(body: JSONDict) -> list[JSONDict]:
+    messages = body.get("messages")
+    if not isinstance(messages, list):
+        return []
+    return [m for m in messages if isinstance(m, dict)]
+
+
+def first_user_text(body: JSONDict) -> str:
+    """Text of ``messages[0]`` (the task prompt)."""
+    messages = _messages(body)
+    return message_text(messages[0]) if messages else ""
+
+
+def last_user_text(body: JSONDict) -> str:
+    """Text of the last message with role ``user`` (where the snapshot lives)."""
+    for message in reversed(_messages(body)):
+        if message.get("role") == "user":
+            return message_text(message)
+    return ""
+
+
+def assistant_turns(body: JSONDict) -> int:
+    """Number of assistant messages in the request = index of the next action."""
+    return sum(1 for m in _messages(body) if m.get("role") == "assistant")
+
+
+def _step_matches(step: JSONDict, text: str) -> bool:
+    match = step.get("match", [])
+    needles = [match] if isinstance(match, str) else list(match)
+    return all(str(needle) in text for needle in needles)
+
+
+def pick_action(script: list[JSONDict], body: JSONDict) -> JSONDict | None:
+    """The scripted action for this request, or None (meaning: answer done)."""
+    text = first_user_text(body)
+    for step in script:
+        if _step_matches(step, text):
+            actions = step.get("actions", [])
+            index = assistant_turns(body)
+            return actions[index] if index < len(actions) else None
+    return None
+
+
+def action_input(action: JSONDict, body: JSONDict) -> JSONDict:
+    """Build the tool_use input for a scripted action (resolving its target)."""
+    extra = dict(action.get("input", {}))
+    if "target" in action:
+        nodes = parse_snapshot_refs(last_user_text(body))
+        return {"ref": resolve_target(nodes, action["target"]), **extra}
+    if "ref" in action:
+        return {"ref": action["ref"], **extra}
+    return extra
+
+
+# --------------------------------------------------------------------------
+# Usage estimates (about four characters a token)
+# --------------------------------------------------------------------------
+
+
+def dumps(value: Any) -> str:
+    """JSON as the fakes measure it."""
+    return json.dumps(value, ensure_ascii=False)
+
+
+def estimated_input_tokens(body: JSONDict) -> int:
+    """Tokens of what the model reads: system prompt, messages and tools, as JSON."""
+    return sum(len(dumps(body[key])) for key in ("system", "messages", "tools") if key in body) // 4
+
+
+def estimated_output_tokens(content: list[JSONDict]) -> int:
+    """Tokens of a reply: a fixed 20, plus its tool inputs as JSON."""
+    return 20 + sum(len(dumps(b.get("input", {}))) for b in content if b.get("type") == "tool_use") // 4

@@ -1,0 +1,87 @@
+"""URLs as the plugin reads them: normalized for the cache, origins, loopback hosts."""
+
+from __future__ import annotations
+
+import ipaddress
+from urllib.parse import parse_qsl, urlencode, urljoin, urlsplit
+
+def is_loopback_host(host: str | None) -> bool:
+    """True for localhost, 127.0.0.0/8 and ::1."""
+    if not host:
+        return False
+    if host == "localhost" or host.endswith(".localhost"):
+        return True
+    try:
+        return ipaddress.ip_address(host.strip("[]")).is_loopback
+    except ValueError:
+        return False
+
+
+def origin_of(url: str) -> str:
+    """``scheme://host[:port]`` of a URL, lower-cased."""
+    parts = urlsplit(url)
+    return f"{parts.scheme}://{parts.netloc}".lower()
+
+
+def normalize_url(url: str, base_url: str | None = None) -> str:
+    """The URL as the cache sees it.
+
+    The origin is dropped when it is loopback (a local test server's random port must
+    not change the key) or the configured base URL; the path is kept, the query is
+    sorted and the fragment kept (single-page apps route with it).
+    """
+    parts = urlsplit(url)
+    if parts.scheme not in ("http", "https"):
+        return url  # about:blank, data:, file: stay as they are
+    keep_origin = not (
+        is_loopback_host(parts.hostname)
+        or (base_url is not None and origin_of(url) == origin_of(base_url))
+    )
+    query = urlencode(sorted(parse_qsl(parts.query, keep_blank_values=True)))
+    out = f"{parts.scheme}://{parts.netloc.lower()}" if keep_origin else ""
+    out += parts.path or "/"
+    if query:
+        out += "?" + query
+    if parts.fragment:
+        out += "#" + parts.fragment
+    return out
+
+
+def absolute_url(stored: str, current: str) -> str:
+    """A cached URL made absolute: loopback URLs are stored without their origin."""
+    if stored.startswith("/"):
+        return urljoin(current, stored)
+    return stored
+
+
+def normalize_host(value: str | None) -> str:
+    """A host for domain matching: lower-cased, no scheme, port, trailing dot or ``www.``.
+
+    Accepts a bare host (``www.Shop.example``) or a URL (``https://shop.example:8443/x``).
+    """
+    if not value:
+        return ""
+    text = value.strip().lower()
+    if "://" in text:
+        try:
+            text = urlsplit(text).hostname or ""
+        except ValueError:
+            return ""
+    elif "/" in text:
+        text = text.split("/", 1)[0]
+    if text.startswith("[") and "]" in text:  # [::1]:8080
+        text = text[1 : text.index("]")]
+    elif text.count(":") == 1:  # host:port (a bare IPv6 address has several colons)
+        text = text.split(":", 1)[0]
+    text = text.strip(".")
+    if text.startswith("www."):
+        text = text[4:]
+    return text
+
+
+def host_matches(host: str, domain: str) -> bool:
+    """True when ``host`` is ``domain`` or one of its subdomains (not merely ending the same)."""
+    host, domain = normalize_host(host), normalize_host(domain)
+    if not host or not domain:
+        return False
+    return host == domain or host.endswith("." + domain)

@@ -1,0 +1,75 @@
+"""What a fingerprint captures on a real page (pytest_lumen.page.fingerprint): landmark roles, native dialogs, the text around an element."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from pytest_lumen.cache.model import Fingerprint
+from pytest_lumen.replay.similarity import says
+from pytest_lumen.page.fingerprint import capture, scan, scan_selector
+
+LANDMARKS = """
+<header><nav aria-label="Main"><a href="/">Shop</a></nav></header>
+<main><section aria-label="Offers"><p>Sale</p></section><section><p>plain</p></section>
+  <aside aria-labelledby="t"><h2 id="t">Summary</h2></aside><form aria-label="Pay"><input></form></main>
+<footer><p>Kettle</p></footer>
+<dialog open aria-label="Confirm your order"><button>Confirm order</button></dialog>
+"""
+
+
+@pytest.mark.parametrize(("selector", "role", "name"), [
+    ("header", "banner", None), ("nav", "navigation", "Main"), ("main", "main", None),
+    ("section[aria-label]", "region", "Offers"), ("section:not([aria-label])", None, None),
+    ("aside", "complementary", "Summary"), ("form", "form", "Pay"), ("footer", "contentinfo", None),
+    ("dialog", "dialog", "Confirm your order"),
+])
+def test_landmarks_and_native_dialogs_have_their_roles(page: Any, selector: str, role: str, name: str) -> None:
+    page.set_content(LANDMARKS)
+    fp = capture(page.locator(selector))
+    assert (fp.role, fp.name) == (role, name)  # Playwright's own: a section without a name is no region
+    assert says(fp) == (name or fp.text)
+
+
+def test_a_scan_for_a_dialog_includes_native_dialogs(page: Any) -> None:
+    page.set_content(LANDMARKS)
+    recorded = Fingerprint(tag="div", role="dialog", name="Confirm your order")
+    assert [c.fingerprint.tag for c in scan(page, scan_selector(recorded)) if c.fingerprint.role == "dialog"] == ["dialog"]
+
+
+def test_the_text_around_an_element_reaches_past_a_lone_price_or_its_own_label(page: Any) -> None:
+    page.set_content("""
+      <li><div><h3>Blue Mug</h3><p>Stoneware</p><div class="foot"><span>$12.50</span> <button id="add">Add to cart</button></div></div></li>
+      <ul><li><h3>Red Mug</h3><p>$11.00</p><div class="qty"><button>−</button> <input id="qty" type="number" aria-label="Quantity"> <button>+</button></div></li></ul>
+      <div><p><span>Reject</span> <button id="accept">Accept</button></p><p>We use cookies to run this shop</p></div>
+      <form><div><label for="f">Full name</label><input id="f"></div><p>Delivery details</p></form>
+      <div><span>Blue mug $12.00</span> <button id="plain">Add</button></div>""")
+    assert capture(page.locator("#add")).context == "Blue Mug Stoneware $12.50"
+    assert capture(page.locator("#qty")).context == "Red Mug $11.00 − +"
+    assert capture(page.locator("#f")).context == "Full name Delivery details"  # not only its own label
+    assert capture(page.locator("#accept")).context == "Reject"  # a word of its own: the nearest text is enough
+    assert capture(page.locator("#plain")).context == "Blue mug $12.00"
+
+
+CART_LINES = """
+<ul class="css-1q2w3e">
+  <li class="line"><div>Blue Mug</div><div>$12.50 each</div>
+    <div class="stepper"><button aria-label="Decrease">−</button> <input type="number" aria-label="Quantity"> <button aria-label="Increase">+</button></div>
+    <button class="line__remove" aria-label="Remove">×</button></li>
+  <li class="line"><div>Red Mug</div><div>$11.00 each</div>
+    <div class="stepper"><button aria-label="Decrease">−</button> <input type="number" aria-label="Quantity"> <button aria-label="Increase">+</button></div>
+    <button class="line__remove" aria-label="Remove" id="remove-red">×</button></li>
+</ul>
+<table><tbody>
+  <tr><td>Blue Mug</td><td>$12.50</td><td><button>Remove</button></td></tr>
+  <tr><td>Red Mug</td><td>$11.00</td><td><button id="remove-row">Remove</button></td></tr>
+</tbody></table>"""
+
+
+def test_a_row_control_is_known_by_its_row_even_when_the_row_holds_other_buttons(page: Any) -> None:
+    """A cart line's "×" shares its line with "−" and "+": its context is still the line's text (its
+    product), never empty, and never the whole list's; a table cell is no row of its own."""
+    page.set_content(CART_LINES)
+    assert capture(page.locator("#remove-red")).context == "Red Mug $11.00 each − +"
+    assert capture(page.locator("#remove-row")).context == "Red Mug $11.00"

@@ -1,0 +1,90 @@
+"""The identity gate (pytest_lumen.page.identity) on a real page: the page computes the same hash as Python,
+and keeps only the recorded element. The form is ``form_page`` (tests/browser/conftest.py)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from playwright.sync_api import Error as PlaywrightError
+from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
+
+from pytest_lumen.page import identity, scripts
+from pytest_lumen.page.fingerprint import capture, capture_with_look_alikes
+
+
+@pytest.mark.parametrize("text", ["", "Save", "héllo wörld", "日本語のボタン", "😀 two code units", "a\u001fb\u001e", "x" * 500])
+def test_python_and_page_hash_alike(form_page: Any, text: str) -> None:
+    in_page = form_page.evaluate(scripts.function("cyrb53", ("hash",)), text)
+    assert identity.cyrb53(text) == in_page
+
+
+def test_gate_keeps_the_recorded_element_and_drops_a_changed_one(form_page: Any) -> None:
+    save = form_page.get_by_role("button", name="Save")
+    gate = identity.gated(save, capture(save))
+    assert gate is not None and gate.count() == 1
+    form_page.evaluate("document.getElementById('save').id = 'submit-order'")
+    assert gate.count() == 0  # same role and name, another id: not clearly the recorded element
+
+
+def test_gate_tells_look_alikes_apart_by_their_context(form_page: Any) -> None:
+    both = form_page.get_by_role("button", name="Add")
+    fp = capture_with_look_alikes(both.nth(1))
+    assert fp.look_alikes == 1
+    gate = identity.gated(both, fp)
+    assert gate is not None and gate.count() == 1
+    assert gate.evaluate("(el) => el.previousElementSibling.textContent") == "Teapot"
+
+
+def test_text_around_a_unique_element_is_not_part_of_its_gate(form_page: Any) -> None:
+    save = form_page.get_by_role("button", name="Save")
+    gate = identity.gated(save, capture_with_look_alikes(save))
+    form_page.evaluate("document.getElementById('save').insertAdjacentText('beforebegin', 'Cart (3) Total: $37.00')")
+    assert gate is not None and gate.count() == 1
+
+
+def test_role_and_name_are_checked_by_playwrights_role_engine(form_page: Any) -> None:
+    email = form_page.get_by_role("textbox", name="Email")
+    fp = capture(email)
+    assert (fp.role, fp.name) == ("textbox", "Email")  # Playwright's own, not an approximation
+    assert identity.gated(email, fp).count() == 1  # type: ignore[union-attr]
+    assert identity.gated(form_page.locator("#email"), fp).count() == 1  # type: ignore[union-attr]
+    # the name is checked exactly, whatever the locator: a role locator matches a part of a name
+    renamed = fp.model_copy(update={"name": "Email address"})
+    assert identity.gated(email, renamed).count() == 0  # type: ignore[union-attr]
+    assert identity.gated(form_page.locator("#email"), renamed).count() == 0  # type: ignore[union-attr]
+    part = form_page.get_by_role("textbox", name="Emai")  # as normalize() records names: not exact
+    assert part.count() == 1 and identity.gated(part, fp).count() == 1  # type: ignore[union-attr]
+
+
+def test_selector_holds_a_hash_not_the_attributes(form_page: Any) -> None:
+    fp = capture(form_page.locator("#email"))
+    selector = identity.identity_selector(fp)
+    scope, digest = selector.removeprefix(f"{identity.ENGINE}=").split(":")
+    assert scope == "rc" and int(digest, 16) >= 0  # role and name left to Playwright; no look-alikes: no context
+    assert "email" not in selector.lower()
+
+
+def test_fail_fast_gate_refuses_another_element_at_once(form_page: Any) -> None:
+    save = form_page.get_by_role("button", name="Save")
+    gate = identity.gated(save, capture(save), fail_fast=True)
+    form_page.evaluate("document.getElementById('save').id = 'submit-order'")
+    with pytest.raises(PlaywrightError) as refused:
+        gate.click(timeout=30_000)  # type: ignore[union-attr]
+    assert identity.MISMATCH in str(refused.value) and not isinstance(refused.value, PlaywrightTimeoutError)
+    assert form_page.evaluate("document.activeElement.tagName") == "BODY"  # nothing was clicked
+
+
+def test_no_gate_without_a_fingerprint(form_page: Any) -> None:
+    assert identity.gated(form_page.locator("#save"), None) is None
+
+
+def test_after_fill_gate_finds_the_field_when_the_text_around_it_changed(form_page: Any) -> None:
+    email = form_page.locator("#email")
+    fp = capture(email).model_copy(update={"look_alikes": 1})  # one whose context counts
+    gate = identity.gated(email, fp)
+    after_fill = identity.gated(email, fp, after_fill=True)
+    email.fill("not an address")
+    form_page.evaluate("document.querySelector('label').insertAdjacentText('afterend', 'Please enter a valid email')")
+    assert gate is not None and gate.count() == 0
+    assert after_fill is not None and after_fill.input_value() == "not an address"

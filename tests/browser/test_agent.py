@@ -1,0 +1,102 @@
+"""``Agent`` in process: record with a ``ScriptedPlanner``, write the cache, replay it with zero model calls."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from pytest_lumen.agent import Agent
+from pytest_lumen.config import DEFAULT_MODEL, Mode, Settings
+from pytest_lumen.context import TestContext
+from pytest_lumen.errors import CacheMissError
+from pytest_lumen.events import LifecycleStart
+from pytest_lumen.planner import Planner, ScriptedPlanner
+from pytest_lumen.session import LumenSession
+
+NODEID = "tests/test_shop.py::test_sign_in"
+
+LOGIN = """<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Sign in</title></head><body><main>
+<h1>Sign in</h1>
+<label>Username <input name="user"></label>
+<button type="button" onclick="location.href='/welcome.html?user=' + encodeURIComponent(
+  document.querySelector('input').value)">Sign in</button>
+</main></body></html>"""
+
+WELCOME = """<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Welcome</title></head><body><main>
+<h1>Welcome</h1><p id="who"></p>
+<script>document.getElementById('who').textContent = 'Hello ' + new URLSearchParams(location.search).get('user');</script>
+</main></body></html>"""
+
+SCRIPT: list[Any] = [
+    {"tool": "fill", "target": {"role": "textbox", "name": "Username"}, "input": {"value": "%user%"}},
+    {"tool": "click", "target": {"role": "button", "name": "Sign in"}},
+    {"tool": "done"},
+    {"tool": "expect_text", "target": {"role": "paragraph"}, "input": {"text": "Hello %user%"}},
+    {"tool": "done"},
+]
+
+
+def session_in(mode: Mode, root: Path) -> LumenSession:
+    return LumenSession(Settings(mode=mode, rootdir=root, cache_dir=root / ".lumen-cache", model=DEFAULT_MODEL))
+
+
+def context(session: LumenSession) -> TestContext:
+    test_file, name = NODEID.split("::")
+    return session.new_context(NODEID, session.store.path_for(test_file, name), session.settings.rootdir / "out")
+
+
+def no_model() -> Planner:
+    raise AssertionError("replay asked for the model")
+
+
+def sign_in(agent: Agent, user: str) -> None:
+    agent.run("sign in as %user%", variables={"user": user})
+    agent.expect("the welcome page greets %user%", variables={"user": user})
+
+
+@pytest.fixture
+def start(page: Any, site_factory: Callable[[dict[str, str]], Any]) -> Callable[[], Any]:
+    """Open the sign-in page (again); returns the page."""
+    site = site_factory({"index.html": LOGIN, "welcome.html": WELCOME})
+
+    def open_page() -> Any:
+        page.goto(site.url + "/index.html")
+        return page
+    return open_page
+
+
+def test_a_recorded_step_replays_from_the_cache_with_zero_model_calls(start: Callable[[], Any], tmp_path: Path) -> None:
+    recording = session_in(Mode.RECORD, tmp_path)
+    ctx = context(recording)
+    planner = ScriptedPlanner(SCRIPT)
+    page = start()
+    agent = Agent(page, ctx, lambda: planner)
+    sign_in(agent, "ada")
+    assert agent.model_calls == planner.calls == 5
+    assert ctx.figures.steps_recorded == 2 and ctx.figures.usage.total > 0
+    assert recording.finish(ctx, passed=True) == ".lumen-cache/tests/test_shop.py/test_sign_in.json"
+    written = (tmp_path / ".lumen-cache" / "tests" / "test_shop.py" / "test_sign_in.json").read_text(encoding="utf-8")
+    assert "%user%" in written and "ada" not in written  # the value is cached as its placeholder
+
+    replaying = session_in(Mode.REPLAY, tmp_path)
+    ctx = context(replaying)
+    page = start()
+    sign_in(Agent(page, ctx, no_model), "bob")  # another value: the same cached actions
+    assert ctx.figures.model_calls == 0 and ctx.figures.usage.total == 0
+    assert ctx.figures.steps_replayed == 2
+    assert page.get_by_text("Hello bob").is_visible()
+    assert [e.cache for e in ctx.events.events if isinstance(e, LifecycleStart)] == ["hit", "hit"]
+
+
+def test_a_step_missing_from_the_cache_in_replay_mode_is_a_cache_miss_naming_it(
+        start: Callable[[], Any], tmp_path: Path) -> None:
+    ctx = context(session_in(Mode.REPLAY, tmp_path))
+    agent = Agent(start(), ctx, no_model)
+    with pytest.raises(CacheMissError) as info:
+        agent.run("open the pricing page")
+    assert info.value.step == "open the pricing page"
+    assert "step: open the pricing page" in str(info.value)
+    assert ctx.figures.model_calls == 0 and ctx.figures.steps_failed == 1

@@ -1,0 +1,66 @@
+"""The frameworks suite: one TodoMVC test recorded on a vanilla app, replayed on apps nobody tuned for.
+
+The same TodoMVC spec is implemented five times the way five frameworks render it (vanilla
+jQuery-era markup, React, Vue, Angular, Lit with shadow roots), plus cosmetic drifts and
+regressions of the vanilla app (tests/frameworks/pages.py). The test is recorded once on vanilla
+through the plugin's record path (real SDK, loopback fake model), then replayed in replay mode on
+every variant in one pytest session. Goals: at least 90% of the framework implementations green,
+every cosmetic drift green, every regression red at one of its own steps, no action on a wrong
+element (from the pages' logs), no model call.
+
+``test_pages_behave_as_their_kind_says`` checks the instrument itself, without the plugin: the flow
+done by hand passes on every implementation and drift and fails on every regression where a user
+would see the bug.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import Any
+
+import pytest
+from filelock import FileLock
+
+from . import harness
+
+pytestmark = pytest.mark.slow
+
+INNER_TIMEOUT = 600  # seconds for the inner replay session: generous, a loaded machine is slow
+
+
+@pytest.fixture(scope="session")
+def recorded(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The inner test, recorded once per run on vanilla through the record path (real SDK, fake model).
+
+    Under xdist the workers share one recording: the first one records, under a file lock.
+    """
+    base = tmp_path_factory.getbasetemp()
+    shared = base.parent if os.environ.get("PYTEST_XDIST_WORKER") else base
+    root = shared / "frameworks-record"
+    with FileLock(str(shared / "frameworks-record.lock")):
+        if not harness.cache_file(root, harness.RECORDED_ON).exists():
+            harness.record_once(root)  # raises with the inner run's output when the recording is not the expected one
+    return harness.cache_file(root, harness.RECORDED_ON)
+
+
+def test_pages_behave_as_their_kind_says(browser: Any) -> None:
+    found = harness.check_by_hand(browser)
+    assert sorted(found) == sorted(harness.ALL_VARIANTS)
+    assert harness.by_hand_problems(found) == []
+
+
+def test_replay_across_frameworks_drifts_and_regressions(recorded: Path, tmp_path: Path) -> None:
+    run = harness.run_suite(tmp_path, recorded, harness.ALL_VARIANTS, timeout=INNER_TIMEOUT)
+
+    # The harness worked: every variant's test ran, and its page left a log.
+    no_outcome = [r.name for r in run.results.values() if r.failure.startswith("?no outcome")]
+    assert no_outcome == [], run.output[-4000:]
+    assert [r.name for r in run.results.values() if r.log == ["?no log"]] == [], run.output[-4000:]
+
+    table = "\n".join(
+        f"  {r.name:22} {r.kind:10} {'pass' if r.passed else 'FAIL at ' + harness.step_label(r.failed_at)}"
+        + (f" | wrong: {r.wrong}" if r.wrong else "") + (f" | {r.first_line[:220]}" if not r.passed else "")
+        for r in run.results.values())
+    missed = harness.goals(run)
+    assert missed == [], "goals missed:\n- " + "\n- ".join(missed) + "\nper variant:\n" + table

@@ -1,0 +1,19 @@
+"""Carrying out an action (pytest_lumen.page.perform) without a page: whether a timed-out action began to act.
+
+``current_url`` on a real page is in tests/browser/page/test_perform.py.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from pytest_lumen.page import perform as P
+
+
+@pytest.mark.parametrize(("log", "acted"), [
+    ("Timeout 500ms exceeded.\n  - waiting for locator\n    - locator resolved to <button>", False),
+    ("Timeout 500ms exceeded.\n    - performing click action\n", True),
+    ("Timeout 500ms exceeded.\n    - click action done\n    - waiting for scheduled navigations to finish", True),
+])
+def test_a_timed_out_action_that_began_to_act_is_not_repeated(log: str, acted: bool) -> None:
+    assert P.began_to_act(log) is acted
