@@ -73,6 +73,13 @@ class Relocated:
     score: float
 
 
+@dataclass(frozen=True)
+class Missed:
+    """Why the cascade found no element beyond doubt, level by level."""
+
+    reason: str
+
+
 @dataclass
 class Survey:
     """The page's candidates for one recorded element, each with its similarity to it."""
@@ -115,7 +122,6 @@ class Relocator:
 
     def __init__(self, page: Page) -> None:
         self.page = page
-        self.last_reason = ""
 
     def survey(self, recorded: Fingerprint, policy: Policy) -> Survey:
         """Scan the page once and score every visible candidate against the recorded element."""
@@ -130,16 +136,24 @@ class Relocator:
         survey = self.survey(recorded, policy)
         return verdict(recorded, current, score, survey.best_other(index_of(loc, survey.selector)), policy, threshold)
 
-    def find(self, target: Target, policy: Policy) -> Optional[Relocated]:
-        """The element, or None (``last_reason`` says why)."""
-        if target.fingerprint is None:
-            self.last_reason = "no fingerprint was recorded to compare with"
-            return None
-        survey = self.survey(target.fingerprint, policy)
-        return (self.by_fallbacks(target, survey, policy) or self.by_unchanged_text(target, survey, policy)
-                or self.by_similarity(target, survey, policy))
+    def find(self, target: Target, policy: Policy) -> Relocated | Missed:
+        """The element, or why no level found it beyond doubt.
 
-    def by_fallbacks(self, target: Target, survey: Survey, policy: Policy) -> Optional[Relocated]:
+        Each level answers with the element, or with why it found none ("" when it does not apply).
+        """
+        if target.fingerprint is None:
+            return Missed("no fingerprint was recorded to compare with")
+        survey = self.survey(target.fingerprint, policy)
+        reasons = []
+        for level in (self.by_fallbacks, self.by_unchanged_text, self.by_similarity):
+            found = level(target, survey, policy)
+            if isinstance(found, Relocated):
+                return found
+            if found:
+                reasons.append(found)
+        return Missed("; ".join(reasons))
+
+    def by_fallbacks(self, target: Target, survey: Survey, policy: Policy) -> Relocated | str:
         """Level 1: the recorded fallback locators in order; the element one finds must pass the verdict."""
         assert target.fingerprint is not None
         reasons = []
@@ -157,20 +171,17 @@ class Relocator:
             if why is None:
                 return Relocated(f"fallback:{spec.kind}", spec, loc, capture_with_look_alikes(loc), score)
             reasons.append(f"{spec.describe()}: {why}")
-        self.last_reason = "; ".join(reasons[:3]) or "no recorded fallback locator finds exactly one visible element"
-        return None
+        return "; ".join(reasons[:3]) or "no recorded fallback locator finds exactly one visible element"
 
-    def by_similarity(self, target: Target, survey: Survey, policy: Policy) -> Optional[Relocated]:
+    def by_similarity(self, target: Target, survey: Survey, policy: Policy) -> Relocated | str:
         """Level 3: the page's best candidate, when it clears the threshold and the margin and keeps its pins."""
         assert target.fingerprint is not None
         choice = choose(survey.scores)
         if choice.index is None:
-            self.last_reason = f"{self.last_reason}; similarity: {choice.reason}"
-            return None
+            return f"similarity: {choice.reason}"
         best = survey.candidates[choice.index]
         if not pins_hold(target.fingerprint, best.fingerprint, policy.pinned):
-            self.last_reason = f"{self.last_reason}; similarity: the best candidate's {', '.join(sorted(policy.pinned))} changed"
-            return None
+            return f"similarity: the best candidate's {', '.join(sorted(policy.pinned))} changed"
         element = nth_of(self.page, survey.selector, best.index)
         spec, live = self.stable_spec(element, survey.selector, best.index, by_text="text" not in policy.ignore)
         return Relocated("similarity", spec, live, capture_with_look_alikes(live), choice.best)
@@ -179,7 +190,7 @@ class Relocator:
         """Whether exactly one visible element of the page shows exactly ``text``."""
         return _visible_unique(LocatorSpec(kind="text", value=text, exact=True).build(self.page))
 
-    def by_unchanged_text(self, target: Target, survey: Survey, policy: Policy) -> Optional[Relocated]:
+    def by_unchanged_text(self, target: Target, survey: Survey, policy: Policy) -> Relocated | str:
         """Level 2, for a text check only: the one visible element that shows exactly the recorded text.
 
         The asserted value is then still shown, whole, as it was: the element is recognised by its
@@ -188,18 +199,16 @@ class Relocator:
         """
         assert target.fingerprint is not None
         if not policy.shown_text:
-            return None
+            return ""
         loc = LocatorSpec(kind="text", value=policy.shown_text, exact=True).build(self.page)
         if not self.shows(policy.shown_text):
-            self.last_reason = f"{self.last_reason}; no single element shows {policy.shown_text!r}"
-            return None
+            return f"no single element shows {policy.shown_text!r}"
         current = capture(loc)
         ignore = policy.ignore - {"text", "name"}
         score = similarity(target.fingerprint, current, ignore)
         why = verdict(target.fingerprint, current, score, 0.0, Policy(ignore=ignore, pinned=policy.pinned))
         if why is not None:
-            self.last_reason = f"{self.last_reason}; the element showing {policy.shown_text!r}: {why}"
-            return None
+            return f"the element showing {policy.shown_text!r}: {why}"
         spec, live = self.stable_spec(loc, survey.selector, index_of(loc, survey.selector), by_text=False)
         return Relocated("unchanged_text", spec, live, capture_with_look_alikes(live), score)
 

@@ -27,7 +27,7 @@ from ..events import HealEnd, HealStart, ToolSpan
 from ..guard import NavigationGuard
 from ..heals import Heal
 from ..page.fingerprint import Look, capture_only
-from .cascade import Policy, Relocated, Relocator, policy_for
+from .cascade import Missed, Policy, Relocated, Relocator, policy_for
 from .overlays import close_blocking_modal, dismiss_overlay
 from . import effects
 from .failure import ActionFailed, ReplayPath
@@ -159,14 +159,14 @@ class Replayer:
             except PlaywrightError as exc:  # the page navigated while it was read
                 problem = f"{bound.locator.describe()} could not be read ({first_line(exc)})"
             found = self._try_cascade(bound, policy)
-            if found is not None and self._primary_now(bound, policy, primary):
+            if isinstance(found, Relocated) and self._primary_now(bound, policy, primary):
                 return primary, target, None, False  # the page was still rendering: nothing changed, no heal
-            if found is not None:
+            if isinstance(found, Relocated):
                 healed = healed_target(target, found, self.ctx.secrets.templatize)
                 return found.locator, healed, self._report(step, i, target, problem, found), False
             if time.monotonic() >= deadline:
-                self._report(step, i, target, problem, None)
-                raise ActionFailed(i, action, f"{problem}; zero-token heal found nothing ({self.relocator.last_reason})")
+                self._report(step, i, target, problem, found)
+                raise ActionFailed(i, action, f"{problem}; zero-token heal found nothing ({found.reason})")
             self.page.wait_for_timeout(RETRY_MS)
             look = self._look(primary, bound.locator, 0)
 
@@ -214,19 +214,18 @@ class Replayer:
             look = _look_now(loc, spec)
         return look
 
-    def _try_cascade(self, target: Target, policy: Policy) -> Optional[Relocated]:
+    def _try_cascade(self, target: Target, policy: Policy) -> Relocated | Missed:
         try:
             return self.relocator.find(target, policy)
         except PlaywrightError as exc:  # the page changed under the scan: try again on the next round
-            self.relocator.last_reason = f"the page changed during the search ({first_line(exc)})"
-            return None
+            return Missed(f"the page changed during the search ({first_line(exc)})")
 
-    def _report(self, step: int, i: int, target: Target, problem: str, found: Optional[Relocated]) -> Optional[Heal]:
+    def _report(self, step: int, i: int, target: Target, problem: str, found: Relocated | Missed) -> Optional[Heal]:
         """Emit the heal's events; the record of a successful heal."""
         before = target.locator.describe()
         self.ctx.events.emit(HealStart(step=step, action=i, before=before, error=problem))
-        if found is None:
-            self.ctx.events.emit(HealEnd(step=step, action=i, ok=False, before=before, detail=self.relocator.last_reason))
+        if isinstance(found, Missed):
+            self.ctx.events.emit(HealEnd(step=step, action=i, ok=False, before=before, detail=found.reason))
             return None
         after = self.ctx.secrets.templatize(found.spec.describe())
         self.ctx.events.emit(HealEnd(step=step, action=i, ok=True, level=found.level, before=before, after=after,

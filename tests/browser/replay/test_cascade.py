@@ -6,7 +6,7 @@ from typing import Any
 
 from pytest_lumen.cache import model as A
 from pytest_lumen.cache.model import Fingerprint, LocatorSpec
-from pytest_lumen.replay.cascade import Relocator, policy_for
+from pytest_lumen.replay.cascade import Missed, Relocated, Relocator, policy_for
 
 
 def _text_check(expected: str) -> A.Expect:
@@ -27,7 +27,7 @@ def test_a_text_check_finds_its_unchanged_text_in_a_new_container(page: Any) -> 
     page.set_content('<aside><p>Subtotal: $37.00</p><p class="sums"><span>Total:</span> <strong data-testid="order-total">$37.00</strong></p>'
                      '<a href="/checkout">Go to checkout</a></aside>')
     found = _find_total(page, "Total: $37.00")
-    assert found is not None and found.level == "unchanged_text"
+    assert isinstance(found, Relocated) and found.level == "unchanged_text"
     assert found.locator.evaluate("el => el.className") == "sums"
     assert found.spec.kind == "selector"  # the cached locator does not depend on the checked text
 
@@ -35,9 +35,10 @@ def test_a_text_check_finds_its_unchanged_text_in_a_new_container(page: Any) -> 
 def test_a_text_check_whose_text_changed_is_not_healed(page: Any) -> None:
     page.set_content('<aside><p>Subtotal: $24.50</p><p class="sums"><span>Total:</span> <strong>$24.50</strong></p>'
                      '<a href="/checkout">Go to checkout</a></aside>')
-    assert _find_total(page, "Total: $37.00") is None
+    missed = _find_total(page, "Total: $37.00")
+    assert isinstance(missed, Missed) and "no single element shows 'Total: $37.00'" in missed.reason
 
 
 def test_a_text_check_is_not_healed_onto_one_of_two_elements_showing_the_text(page: Any) -> None:
     page.set_content("<p>Total: $37.00</p><div><p>Total: $37.00</p></div>")
-    assert _find_total(page, "Total: $37.00") is None
+    assert isinstance(_find_total(page, "Total: $37.00"), Missed)
