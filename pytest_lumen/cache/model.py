@@ -180,6 +180,13 @@ class _Action(BaseModel):
 class Click(_Action):
     kind: Literal["click"] = "click"
     target: Target
+    button: Optional[Literal["right", "middle"]] = None  # absent: the left button
+    clicks: Optional[Literal[2]] = None  # 2: a double-click; absent: one click
+
+    def describe(self) -> str:
+        """``double-click on ...`` and ``right-click on ...`` say which click it is."""
+        how = "double-click" if self.clicks == 2 else f"{self.button}-click" if self.button else "click"
+        return f"{how} on {self.target.locator.describe()}"
 
 
 class Fill(_Action):

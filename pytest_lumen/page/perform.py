@@ -23,7 +23,10 @@ def perform(page: Page, action: _Action, loc: Optional[Locator], values: dict[st
     t = timeout_ms
     if isinstance(action, Click):
         assert loc is not None
-        loc.click(timeout=t)
+        if action.clicks == 2:
+            loc.dblclick(timeout=t, button=action.button or "left")
+        else:
+            loc.click(timeout=t, button=action.button or "left")
     elif isinstance(action, Fill):
         assert loc is not None
         loc.fill(substitute(action.value, values), timeout=t)

@@ -113,6 +113,10 @@ def _action(name: str, description: str, props: dict[str, Any], required: tuple[
 _RUN_ACTIONS = (
     _action("click", "Click an element.", {"ref": _REF}, ("ref",),
             lambda c: (Click(target=c.element("click")), c.loc)),
+    _action("double_click", "Double-click an element: to edit an item in place, open it, or select a word.",
+            {"ref": _REF}, ("ref",), lambda c: (Click(target=c.element("double_click"), clicks=2), c.loc)),
+    _action("right_click", "Right-click an element to open its context menu.", {"ref": _REF}, ("ref",),
+            lambda c: (Click(target=c.element("right_click"), button="right"), c.loc)),
     _action("fill", "Replace the value of a text field. Write %placeholders% exactly as given.",
             {"ref": _REF, "value": _STRING}, ("ref", "value"),
             lambda c: (Fill(target=c.element("fill"), value=c.tpl(c.args["value"])), c.loc)),
@@ -157,7 +161,7 @@ _EXPECT_ACTIONS = (
 
 # What the model names when the step needs an interaction that no tool offers (``fail``'s ``missing``).
 _MISSING = {"type": "string", "description": "only when no tool can do what the step needs: that interaction, "
-            "in a few words (for example: double-click, drag and drop, file upload)"}
+            "in a few words (for example: drag and drop, file upload)"}
 
 
 def _endings(done: str, fail: str, fail_props: Optional[dict[str, Any]] = None) -> tuple[Tool, Tool]:

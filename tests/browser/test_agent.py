@@ -12,7 +12,7 @@ from pytest_lumen.agent import Agent
 from pytest_lumen.config import DEFAULT_MODEL, Mode, Settings
 from pytest_lumen.context import TestContext
 from pytest_lumen.errors import CacheMissError
-from pytest_lumen.events import LifecycleStart
+from pytest_lumen.events import LifecycleStart, ToolEnd
 from pytest_lumen.planner import Planner, ScriptedPlanner
 from pytest_lumen.session import LumenSession
 
@@ -100,3 +100,56 @@ def test_a_step_missing_from_the_cache_in_replay_mode_is_a_cache_miss_naming_it(
     assert info.value.step == "open the pricing page"
     assert "step: open the pricing page" in str(info.value)
     assert ctx.figures.model_calls == 0 and ctx.figures.steps_failed == 1
+
+
+FILES = """<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Files</title></head><body><main>
+<h1>Files</h1>
+<ul class="css-x1y2z3"><li class="todo">buy milk</li></ul>
+<a href="/files/report.pdf">report.pdf</a>
+<ul role="menu" hidden><li role="menuitem">Rename</li></ul>
+<script>
+  window.seen = [];
+  document.querySelector('li.todo').addEventListener('click', () => window.seen.push('click'));
+  document.querySelector('li.todo').addEventListener('dblclick', (e) => {
+    window.seen.push('dblclick');
+    e.target.innerHTML = '<input aria-label="Edit todo" value="buy milk">';
+  });
+  document.querySelector('a').addEventListener('contextmenu', (e) => {
+    e.preventDefault();
+    window.seen.push('contextmenu:' + e.button);
+    document.querySelector('[role=menu]').hidden = false;
+  });
+</script>
+</main></body></html>"""
+
+CLICKS_SCRIPT: list[Any] = [
+    {"tool": "double_click", "target": {"role": "listitem", "nth": 0}},
+    {"tool": "done"},
+    {"tool": "right_click", "target": {"role": "link", "name": "report.pdf"}},
+    {"tool": "done"},
+]
+
+
+def test_a_double_click_and_a_right_click_are_recorded_and_replayed_as_such(
+        page: Any, site_factory: Callable[[dict[str, str]], Any], tmp_path: Path) -> None:
+    site = site_factory({"index.html": FILES})
+
+    def steps(agent: Agent) -> list[str]:
+        page.goto(site.url + "/index.html")
+        agent.run("edit the todo buy milk")
+        agent.run("open the menu of report.pdf")
+        assert page.get_by_role("textbox", name="Edit todo").is_visible()
+        assert page.get_by_role("menuitem", name="Rename").is_visible()
+        return page.evaluate("window.seen")
+
+    recording = session_in(Mode.RECORD, tmp_path)
+    ctx = context(recording)
+    assert steps(Agent(page, ctx, lambda: ScriptedPlanner(CLICKS_SCRIPT))) == ["click", "click", "dblclick", "contextmenu:2"]
+    recording.finish(ctx, passed=True)
+    written = (tmp_path / ".lumen-cache" / "tests" / "test_shop.py" / "test_sign_in.json").read_text(encoding="utf-8")
+    assert '"clicks": 2' in written and '"button": "right"' in written
+
+    ctx = context(session_in(Mode.REPLAY, tmp_path))
+    assert steps(Agent(page, ctx, no_model)) == ["click", "click", "dblclick", "contextmenu:2"]
+    assert ctx.figures.model_calls == 0 and ctx.figures.steps_replayed == 2
+    assert [e.tool for e in ctx.events.events if isinstance(e, ToolEnd)] == ["click", "click"]

@@ -18,7 +18,7 @@ from pytest_lumen.record.tools import (ACTIONS, EXPECT_TOOLS, RUN_TOOLS, ToolInp
 
 # sha256 of json.dumps() of the schemas: what the model is sent must not change by accident
 # (it changes the prompt, the prompt cache prefix and the recordings made through it).
-RUN_TOOLS_SHA256 = "486767a6d1042ef718888da0bfc0f5491623fa4f9c622a32f01468d0ce7108da"
+RUN_TOOLS_SHA256 = "7b66149d7c24459a141e0ff7c428237228d6b304734b9ee378c8ef6611cee7d4"
 EXPECT_TOOLS_SHA256 = "d74dd2ad17e9da78f90e50d5f8a4684bd7c171e0e24f3f0310c679de107e90d4"
 
 NO_PAGE: Any = object()  # the calls given this never touch the page (no ref, no focused element)
@@ -45,7 +45,7 @@ def test_the_schemas_sent_to_the_model_are_unchanged() -> None:
 
 
 def test_each_step_kind_has_its_tools_and_every_action_tool_builds_an_action() -> None:
-    assert [t["name"] for t in RUN_TOOLS] == ["click", "fill", "type", "press", "select_option", "check", "hover",
+    assert [t["name"] for t in RUN_TOOLS] == ["click", "double_click", "right_click", "fill", "type", "press", "select_option", "check", "hover",
                                               "goto", "scroll", "wait_for", "done", "fail"]
     assert [t["name"] for t in EXPECT_TOOLS] == ["expect_visible", "expect_text", "expect_value", "expect_checked",
                                                  "expect_count", "expect_url", "done", "fail"]
@@ -62,8 +62,8 @@ def test_each_step_kind_has_its_tools_and_every_action_tool_builds_an_action() -
     ("click", {"ref": "e1"}, RUN_TOOLS, None),
     ("scroll", {}, RUN_TOOLS, None),
     ("expect_checked", {"ref": "e1", "checked": False}, EXPECT_TOOLS, None),
-    ("explode", {}, RUN_TOOLS, "unknown tool 'explode'; use one of: click, fill, type, press, select_option, check, "
-                               "hover, goto, scroll, wait_for, done, fail"),
+    ("explode", {}, RUN_TOOLS, "unknown tool 'explode'; use one of: click, double_click, right_click, fill, type, press, "
+                               "select_option, check, hover, goto, scroll, wait_for, done, fail"),
     ("expect_text", {"ref": "e1", "text": "x"}, RUN_TOOLS, "unknown tool 'expect_text'; use one of: click, "),
     ("click", {}, EXPECT_TOOLS, "unknown tool 'click'; use one of: expect_visible, "),
     ("click", ["e1"], RUN_TOOLS, "click: arguments must be an object"),
