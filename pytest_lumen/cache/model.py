@@ -229,6 +229,15 @@ class Goto(_Action):
     url: str = Field(min_length=1)
 
 
+class History(_Action):
+    kind: Literal["history"] = "history"
+    go: Literal["back", "forward", "reload"]
+
+    def describe(self) -> str:
+        """``go back``, ``go forward`` or ``reload``."""
+        return "reload" if self.go == "reload" else f"go {self.go}"
+
+
 class Scroll(_Action):
     kind: Literal["scroll"] = "scroll"
     direction: Literal["up", "down"] = "down"
@@ -257,7 +266,7 @@ class Expect(_Action):
 
 
 Action = Annotated[
-    Union[Click, Fill, TypeText, Press, SelectOption, Check, Hover, Goto, Scroll, WaitFor, Expect],
+    Union[Click, Fill, TypeText, Press, SelectOption, Check, Hover, Goto, History, Scroll, WaitFor, Expect],
     Field(discriminator="kind"),
 ]
 

@@ -7,8 +7,8 @@ from typing import TYPE_CHECKING, Optional
 from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
-from ..cache.model import (Check, Click, Effect, Fill, Goto, Hover, Press, Scroll, SelectOption, TypeText, WaitFor,
-                           _Action)
+from ..cache.model import (Check, Click, Effect, Fill, Goto, History, Hover, Press, Scroll, SelectOption, TypeText,
+                           WaitFor, _Action)
 from ..templates import substitute
 from . import scripts
 from ..urls import absolute_url, normalize_url
@@ -52,6 +52,10 @@ def perform(page: Page, action: _Action, loc: Optional[Locator], values: dict[st
         loc.hover(timeout=t)
     elif isinstance(action, Goto):
         page.goto(absolute_url(substitute(action.url, values), page.url))
+    elif isinstance(action, History):
+        # a new document's scripts have run when it returns (a same-document route returns at once)
+        go = {"back": page.go_back, "forward": page.go_forward, "reload": page.reload}[action.go]
+        go(timeout=t, wait_until="domcontentloaded")
     elif isinstance(action, Scroll):
         if loc is not None:
             loc.scroll_into_view_if_needed(timeout=t)

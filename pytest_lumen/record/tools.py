@@ -10,8 +10,8 @@ from collections.abc import Callable, Collection
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Literal, Optional
 
-from ..cache.model import (Check, CheckKind, Click, Expect, Fill, Goto, Hover, Press, Scroll, SelectOption, Target,
-                           TypeText, WaitFor)
+from ..cache.model import (Check, CheckKind, Click, Expect, Fill, Goto, History, Hover, Press, Scroll, SelectOption,
+                           Target, TypeText, WaitFor)
 from ..page.targets import count_target, focused_target, target_for
 from ..urls import normalize_url
 
@@ -123,7 +123,8 @@ _RUN_ACTIONS = (
     _action("type", "Type text into the focused element (after click), key by key.",
             {"text": _STRING}, ("text",),
             lambda c: (TypeText(text=c.tpl(c.args["text"]), target=c.target), c.loc), focused=True),
-    _action("press", "Press a key (Enter, Escape, Tab, ArrowDown...), on an element or the focused one.",
+    _action("press", "Press a key or a chord (Enter, Escape, Tab, ArrowDown, Control+A, Meta+K, Shift+Tab), "
+            "on an element or the focused one.",
             {"key": _STRING, "ref": _REF}, ("key",),
             lambda c: (Press(key=c.args["key"], target=c.target), c.loc), focused=True),
     _action("select_option", "Choose an option of a select element by its value or label.",
@@ -136,6 +137,11 @@ _RUN_ACTIONS = (
             lambda c: (Hover(target=c.element("hover")), c.loc)),
     _action("goto", "Open a URL.", {"url": _STRING}, ("url",),
             lambda c: (Goto(url=c.tpl(normalize_url(c.args["url"]))), None)),
+    _action("go_back", "Go back to the previous page, as the browser's Back button does.", {}, (),
+            lambda c: (History(go="back"), None)),
+    _action("go_forward", "Go forward again, as the browser's Forward button does.", {}, (),
+            lambda c: (History(go="forward"), None)),
+    _action("reload", "Reload the page.", {}, (), lambda c: (History(go="reload"), None)),
     _action("scroll", "Scroll the page, or scroll an element into view.",
             {"direction": {"type": "string", "enum": ["up", "down"]}, "ref": _REF}, (),
             lambda c: (Scroll(direction=c.args.get("direction", "down"), target=c.target), c.loc)),

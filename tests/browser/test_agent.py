@@ -153,3 +153,57 @@ def test_a_double_click_and_a_right_click_are_recorded_and_replayed_as_such(
     assert steps(Agent(page, ctx, no_model)) == ["click", "click", "dblclick", "contextmenu:2"]
     assert ctx.figures.model_calls == 0 and ctx.figures.steps_replayed == 2
     assert [e.tool for e in ctx.events.events if isinstance(e, ToolEnd)] == ["click", "click"]
+
+
+# A single-page app with a hash router (the kind of history real apps have), and a second document.
+HISTORY_APP = """<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Shop</title></head><body>
+<nav><a href="#/">Home</a> <a href="#/orders">Orders</a> <a href="/help.html">Help</a></nav>
+<main><h1 id="view"></h1><p id="loads"></p></main>
+<script>
+  const render = () => {
+    document.getElementById('view').textContent = location.hash === '#/orders' ? 'Your orders' : 'Home';
+  };
+  window.addEventListener('hashchange', render);
+  render();
+  sessionStorage.setItem('loads', String(Number(sessionStorage.getItem('loads') || 0) + 1));
+  document.getElementById('loads').textContent = 'loaded ' + sessionStorage.getItem('loads') + ' times';
+</script></body></html>"""
+HELP = """<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Help</title></head><body>
+<main><h1>Help</h1></main></body></html>"""
+
+HISTORY_SCRIPT: list[Any] = [
+    {"tool": "click", "target": {"role": "link", "name": "Orders"}}, {"tool": "done"},
+    {"tool": "click", "target": {"role": "link", "name": "Help"}}, {"tool": "done"},
+    {"tool": "go_back"}, {"tool": "done"},
+    {"tool": "go_back"}, {"tool": "done"},
+    {"tool": "go_forward"}, {"tool": "done"},
+    {"tool": "reload"}, {"tool": "done"},
+]
+
+
+def test_back_forward_and_reload_are_recorded_and_replayed_within_an_app_and_across_documents(
+        page: Any, site_factory: Callable[[dict[str, str]], Any], tmp_path: Path) -> None:
+    site = site_factory({"index.html": HISTORY_APP, "help.html": HELP})
+
+    def steps(agent: Agent) -> list[str]:
+        page.goto(site.url + "/index.html")
+        page.evaluate("sessionStorage.clear()")
+        seen = []
+        for instruction in ("open my orders", "open the help", "go back", "go back again", "go forward", "reload the page"):
+            agent.run(instruction)
+            seen.append(page.locator("h1").inner_text() + " " + page.url.split("/", 3)[-1])
+        assert page.locator("#loads").inner_text() == "loaded 2 times"  # the reload loaded the document again
+        return seen
+
+    expected = ["Your orders index.html#/orders", "Help help.html", "Your orders index.html#/orders",
+                "Home index.html", "Your orders index.html#/orders", "Your orders index.html#/orders"]
+    recording = session_in(Mode.RECORD, tmp_path)
+    ctx = context(recording)
+    assert steps(Agent(page, ctx, lambda: ScriptedPlanner(HISTORY_SCRIPT))) == expected
+    recording.finish(ctx, passed=True)
+    written = (tmp_path / ".lumen-cache" / "tests" / "test_shop.py" / "test_sign_in.json").read_text(encoding="utf-8")
+    assert written.count('"kind": "history"') == 4 and '"go": "reload"' in written
+
+    ctx = context(session_in(Mode.REPLAY, tmp_path))
+    assert steps(Agent(page, ctx, no_model)) == expected
+    assert ctx.figures.model_calls == 0 and ctx.figures.steps_replayed == 6

@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from pytest_lumen.cache.model import Expect, Goto, Scroll, WaitFor
+from pytest_lumen.cache.model import Expect, Goto, History, Scroll, WaitFor
 from pytest_lumen.errors import LumenAssertionError, StepAbortedError
 from pytest_lumen.planner import ToolCall
 from pytest_lumen.record.driver import _gave_up
@@ -18,7 +18,7 @@ from pytest_lumen.record.tools import (ACTIONS, EXPECT_TOOLS, RUN_TOOLS, ToolInp
 
 # sha256 of json.dumps() of the schemas: what the model is sent must not change by accident
 # (it changes the prompt, the prompt cache prefix and the recordings made through it).
-RUN_TOOLS_SHA256 = "7b66149d7c24459a141e0ff7c428237228d6b304734b9ee378c8ef6611cee7d4"
+RUN_TOOLS_SHA256 = "c8b237b5fc4954b5986b0423a7224e17bb5a33c6ebe7e1532ec3f41ee77f922f"
 EXPECT_TOOLS_SHA256 = "d74dd2ad17e9da78f90e50d5f8a4684bd7c171e0e24f3f0310c679de107e90d4"
 
 NO_PAGE: Any = object()  # the calls given this never touch the page (no ref, no focused element)
@@ -45,8 +45,8 @@ def test_the_schemas_sent_to_the_model_are_unchanged() -> None:
 
 
 def test_each_step_kind_has_its_tools_and_every_action_tool_builds_an_action() -> None:
-    assert [t["name"] for t in RUN_TOOLS] == ["click", "double_click", "right_click", "fill", "type", "press", "select_option", "check", "hover",
-                                              "goto", "scroll", "wait_for", "done", "fail"]
+    assert [t["name"] for t in RUN_TOOLS] == ["click", "double_click", "right_click", "fill", "type", "press",
+                                              "select_option", "check", "hover", "goto", "go_back", "go_forward", "reload", "scroll", "wait_for", "done", "fail"]
     assert [t["name"] for t in EXPECT_TOOLS] == ["expect_visible", "expect_text", "expect_value", "expect_checked",
                                                  "expect_count", "expect_url", "done", "fail"]
     assert tools_for("run") is RUN_TOOLS and tools_for("expect") is EXPECT_TOOLS
@@ -63,7 +63,7 @@ def test_each_step_kind_has_its_tools_and_every_action_tool_builds_an_action() -
     ("scroll", {}, RUN_TOOLS, None),
     ("expect_checked", {"ref": "e1", "checked": False}, EXPECT_TOOLS, None),
     ("explode", {}, RUN_TOOLS, "unknown tool 'explode'; use one of: click, double_click, right_click, fill, type, press, "
-                               "select_option, check, hover, goto, scroll, wait_for, done, fail"),
+                               "select_option, check, hover, goto, go_back, go_forward, reload, scroll, wait_for, done, fail"),
     ("expect_text", {"ref": "e1", "text": "x"}, RUN_TOOLS, "unknown tool 'expect_text'; use one of: click, "),
     ("click", {}, EXPECT_TOOLS, "unknown tool 'click'; use one of: expect_visible, "),
     ("click", ["e1"], RUN_TOOLS, "click: arguments must be an object"),
@@ -83,6 +83,13 @@ def test_validate_call(name: str, args: Any, allowed: list[dict[str, Any]], prob
 
 
 # --- calls without an element ------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("tool", "go", "described"), [
+    ("go_back", "back", "go back"), ("go_forward", "forward", "go forward"), ("reload", "reload", "reload")])
+def test_history_tools_are_page_actions_without_a_locator(tool: str, go: str, described: str) -> None:
+    action, loc = to_action(call(tool), NO_PAGE, [], tpl)
+    assert action == History(go=go) and loc is None and action.describe() == described
 
 
 def test_goto_is_normalized_and_templatized_and_has_no_locator() -> None:
