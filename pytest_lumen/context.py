@@ -43,3 +43,8 @@ class TestContext:
 
     def __post_init__(self) -> None:
         self.events.redact = self.secrets.redact
+
+    @property
+    def test_dir(self) -> Path:
+        """The folder of the test's file: an upload's relative paths start there."""
+        return (self.settings.rootdir / self.nodeid.split("::", 1)[0]).parent

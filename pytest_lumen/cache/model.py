@@ -8,9 +8,10 @@ from __future__ import annotations
 
 import difflib
 import json
+from pathlib import PurePosixPath, PureWindowsPath
 from typing import TYPE_CHECKING, Annotated, Literal, Optional, Union
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 if TYPE_CHECKING:
     from playwright.sync_api import Locator, Page
@@ -224,6 +225,27 @@ class Hover(_Action):
     target: Target
 
 
+def is_absolute_path(name: str) -> bool:
+    """Whether a file name is an absolute path, on any system (``/home/ci/cv.pdf``, ``C:\\cv.pdf``)."""
+    return PurePosixPath(name).is_absolute() or PureWindowsPath(name).is_absolute()
+
+
+class Upload(_Action):
+    kind: Literal["upload"] = "upload"
+    target: Target
+    # each a %placeholder% or a path relative to the test file's folder: never a file's content, never
+    # an absolute path of the machine that recorded it
+    files: list[str] = Field(min_length=1)
+
+    @field_validator("files")
+    @classmethod
+    def _relative(cls, files: list[str]) -> list[str]:
+        absolute = [f for f in files if is_absolute_path(f)]
+        if absolute:
+            raise ValueError(f"an absolute path ({absolute[0]}): name a file relative to the test file, or by a %variable%")
+        return files
+
+
 class Goto(_Action):
     kind: Literal["goto"] = "goto"
     url: str = Field(min_length=1)
@@ -266,7 +288,7 @@ class Expect(_Action):
 
 
 Action = Annotated[
-    Union[Click, Fill, TypeText, Press, SelectOption, Check, Hover, Goto, History, Scroll, WaitFor, Expect],
+    Union[Click, Fill, TypeText, Press, SelectOption, Check, Hover, Upload, Goto, History, Scroll, WaitFor, Expect],
     Field(discriminator="kind"),
 ]
 

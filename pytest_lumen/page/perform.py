@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import TYPE_CHECKING, Optional
 
 from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 from ..cache.model import (Check, Click, Effect, Fill, Goto, History, Hover, Press, Scroll, SelectOption, TypeText,
-                           WaitFor, _Action)
+                           Upload, WaitFor, _Action)
+from ..errors import LumenError
 from ..templates import substitute
 from . import scripts
 from ..urls import absolute_url, normalize_url
@@ -17,9 +19,15 @@ if TYPE_CHECKING:
     from playwright.sync_api import Locator, Page
 
 COVERED_BY_LABEL_JS = scripts.function("coveredByOwnLabel", ("covered_by_label",))
+IS_FILE_INPUT_JS = scripts.function("isFileInput", ("is_file_input",))
 
-def perform(page: Page, action: _Action, loc: Optional[Locator], values: dict[str, str], timeout_ms: float) -> None:
-    """Do one action. ``loc`` is the already-resolved target (None for page-level actions)."""
+
+def perform(page: Page, action: _Action, loc: Optional[Locator], values: dict[str, str], timeout_ms: float,
+            files_root: Optional[Path] = None) -> None:
+    """Do one action. ``loc`` is the already-resolved target (None for page-level actions).
+
+    ``files_root``: the folder an upload's relative paths start from (the test file's).
+    """
     t = timeout_ms
     if isinstance(action, Click):
         assert loc is not None
@@ -50,6 +58,9 @@ def perform(page: Page, action: _Action, loc: Optional[Locator], values: dict[st
     elif isinstance(action, Hover):
         assert loc is not None
         loc.hover(timeout=t)
+    elif isinstance(action, Upload):
+        assert loc is not None
+        upload(page, loc, upload_paths(action.files, values, files_root or Path.cwd()), t)
     elif isinstance(action, Goto):
         page.goto(absolute_url(substitute(action.url, values), page.url))
     elif isinstance(action, History):
@@ -68,6 +79,26 @@ def perform(page: Page, action: _Action, loc: Optional[Locator], values: dict[st
             page.wait_for_timeout(action.ms or 500)
     else:
         raise TypeError(f"perform() does not handle {type(action).__name__}")
+
+
+def upload_paths(files: list[str], values: dict[str, str], root: Path) -> list[Path]:
+    """The files of an upload: placeholders filled in, relative paths from ``root``; each must exist."""
+    paths = [root / substitute(name, values) for name in files]  # an absolute value replaces root
+    missing = [str(p) for p in paths if not p.is_file()]
+    if missing:
+        raise LumenError(f"no file to upload at {missing[0]}",
+                         remedy="name the file relative to the test file's folder, or pass its path as a variable")
+    return paths
+
+
+def upload(page: Page, loc: Locator, paths: list[Path], timeout_ms: float) -> None:
+    """Set a file input's files, or click the element (an "Upload" button) and answer the file chooser it opens."""
+    if loc.evaluate(IS_FILE_INPUT_JS):
+        loc.set_input_files(paths, timeout=timeout_ms)
+        return
+    with page.expect_file_chooser(timeout=timeout_ms) as chooser:
+        loc.click(timeout=timeout_ms)
+    chooser.value.set_files(paths, timeout=timeout_ms)
 
 
 FIRST_TRY_MS = 1000.0  # how long set_checked tries before a covered custom control is looked for
@@ -91,11 +122,12 @@ def set_checked(loc: Locator, checked: bool, timeout_ms: float) -> None:
     loc.set_checked(checked, timeout=max(timeout_ms - first, 100.0), force=covered)
 
 
-def perform_once(page: Page, action: _Action, loc: Optional[Locator], values: dict[str, str], timeout_ms: float) -> None:
+def perform_once(page: Page, action: _Action, loc: Optional[Locator], values: dict[str, str], timeout_ms: float,
+                 files_root: Optional[Path] = None) -> None:
     """``perform``, where a timeout after the action began to act counts as done (it must not be repeated):
     a click that timed out waiting for the slow navigation it started was performed."""
     try:
-        perform(page, action, loc, values, timeout_ms)
+        perform(page, action, loc, values, timeout_ms, files_root)
     except PlaywrightTimeoutError as exc:
         if not began_to_act(str(exc)):
             raise

@@ -213,7 +213,7 @@ class ModelDriver:
             run_check(self.page, action, loc, step.values, timeout_ms)
             return action
         self._navigation.start()
-        perform_once(self.page, action, loc, step.values, timeout_ms)  # one that timed out after it acted was done
+        perform_once(self.page, action, loc, step.values, timeout_ms, self.ctx.test_dir)  # one that timed out after it acted was done
         self._navigation.settle(max(timeout_ms, SETTLE_MS))
         return action.model_copy(update={"after": effect_after(self.page, action, loc, before_url)})
 

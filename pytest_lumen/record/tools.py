@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Literal, Optional
 
 from ..cache.model import (Check, CheckKind, Click, Expect, Fill, Goto, History, Hover, Press, Scroll, SelectOption,
-                           Target, TypeText, WaitFor)
+                           Target, TypeText, Upload, WaitFor, is_absolute_path)
 from ..page.targets import count_target, focused_target, target_for
 from ..urls import normalize_url
 
@@ -87,6 +87,16 @@ def _wait_for(c: Call) -> Built:
     return WaitFor(text=c.tpl(text) if text else None, ms=ms), None
 
 
+def _upload(c: Call) -> Built:
+    files = [c.tpl(name) for name in c.args["files"]]
+    if not files:
+        raise ToolInputError("upload_file needs at least one file")
+    if any(is_absolute_path(name) for name in files):
+        raise ToolInputError("upload_file: name each file as the step does, by its %placeholder% or by a path "
+                             "relative to the test file, never by an absolute path")
+    return Upload(target=c.element("upload_file"), files=files), c.loc
+
+
 def _expect(check: CheckKind, expected: Callable[[Call], Any]) -> Callable[[Call], Built]:
     """An ``expect_<check>`` on the call's element, expecting what ``expected`` reads from the call."""
     def build(c: Call) -> Built:
@@ -135,6 +145,9 @@ _RUN_ACTIONS = (
             lambda c: (Check(target=c.element("check"), checked=c.args.get("checked", True)), c.loc)),
     _action("hover", "Move the mouse over an element.", {"ref": _REF}, ("ref",),
             lambda c: (Hover(target=c.element("hover")), c.loc)),
+    _action("upload_file", "Choose files to upload: on a file input, or on the button that opens a file chooser. "
+            "Name each file exactly as the step does (a %placeholder%, or its path as written).",
+            {"ref": _REF, "files": {"type": "array", "items": _STRING, "minItems": 1}}, ("ref", "files"), _upload),
     _action("goto", "Open a URL.", {"url": _STRING}, ("url",),
             lambda c: (Goto(url=c.tpl(normalize_url(c.args["url"]))), None)),
     _action("go_back", "Go back to the previous page, as the browser's Back button does.", {}, (),
@@ -197,7 +210,7 @@ def tools_for(kind: Literal["run", "expect"] | str) -> list[dict[str, Any]]:
 
 # --- validation ---------------------------------------------------------------------------------
 
-_PY = {"string": str, "integer": int, "boolean": bool}
+_PY = {"string": str, "integer": int, "boolean": bool, "array": list}
 
 
 def validate_call(name: str, args: dict[str, Any], allowed: list[dict[str, Any]]) -> str | None:
@@ -210,15 +223,26 @@ def validate_call(name: str, args: dict[str, Any], allowed: list[dict[str, Any]]
     missing = set(schemas[name]["required"]) - set(args)
     if missing:
         return f"{name}: missing argument(s) {', '.join(sorted(missing))}"
-    types = {k: v.get("type") for k, v in schemas[name]["properties"].items()}
+    props = schemas[name]["properties"]
     for key, value in args.items():
-        expected = types.get(key)
-        if expected is None:
+        if key not in props:
             return f"{name}: unknown argument {key!r}"
-        py = _PY[expected]
-        if not isinstance(value, py) or (py is int and isinstance(value, bool)):
-            return f"{name}: argument {key!r} must be a {expected}"
+        problem = _type_problem(props[key], value)
+        if problem:
+            return f"{name}: argument {key!r} must be {problem}"
     return None
+
+
+def _type_problem(schema: dict[str, Any], value: Any) -> str:
+    """What a value should be, when it is not of its schema's type ("" when it is)."""
+    expected = schema.get("type")
+    py = _PY[expected]
+    if not isinstance(value, py) or (py is int and isinstance(value, bool)):
+        return f"{'an' if expected[0] in 'aeiou' else 'a'} {expected}"
+    if expected == "array":
+        inner = next((_type_problem(schema["items"], item) for item in value if _type_problem(schema["items"], item)), "")
+        return f"a list of {schema['items']['type']}s" if inner else ""
+    return ""
 
 
 # --- a call becomes an action -------------------------------------------------------------------

@@ -44,7 +44,7 @@ if TYPE_CHECKING:
 FIRST_LOOK_MS = 500.0  # how long the primary locator alone is awaited before the cascade runs
 RETRY_MS = 150.0  # pause between attempts while the page may still be changing
 MAX_FALLBACKS = 8
-NEEDS_ENABLED = ("click", "fill", "type", "press", "select_option", "check")
+NEEDS_ENABLED = ("click", "fill", "type", "press", "select_option", "check", "upload")
 
 
 class Unresolved(Exception):
@@ -131,11 +131,11 @@ class Replayer:
 
     def _perform(self, action: Any, loc: Optional[Locator], values: dict[str, str]) -> None:
         try:
-            perform(self.page, action, loc, values, self.timeout_ms)
+            perform(self.page, action, loc, values, self.timeout_ms, self.ctx.test_dir)
         except PlaywrightError as exc:
             if "intercepts pointer events" not in str(exc) or dismiss_overlay(self.page) is None:
                 raise
-            perform(self.page, action, loc, values, self.timeout_ms)
+            perform(self.page, action, loc, values, self.timeout_ms, self.ctx.test_dir)
 
     # --- finding the element ----------------------------------------------------------
 

@@ -207,3 +207,64 @@ def test_back_forward_and_reload_are_recorded_and_replayed_within_an_app_and_acr
     ctx = context(session_in(Mode.REPLAY, tmp_path))
     assert steps(Agent(page, ctx, no_model)) == expected
     assert ctx.figures.model_calls == 0 and ctx.figures.steps_replayed == 6
+
+
+# A job form as real sites build it: a visible file input, and a styled "Attach cover letter" button
+# that opens the chooser of a hidden input (the usual way to restyle uploads).
+JOB_FORM = """<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Apply</title></head><body><main>
+<h1>Apply</h1>
+<form>
+  <label for="cv">CV</label> <input id="cv" type="file" name="cv">
+  <input id="letter" type="file" hidden>
+  <button type="button" class="btn btn--ghost" id="attach">Attach cover letter</button>
+  <ul id="files"></ul>
+</form>
+<script>
+  const show = (input) => input.addEventListener('change', async () => {
+    for (const f of input.files) {
+      const li = document.createElement('li');
+      li.textContent = f.name + ' (' + f.size + ' bytes)';
+      document.getElementById('files').append(li);
+    }
+  });
+  show(document.getElementById('cv'));
+  show(document.getElementById('letter'));
+  document.getElementById('attach').addEventListener('click', () => document.getElementById('letter').click());
+</script></main></body></html>"""
+
+UPLOAD_SCRIPT: list[Any] = [
+    {"tool": "upload_file", "target": {"role": "button", "name": "CV"}, "input": {"files": ["%cv%"]}},
+    {"tool": "done"},
+    {"tool": "upload_file", "target": {"role": "button", "name": "Attach cover letter"},
+     "input": {"files": ["data/letter.txt"]}},
+    {"tool": "done"},
+]
+
+
+def test_files_are_uploaded_through_an_input_and_through_a_chooser_and_cached_by_placeholder_or_relative_path(
+        page: Any, site_factory: Callable[[dict[str, str]], Any], tmp_path: Path) -> None:
+    site = site_factory({"index.html": JOB_FORM})
+    data = tmp_path / "tests" / "data"  # beside the test file, tests/test_shop.py
+    data.mkdir(parents=True)
+    (data / "cv.txt").write_text("Ada's CV\n", encoding="utf-8")
+    (data / "letter.txt").write_text("Dear hiring team\n", encoding="utf-8")
+
+    def steps(agent: Agent, cv: str) -> list[str]:
+        page.goto(site.url + "/index.html")
+        agent.run("attach %cv% as my CV", variables={"cv": cv})
+        agent.run("attach the cover letter data/letter.txt")
+        page.get_by_text("letter.txt").wait_for()
+        return page.locator("#files li").all_inner_texts()
+
+    expected = ["cv.txt (9 bytes)", "letter.txt (17 bytes)"]
+    recording = session_in(Mode.RECORD, tmp_path)
+    ctx = context(recording)
+    assert steps(Agent(page, ctx, lambda: ScriptedPlanner(UPLOAD_SCRIPT)), str(data / "cv.txt")) == expected
+    recording.finish(ctx, passed=True)
+    written = (tmp_path / ".lumen-cache" / "tests" / "test_shop.py" / "test_sign_in.json").read_text(encoding="utf-8")
+    assert '"%cv%"' in written and '"data/letter.txt"' in written
+    assert str(tmp_path) not in written and "Ada's CV" not in written  # no path of this machine, no content
+
+    ctx = context(session_in(Mode.REPLAY, tmp_path))
+    assert steps(Agent(page, ctx, no_model), "data/cv.txt") == expected  # a relative value works as well
+    assert ctx.figures.model_calls == 0 and ctx.figures.steps_replayed == 2

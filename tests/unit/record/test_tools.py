@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from pytest_lumen.cache.model import Expect, Goto, History, Scroll, WaitFor
+from pytest_lumen.cache.model import Expect, Goto, History, LocatorSpec, Scroll, Target, Upload, WaitFor
 from pytest_lumen.errors import LumenAssertionError, StepAbortedError
 from pytest_lumen.planner import ToolCall
 from pytest_lumen.record.driver import _gave_up
@@ -18,7 +18,7 @@ from pytest_lumen.record.tools import (ACTIONS, EXPECT_TOOLS, RUN_TOOLS, ToolInp
 
 # sha256 of json.dumps() of the schemas: what the model is sent must not change by accident
 # (it changes the prompt, the prompt cache prefix and the recordings made through it).
-RUN_TOOLS_SHA256 = "c8b237b5fc4954b5986b0423a7224e17bb5a33c6ebe7e1532ec3f41ee77f922f"
+RUN_TOOLS_SHA256 = "f3a3bcc95194282c4eacaa694dad056fc0cf00185975e5b8b7a8f191fbffef18"
 EXPECT_TOOLS_SHA256 = "d74dd2ad17e9da78f90e50d5f8a4684bd7c171e0e24f3f0310c679de107e90d4"
 
 NO_PAGE: Any = object()  # the calls given this never touch the page (no ref, no focused element)
@@ -46,7 +46,7 @@ def test_the_schemas_sent_to_the_model_are_unchanged() -> None:
 
 def test_each_step_kind_has_its_tools_and_every_action_tool_builds_an_action() -> None:
     assert [t["name"] for t in RUN_TOOLS] == ["click", "double_click", "right_click", "fill", "type", "press",
-                                              "select_option", "check", "hover", "goto", "go_back", "go_forward", "reload", "scroll", "wait_for", "done", "fail"]
+                                              "select_option", "check", "hover", "upload_file", "goto", "go_back", "go_forward", "reload", "scroll", "wait_for", "done", "fail"]
     assert [t["name"] for t in EXPECT_TOOLS] == ["expect_visible", "expect_text", "expect_value", "expect_checked",
                                                  "expect_count", "expect_url", "done", "fail"]
     assert tools_for("run") is RUN_TOOLS and tools_for("expect") is EXPECT_TOOLS
@@ -63,7 +63,8 @@ def test_each_step_kind_has_its_tools_and_every_action_tool_builds_an_action() -
     ("scroll", {}, RUN_TOOLS, None),
     ("expect_checked", {"ref": "e1", "checked": False}, EXPECT_TOOLS, None),
     ("explode", {}, RUN_TOOLS, "unknown tool 'explode'; use one of: click, double_click, right_click, fill, type, press, "
-                               "select_option, check, hover, goto, go_back, go_forward, reload, scroll, wait_for, done, fail"),
+                               "select_option, check, hover, upload_file, goto, go_back, go_forward, reload, scroll, wait_for, "
+                               "done, fail"),
     ("expect_text", {"ref": "e1", "text": "x"}, RUN_TOOLS, "unknown tool 'expect_text'; use one of: click, "),
     ("click", {}, EXPECT_TOOLS, "unknown tool 'click'; use one of: expect_visible, "),
     ("click", ["e1"], RUN_TOOLS, "click: arguments must be an object"),
@@ -71,7 +72,7 @@ def test_each_step_kind_has_its_tools_and_every_action_tool_builds_an_action() -
     ("expect_count", {}, EXPECT_TOOLS, "expect_count: missing argument(s) count, ref"),
     ("click", {"ref": "e1", "force": True}, RUN_TOOLS, "click: unknown argument 'force'"),
     ("fill", {"ref": "e1", "value": 3}, RUN_TOOLS, "fill: argument 'value' must be a string"),
-    ("wait_for", {"ms": True}, RUN_TOOLS, "wait_for: argument 'ms' must be a integer"),
+    ("wait_for", {"ms": True}, RUN_TOOLS, "wait_for: argument 'ms' must be an integer"),
     ("check", {"ref": "e1", "checked": "yes"}, RUN_TOOLS, "check: argument 'checked' must be a boolean"),
 ])
 def test_validate_call(name: str, args: Any, allowed: list[dict[str, Any]], problem: str | None) -> None:
@@ -83,6 +84,23 @@ def test_validate_call(name: str, args: Any, allowed: list[dict[str, Any]], prob
 
 
 # --- calls without an element ------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("files", "problem"), [
+    ("cv.pdf", "upload_file: argument 'files' must be an array"),
+    (["cv.pdf", 3], "upload_file: argument 'files' must be a list of strings"),
+    (["%cv%", "data/letter.txt"], None),
+])
+def test_upload_file_takes_a_list_of_names(files: Any, problem: Any) -> None:
+    assert validate_call("upload_file", {"ref": "e1", "files": files}, RUN_TOOLS) == problem
+
+
+@pytest.mark.parametrize("name", ["/home/ci/tests/data/cv.pdf", "C:\\Users\\ci\\cv.pdf"])
+def test_an_upload_never_names_an_absolute_path_of_the_recording_machine(name: str) -> None:
+    with pytest.raises(ToolInputError, match="never by an absolute path"):
+        to_action(call("upload_file", files=[name]), NO_PAGE, [], tpl)
+    with pytest.raises(ValueError, match="an absolute path"):
+        Upload(target=Target(locator=LocatorSpec(kind="label", value="CV")), files=[name])
 
 
 @pytest.mark.parametrize(("tool", "go", "described"), [
