@@ -164,9 +164,23 @@ class Effect(BaseModel):
     value: Optional[str] = None  # the element's value after a fill (a template)
 
 
+DialogType = Literal["alert", "confirm", "prompt", "beforeunload"]
+
+
+class DialogAnswer(BaseModel):
+    """A JavaScript dialog the action opened, and how it was answered (replayed the same way)."""
+
+    model_config = ConfigDict(extra="forbid")
+    type: DialogType
+    message: str  # its text when recorded (a template): shown when replay sees another dialog
+    accept: bool
+    text: Optional[str] = None  # what a prompt was answered with (a template)
+
+
 class _Action(BaseModel):
     model_config = ConfigDict(extra="forbid")
     after: Optional[Effect] = None
+    dialogs: Optional[list[DialogAnswer]] = None  # the dialogs it opened, in order
 
     @property
     def target_or_none(self) -> Optional[Target]:

@@ -13,15 +13,18 @@ from typing import TYPE_CHECKING, Any, Optional
 
 from playwright.sync_api import Error as PlaywrightError
 
-from ..cache.model import Effect, Expect, Goto
+from ..cache.model import DialogAnswer, Effect, Expect, Goto
 from ..errors import LumenAssertionError, LumenError, ModelError, NavigationRefusedError, StepAbortedError, first_line
 from ..events import ModelRequest, StepFinal, ToolSpan
 from ..guard import NavigationGuard
 from ..page.checks import run_check
+from ..page.dialogs import DialogWatch, UnexpectedDialog
+from ..page.dialogs import describe as describe_dialogs
 from ..page.perform import current_url, effect_after, perform_once
 from ..planner.base import PlanReply, PlanRequest, ToolCall
 from ..urls import normalize_url
 from .conversation import Conversation, step_message, system_prompt
+from .dialogs import answer_from, dialog_request
 from .snapshot import Observation, observe
 from .tools import ToolInputError, to_action, tools_for, validate_call
 from .watch import SETTLE_MS, NavigationWatch
@@ -54,6 +57,7 @@ class _Step:
     values: dict[str, str]
     talk: Conversation
     obs: Observation
+    system: str = ""
     performed: list[Any] = field(default_factory=list)
     log: list[dict[str, Any]] = field(default_factory=list)
     invalid: int = 0  # unusable replies in a row
@@ -136,7 +140,7 @@ class ModelDriver:
         obs = self._observe()
         site_tips = self.memory.site_tips(obs.url) if self.memory else ""
         talk = Conversation(step_message(instruction, kind, obs, heal=heal, site_tips=site_tips))
-        step = _Step(index, instruction, kind, values, talk, obs)
+        step = _Step(index, instruction, kind, values, talk, obs, system)
         deadline = time.monotonic() + self.settings.step_timeout
         for iteration in range(1, self.settings.max_actions + 1):
             if time.monotonic() > deadline:
@@ -200,7 +204,8 @@ class ModelDriver:
         step.performed.append(action)
         self._url_after = normalize_url(self.page.url)
         target = getattr(action, "target", None)
-        return self._after(step, call, span, f"ok: {call.name} done", False, None,
+        opened = describe_dialogs(action.dialogs or [])
+        return self._after(step, call, span, f"ok: {call.name} done" + (f"; {opened}" if opened else ""), False, None,
                            locator=target.locator.describe() if target else None)
 
     def _carry_out(self, step: _Step, call: ToolCall, before_url: str) -> Any:
@@ -213,9 +218,20 @@ class ModelDriver:
             run_check(self.page, action, loc, step.values, timeout_ms)
             return action
         self._navigation.start()
-        perform_once(self.page, action, loc, step.values, timeout_ms, self.ctx.test_dir)  # one that timed out after it acted was done
+        with DialogWatch(self.page, lambda kind, message: self._ask_dialog(step, action, kind, message), step.values,
+                         self.ctx.secrets.templatize) as dialogs:
+            perform_once(self.page, action, loc, step.values, timeout_ms, self.ctx.test_dir)  # timed out after acting: done
         self._navigation.settle(max(timeout_ms, SETTLE_MS))
-        return action.model_copy(update={"after": effect_after(self.page, action, loc, before_url)})
+        return action.model_copy(update={"after": effect_after(self.page, action, loc, before_url),
+                                         "dialogs": dialogs.seen or None})
+
+    def _ask_dialog(self, step: _Step, action: Any, kind: str, message: str) -> DialogAnswer:
+        """Show the model a dialog the action opened; its answer (dismiss, when it gives none it can use)."""
+        reply = self._plan(dialog_request(step.system, step.instruction, action.describe(), kind, message), step.index)
+        try:
+            return answer_from(reply, kind, message)
+        except UnexpectedDialog:
+            return DialogAnswer(type=kind, message=message, accept=False)  # type: ignore[arg-type]
 
     def _after(self, step: _Step, call: ToolCall, span: ToolSpan, status: str, is_error: bool,
                obs: Optional[Observation], *, error: str | None = None,

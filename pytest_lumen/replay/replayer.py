@@ -20,6 +20,7 @@ from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import expect
 
 from ..cache.model import Expect, Goto, LocatorSpec, Target
+from ..page.dialogs import CachedAnswers, DialogWatch
 from ..page.perform import perform
 from ..page.checks import run_check
 from ..errors import LumenAssertionError, LumenError, first_line
@@ -73,7 +74,7 @@ class Replayer:
             before = target.locator.describe() if target else None
             span = ToolSpan(self.ctx.events, step, action.kind, f"{action.kind}:{i}", "cache", before)
             try:
-                action, heal, path = self._replay_one(step, i, action, values)
+                action, heal, path = self._replay_answering_dialogs(step, i, action, values)
             except ActionFailed as failed:
                 failed.done = done
                 span.end(False, locator=before, error=failed.error, path=failed.path)
@@ -86,6 +87,19 @@ class Replayer:
         return done, heals
 
     # --- one action -------------------------------------------------------------------
+
+    def _replay_answering_dialogs(self, step: int, i: int, action: Any,
+                                  values: dict[str, str]) -> tuple[Any, Optional[Heal], Optional[ReplayPath]]:
+        """``_replay_one``, answering the dialogs the action opens as they were answered when recorded.
+
+        A dialog without a recorded answer is dismissed and fails the action (it was performed).
+        """
+        with DialogWatch(self.page, CachedAnswers(action.dialogs), values, self.ctx.secrets.templatize) as watch:
+            done, heal, path = self._replay_one(step, i, action, values)
+        if watch.unexpected:
+            raise ActionFailed(i, done, f"{watch.unexpected[0]} opened, and nothing was recorded to answer it; "
+                                        f"it was dismissed", performed=True, path=path)
+        return done, heal, path
 
     def _replay_one(self, step: int, i: int, action: Any, values: dict[str, str]) -> tuple[Any, Optional[Heal], Optional[ReplayPath]]:
         """Replay one action: through the gate when it can, else by the full path; the action as done, its heal, its path."""
@@ -149,7 +163,7 @@ class Replayer:
         bound = bind_target(target, values)
         policy = policy_for(action, bound.fingerprint)
         primary = bound.locator.build(self.page)
-        look = self._look(primary, bound.locator, min(FIRST_LOOK_MS, self.timeout_ms))
+        look = _look(primary, bound.locator, min(FIRST_LOOK_MS, self.timeout_ms))
         while True:
             try:
                 self._resolve(bound, look, policy, primary)
@@ -168,7 +182,7 @@ class Replayer:
                 self._report(step, i, target, problem, found)
                 raise ActionFailed(i, action, f"{problem}; zero-token heal found nothing ({found.reason})")
             self.page.wait_for_timeout(RETRY_MS)
-            look = self._look(primary, bound.locator, 0)
+            look = _look(primary, bound.locator, 0)
 
     def _primary_now(self, target: Target, policy: Policy, primary: Locator) -> bool:
         """Whether the primary locator now finds the recorded element (it appeared while the cascade ran)."""
@@ -201,18 +215,6 @@ class Replayer:
         why = self.relocator.doubt(recorded, loc, fp, score, policy, VERIFY_THRESHOLD)
         if why is not None:
             raise Unresolved(f"{where} finds an element that is not clearly the recorded one ({why})")
-
-    @staticmethod
-    def _look(loc: Locator, spec: LocatorSpec, timeout_ms: float) -> Look:
-        """One look at ``loc``; when it matches nothing, wait up to ``timeout_ms`` for an element and look again."""
-        look = _look_now(loc, spec)
-        if look.count == 0 and timeout_ms > 0:
-            try:
-                loc.first.wait_for(state="attached", timeout=timeout_ms)
-            except PlaywrightError:
-                return look
-            look = _look_now(loc, spec)
-        return look
 
     def _try_cascade(self, target: Target, policy: Policy) -> Relocated | Missed:
         try:
@@ -250,6 +252,18 @@ def _is_group_check(action: Any) -> bool:
     A count check with ``items`` targets the list that holds them, identity-checked and healed like any target.
     """
     return isinstance(action, Expect) and action.check == "count" and action.items is None
+
+
+def _look(loc: Locator, spec: LocatorSpec, timeout_ms: float) -> Look:
+    """One look at ``loc``; when it matches nothing, wait up to ``timeout_ms`` for an element and look again."""
+    look = _look_now(loc, spec)
+    if look.count == 0 and timeout_ms > 0:
+        try:
+            loc.first.wait_for(state="attached", timeout=timeout_ms)
+        except PlaywrightError:
+            return look
+        look = _look_now(loc, spec)
+    return look
 
 
 def _look_now(loc: Locator, spec: LocatorSpec) -> Look:

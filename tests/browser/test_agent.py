@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -11,7 +13,7 @@ import pytest
 from pytest_lumen.agent import Agent
 from pytest_lumen.config import DEFAULT_MODEL, Mode, Settings
 from pytest_lumen.context import TestContext
-from pytest_lumen.errors import CacheMissError
+from pytest_lumen.errors import CacheMissError, ReplayError
 from pytest_lumen.events import LifecycleStart, ToolEnd
 from pytest_lumen.planner import Planner, ScriptedPlanner
 from pytest_lumen.session import LumenSession
@@ -268,3 +270,65 @@ def test_files_are_uploaded_through_an_input_and_through_a_chooser_and_cached_by
     ctx = context(session_in(Mode.REPLAY, tmp_path))
     assert steps(Agent(page, ctx, no_model), "data/cv.txt") == expected  # a relative value works as well
     assert ctx.figures.model_calls == 0 and ctx.figures.steps_replayed == 2
+
+
+# A settings page as real apps write it: "Delete" asks confirm(), "Rename" asks prompt().
+PROJECT = """<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Project</title></head><body><main>
+<h1 id="name">Apollo</h1>
+<button type="button" id="rename">Rename project</button>
+<button type="button" class="btn btn--danger" id="delete">Delete project</button>
+<p id="status" role="status"></p>
+<script>
+  document.getElementById('rename').addEventListener('click', () => {
+    const name = prompt('New name for Apollo?', 'Apollo');
+    if (name) document.getElementById('name').textContent = name;
+  });
+  document.getElementById('delete').addEventListener('click', () => {
+    if (window.UNEXPECTED) alert('Your trial has ended');
+    document.getElementById('status').textContent =
+      confirm('Delete the project ' + document.getElementById('name').textContent + '?') ? 'Deleted' : 'Kept';
+  });
+</script></main></body></html>"""
+
+DIALOG_SCRIPT: list[Any] = [
+    {"tool": "click", "target": {"role": "button", "name": "Rename project"}},
+    {"tool": "answer_dialog", "input": {"accept": True, "text": "%name%"}},
+    {"tool": "done"},
+    {"tool": "click", "target": {"role": "button", "name": "Delete project"}},
+    {"tool": "answer_dialog", "input": {"accept": True}},
+    {"tool": "done"},
+]
+
+
+def test_dialogs_are_answered_by_the_model_when_recording_and_the_same_way_on_replay(
+        page: Any, site_factory: Callable[[dict[str, str]], Any], tmp_path: Path) -> None:
+    site = site_factory({"index.html": PROJECT})
+
+    def steps(agent: Agent, name: str) -> str:
+        page.goto(site.url + "/index.html")
+        agent.run("rename the project to %name%", variables={"name": name})
+        agent.run("delete the project and confirm")
+        return page.locator("#name").inner_text() + " " + page.locator("#status").inner_text()
+
+    recording = session_in(Mode.RECORD, tmp_path)
+    ctx = context(recording)
+    planner = ScriptedPlanner(DIALOG_SCRIPT)
+    assert steps(Agent(page, ctx, lambda: planner), "Artemis") == "Artemis Deleted"
+    assert planner.calls == 6 == ctx.figures.model_calls  # each dialog was one question to the model
+    asked = planner.requests[1].messages[0]["content"]
+    assert "opened a JavaScript prompt dialog" in asked and "New name for Apollo?" in asked
+    assert "it opened a prompt dialog 'New name for Apollo?', which was accepted with '%name%'" in json.dumps(
+        planner.requests[2].messages)  # the model is told how its action ended
+    recording.finish(ctx, passed=True)
+    written = (tmp_path / ".lumen-cache" / "tests" / "test_shop.py" / "test_sign_in.json").read_text(encoding="utf-8")
+    assert '"text": "%name%"' in written and "Artemis" not in written  # the cache holds the placeholder
+    assert '"message": "Delete the project %name%?"' in written  # a value in a message is its placeholder too
+
+    ctx = context(session_in(Mode.REPLAY, tmp_path))
+    assert steps(Agent(page, ctx, no_model), "Hermes") == "Hermes Deleted"
+    assert ctx.figures.model_calls == 0 and ctx.figures.steps_replayed == 2
+
+    page.add_init_script("window.UNEXPECTED = true")  # the app now warns first: nobody answered that when recording
+    ctx = context(session_in(Mode.REPLAY, tmp_path))
+    with pytest.raises(ReplayError, match="an alert dialog saying 'Your trial has ended'.*it was dismissed"):
+        steps(Agent(page, ctx, no_model), "Hermes")
