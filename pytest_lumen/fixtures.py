@@ -44,18 +44,27 @@ def lumen_planner(lumen_settings: Settings) -> Callable[[], Planner]:
 
 
 @pytest.fixture(scope="session")
-def lumen_identity_gate(playwright: Any) -> bool:
-    """Whether pytest-lumen's selector engines are registered (``page/engines.py``).
+def _lumen_engines(playwright: Any) -> None:
+    """pytest-lumen's selector engines (``page/engines.py``), registered once with pytest-playwright's ``playwright``.
 
-    Replay then checks identity inside Playwright's own action (the identity gate), and a relocation
-    reads Playwright's roles and names and looks inside open shadow roots.
+    Fingerprints read Playwright's roles and names through them, relocation looks inside open
+    shadow roots with them, and the identity gate is one of them.
     """
-    return engines.register(playwright.selectors)
+    engines.require(playwright.selectors)
+
+
+@pytest.fixture(scope="session")
+def lumen_identity_gate() -> bool:
+    """Whether replay checks identity inside Playwright's own action (one round trip per action).
+
+    Override it to return ``False`` to make replay look at every element separately (the full path).
+    """
+    return True
 
 
 @pytest.fixture
 def agent(page: Any, request: pytest.FixtureRequest, output_path: str, lumen_session: LumenSession,
-          lumen_planner: Callable[[], Planner], lumen_identity_gate: bool) -> Iterator[Agent]:
+          lumen_planner: Callable[[], Planner], lumen_identity_gate: bool, _lumen_engines: None) -> Iterator[Agent]:
     """An ``Agent`` on pytest-playwright's ``page``: ``agent.run("log in")``, ``agent.expect("...")``.
 
     After the test its cache file is written (only if the test passed and something

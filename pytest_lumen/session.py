@@ -104,22 +104,29 @@ class LumenSession:
         if memory is not None:
             self._finish_memory(ctx, memory)
         written = None
-        cache = ctx.cache.to_write() if passed else None
-        if cache is not None:
-            self.store.save(ctx.cache.path, cache, secrets=ctx.secrets)
-            written = ctx.cache.display
-            self.stats.cache_files_written.add(written)
-            self.stats.heals.extend(ctx.heals)
-        if ctx.cache.used or written:
-            self.stats.used_cache_files.add(ctx.cache.display)
-        self.stats.figures.add(ctx.figures)
+        try:
+            cache = ctx.cache.to_write() if passed else None
+            if cache is not None:
+                self.store.save(ctx.cache.path, cache, secrets=ctx.secrets)
+                written = ctx.cache.display
+                self.stats.cache_files_written.add(written)
+                self.stats.heals.extend(ctx.heals)
+        finally:  # a file that could not be written (a secret in it, a lock) still leaves the test's figures and events
+            if ctx.cache.used or written:
+                self.stats.used_cache_files.add(ctx.cache.display)
+            self.stats.figures.add(ctx.figures)
+            self._write_events(ctx)
+        return written
+
+    @staticmethod
+    def _write_events(ctx: TestContext) -> None:
+        """The test's ``lumen_events.jsonl`` and ``memory_events.jsonl`` (secret values redacted)."""
         if ctx.events.events:
             ctx.events.write(ctx.output_dir / EVENTS_FILE)
         if ctx.memory_events:
             lines = "".join(json.dumps(ctx.secrets.redact_data(e), ensure_ascii=False) + "\n" for e in ctx.memory_events)
             ctx.output_dir.mkdir(parents=True, exist_ok=True)
             (ctx.output_dir / MEMORY_EVENTS_FILE).write_text(lines, encoding="utf-8")
-        return written
 
     def _finish_memory(self, ctx: TestContext, memory: MemorySession) -> None:
         """Learn from the test's model-driven actions; a memory problem warns, it never fails the test."""

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 
 from playwright.sync_api import Error as PlaywrightError
 
+from ..errors import LumenError
 from . import aria, fingerprint, identity
 
 if TYPE_CHECKING:
@@ -21,6 +22,14 @@ ENGINES: tuple[tuple[str, str], ...] = (
     (aria.ENGINE, aria.ENGINE_JS),
     (fingerprint.DEEP_ENGINE, fingerprint.DEEP_ENGINE_JS),
 )
+
+
+def require(selectors: Selectors) -> None:
+    """``register``, or a ``LumenError`` that says why pytest-lumen cannot work without its engines."""
+    if not register(selectors):
+        raise LumenError("pytest-lumen could not register its selector engines (lumen-identity, lumen-aria, lumen-deep) "
+                         "with Playwright", remedy="another plugin may have registered engines of these names: "
+                         "rename or remove them; pytest-lumen needs its own")
 
 
 def register(selectors: Selectors) -> bool:

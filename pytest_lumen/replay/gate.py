@@ -28,6 +28,7 @@ if TYPE_CHECKING:
     from playwright.sync_api import Locator, Page
 
 GATE_MS = 500.0  # how long the gated action waits before the full path takes over
+MIN_WAIT_MS = 100.0
 GATED = ("click", "fill", "select_option", "check", "hover", "expect")  # not type/press: repeated, they type twice
 
 
@@ -114,7 +115,8 @@ class Gate:
                     continue
                 if "locator resolved to" not in log:
                     return None  # nothing passed the gate in time: the full path looks and heals
-                timeout = self.timeout_ms - GATE_MS  # the recorded element is there, not ready yet: wait for it
+                # the recorded element is there, not ready yet: wait for it (never 0, which Playwright takes as no limit)
+                timeout = max(self.timeout_ms - GATE_MS, MIN_WAIT_MS)
             except PlaywrightError as exc:
                 if began_to_act(str(exc)):
                     raise ActionFailed(i, action, first_line(exc), path="gate") from None

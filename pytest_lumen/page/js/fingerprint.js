@@ -134,15 +134,22 @@ function fingerprinter(config) {
     return st.visibility !== 'hidden' && st.display !== 'none';
   };
   // How many visible elements of the element's kind its landmark (or the page) holds, itself included:
-  // 1 for the only text field of a header, the only submit button of a form.
+  // 1 for the only text field of a header, the only submit button of a form. Each landmark's kinds are
+  // counted once per fingerprinter, so a scan stays linear.
+  const kindsIn = new Map();
   const peersOf = (el) => {
     let scope = null;
     for (let n = up(el); n && !scope; n = up(n)) {
       const role = n.getAttribute('role') || implicitRole(n);
       if (role && config.landmarks.includes(role)) scope = n;
     }
-    const kind = kindOf(el);
-    return deepAll(config.interactive, scope || document).filter((o) => kindOf(o) === kind && visible(o)).length || null;
+    const root = scope || document;
+    if (!kindsIn.has(root)) {
+      const counts = new Map();
+      deepAll(config.interactive, root).filter(visible).forEach((o) => counts.set(kindOf(o), (counts.get(kindOf(o)) || 0) + 1));
+      kindsIn.set(root, counts);
+    }
+    return kindsIn.get(root).get(kindOf(el)) || null;
   };
   // The text of the nearest heading before the element, looking up to six ancestors out.
   const headingOf = (el) => {
