@@ -7,7 +7,7 @@ import time
 from collections.abc import Callable
 from datetime import datetime, timezone
 from pathlib import Path
-from typing import Any, Literal, Optional, Union
+from typing import Any, Literal, Optional
 
 from pydantic import BaseModel, Field
 
@@ -19,6 +19,10 @@ StopReason = Literal["timeout", "max_actions", "token_budget", "model_error", "u
 
 def _now() -> str:
     return datetime.now(timezone.utc).isoformat(timespec="milliseconds").replace("+00:00", "Z")
+
+
+# How a cached action was replayed: through the identity gate (one round trip), or the full path.
+ReplayPath = Literal["gate", "full"]
 
 
 class Event(BaseModel):
@@ -60,7 +64,7 @@ class ToolEnd(Event):
     locator: Optional[str] = None
     error: Optional[str] = None
     # a cached action with an element: "gate" = checked and done in one round trip, "full" = looked at first
-    path: Optional[Literal["gate", "full"]] = None
+    path: Optional[ReplayPath] = None
 
 
 class HealStart(Event):
@@ -102,7 +106,6 @@ class ErrorEvent(Event):
     message: str
 
 
-AnyEvent = Union[LifecycleStart, LifecycleEnd, ToolStart, ToolEnd, HealStart, HealEnd, ModelRequest, StepFinal, ErrorEvent]
 
 
 class EventLog:
@@ -151,7 +154,7 @@ class ToolSpan:
         log.emit(ToolStart(step=step, tool=tool, toolId=tool_id, source=source, locator=locator))
 
     def end(self, ok: bool, *, locator: Optional[str] = None, error: Optional[str] = None,
-            path: Optional[Literal["gate", "full"]] = None) -> None:
+            path: Optional[ReplayPath] = None) -> None:
         """Emit the ``tool.end`` event."""
         self.log.emit(ToolEnd(step=self.step, tool=self.tool, toolId=self.tool_id, outcome="ok" if ok else "error",
                               duration_ms=self.watch.ms, locator=locator, error=error, path=path))

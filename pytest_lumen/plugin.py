@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Generator
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -53,21 +52,14 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) ->
 
 def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
     """Hand a worker's figures to the controller; on the controller, the heals report and pruning."""
-    config = session.config
-    if hasattr(config, "workeroutput"):
-        config.workeroutput["lumen"] = config.stash[SESSION].worker_output()  # type: ignore[attr-defined]
-        return
-    config.stash[SESSION].finish_run(Path(config.getoption("--output", default="test-results")), exitstatus)
+    session.config.stash[SESSION].session_finish(session.config, exitstatus)
 
 
 def pytest_testnodedown(node: Any, error: Any) -> None:
     """Merge a finished xdist worker's figures into the controller's."""
-    data = getattr(node, "workeroutput", {}).get("lumen")
-    if data:
-        node.config.stash[SESSION].merge_worker(data)
+    node.config.stash[SESSION].merge_worker(getattr(node, "workeroutput", {}).get("lumen"))
 
 
 def pytest_terminal_summary(terminalreporter: Any, exitstatus: int, config: pytest.Config) -> None:
     """The ``lumen`` section, printed once per run (on the controller under xdist)."""
-    if not hasattr(config, "workerinput"):
-        config.stash[SESSION].report(terminalreporter)
+    config.stash[SESSION].report(config, terminalreporter)

@@ -173,8 +173,10 @@ class LumenSession:
         """A worker's figures and selection, for the controller (xdist's ``workeroutput``)."""
         return {**self.stats.to_json(), "selection": self.selection_json()}
 
-    def merge_worker(self, data: dict[str, Any]) -> None:
-        """Add a finished worker's figures and selection."""
+    def merge_worker(self, data: Optional[dict[str, Any]]) -> None:
+        """Add a finished worker's figures and selection (None: a worker that sent none, e.g. one that crashed)."""
+        if not data:
+            return
         self.stats.merge(data)
         selection = data["selection"]
         self.selected_files.update(Path(p) for p in selection["files"])
@@ -194,6 +196,13 @@ class LumenSession:
                 unused.append(path)
         return unused
 
+    def session_finish(self, config: pytest.Config, exitstatus: int) -> None:
+        """On an xdist worker: its figures for the controller; elsewhere, ``finish_run``."""
+        if hasattr(config, "workeroutput"):
+            config.workeroutput["lumen"] = self.worker_output()  # type: ignore[attr-defined]
+            return
+        self.finish_run(Path(config.getoption("--output", default="test-results")), exitstatus)
+
     def finish_run(self, output_dir: Path, exitstatus: int) -> None:
         """On the controller: the heals report, the unused cache files, and pruning after a full, passing run."""
         self.heals_report = write_heals_report(self, output_dir)
@@ -203,7 +212,9 @@ class LumenSession:
                 path.unlink()
                 self.pruned.append(path)
 
-    def report(self, terminalreporter: Any) -> None:
-        """The ``lumen`` terminal section and the GitHub step summary."""
+    def report(self, config: pytest.Config, terminalreporter: Any) -> None:
+        """The ``lumen`` terminal section and the GitHub step summary, once per run (not on xdist workers)."""
+        if hasattr(config, "workerinput"):
+            return
         print_summary(terminalreporter, self)
         write_github_summary(self)

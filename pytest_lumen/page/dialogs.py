@@ -1,22 +1,26 @@
 """JavaScript dialogs (alert, confirm, prompt, beforeunload) that an action opens: always answered, never in silence.
 
 Without a listener Playwright dismisses every dialog without a word, so "delete the project and
-confirm" would do nothing and pass. While an action runs, ``DialogWatch`` answers each dialog
-the way it is told (the model while recording, the cache on replay) and keeps what it saw; a
-dialog it cannot answer is dismissed (a dialog left open stalls the page) and noted as unexpected.
+confirm" would do nothing and pass. ``DialogWatch`` is one ``dialog`` listener on a browser
+context (one subscription per context, none per action): while an action runs it answers each
+dialog the way its ``Turn`` is told (the model while recording, the cache on replay) and keeps
+what it saw; a dialog a turn cannot answer is dismissed (a dialog left open stalls the page) and
+noted as unexpected. Between actions, dialogs are left to the test's own listeners, or handled
+as Playwright handles them when nobody listens.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from types import TracebackType
-from typing import TYPE_CHECKING, Optional
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, Optional
 
 from ..cache.model import DialogAnswer
 from ..templates import substitute
 
 if TYPE_CHECKING:
-    from playwright.sync_api import Dialog, Page
+    from playwright.sync_api import BrowserContext, Dialog
 
 # Answers a dialog: its type and its message (secret values as their placeholders) -> the answer to give.
 Answerer = Callable[[str, str], DialogAnswer]
@@ -26,33 +30,24 @@ class UnexpectedDialog(Exception):
     """A dialog the answerer has no answer for: it is dismissed, and the action fails with its text."""
 
 
-class DialogWatch:
-    """While open, answers every dialog of the page with ``answer``; ``seen`` and ``unexpected`` say what came.
+@dataclass
+class Turn:
+    """The dialogs of one action: how to answer them, and what came.
 
     ``values`` fill the placeholders of a prompt's answer; ``tpl`` turns known values in a dialog's
     message back into their placeholders (a message may echo what was typed).
     """
 
-    def __init__(self, page: Page, answer: Answerer, values: dict[str, str], tpl: Callable[[str], str]) -> None:
-        self.page = page
-        self._answer = answer
-        self._values = values
-        self._tpl = tpl
-        self.seen: list[DialogAnswer] = []
-        self.unexpected: list[str] = []
+    answerer: Answerer
+    values: dict[str, str]
+    tpl: Callable[[str], str]
+    seen: list[DialogAnswer] = field(default_factory=list)
+    unexpected: list[str] = field(default_factory=list)
 
-    def __enter__(self) -> DialogWatch:
-        self.page.on("dialog", self._on_dialog)
-        return self
-
-    def __exit__(self, kind: Optional[type[BaseException]], exc: Optional[BaseException],
-                 tb: Optional[TracebackType]) -> None:
-        self.page.remove_listener("dialog", self._on_dialog)
-
-    def _on_dialog(self, dialog: Dialog) -> None:
-        message = self._tpl(dialog.message)
+    def answer(self, dialog: Dialog) -> None:
+        message = self.tpl(dialog.message)
         try:
-            answer = self._answer(dialog.type, message)
+            answer = self.answerer(dialog.type, message)
         except Exception as exc:  # noqa: BLE001 - whatever went wrong, the dialog must be answered or the page stalls
             self.unexpected.append(f"{_a(dialog.type)} dialog saying {message!r} ({exc})")
             dialog.dismiss()
@@ -61,9 +56,55 @@ class DialogWatch:
         if not answer.accept:
             dialog.dismiss()
         elif answer.text is not None:
-            dialog.accept(substitute(answer.text, self._values))
+            dialog.accept(substitute(answer.text, self.values))
         else:
             dialog.accept()
+
+
+class DialogWatch:
+    """The ``dialog`` listener of one browser context (``of`` shares it between the agents of a context)."""
+
+    def __init__(self, context: BrowserContext) -> None:
+        self.context = context
+        self._turn: Optional[Turn] = None
+        context.on("dialog", self._on_dialog)
+
+    @classmethod
+    def of(cls, context: BrowserContext) -> DialogWatch:
+        """The context's watch, made on first use."""
+        watch = getattr(context, "_lumen_dialogs", None)
+        if watch is None:
+            watch = cls(context)
+            setattr(context, "_lumen_dialogs", watch)
+        return watch
+
+    @contextmanager
+    def answering(self, answerer: Answerer, values: dict[str, str], tpl: Callable[[str], str]) -> Iterator[Turn]:
+        """While the block runs (one action), every dialog is answered by ``answerer``."""
+        turn = Turn(answerer, values, tpl)
+        self._turn = turn
+        try:
+            yield turn
+        finally:
+            self._turn = None
+
+    def _on_dialog(self, dialog: Dialog) -> None:
+        if self._turn is not None:
+            self._turn.answer(dialog)
+        elif not _others_listen(self.context, dialog):  # as Playwright does when nobody listens
+            dialog.accept() if dialog.type == "beforeunload" else dialog.dismiss()
+
+
+def _others_listen(context: BrowserContext, dialog: Dialog) -> bool:
+    """Whether the test has ``dialog`` listeners of its own, on the page or the context (besides the watch's)."""
+    return _listeners(dialog.page) > 0 or _listeners(context) > 1
+
+
+def _listeners(emitter: Any) -> int:
+    # Playwright's sync objects do not show their listeners; their implementation objects (pyee emitters) do
+    impl = getattr(emitter, "_impl_obj", None)
+    count = getattr(impl, "listener_count", None)
+    return int(count("dialog")) if callable(count) else 0
 
 
 class CachedAnswers:

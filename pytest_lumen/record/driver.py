@@ -218,8 +218,8 @@ class ModelDriver:
             run_check(self.page, action, loc, step.values, timeout_ms)
             return action
         self._navigation.start()
-        with DialogWatch(self.page, lambda kind, message: self._ask_dialog(step, action, kind, message), step.values,
-                         self.ctx.secrets.templatize) as dialogs:
+        ask = lambda kind, message: self._ask_dialog(step, action, kind, message)  # noqa: E731
+        with DialogWatch.of(self.page.context).answering(ask, step.values, self.ctx.secrets.templatize) as dialogs:
             perform_once(self.page, action, loc, step.values, timeout_ms, self.ctx.test_dir)  # timed out after acting: done
         self._navigation.settle(max(timeout_ms, SETTLE_MS))
         return action.model_copy(update={"after": effect_after(self.page, action, loc, before_url),

@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Literal, Optional
+from typing import Any, Optional
 
-ReplayPath = Literal["gate", "full"]
+from ..events import ReplayPath
+
 
 
 @dataclass

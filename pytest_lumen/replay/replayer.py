@@ -94,10 +94,11 @@ class Replayer:
 
         A dialog without a recorded answer is dismissed and fails the action (it was performed).
         """
-        with DialogWatch(self.page, CachedAnswers(action.dialogs), values, self.ctx.secrets.templatize) as watch:
+        dialogs = DialogWatch.of(self.page.context)
+        with dialogs.answering(CachedAnswers(action.dialogs), values, self.ctx.secrets.templatize) as turn:
             done, heal, path = self._replay_one(step, i, action, values)
-        if watch.unexpected:
-            raise ActionFailed(i, done, f"{watch.unexpected[0]} opened, and nothing was recorded to answer it; "
+        if turn.unexpected:
+            raise ActionFailed(i, done, f"{turn.unexpected[0]} opened, and nothing was recorded to answer it; "
                                         f"it was dismissed", performed=True, path=path)
         return done, heal, path
 

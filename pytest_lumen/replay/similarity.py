@@ -1,7 +1,7 @@
 """How alike two fingerprints are, and the rule that accepts a candidate only with a clear margin.
 
 ``similarity(recorded, current)`` is the weighted share of the recorded element's attributes
-that the current element still has (0..1). Three rules shape it:
+that the current element still has (0..1). These rules shape it:
 
 * identifiers (test id, id, name attribute) count fully when they still match, and only a
   quarter of their weight (as a miss) when they differ: ids get renamed, but a match is strong;

@@ -22,7 +22,7 @@ function ariaStampEngine(config) {
           visit(n);
         }
       };
-      visit(root.nodeType === 9 ? root : root);
+      visit(root);
       return out;
     },
   };

@@ -1,0 +1,54 @@
+"""``DialogWatch`` (pytest_lumen.page.dialogs) on a real page: one listener per context, answering only during an action."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from pytest_lumen.cache.model import DialogAnswer
+from pytest_lumen.page.dialogs import CachedAnswers, DialogWatch
+
+ASK = "document.body.dataset.answer = String(confirm('Delete the project Apollo?'))"
+
+
+def answered(page: Any) -> str:
+    return page.evaluate("document.body.dataset.answer")
+
+
+def test_an_action_answers_its_dialogs_as_told_and_notes_the_ones_it_cannot(page: Any) -> None:
+    watch = DialogWatch.of(page.context)
+    accept = DialogAnswer(type="confirm", message="Delete the project %name%?", accept=True)
+    with watch.answering(CachedAnswers([accept]), {"name": "Apollo"}, lambda s: s.replace("Apollo", "%name%")) as turn:
+        page.evaluate(ASK)
+    assert answered(page) == "true" and turn.seen == [accept] and turn.unexpected == []
+
+    with watch.answering(CachedAnswers([]), {}, str) as turn:
+        page.evaluate(ASK)
+    assert answered(page) == "false"  # dismissed, so that the page goes on
+    assert turn.unexpected == ["a confirm dialog saying 'Delete the project Apollo?' (no recorded answer for it)"]
+
+
+def test_one_listener_per_context_whatever_the_number_of_agents(page: Any) -> None:
+    assert DialogWatch.of(page.context) is DialogWatch.of(page.context)
+
+
+def test_between_actions_a_dialog_is_dismissed_as_playwright_does_when_nobody_listens(page: Any) -> None:
+    DialogWatch.of(page.context)
+    page.evaluate(ASK)  # the test's own code: no action runs, and the page must not stall
+    assert answered(page) == "false"
+
+
+@pytest.mark.parametrize("where", ["page", "context"])
+def test_between_actions_a_dialog_is_left_to_the_tests_own_listener(page: Any, where: str) -> None:
+    DialogWatch.of(page.context)
+    handled: list[str] = []
+
+    def accept(dialog: Any) -> None:
+        handled.append(dialog.message)
+        dialog.accept()
+
+    (page if where == "page" else page.context).on("dialog", accept)
+    page.evaluate(ASK)
+    assert answered(page) == "true" and handled == ["Delete the project Apollo?"]
+
