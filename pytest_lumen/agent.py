@@ -14,6 +14,7 @@ from .events import ErrorEvent, LifecycleEnd, LifecycleStart, Stopwatch
 from .guard import NavigationGuard
 from .heals import Heal
 from .page.perform import current_url
+from .page.tabs import Tabs
 from .record.driver import ModelDriver
 from .replay.failure import ActionFailed
 from .replay.replayer import Replayer
@@ -39,7 +40,7 @@ class Agent:
 
     def __init__(self, page: Page, ctx: TestContext, planner: Callable[[], Planner], memory: Any = None,
                  trace_steps: bool = False, identity_gate: bool = False) -> None:
-        self.page = page
+        self.tabs = Tabs(page)
         self.ctx = ctx
         self.settings = ctx.settings
         self.memory = memory
@@ -60,6 +61,11 @@ class Agent:
         """Assert ``statement`` about the page; a cached, deterministic check with zero tokens on replay."""
         __tracebackhide__ = True
         self._step("expect", statement, variables)
+
+    @property
+    def page(self) -> Page:
+        """The page the agent acts on: the test's ``page``, or the tab or popup an action opened, until it closes."""
+        return self.tabs.current
 
     @property
     def model_calls(self) -> int:
@@ -128,7 +134,7 @@ class Agent:
             self.ctx.cache.keep(fresh.model_copy(update={"actions": self._drive(index, fresh, values)}), changed=True)
             self.ctx.figures.steps_recorded += 1
             return "recorded"
-        replayer = Replayer(self.page, self.ctx, guard=self.guard, gate=self.identity_gate)
+        replayer = Replayer(self.page, self.ctx, guard=self.guard, gate=self.identity_gate, tabs=self.tabs)
         try:
             done, heals = replayer.replay(index, cached, values)
         except ActionFailed as failed:
@@ -183,7 +189,7 @@ class Agent:
     def _drive(self, index: int, step: Step, values: dict[str, str], heal: str = "") -> list[Any]:
         if self._planner is None:
             self._planner = self._planner_factory()
-        driver = ModelDriver(self.page, self._planner, self.ctx, guard=self.guard, memory=self.memory)
+        driver = ModelDriver(self.page, self._planner, self.ctx, guard=self.guard, memory=self.memory, tabs=self.tabs)
         return driver.drive(index, step.instruction, step.kind, values, heal=heal)
 
     def _redacted(self, exc: LumenError) -> LumenError:

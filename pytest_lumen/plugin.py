@@ -9,7 +9,8 @@ import pytest
 
 from . import browser_fixture
 from . import config as cfg
-from .fixtures import agent, lumen_identity_gate, lumen_planner, lumen_session, lumen_settings  # noqa: F401 - fixtures
+from .fixtures import (_lumen_engines, agent, lumen_identity_gate, lumen_planner, lumen_session,  # noqa: F401 - fixtures
+                       lumen_settings)
 from .session import LumenSession
 from .stash import REPORTS, SESSION
 

@@ -162,6 +162,7 @@ class Effect(BaseModel):
     model_config = ConfigDict(extra="forbid")
     url: Optional[str] = None  # normalized URL after the action
     value: Optional[str] = None  # the element's value after a fill (a template)
+    popup: Optional[str] = None  # the normalized URL of the page (tab, popup) it opened, where later actions act
 
 
 DialogType = Literal["alert", "confirm", "prompt", "beforeunload"]

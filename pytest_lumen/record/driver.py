@@ -21,6 +21,7 @@ from ..page.checks import run_check
 from ..page.dialogs import DialogWatch, UnexpectedDialog
 from ..page.dialogs import describe as describe_dialogs
 from ..page.perform import current_url, effect_after, perform_once
+from ..page.tabs import PopupWatch, Tabs
 from ..planner.base import PlanReply, PlanRequest, ToolCall
 from ..urls import normalize_url
 from .conversation import Conversation, step_message, system_prompt
@@ -36,6 +37,10 @@ if TYPE_CHECKING:
     from ..planner.base import Planner
 
 MAX_INVALID_REPLIES = 3  # unusable tool calls in a row before the step fails with model_error
+# A tab or popup an action opens is reported a little after the action returns: while recording, an
+# action that can open one waits this long for it (replay knows from the cache whether one comes).
+OPENERS = ("click", "press")
+POPUP_GRACE_MS = 300.0
 
 
 @dataclass
@@ -90,8 +95,9 @@ class ModelDriver:
     """Runs one step through the planner; returns the actions it performed, ready to cache."""
 
     def __init__(self, page: Page, planner: Planner, ctx: TestContext, *, guard: Optional[NavigationGuard] = None,
-                 memory: Any = None) -> None:
+                 memory: Any = None, tabs: Optional[Tabs] = None) -> None:
         self.page = page
+        self.tabs = tabs or Tabs(page)
         self.planner = planner
         self.ctx = ctx
         self.guard = guard or NavigationGuard((), ctx.cache.display)
@@ -108,7 +114,7 @@ class ModelDriver:
         to its action log (for the memory), and a ``step.final`` event sums the step up.
         """
         calls_before, usage_before = self.ctx.figures.model_calls, self.ctx.figures.usage
-        with NavigationWatch(self.page) as self._navigation:
+        with NavigationWatch(self.page) as self._navigation, PopupWatch(self.page.context) as self._popups:
             result = self._loop(step, instruction, kind, values, heal)
         self.ctx.action_log.extend(result.log)
         used = self.ctx.figures.usage
@@ -219,11 +225,17 @@ class ModelDriver:
             return action
         self._navigation.start()
         ask = lambda kind, message: self._ask_dialog(step, action, kind, message)  # noqa: E731
+        self._popups.start()
         with DialogWatch.of(self.page.context).answering(ask, step.values, self.ctx.secrets.templatize) as dialogs:
             perform_once(self.page, action, loc, step.values, timeout_ms, self.ctx.test_dir)  # timed out after acting: done
         self._navigation.settle(max(timeout_ms, SETTLE_MS))
-        return action.model_copy(update={"after": effect_after(self.page, action, loc, before_url),
-                                         "dialogs": dialogs.seen or None})
+        effect = effect_after(self.page, action, loc, before_url)
+        may_open = action.kind in OPENERS and not self._navigation.requested  # a click that navigated opened no tab
+        popup = self._popups.wait(POPUP_GRACE_MS if may_open else 0, self.page)
+        if popup is not None:  # later actions act on the page it opened, as they will on replay
+            effect = (effect or Effect()).model_copy(update={"popup": normalize_url(popup.url)})
+            self.tabs.opened(popup)
+        return action.model_copy(update={"after": effect, "dialogs": dialogs.seen or None})
 
     def _ask_dialog(self, step: _Step, action: Any, kind: str, message: str) -> DialogAnswer:
         """Show the model a dialog the action opened; its answer (dismiss, when it gives none it can use)."""
@@ -255,14 +267,20 @@ class ModelDriver:
         replay will be on (replay needs no such round trip: it waits for each recorded effect).
         """
         now = normalize_url(current_url(self.page))
-        if not performed or isinstance(performed[-1], Expect):
-            return
+        last = performed[-1] if performed else None
+        if last is None or isinstance(last, Expect) or (last.after is not None and last.after.popup is not None):
+            return  # a tab the action opened moves on its own: its URL is no effect on the opener
         if now != self._url_after:
-            performed[-1] = performed[-1].model_copy(update={"after": Effect(url=self.ctx.secrets.templatize(now))})
+            late = (performed[-1].after or Effect()).model_copy(update={"url": self.ctx.secrets.templatize(now)})
+            performed[-1] = performed[-1].model_copy(update={"after": late})
             self._url_after = now
 
     def _observe(self) -> Observation:
-        """The page as the model may see it: secret values shown as their placeholders."""
+        """The page as the model may see it (the agent's current tab): secret values shown as their placeholders."""
+        if self.tabs.current is not self.page:
+            self.page = self.tabs.current
+            self._navigation.follow(self.page)
+            self._url_after = normalize_url(self.page.url)  # a navigation of the new tab is its own
         obs = observe(self.page, self.settings.snapshot_chars)
         tpl = self.ctx.secrets.templatize
         return dataclasses.replace(obs, url=tpl(obs.url), title=tpl(obs.title), snapshot=tpl(obs.snapshot))

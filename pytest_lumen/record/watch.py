@@ -31,6 +31,12 @@ class NavigationWatch:
         self.page.remove_listener("request", self._on_request)
         self.page.remove_listener("framenavigated", self._on_navigated)
 
+    def follow(self, page: Page) -> None:
+        """Watch ``page`` from now on (the tab an action opened, or its opener once it closed)."""
+        self.__exit__()
+        self.page = page
+        self.__enter__()
+
     def start(self) -> None:
         """An action begins: forget what came before it."""
         self.requested = self.arrived = False

@@ -14,6 +14,7 @@ Any failed check is a replay failure, never a pass.
 from __future__ import annotations
 
 import time
+from contextlib import nullcontext
 from typing import TYPE_CHECKING, Any, Callable, Optional
 
 from playwright.sync_api import Error as PlaywrightError
@@ -21,6 +22,7 @@ from playwright.sync_api import expect
 
 from ..cache.model import Expect, Goto, LocatorSpec, Target
 from ..page.dialogs import CachedAnswers, DialogWatch
+from ..page.tabs import PopupWatch, Tabs
 from ..page.perform import perform
 from ..page.checks import run_check
 from ..errors import LumenAssertionError, LumenError, first_line
@@ -55,13 +57,19 @@ class Unresolved(Exception):
 class Replayer:
     """Replays the actions of one cached step on a page."""
 
-    def __init__(self, page: Page, ctx: TestContext, guard: Optional[NavigationGuard] = None, gate: bool = False) -> None:
-        self.page = page
+    def __init__(self, page: Page, ctx: TestContext, guard: Optional[NavigationGuard] = None, gate: bool = False,
+                 tabs: Optional[Tabs] = None) -> None:
         self.ctx = ctx
         self.guard = guard or NavigationGuard((), ctx.cache.display)
         self.timeout_ms = ctx.settings.action_timeout * 1000
-        # ``gate``: the ``lumen-identity`` selector engine is registered, the one-round-trip path is open
-        self.gate = Gate(page, ctx.figures, self.timeout_ms) if gate else None
+        self.tabs = tabs or Tabs(page)
+        self._gated = gate  # the ``lumen-identity`` selector engine is registered, the one-round-trip path is open
+        self._switch(page)
+
+    def _switch(self, page: Page) -> None:
+        """Act on ``page`` from now on (a tab an action opened, or its opener once it closed)."""
+        self.page = page
+        self.gate = Gate(page, self.ctx.figures, self.timeout_ms) if self._gated else None
         self.relocator = Relocator(page)
 
     def replay(self, step: int, cached: Step, values: dict[str, str]) -> tuple[list[Any], list[Heal]]:
@@ -70,6 +78,8 @@ class Replayer:
         heals: list[Heal] = []
         self._instruction = cached.instruction
         for i, action in enumerate(cached.actions):
+            if self.tabs.current is not self.page:
+                self._switch(self.tabs.current)
             target = action.target_or_none
             before = target.locator.describe() if target else None
             span = ToolSpan(self.ctx.events, step, action.kind, f"{action.kind}:{i}", "cache", before)
@@ -90,16 +100,23 @@ class Replayer:
 
     def _replay_answering_dialogs(self, step: int, i: int, action: Any,
                                   values: dict[str, str]) -> tuple[Any, Optional[Heal], Optional[ReplayPath]]:
-        """``_replay_one``, answering the dialogs the action opens as they were answered when recorded.
+        """``_replay_one``, answering the dialogs the action opens as they were answered when recorded, and
+        following the page it opens (a tab, a popup) as it did when recorded.
 
-        A dialog without a recorded answer is dismissed and fails the action (it was performed).
+        A dialog without a recorded answer is dismissed and fails the action (it was performed), and so
+        does a page that was recorded and does not open.
         """
         dialogs = DialogWatch.of(self.page.context)
-        with dialogs.answering(CachedAnswers(action.dialogs), values, self.ctx.secrets.templatize) as turn:
+        opens = action.after is not None and action.after.popup is not None
+        with PopupWatch(self.page.context) if opens else nullcontext() as popups, \
+                dialogs.answering(CachedAnswers(action.dialogs), values, self.ctx.secrets.templatize) as turn:
             done, heal, path = self._replay_one(step, i, action, values)
+            popup = popups.wait(self.timeout_ms, self.page) if popups is not None else None
         if turn.unexpected:
             raise ActionFailed(i, done, f"{turn.unexpected[0]} opened, and nothing was recorded to answer it; "
                                         f"it was dismissed", performed=True, path=path)
+        if opens:
+            self.tabs.opened(_opened(i, done, path, popup))
         return done, heal, path
 
     def _replay_one(self, step: int, i: int, action: Any, values: dict[str, str]) -> tuple[Any, Optional[Heal], Optional[ReplayPath]]:
@@ -127,7 +144,7 @@ class Replayer:
             loc, target, heal, enabled = self._locate(step, i, action, target, values, deadline)
             action = action.model_copy(update={"target": target})
             if action.kind in NEEDS_ENABLED and not enabled:
-                self._await_enabled(i, action, loc, deadline)
+                _await_enabled(i, action, loc, deadline)
         if isinstance(action, Goto):
             self.guard.goto(action.url, values, self.page.url)
         if loc is not None and not isinstance(action, Expect):
@@ -236,15 +253,25 @@ class Replayer:
         return Heal(test=self.ctx.nodeid, step=self._instruction, action=i, level=found.level, before=before, after=after,
                     cache_file=self.ctx.cache.display)
 
-    def _await_enabled(self, i: int, action: Any, loc: Locator, deadline: float) -> None:
-        """An interaction needs an enabled element: wait for it until the deadline, else fail."""
-        remaining_ms = max((deadline - time.monotonic()) * 1000, 100.0)
-        try:
-            expect(loc).to_be_enabled(timeout=remaining_ms)
-        except AssertionError:
-            raise ActionFailed(i, action, f"{action.target.locator.describe()} is disabled") from None
-        except PlaywrightError as exc:
-            raise ActionFailed(i, action, first_line(exc)) from None
+
+def _await_enabled(i: int, action: Any, loc: Locator, deadline: float) -> None:
+    """An interaction needs an enabled element: wait for it until the deadline, else fail."""
+    remaining_ms = max((deadline - time.monotonic()) * 1000, 100.0)
+    try:
+        expect(loc).to_be_enabled(timeout=remaining_ms)
+    except AssertionError:
+        raise ActionFailed(i, action, f"{action.target.locator.describe()} is disabled") from None
+    except PlaywrightError as exc:
+        raise ActionFailed(i, action, first_line(exc)) from None
+
+
+
+def _opened(i: int, done: Any, path: Optional[ReplayPath], popup: Optional[Page]) -> Page:
+    """The page (tab, popup) the action opened, as it did when recorded; an action that opened none failed."""
+    if popup is None:
+        raise ActionFailed(i, done, f"the action should have opened a new page ({done.after.popup}), and none opened",
+                           performed=True, path=path)
+    return popup
 
 
 def _is_group_check(action: Any) -> bool:

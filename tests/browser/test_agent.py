@@ -332,3 +332,71 @@ def test_dialogs_are_answered_by_the_model_when_recording_and_the_same_way_on_re
     ctx = context(session_in(Mode.REPLAY, tmp_path))
     with pytest.raises(ReplayError, match="an alert dialog saying 'Your trial has ended'.*it was dismissed"):
         steps(Agent(page, ctx, no_model), "Hermes")
+
+
+# An app that opens its help in a new tab (target=_blank), and a payment window (window.open) that
+# closes itself when done, as payment providers' windows do.
+OPENER = """<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Checkout</title></head><body><main>
+<h1>Checkout</h1>
+<a href="/help.html" target="_blank" rel="noopener">Shipping help</a>
+<button type="button" id="pay">Pay with Wallet</button>
+<p id="paid" role="status"></p>
+<script>
+  document.getElementById('pay').addEventListener('click', () => window.open('/wallet.html', 'wallet', 'popup'));
+  window.addEventListener('message', (e) => { document.getElementById('paid').textContent = e.data; });
+</script></main></body></html>"""
+HELP_TAB = """<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Help</title></head><body><main>
+<h1>Shipping help</h1>
+<button type="button" aria-expanded="false" aria-controls="times" class="accordion__toggle">Delivery times</button>
+<p id="times" hidden>Two to three days.</p>
+<script>
+  document.querySelector('.accordion__toggle').addEventListener('click', (e) => {
+    e.currentTarget.setAttribute('aria-expanded', 'true');
+    document.getElementById('times').hidden = false;
+  });
+</script></main></body></html>"""
+WALLET = """<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Wallet</title></head><body><main>
+<h1>Wallet</h1><button type="button" id="approve">Approve payment</button>
+<script>
+  document.getElementById('approve').addEventListener('click', () => {
+    window.opener.postMessage('Paid with Wallet', '*');
+    window.close();
+  });
+</script></main></body></html>"""
+
+TABS_SCRIPT: list[Any] = [
+    {"tool": "click", "target": {"role": "link", "name": "Shipping help"}},
+    {"tool": "click", "target": {"role": "button", "name": "Delivery times"}},  # in the new tab
+    {"tool": "done"},
+    {"tool": "click", "target": {"role": "button", "name": "Pay with Wallet"}}, {"tool": "done"},
+    {"tool": "click", "target": {"role": "button", "name": "Approve payment"}}, {"tool": "done"},
+]
+
+
+def test_a_tab_an_action_opens_becomes_the_agents_page_and_closing_it_returns_to_the_opener(
+        page: Any, site_factory: Callable[[dict[str, str]], Any], tmp_path: Path) -> None:
+    site = site_factory({"index.html": OPENER, "help.html": HELP_TAB, "wallet.html": WALLET})
+
+    def steps(agent: Agent) -> list[str]:
+        page.goto(site.url + "/index.html")
+        seen = []
+        agent.run("read the delivery times in the shipping help")
+        seen.append(agent.page.title() + ": " + agent.page.get_by_text("Two to three days.").inner_text())
+        agent.page.close()  # the test closes the help tab: the agent is back on the checkout
+        agent.run("pay with the wallet")
+        seen.append(agent.page.title())
+        agent.run("approve the payment")  # the wallet closes itself: back on the checkout
+        seen.append(agent.page.title() + ": " + page.locator("#paid").inner_text())
+        return seen
+
+    expected = ["Help: Two to three days.", "Wallet", "Checkout: Paid with Wallet"]
+    recording = session_in(Mode.RECORD, tmp_path)
+    ctx = context(recording)
+    assert steps(Agent(page, ctx, lambda: ScriptedPlanner(TABS_SCRIPT))) == expected
+    recording.finish(ctx, passed=True)
+    written = (tmp_path / ".lumen-cache" / "tests" / "test_shop.py" / "test_sign_in.json").read_text(encoding="utf-8")
+    assert '"popup": "/help.html"' in written and '"popup": "/wallet.html"' in written
+
+    ctx = context(session_in(Mode.REPLAY, tmp_path))
+    assert steps(Agent(page, ctx, no_model)) == expected
+    assert ctx.figures.model_calls == 0 and ctx.figures.steps_replayed == 3

@@ -109,6 +109,21 @@ def test_zero_token_heal_is_reported_and_written(lumen, site_factory, fake_anthr
         {k: v for k, v in f.items() if k in ("kind", "value")} for f in healed["fallbacks"]]
 
 
+def test_with_the_identity_gate_turned_off_replay_still_heals_with_zero_tokens(lumen, site_factory, fake_anthropic):
+    """``lumen_identity_gate`` overridden to False only turns the gate off: the cascade still reads
+    Playwright's roles and names through pytest-lumen's selector engines, which are registered anyway."""
+    _record(lumen, site_factory, fake_anthropic, HEALABLE)
+    conftest = lumen.path / "conftest.py"
+    conftest.write_text(conftest.read_text() + "\n\n@pytest.fixture(scope='session')\n"
+                        "def lumen_identity_gate():\n    return False\n")
+    lumen.serve(site_factory(DRIFTED))
+    before = fake_anthropic.request_count
+    result = lumen.run("--lumen-mode=replay")
+    result.assert_outcomes(passed=1)
+    assert fake_anthropic.request_count == before
+    result.stdout.fnmatch_lines(["steps healed: 1 (fallback 1)", "identity gate: -"])  # no action went through it
+
+
 def test_strict_mode_fails_a_healed_step_with_the_diff_and_writes_nothing(lumen, site_factory, fake_anthropic):
     _record(lumen, site_factory, fake_anthropic, HEALABLE)
     cache = lumen.cache_files()[0]
