@@ -11,7 +11,7 @@ import json
 from pathlib import PurePosixPath, PureWindowsPath
 from typing import TYPE_CHECKING, Annotated, Literal, Optional, Union
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator
+from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
 if TYPE_CHECKING:
     from playwright.sync_api import Locator, Page
@@ -240,6 +240,34 @@ class Hover(_Action):
     target: Target
 
 
+class Offset(BaseModel):
+    """A move in CSS pixels (right and down are positive)."""
+
+    model_config = ConfigDict(extra="forbid")
+    x: float
+    y: float
+
+
+class Drag(_Action):
+    """Drag an element onto another (``to``: a card onto a column) or by an offset (a slider's handle)."""
+
+    kind: Literal["drag"] = "drag"
+    target: Target
+    to: Optional[Target] = None
+    by: Optional[Offset] = None
+
+    @model_validator(mode="after")
+    def _one_destination(self) -> Drag:
+        if (self.to is None) == (self.by is None):
+            raise ValueError("a drag has exactly one of 'to' (an element) and 'by' (an offset)")
+        return self
+
+    def describe(self) -> str:
+        """``drag get_by_text("Card") to get_by_role("list", name="Done")`` or ``... by (40, 0)``."""
+        where = f"to {self.to.locator.describe()}" if self.to else f"by ({self.by.x:g}, {self.by.y:g})"  # type: ignore[union-attr]
+        return f"drag {self.target.locator.describe()} {where}"
+
+
 def is_absolute_path(name: str) -> bool:
     """Whether a file name is an absolute path, on any system (``/home/ci/cv.pdf``, ``C:\\cv.pdf``)."""
     return PurePosixPath(name).is_absolute() or PureWindowsPath(name).is_absolute()
@@ -303,7 +331,8 @@ class Expect(_Action):
 
 
 Action = Annotated[
-    Union[Click, Fill, TypeText, Press, SelectOption, Check, Hover, Upload, Goto, History, Scroll, WaitFor, Expect],
+    Union[Click, Fill, TypeText, Press, SelectOption, Check, Hover, Drag, Upload, Goto, History, Scroll, WaitFor,
+          Expect],
     Field(discriminator="kind"),
 ]
 

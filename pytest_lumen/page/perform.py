@@ -8,8 +8,8 @@ from typing import TYPE_CHECKING, Optional
 from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
-from ..cache.model import (Check, Click, Effect, Fill, Goto, History, Hover, Press, Scroll, SelectOption, TypeText,
-                           Upload, WaitFor, _Action)
+from ..cache.model import (Check, Click, Drag, Effect, Fill, Goto, History, Hover, Press, Scroll, SelectOption,
+                           TypeText, Upload, WaitFor, _Action)
 from ..errors import LumenError
 from ..templates import substitute
 from . import scripts
@@ -23,10 +23,11 @@ IS_FILE_INPUT_JS = scripts.function("isFileInput", ("is_file_input",))
 
 
 def perform(page: Page, action: _Action, loc: Optional[Locator], values: dict[str, str], timeout_ms: float,
-            files_root: Optional[Path] = None) -> None:
+            files_root: Optional[Path] = None, dest: Optional[Locator] = None) -> None:
     """Do one action. ``loc`` is the already-resolved target (None for page-level actions).
 
-    ``files_root``: the folder an upload's relative paths start from (the test file's).
+    ``files_root``: the folder an upload's relative paths start from (the test file's); ``dest``: the
+    resolved element a drag ends on (by default, its recorded locator).
     """
     t = timeout_ms
     if isinstance(action, Click):
@@ -58,6 +59,9 @@ def perform(page: Page, action: _Action, loc: Optional[Locator], values: dict[st
     elif isinstance(action, Hover):
         assert loc is not None
         loc.hover(timeout=t)
+    elif isinstance(action, Drag):
+        assert loc is not None
+        drag(page, loc, action, dest, t)
     elif isinstance(action, Upload):
         assert loc is not None
         upload(page, loc, upload_paths(action.files, values, files_root or Path.cwd()), t)
@@ -79,6 +83,26 @@ def perform(page: Page, action: _Action, loc: Optional[Locator], values: dict[st
             page.wait_for_timeout(action.ms or 500)
     else:
         raise TypeError(f"perform() does not handle {type(action).__name__}")
+
+
+DRAG_STEPS = 8  # mouse moves between press and release: drag-and-drop libraries look for movement
+
+
+def drag(page: Page, loc: Locator, action: Drag, dest: Optional[Locator], timeout_ms: float) -> None:
+    """Drag ``loc`` onto ``dest`` (Playwright's ``drag_to``), or press it at its center, move by the offset and release."""
+    if action.to is not None:
+        loc.drag_to(dest or action.to.locator.build(page), timeout=timeout_ms, steps=DRAG_STEPS)
+        return
+    assert action.by is not None
+    loc.scroll_into_view_if_needed(timeout=timeout_ms)
+    box = loc.bounding_box(timeout=timeout_ms)
+    if box is None:
+        raise LumenError(f"{action.target.locator.describe()} has no box to drag")
+    x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+    page.mouse.move(x, y)
+    page.mouse.down()
+    page.mouse.move(x + action.by.x, y + action.by.y, steps=DRAG_STEPS)
+    page.mouse.up()
 
 
 def upload_paths(files: list[str], values: dict[str, str], root: Path) -> list[Path]:

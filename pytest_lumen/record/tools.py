@@ -10,8 +10,8 @@ from collections.abc import Callable, Collection
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Literal, Optional
 
-from ..cache.model import (Check, CheckKind, Click, Expect, Fill, Goto, History, Hover, Press, Scroll, SelectOption,
-                           Target, TypeText, Upload, WaitFor, is_absolute_path)
+from ..cache.model import (Check, CheckKind, Click, Drag, Expect, Fill, Goto, History, Hover, Offset, Press, Scroll,
+                           SelectOption, Target, TypeText, Upload, WaitFor, is_absolute_path)
 from ..page.targets import count_target, focused_target, target_for
 from ..urls import normalize_url
 
@@ -23,6 +23,7 @@ if TYPE_CHECKING:
 _REF = {"type": "string", "description": "element ref from the latest snapshot, e.g. e12"}
 _STRING = {"type": "string"}
 _BOOL = {"type": "boolean"}
+_NUMBER = {"type": "number"}
 
 
 class ToolInputError(Exception):
@@ -38,6 +39,7 @@ class Call:
     loc: Optional[Locator]
     page: Page
     tpl: Callable[[str], str]  # a text with every known value turned back into its %placeholder%
+    refs: Collection[str] = ()  # the refs of the snapshot the model saw
 
     def element(self, tool: str) -> Target:
         """The element the call names; a call without one cannot be carried out."""
@@ -85,6 +87,18 @@ def _wait_for(c: Call) -> Built:
     if not text and ms is None:
         raise ToolInputError("wait_for needs text or ms")
     return WaitFor(text=c.tpl(text) if text else None, ms=ms), None
+
+
+def _drag(c: Call) -> Built:
+    source = c.element("drag")
+    dx, dy, to_ref = c.args.get("dx"), c.args.get("dy"), c.args.get("to_ref")
+    if (to_ref is None) == (dx is None and dy is None):
+        raise ToolInputError("drag needs to_ref (the element to drop it on), or dx and dy (a move in pixels), not both")
+    if to_ref is not None:
+        dest = resolve_ref(c.page, {"ref": to_ref}, c.refs)
+        assert dest is not None
+        return Drag(target=source, to=dest[0]), c.loc
+    return Drag(target=source, by=Offset(x=dx or 0, y=dy or 0)), c.loc
 
 
 def _upload(c: Call) -> Built:
@@ -145,6 +159,9 @@ _RUN_ACTIONS = (
             lambda c: (Check(target=c.element("check"), checked=c.args.get("checked", True)), c.loc)),
     _action("hover", "Move the mouse over an element.", {"ref": _REF}, ("ref",),
             lambda c: (Hover(target=c.element("hover")), c.loc)),
+    _action("drag", "Drag an element and drop it on another (to_ref), or press it at its center and move by dx, dy "
+            "pixels before releasing (a slider's handle).",
+            {"ref": _REF, "to_ref": _REF, "dx": _NUMBER, "dy": _NUMBER}, ("ref",), _drag),
     _action("upload_file", "Choose files to upload: on a file input, or on the button that opens a file chooser. "
             "Name each file exactly as the step does (a %placeholder%, or its path as written).",
             {"ref": _REF, "files": {"type": "array", "items": _STRING, "minItems": 1}}, ("ref", "files"), _upload),
@@ -210,7 +227,7 @@ def tools_for(kind: Literal["run", "expect"] | str) -> list[dict[str, Any]]:
 
 # --- validation ---------------------------------------------------------------------------------
 
-_PY = {"string": str, "integer": int, "boolean": bool, "array": list}
+_PY: dict[str, Any] = {"string": str, "integer": int, "number": (int, float), "boolean": bool, "array": list}
 
 
 def validate_call(name: str, args: dict[str, Any], allowed: list[dict[str, Any]]) -> str | None:
@@ -237,7 +254,7 @@ def _type_problem(schema: dict[str, Any], value: Any) -> str:
     """What a value should be, when it is not of its schema's type ("" when it is)."""
     expected = schema.get("type")
     py = _PY[expected]
-    if not isinstance(value, py) or (py is int and isinstance(value, bool)):
+    if not isinstance(value, py) or (expected in ("integer", "number") and isinstance(value, bool)):
         return f"{'an' if expected[0] in 'aeiou' else 'a'} {expected}"
     if expected == "array":
         inner = next((_type_problem(schema["items"], item) for item in value if _type_problem(schema["items"], item)), "")
@@ -274,4 +291,4 @@ def to_action(call: ToolCall, page: Page, refs: Collection[str], tpl: Callable[[
         focused = focused_target(page)
         if focused is not None:
             target, loc = focused
-    return tool.build(Call(call.input, target, loc, page, tpl))
+    return tool.build(Call(call.input, target, loc, page, tpl, refs))

@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any, Callable, Optional
 from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import expect
 
-from ..cache.model import Expect, Goto, LocatorSpec, Target
+from ..cache.model import Drag, Expect, Goto, LocatorSpec, Target
 from ..page.dialogs import CachedAnswers, DialogWatch
 from ..page.tabs import PopupWatch, Tabs
 from ..page.perform import perform
@@ -47,7 +47,7 @@ if TYPE_CHECKING:
 FIRST_LOOK_MS = 500.0  # how long the primary locator alone is awaited before the cascade runs
 RETRY_MS = 150.0  # pause between attempts while the page may still be changing
 MAX_FALLBACKS = 8
-NEEDS_ENABLED = ("click", "fill", "type", "press", "select_option", "check", "upload")
+NEEDS_ENABLED = ("click", "fill", "type", "press", "select_option", "check", "upload", "drag")
 
 
 class Unresolved(Exception):
@@ -145,6 +145,10 @@ class Replayer:
             action = action.model_copy(update={"target": target})
             if action.kind in NEEDS_ENABLED and not enabled:
                 _await_enabled(i, action, loc, deadline)
+        dest: Optional[Locator] = None
+        if isinstance(action, Drag) and action.to is not None:  # where it is dropped: found (and healed) alike
+            dest, to, dest_heal, _ = self._locate(step, i, action, action.to, values, deadline)
+            action, heal = action.model_copy(update={"to": to}), heal or dest_heal
         if isinstance(action, Goto):
             self.guard.goto(action.url, values, self.page.url)
         if loc is not None and not isinstance(action, Expect):
@@ -153,7 +157,7 @@ class Replayer:
             if isinstance(action, Expect):
                 run_check(self.page, action, loc, values, self.timeout_ms)
             else:
-                self._perform(action, loc, values)
+                self._perform(action, loc, values, dest)
         except LumenAssertionError:
             raise
         except (PlaywrightError, LumenError) as exc:
@@ -161,13 +165,13 @@ class Replayer:
         effects.verify_effect(self.page, i, action, loc, values, self.timeout_ms)
         return action, heal
 
-    def _perform(self, action: Any, loc: Optional[Locator], values: dict[str, str]) -> None:
+    def _perform(self, action: Any, loc: Optional[Locator], values: dict[str, str], dest: Optional[Locator]) -> None:
         try:
-            perform(self.page, action, loc, values, self.timeout_ms, self.ctx.test_dir)
+            perform(self.page, action, loc, values, self.timeout_ms, self.ctx.test_dir, dest)
         except PlaywrightError as exc:
             if "intercepts pointer events" not in str(exc) or dismiss_overlay(self.page) is None:
                 raise
-            perform(self.page, action, loc, values, self.timeout_ms, self.ctx.test_dir)
+            perform(self.page, action, loc, values, self.timeout_ms, self.ctx.test_dir, dest)
 
     # --- finding the element ----------------------------------------------------------
 
@@ -195,9 +199,9 @@ class Replayer:
                 return primary, target, None, False  # the page was still rendering: nothing changed, no heal
             if isinstance(found, Relocated):
                 healed = healed_target(target, found, self.ctx.secrets.templatize)
-                return found.locator, healed, self._report(step, i, target, problem, found), False
+                return found.locator, healed, _report(self.ctx, self._instruction, step, i, target, problem, found), False
             if time.monotonic() >= deadline:
-                self._report(step, i, target, problem, found)
+                _report(self.ctx, self._instruction, step, i, target, problem, found)
                 raise ActionFailed(i, action, f"{problem}; zero-token heal found nothing ({found.reason})")
             self.page.wait_for_timeout(RETRY_MS)
             look = _look(primary, bound.locator, 0)
@@ -240,18 +244,19 @@ class Replayer:
         except PlaywrightError as exc:  # the page changed under the scan: try again on the next round
             return Missed(f"the page changed during the search ({first_line(exc)})")
 
-    def _report(self, step: int, i: int, target: Target, problem: str, found: Relocated | Missed) -> Optional[Heal]:
-        """Emit the heal's events; the record of a successful heal."""
-        before = target.locator.describe()
-        self.ctx.events.emit(HealStart(step=step, action=i, before=before, error=problem))
-        if isinstance(found, Missed):
-            self.ctx.events.emit(HealEnd(step=step, action=i, ok=False, before=before, detail=found.reason))
-            return None
-        after = self.ctx.secrets.templatize(found.spec.describe())
-        self.ctx.events.emit(HealEnd(step=step, action=i, ok=True, level=found.level, before=before, after=after,
-                                       detail=f"score {found.score:.2f}"))
-        return Heal(test=self.ctx.nodeid, step=self._instruction, action=i, level=found.level, before=before, after=after,
-                    cache_file=self.ctx.cache.display)
+def _report(ctx: TestContext, instruction: str, step: int, i: int, target: Target, problem: str,
+            found: Relocated | Missed) -> Optional[Heal]:
+    """Emit a heal's events; the record of a successful heal."""
+    before = target.locator.describe()
+    ctx.events.emit(HealStart(step=step, action=i, before=before, error=problem))
+    if isinstance(found, Missed):
+        ctx.events.emit(HealEnd(step=step, action=i, ok=False, before=before, detail=found.reason))
+        return None
+    after = ctx.secrets.templatize(found.spec.describe())
+    ctx.events.emit(HealEnd(step=step, action=i, ok=True, level=found.level, before=before, after=after,
+                            detail=f"score {found.score:.2f}"))
+    return Heal(test=ctx.nodeid, step=instruction, action=i, level=found.level, before=before, after=after,
+                cache_file=ctx.cache.display)
 
 
 def _await_enabled(i: int, action: Any, loc: Locator, deadline: float) -> None:

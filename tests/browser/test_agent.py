@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 
 from collections.abc import Callable
 from pathlib import Path
@@ -17,6 +18,7 @@ from pytest_lumen.errors import CacheMissError, ReplayError
 from pytest_lumen.events import LifecycleStart, ToolEnd
 from pytest_lumen.planner import Planner, ScriptedPlanner
 from pytest_lumen.session import LumenSession
+from pytest_lumen.testing.scripts import last_user_text, parse_snapshot_refs, resolve_target
 
 NODEID = "tests/test_shop.py::test_sign_in"
 
@@ -400,3 +402,100 @@ def test_a_tab_an_action_opens_becomes_the_agents_page_and_closing_it_returns_to
     ctx = context(session_in(Mode.REPLAY, tmp_path))
     assert steps(Agent(page, ctx, no_model)) == expected
     assert ctx.figures.model_calls == 0 and ctx.figures.steps_replayed == 3
+
+
+# A list whose rows show their delete button only under the mouse (TodoMVC's ".destroy", most admin tables).
+HOVER_ROWS = """<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Todos</title>
+<style>.row .destroy { display: none; } .row:hover .destroy { display: inline-block; }</style></head><body><main>
+<ul class="todo-list">
+  <li class="row"><span>buy milk</span> <button class="destroy" aria-label="Delete buy milk">×</button></li>
+  <li class="row"><span>walk the dog</span> <button class="destroy" aria-label="Delete walk the dog">×</button></li>
+</ul>
+<script>
+  document.querySelectorAll('.destroy').forEach((b) => b.addEventListener('click', () => b.closest('li').remove()));
+</script></main></body></html>"""
+
+HOVER_SCRIPT: list[Any] = [
+    {"tool": "hover", "target": {"role": "listitem", "nth": 1}},
+    {"tool": "click", "target": {"role": "button", "name": "Delete walk the dog"}},
+    {"tool": "done"},
+]
+
+
+def test_a_control_that_shows_on_hover_is_replayed_after_its_hover(
+        page: Any, site_factory: Callable[[dict[str, str]], Any], tmp_path: Path) -> None:
+    site = site_factory({"index.html": HOVER_ROWS})
+
+    def steps(agent: Agent) -> list[str]:
+        page.goto(site.url + "/index.html")
+        page.mouse.move(0, 0)  # the mouse is nowhere near the rows
+        agent.run("delete walk the dog")
+        return page.locator("li").all_inner_texts()
+
+    recording = session_in(Mode.RECORD, tmp_path)
+    ctx = context(recording)
+    assert steps(Agent(page, ctx, lambda: ScriptedPlanner(HOVER_SCRIPT))) == ["buy milk"]
+    recording.finish(ctx, passed=True)
+
+    ctx = context(session_in(Mode.REPLAY, tmp_path))
+    assert steps(Agent(page, ctx, no_model)) == ["buy milk"]
+    assert ctx.figures.model_calls == 0 and ctx.figures.steps_replayed == 1 and ctx.heals == []
+    assert [e.tool for e in ctx.events.events if isinstance(e, ToolEnd)] == ["hover", "click"]
+
+
+# A kanban board with HTML5 drag and drop (as in Trello-like apps) and a range slider.
+BOARD = """<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Board</title>
+<style>.col { display: inline-block; vertical-align: top; width: 220px; min-height: 200px; margin: 10px; border: 1px solid #ccc; }
+.card { margin: 8px; padding: 8px; background: #eef; }</style></head><body><main>
+<section class="col" aria-label="To do"><h2>To do</h2><div class="card" draggable="true" id="c1">Write the report</div></section>
+<section class="col" aria-label="Done"><h2>Done</h2></section>
+<label>Volume <input type="range" id="vol" min="0" max="100" value="0" style="width: 200px"></label>
+<output id="level">0</output>
+<script>
+  document.querySelectorAll('.card').forEach((c) => c.addEventListener('dragstart', (e) => e.dataTransfer.setData('text/plain', c.id)));
+  document.querySelectorAll('.col').forEach((col) => {
+    col.addEventListener('dragover', (e) => e.preventDefault());
+    col.addEventListener('drop', (e) => { e.preventDefault(); col.append(document.getElementById(e.dataTransfer.getData('text/plain'))); });
+  });
+  document.getElementById('vol').addEventListener('input', (e) => { document.getElementById('level').textContent = e.target.value; });
+</script></main></body></html>"""
+
+DRAG_SCRIPT: list[Any] = [
+    {"tool": "drag", "ref": "?"},  # the card onto the Done column: drag_card, in the test, reads their refs
+    {"tool": "done"},
+    {"tool": "drag", "target": {"role": "slider", "name": "Volume"}, "input": {"dx": 50, "dy": 0}},  # center + 50 px
+    {"tool": "done"},
+]
+
+
+def test_a_card_dragged_onto_a_column_and_a_slider_moved_are_replayed(
+        page: Any, site_factory: Callable[[dict[str, str]], Any], tmp_path: Path) -> None:
+    site = site_factory({"index.html": BOARD})
+    def drag_card(request: Any) -> dict[str, Any]:
+        """The card onto the Done column, by their refs in the snapshot the model is shown (the card has no name)."""
+        snapshot = last_user_text({"messages": request.messages})
+        card = re.search(r"generic \[ref=(\w+)\]: Write the report", snapshot)
+        assert card is not None, snapshot
+        done = resolve_target(parse_snapshot_refs(snapshot), {"role": "region", "name": "Done"})
+        return {"tool": "drag", "ref": card.group(1), "input": {"to_ref": done}}
+
+    script = [drag_card, *DRAG_SCRIPT[1:]]
+
+    def steps(agent: Agent) -> tuple[str, int]:
+        page.goto(site.url + "/index.html")
+        agent.run("move the report card to Done")
+        agent.run("turn the volume up to about three quarters")
+        return page.locator("#c1").evaluate("c => c.closest('section').getAttribute('aria-label')"), int(page.locator("#level").inner_text())
+
+    recording = session_in(Mode.RECORD, tmp_path)
+    ctx = context(recording)
+    column, level = steps(Agent(page, ctx, lambda: ScriptedPlanner(script)))
+    assert column == "Done" and 65 <= level <= 85
+    recording.finish(ctx, passed=True)
+    written = (tmp_path / ".lumen-cache" / "tests" / "test_shop.py" / "test_sign_in.json").read_text(encoding="utf-8")
+    assert '"kind": "drag"' in written and '"to": {' in written and '"by": {' in written
+
+    ctx = context(session_in(Mode.REPLAY, tmp_path))
+    column, replayed_level = steps(Agent(page, ctx, no_model))
+    assert column == "Done" and replayed_level == level
+    assert ctx.figures.model_calls == 0 and ctx.figures.steps_replayed == 2

@@ -9,19 +9,20 @@ from typing import Any
 
 import pytest
 
-from pytest_lumen.cache.model import Expect, Goto, History, LocatorSpec, Scroll, Target, Upload, WaitFor
+from pytest_lumen.cache.model import Drag, Expect, Goto, History, LocatorSpec, Offset, Scroll, Target, Upload, WaitFor
 from pytest_lumen.errors import LumenAssertionError, StepAbortedError
 from pytest_lumen.planner import ToolCall
 from pytest_lumen.record.driver import _gave_up
-from pytest_lumen.record.tools import (ACTIONS, EXPECT_TOOLS, RUN_TOOLS, ToolInputError, to_action, tools_for,
-                                       validate_call)
+from pytest_lumen.record.tools import (ACTIONS, EXPECT_TOOLS, RUN_TOOLS, Call, ToolInputError, _drag, to_action,
+                                       tools_for, validate_call)
 
 # sha256 of json.dumps() of the schemas: what the model is sent must not change by accident
 # (it changes the prompt, the prompt cache prefix and the recordings made through it).
-RUN_TOOLS_SHA256 = "f3a3bcc95194282c4eacaa694dad056fc0cf00185975e5b8b7a8f191fbffef18"
+RUN_TOOLS_SHA256 = "abdef70adc37909e57f885519afe1155170ceda9d631b3ccc21272faf69ed6fa"
 EXPECT_TOOLS_SHA256 = "d74dd2ad17e9da78f90e50d5f8a4684bd7c171e0e24f3f0310c679de107e90d4"
 
 NO_PAGE: Any = object()  # the calls given this never touch the page (no ref, no focused element)
+TARGET = Target(locator=LocatorSpec(kind="label", value="CV"))
 VALUES = {"ada": "%user%", "s3cret": "%pw%"}
 
 
@@ -46,7 +47,7 @@ def test_the_schemas_sent_to_the_model_are_unchanged() -> None:
 
 def test_each_step_kind_has_its_tools_and_every_action_tool_builds_an_action() -> None:
     assert [t["name"] for t in RUN_TOOLS] == ["click", "double_click", "right_click", "fill", "type", "press",
-                                              "select_option", "check", "hover", "upload_file", "goto", "go_back", "go_forward", "reload", "scroll", "wait_for", "done", "fail"]
+                                              "select_option", "check", "hover", "drag", "upload_file", "goto", "go_back", "go_forward", "reload", "scroll", "wait_for", "done", "fail"]
     assert [t["name"] for t in EXPECT_TOOLS] == ["expect_visible", "expect_text", "expect_value", "expect_checked",
                                                  "expect_count", "expect_url", "done", "fail"]
     assert tools_for("run") is RUN_TOOLS and tools_for("expect") is EXPECT_TOOLS
@@ -63,7 +64,7 @@ def test_each_step_kind_has_its_tools_and_every_action_tool_builds_an_action() -
     ("scroll", {}, RUN_TOOLS, None),
     ("expect_checked", {"ref": "e1", "checked": False}, EXPECT_TOOLS, None),
     ("explode", {}, RUN_TOOLS, "unknown tool 'explode'; use one of: click, double_click, right_click, fill, type, press, "
-                               "select_option, check, hover, upload_file, goto, go_back, go_forward, reload, scroll, wait_for, "
+                               "select_option, check, hover, drag, upload_file, goto, go_back, go_forward, reload, scroll, wait_for, "
                                "done, fail"),
     ("expect_text", {"ref": "e1", "text": "x"}, RUN_TOOLS, "unknown tool 'expect_text'; use one of: click, "),
     ("click", {}, EXPECT_TOOLS, "unknown tool 'click'; use one of: expect_visible, "),
@@ -86,6 +87,20 @@ def test_validate_call(name: str, args: Any, allowed: list[dict[str, Any]], prob
 # --- calls without an element ------------------------------------------------------------------------
 
 
+@pytest.mark.parametrize("args", [{}, {"to_ref": "e2", "dx": 10, "dy": 0}])
+def test_a_drag_names_exactly_one_destination(args: dict[str, Any]) -> None:
+    with pytest.raises(ToolInputError, match="drag needs to_ref"):
+        _drag(Call(args, TARGET, None, NO_PAGE, tpl))
+    with pytest.raises(ValueError, match="exactly one of 'to'"):
+        Drag(target=TARGET, to=TARGET if args else None, by=Offset(x=10, y=0) if args else None)
+
+
+def test_a_drag_by_an_offset_is_described_with_it() -> None:
+    action, _ = _drag(Call({"dx": 40, "dy": -2.5}, TARGET, None, NO_PAGE, tpl))
+    assert action == Drag(target=TARGET, by=Offset(x=40, y=-2.5))
+    assert action.describe() == 'drag get_by_label("CV") by (40, -2.5)'
+
+
 @pytest.mark.parametrize(("files", "problem"), [
     ("cv.pdf", "upload_file: argument 'files' must be an array"),
     (["cv.pdf", 3], "upload_file: argument 'files' must be a list of strings"),
@@ -100,7 +115,7 @@ def test_an_upload_never_names_an_absolute_path_of_the_recording_machine(name: s
     with pytest.raises(ToolInputError, match="never by an absolute path"):
         to_action(call("upload_file", files=[name]), NO_PAGE, [], tpl)
     with pytest.raises(ValueError, match="an absolute path"):
-        Upload(target=Target(locator=LocatorSpec(kind="label", value="CV")), files=[name])
+        Upload(target=TARGET, files=[name])
 
 
 @pytest.mark.parametrize(("tool", "go", "described"), [
