@@ -8,14 +8,15 @@ from typing import TYPE_CHECKING, Any, Optional
 from .cache.keys import step_key
 from .cache.model import Step
 from .config import Mode
-from .diagnosis import as_observed, heal_brief, miss_error, replay_error
+from .diagnosis import as_observed, branch_miss_error, heal_brief, miss_error, replay_error
 from .errors import HealRejectedError, LumenError, first_line, record_command, stop_reason
 from .events import ErrorEvent, LifecycleEnd, LifecycleStart, Stopwatch
 from .guard import NavigationGuard
 from .heals import Heal
 from .page.perform import current_url
 from .page.tabs import Tabs
-from .record.driver import ModelDriver
+from .record.driver import DriveResult, ModelDriver
+from .replay.branches import choose_branch, describe_branches
 from .replay.failure import ActionFailed
 from .replay.replayer import Replayer
 from .templates import placeholders
@@ -131,9 +132,13 @@ class Agent:
                 raise miss_error(self.ctx, fresh, self.ctx.cache.file())
             # the URL the browser shows (a router may have rewritten it since the last Playwright call)
             fresh = fresh.model_copy(update={"url": self._url(current_url(self.page))})
-            self.ctx.cache.keep(fresh.model_copy(update={"actions": self._drive(index, fresh, values)}), changed=True)
+            driven = self._drive(index, fresh, values)
+            kept = {"branches": [driven.actions]} if driven.conditional else {"actions": driven.actions}
+            self.ctx.cache.keep(fresh.model_copy(update=kept), changed=True)
             self.ctx.figures.steps_recorded += 1
             return "recorded"
+        if cached.branches is not None:
+            return self._do_branch(index, values, cached, fresh)
         replayer = Replayer(self.page, self.ctx, guard=self.guard, gate=self.identity_gate, tabs=self.tabs)
         try:
             done, heals = replayer.replay(index, cached, values)
@@ -148,6 +153,24 @@ class Agent:
         self.ctx.cache.keep(cached.model_copy(update={"actions": done}), changed=False)
         self.ctx.figures.steps_replayed += 1
         return "replayed"
+
+    def _do_branch(self, index: int, values: dict[str, str], cached: Step, fresh: Step) -> str:
+        """A conditional step: replay the branch the page calls for; one never seen is a miss (recorded in heal mode)."""
+        assert cached.branches is not None
+        branch = choose_branch(self.page, cached.branches, values, self.settings.action_timeout * 1000)
+        if branch is None:
+            if self.settings.mode is not Mode.HEAL:
+                raise branch_miss_error(self.ctx, cached, describe_branches(cached.branches))
+            driven = self._drive(index, cached, values)
+            self.ctx.cache.keep(cached.model_copy(update={"branches": [*cached.branches, driven.actions]}), changed=True)
+            self.ctx.figures.steps_recorded += 1
+            return "recorded"
+        outcome = self._do(index, values, cached.model_copy(update={"actions": cached.branches[branch], "branches": None}),
+                           fresh)
+        branches = list(cached.branches)
+        branches[branch] = self.ctx.cache.steps[-1].actions  # the branch as replayed (healed, maybe)
+        self.ctx.cache.replace_last(cached.model_copy(update={"branches": branches}))
+        return outcome
 
     def _lookup(self, wanted: Step) -> Optional[Step]:
         """The cached step with the wanted key and occurrence; a bad cache file names the step."""
@@ -165,7 +188,7 @@ class Agent:
         """Keep what replayed, then let the model finish the step from where replay stopped."""
         kept = failed.done + ([as_observed(failed.action, self.page.url, self.ctx.secrets.templatize)]
                               if failed.performed else [])
-        actions = kept + self._drive(index, cached, values, heal=heal_brief(failed))
+        actions = kept + self._drive(index, cached, values, heal=heal_brief(failed)).actions
         after = "; ".join(a.describe() for a in actions[len(failed.done):]) or "no actions"
         heal = Heal(test=self.ctx.nodeid, step=cached.instruction, action=failed.index, level="model",
                     before=failed.action.describe(), after=after, cache_file=self.ctx.cache.display)
@@ -186,7 +209,7 @@ class Agent:
 
     # --- the model ----------------------------------------------------------------------
 
-    def _drive(self, index: int, step: Step, values: dict[str, str], heal: str = "") -> list[Any]:
+    def _drive(self, index: int, step: Step, values: dict[str, str], heal: str = "") -> DriveResult:
         if self._planner is None:
             self._planner = self._planner_factory()
         driver = ModelDriver(self.page, self._planner, self.ctx, guard=self.guard, memory=self.memory, tabs=self.tabs)

@@ -29,6 +29,14 @@ def miss_error(ctx: TestContext, wanted: Step, cache: Optional[CacheFile]) -> Ca
                           remedy=f"record it: {record_command(ctx.nodeid)}  (or run with --lumen-mode=heal and an API key)")
 
 
+def branch_miss_error(ctx: TestContext, cached: Step, recorded: str) -> CacheMissError:
+    """A conditional step whose page calls for a branch that was never recorded."""
+    return CacheMissError(f"the page shows none of the ways this conditional step was recorded to go: {recorded}",
+                          path=ctx.cache.display, step=cached.instruction,
+                          remedy=f"record this way too: run it with --lumen-mode=heal and an API key, or re-record: "
+                                 f"{record_command(ctx.nodeid)}")
+
+
 def _differences(near: Step, wanted: Step) -> str:
     diffs = []
     if near.instruction != wanted.instruction:

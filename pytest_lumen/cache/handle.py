@@ -48,6 +48,10 @@ class TestCache:
         self.steps.append(step)
         self.changed = self.changed or changed
 
+    def replace_last(self, step: Step) -> None:
+        """Replace the step kept last (a conditional step's branch, kept as a step of its own while it replayed)."""
+        self.steps[-1] = step
+
     def to_write(self) -> Optional[CacheFile]:
         """The file to write after a passing test, or None when nothing changed."""
         if not (self.changed and self.steps):

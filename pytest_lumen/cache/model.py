@@ -355,6 +355,16 @@ class Step(BaseModel):
     url: str  # the normalized URL when the step started (shown in a miss and a failure, never part of the key)
     variables: list[str] = Field(default_factory=list)
     actions: list[Action] = Field(default_factory=list)
+    # A conditional step ("close the cookie banner if it shows"): each way it was seen to go, as the
+    # actions of one branch ([]: the condition did not hold, nothing to do); ``actions`` is then empty.
+    # Replay takes the branch whose first element is on the page (``replay/branches.py``).
+    branches: Optional[list[list[Action]]] = None
+
+    @model_validator(mode="after")
+    def _branches_or_actions(self) -> Step:
+        if self.branches is not None and self.actions:
+            raise ValueError("a conditional step keeps its actions in 'branches', and 'actions' is empty")
+        return self
 
 
 class CacheFile(BaseModel):

@@ -50,6 +50,7 @@ class DriveResult:
     actions: list[Any]
     iterations: int
     log: list[dict[str, Any]] = field(default_factory=list)
+    conditional: bool = False  # the step applies only if something is on the page (``skip``, done's ``conditional``)
 
 
 @dataclass
@@ -66,6 +67,7 @@ class _Step:
     performed: list[Any] = field(default_factory=list)
     log: list[dict[str, Any]] = field(default_factory=list)
     invalid: int = 0  # unusable replies in a row
+    conditional: bool = False
 
     def unusable(self, problem: str) -> None:
         """Count an unusable reply; too many in a row stop the step."""
@@ -107,8 +109,8 @@ class ModelDriver:
 
     # --- the loop ------------------------------------------------------------------
 
-    def drive(self, step: int, instruction: str, kind: str, values: dict[str, str], heal: str = "") -> list[Any]:
-        """Let the model carry out one step; the actions it performed, ready to cache.
+    def drive(self, step: int, instruction: str, kind: str, values: dict[str, str], heal: str = "") -> DriveResult:
+        """Let the model carry out one step: the actions it performed, ready to cache, and whether it is conditional.
 
         The model calls and their tokens are counted in the test's figures, the actions' outcomes go
         to its action log (for the memory), and a ``step.final`` event sums the step up.
@@ -121,7 +123,7 @@ class ModelDriver:
         delta = used.model_copy(update={k: getattr(used, k) - getattr(usage_before, k) for k in type(used).model_fields})
         self.ctx.events.emit(StepFinal(step=step, iterations=result.iterations,
                                        model_calls=self.ctx.figures.model_calls - calls_before, usage=delta))
-        return result.actions
+        return result
 
     def _plan(self, request: PlanRequest, step: int) -> PlanReply:
         """Call the model once, count it in the test's figures and enforce the token budget."""
@@ -154,7 +156,7 @@ class ModelDriver:
                                        remedy="split the instruction into smaller steps or raise --lumen-step-timeout")
             reply = self._plan(PlanRequest(system=system, messages=talk.messages(step.obs), tools=tools), index)
             if self._answer(step, reply, tools):
-                return DriveResult(step.performed, iteration, step.log)
+                return DriveResult(step.performed, iteration, step.log, step.conditional)
         raise StepAbortedError(f"the step needed more than {self.settings.max_actions} actions", reason="max_actions",
                                remedy="split the instruction into smaller steps or raise --lumen-max-actions")
 
@@ -169,8 +171,9 @@ class ModelDriver:
             step.unusable("done without any expect_* assertion")
             step.talk.add(call, reply.text, "invalid call: make at least one expect_* assertion before done", True)
             return False
-        if call.name == "done":
+        if call.name == "done" or (call.name == "skip" and step.kind == "run"):  # skip: a condition that does not hold
             self._late_navigation(step.performed)
+            step.conditional = call.name == "skip" or call.input.get("conditional") is True
             return True
         if call.name == "fail":
             raise _gave_up(step.kind, call)

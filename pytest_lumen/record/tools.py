@@ -200,9 +200,19 @@ _MISSING = {"type": "string", "description": "only when no tool can do what the 
             "in a few words (for example: drag and drop, file upload)"}
 
 
-def _endings(done: str, fail: str, fail_props: Optional[dict[str, Any]] = None) -> tuple[Tool, Tool]:
+# A step that applies only when something is on the page ("close the cookie banner if it shows"): the
+# model says so with done's ``conditional``, or calls ``skip`` when the condition does not hold.
+_CONDITIONAL = {"type": "boolean", "description": "true when the step applies only if something is on the page "
+                "(\"close the banner if it shows\", \"accept the terms if asked\"): replay then looks for it first"}
+SKIP = Tool("skip", "The step applies only if something is on the page (\"... if it shows\", \"... if asked\"), "
+            "and it is not: there is nothing to do. Never for a step without such a condition.", {"reason": _STRING},
+            ("reason",))
+
+
+def _endings(done: str, fail: str, fail_props: Optional[dict[str, Any]] = None,
+             done_props: Optional[dict[str, Any]] = None) -> tuple[Tool, Tool]:
     """``done`` and ``fail``, worded for a step kind; the loop handles them, they build no action."""
-    return (Tool("done", done, {"summary": _STRING}, ()),
+    return (Tool("done", done, {"summary": _STRING, **(done_props or {})}, ()),
             Tool("fail", fail, {"reason": _STRING, **(fail_props or {})}, ("reason",)))
 
 
@@ -211,7 +221,7 @@ ACTIONS: dict[str, Tool] = {t.name: t for t in _RUN_ACTIONS + _EXPECT_ACTIONS}
 
 _TOOLSETS: dict[str, tuple[Tool, ...]] = {
     "run": _RUN_ACTIONS + _endings("The step is complete.", "The step cannot be done on this page; say why.",
-                                   {"missing": _MISSING}),
+                                   {"missing": _MISSING}, {"conditional": _CONDITIONAL}) + (SKIP,),
     "expect": _EXPECT_ACTIONS + _endings("All the checks the statement needs have been made.",
                                          "The statement is false on this page; say why."),
 }

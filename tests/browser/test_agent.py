@@ -499,3 +499,60 @@ def test_a_card_dragged_onto_a_column_and_a_slider_moved_are_replayed(
     column, replayed_level = steps(Agent(page, ctx, no_model))
     assert column == "Done" and replayed_level == level
     assert ctx.figures.model_calls == 0 and ctx.figures.steps_replayed == 2
+
+
+# A shop whose cookie banner shows only to a visitor who has not chosen yet (a consent manager).
+CONSENT = """<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Shop</title></head><body>
+<div id="cmp-root"></div>
+<main><h1>Shop</h1><p id="consent"></p></main>
+<script>
+  const show = (text) => { document.getElementById('consent').textContent = text; };
+  if (new URLSearchParams(location.search).has('returning')) {
+    show('cookies: chosen before');
+  } else {
+    setTimeout(() => {  // consent managers render late
+      document.getElementById('cmp-root').innerHTML =
+        '<div role="dialog" aria-label="Cookies" class="cmp"><p>We use cookies.</p>' +
+        '<button type="button" class="cmp__accept">Accept all</button></div>';
+      document.querySelector('.cmp__accept').addEventListener('click', () => {
+        document.querySelector('.cmp').remove();
+        show('cookies: accepted');
+      });
+    }, 300);
+  }
+</script></body></html>"""
+
+
+def test_a_conditional_step_replays_each_branch_it_was_seen_to_take_with_zero_model_calls(
+        page: Any, site_factory: Callable[[dict[str, str]], Any], tmp_path: Path) -> None:
+    site = site_factory({"index.html": CONSENT})
+
+    def run(mode: Mode, planner: Callable[[], Planner], returning: bool) -> tuple[TestContext, str, LumenSession]:
+        session = LumenSession(Settings(mode=mode, rootdir=tmp_path, cache_dir=tmp_path / ".lumen-cache",
+                                        model=DEFAULT_MODEL, action_timeout=2))
+        ctx = context(session)
+        page.goto(site.url + "/index.html" + ("?returning=1" if returning else ""))
+        Agent(page, ctx, planner).run("accept the cookies if asked")
+        session.finish(ctx, passed=True)
+        return ctx, page.locator("#consent").inner_text(), session
+
+    accept = [{"tool": "wait_for", "input": {"text": "We use cookies."}},  # the banner renders late
+              {"tool": "click", "target": {"role": "button", "name": "Accept all"}},
+              {"tool": "done", "input": {"conditional": True}}]
+    ctx, shown, _ = run(Mode.RECORD, lambda: ScriptedPlanner(accept), returning=False)
+    assert shown == "cookies: accepted"
+    cache = tmp_path / ".lumen-cache" / "tests" / "test_shop.py" / "test_sign_in.json"
+    assert [len(b) for b in json.loads(cache.read_text())["steps"][0]["branches"]] == [2]  # wait, click
+
+    with pytest.raises(CacheMissError, match="none of the ways this conditional step was recorded to go: "
+                                             r"\(1\) wait_for; click on get_by_role\(\"button\", name=\"Accept all\""):
+        run(Mode.REPLAY, no_model, returning=True)  # the banner does not show: a way never seen
+
+    skip = [{"tool": "skip", "input": {"reason": "no cookie banner on this page"}}]
+    ctx, shown, _ = run(Mode.HEAL, lambda: ScriptedPlanner(skip), returning=True)
+    assert shown == "cookies: chosen before" and ctx.figures.model_calls == 1
+    assert [len(b) for b in json.loads(cache.read_text())["steps"][0]["branches"]] == [2, 0]
+
+    for returning, expected in ((True, "cookies: chosen before"), (False, "cookies: accepted")):
+        ctx, shown, _ = run(Mode.REPLAY, no_model, returning=returning)
+        assert shown == expected and ctx.figures.model_calls == 0 and ctx.figures.steps_replayed == 1

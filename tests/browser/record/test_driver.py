@@ -28,7 +28,7 @@ SIGN_IN_SCRIPT: list[Any] = [
 def drive(page: Any, ctx: TestContext, planner: ScriptedPlanner, instruction: str = "sign in as %user%",
           kind: str = "run") -> list[Any]:
     ctx.secrets.add_variables({"user": "ada"})
-    return ModelDriver(page, planner, ctx).drive(0, instruction, kind, {"user": "ada"})
+    return ModelDriver(page, planner, ctx).drive(0, instruction, kind, {"user": "ada"}).actions
 
 
 def tool_results(planner: ScriptedPlanner, request: int) -> list[dict[str, Any]]:
