@@ -18,7 +18,8 @@ if TYPE_CHECKING:
 
 SCHEMA_VERSION = 2  # 1: keys held the URL (read and upgraded by migrate.py)
 StepKind = Literal["run", "expect"]
-LocatorKind = Literal["role", "test_id", "label", "placeholder", "text", "alt_text", "title", "selector"]
+LocatorKind = Literal["role", "test_id", "label", "placeholder", "text", "alt_text", "title", "selector", "frame"]
+ENTER_FRAME = "internal:control=enter-frame"  # Playwright's selector part for "inside this iframe"
 
 
 # --- locators ------------------------------------------------------------------------------
@@ -29,6 +30,8 @@ class LocatorSpec(BaseModel):
 
     ``selector`` is the escape hatch: a raw Playwright selector for what the other
     kinds cannot say (it is still what ``normalize()`` chose, never a snapshot ref).
+    ``frame`` is an iframe (``value``: its selector) whose document the child locators search:
+    the ``parent`` of an element inside a frame.
     """
 
     model_config = ConfigDict(extra="forbid", frozen=True)
@@ -58,6 +61,8 @@ class LocatorSpec(BaseModel):
             loc = base.get_by_alt_text(value, exact=self.exact)
         elif kind == "title":
             loc = base.get_by_title(value, exact=self.exact)
+        elif kind == "frame":
+            loc = base.locator(f"{value} >> {ENTER_FRAME}")  # what locator(value).content_frame selects
         else:
             loc = base.locator(value)
         if self.nth is not None:
@@ -69,6 +74,13 @@ class LocatorSpec(BaseModel):
         if self.kind == "role" and self.exact and self.name and self.parent is None and self.nth is None:
             return self.value, self.name
         return None
+
+    def frame(self) -> Optional[LocatorSpec]:
+        """The innermost iframe this locator searches in (its nearest ``frame`` ancestor), None on the page itself."""
+        parent = self.parent
+        while parent is not None and parent.kind != "frame":
+            parent = parent.parent
+        return parent
 
     def without_nth(self) -> LocatorSpec:
         """The same locator matching every element (for counts)."""
@@ -94,6 +106,8 @@ def _describe_own(spec: LocatorSpec) -> str:
         return f"get_by_role({args})"
     if spec.kind == "selector":
         return f"locator({q(spec.value)})"
+    if spec.kind == "frame":
+        return f"locator({q(spec.value)}).content_frame"
     exact = ", exact=True" if spec.exact else ""
     return f"get_by_{spec.kind}({q(spec.value)}{exact})"
 

@@ -6,7 +6,7 @@ import json
 import re
 from typing import TYPE_CHECKING
 
-from ..cache.model import LocatorSpec
+from ..cache.model import ENTER_FRAME, LocatorSpec
 
 if TYPE_CHECKING:
     from playwright.sync_api import Locator
@@ -69,8 +69,18 @@ def parse_selector(selector: str) -> LocatorSpec:
     """Turn the selector of a normalized locator into a ``LocatorSpec``.
 
     Each ``>>`` part becomes a parent of the next; ``nth=`` attaches to the part
-    before it. Anything this parser does not know stays a raw ``selector`` spec.
+    before it. What comes before an ``enter-frame`` part is the iframe (a ``frame``
+    parent of the rest). Anything this parser does not know stays a raw ``selector`` spec.
     """
+    parts = split_selector(selector)
+    if ENTER_FRAME in parts:
+        at = len(parts) - 1 - parts[::-1].index(ENTER_FRAME)  # the innermost frame
+        outer = " >> ".join(parts[:at])
+        if not outer or at == len(parts) - 1:
+            return LocatorSpec(kind="selector", value=selector)
+        frame = LocatorSpec(kind="frame", value=outer)
+        inner = parse_selector(" >> ".join(parts[at + 1:]))
+        return _under(inner, frame)
     spec: LocatorSpec | None = None
     for part in split_selector(selector):
         if (m := _NTH.match(part)) and spec is not None:
@@ -83,6 +93,19 @@ def parse_selector(selector: str) -> LocatorSpec:
     if spec is None:
         return LocatorSpec(kind="selector", value=selector)
     return spec
+
+
+def _under(spec: LocatorSpec, frame: LocatorSpec) -> LocatorSpec:
+    """``spec`` searched inside ``frame``: the frame becomes the root of its parent chain."""
+    if spec.parent is None:
+        return spec.model_copy(update={"parent": frame})
+    return spec.model_copy(update={"parent": _under(spec.parent, frame)})
+
+
+def in_frame_of(spec: LocatorSpec, primary: LocatorSpec) -> LocatorSpec:
+    """``spec`` (a fallback, found on the element's own document) searched inside the primary locator's frame."""
+    frame = primary.frame()
+    return spec if frame is None or spec.frame() is not None else _under(spec, frame)
 
 
 def selector_of(locator: Locator) -> str:

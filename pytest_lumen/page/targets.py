@@ -10,7 +10,7 @@ from ..cache.model import Fingerprint, LocatorSpec, Target
 from ..templates import PLACEHOLDER
 from . import scripts
 from .fingerprint import INDEX_JS, NAME_FROM_CONTENT_ROLES, capture_with_look_alikes, nth_of
-from .locators import spec_from_locator
+from .locators import in_frame_of, spec_from_locator
 
 if TYPE_CHECKING:
     from playwright.sync_api import Locator, Page
@@ -39,6 +39,7 @@ def fallbacks_for(fp: Fingerprint, primary: LocatorSpec) -> list[LocatorSpec]:
         out.append(LocatorSpec(kind="text", value=fp.text, exact=True))
     if fp.css:
         out.append(LocatorSpec(kind="selector", value=fp.css))
+    out = [in_frame_of(spec, primary) for spec in out]  # inside an iframe, each searches that iframe
     seen = {primary.model_dump_json()}
     unique = []
     for spec in out:
@@ -59,7 +60,7 @@ def target_for(page: Page, element: Locator) -> tuple[Target, Locator]:
     spec = _exact_name(page, spec_from_locator(element.normalize()), fp)
     live = spec.build(page)
     if live.count() != 1 and fp.css:
-        spec = LocatorSpec(kind="selector", value=fp.css)
+        spec = in_frame_of(LocatorSpec(kind="selector", value=fp.css), spec)
         live = spec.build(page)
     return Target(locator=spec, fallbacks=fallbacks_for(fp, spec), fingerprint=fp), live
 
@@ -70,9 +71,11 @@ def _exact_name(page: Page, spec: LocatorSpec, fp: Fingerprint) -> LocatorSpec:
     ``normalize()`` matches a name in part ("Place order" also finds "Place order by phone"); the
     exact locator is itself the check of the element's name, so the identity gate needs no other.
     """
-    if spec.kind != "role" or spec.parent is not None or spec.nth is not None or not fp.name or spec.value != fp.role:
+    in_frame = spec.parent is not None and spec.parent.kind == "frame"
+    if spec.kind != "role" or (spec.parent is not None and not in_frame) or spec.nth is not None or not fp.name \
+            or spec.value != fp.role:
         return spec
-    exact = LocatorSpec(kind="role", value=spec.value, name=fp.name, exact=True)
+    exact = LocatorSpec(kind="role", value=spec.value, name=fp.name, exact=True, parent=spec.parent)
     return exact if exact.build(page).count() == 1 else spec
 
 

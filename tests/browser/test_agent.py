@@ -556,3 +556,55 @@ def test_a_conditional_step_replays_each_branch_it_was_seen_to_take_with_zero_mo
     for returning, expected in ((True, "cookies: chosen before"), (False, "cookies: accepted")):
         ctx, shown, _ = run(Mode.REPLAY, no_model, returning=returning)
         assert shown == expected and ctx.figures.model_calls == 0 and ctx.figures.steps_replayed == 1
+
+
+# A checkout with the card form in an iframe, as payment providers embed it (a cross-origin one in
+# real shops: Playwright enters both kinds alike).
+SHOP_CHECKOUT = """<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Checkout</title></head><body><main>
+<h1>Checkout</h1>
+<iframe src="/card.html" name="card-frame" title="Secure card payment" style="width: 400px; height: 160px"></iframe>
+<p id="paid" role="status"></p>
+<script>window.addEventListener('message', (e) => { document.getElementById('paid').textContent = e.data; });</script>
+</main></body></html>"""
+CARD_FRAME = """<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Card</title></head><body>
+<form class="css-4kq2ab"><label>Card number <input name="cardnumber" autocomplete="cc-number" data-testid="PAN"></label>
+<button type="submit">Pay</button></form>
+<script>document.querySelector('form').addEventListener('submit', (e) => {
+  e.preventDefault(); parent.postMessage('paid with ' + document.querySelector('input').value.slice(-4), '*'); });</script>
+</body></html>"""
+
+FRAME_SCRIPT: list[Any] = [
+    {"tool": "fill", "target": {"role": "textbox", "name": "Card number"}, "input": {"value": "%card%"}},
+    {"tool": "click", "target": {"role": "button", "name": "Pay"}},
+    {"tool": "done"},
+]
+
+
+def test_actions_inside_an_iframe_are_cached_with_their_frame_and_heal_inside_it(
+        page: Any, site_factory: Callable[[dict[str, str]], Any], tmp_path: Path) -> None:
+    site = site_factory({"index.html": SHOP_CHECKOUT, "card.html": CARD_FRAME})
+
+    def steps(agent: Agent) -> str:
+        page.goto(site.url + "/index.html")
+        page.frame_locator("iframe").get_by_role("button", name="Pay").wait_for()
+        agent.run("pay with card %card%", variables={"card": "4242424242424242"})
+        page.get_by_text("paid with 4242").wait_for()
+        return page.locator("#paid").inner_text()
+
+    recording = session_in(Mode.RECORD, tmp_path)
+    ctx = context(recording)
+    assert steps(Agent(page, ctx, lambda: ScriptedPlanner(FRAME_SCRIPT))) == "paid with 4242"
+    recording.finish(ctx, passed=True)
+    cache = tmp_path / ".lumen-cache" / "tests" / "test_shop.py" / "test_sign_in.json"
+    fill = json.loads(cache.read_text())["steps"][0]["actions"][0]["target"]
+    assert fill["locator"]["parent"] == {"exact": False, "kind": "frame", "value": 'iframe[name="card-frame"]'}
+    assert all(f.get("parent", {}).get("kind") == "frame" for f in fill["fallbacks"])  # they search the frame too
+
+    assert fill["locator"]["kind"] == "test_id"  # normalize() prefers the test id, inside the frame
+    # the provider renamed its test ids: the field's role and name (a fallback inside the frame) find it
+    (site.root / "card.html").write_text(CARD_FRAME.replace('data-testid="PAN"', 'data-testid="pan-v2"'), encoding="utf-8")
+    ctx = context(session_in(Mode.REPLAY, tmp_path))
+    assert steps(Agent(page, ctx, no_model)) == "paid with 4242"
+    assert ctx.figures.model_calls == 0 and [h.level for h in ctx.heals] == ["fallback:role"]
+    assert ctx.heals[0].after == 'locator("iframe[name=\\"card-frame\\"]").content_frame.get_by_role("textbox", name="Card number", exact=True)'
+
