@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from playwright.sync_api import expect
 
 from pytest_lumen.agent import Agent
 from pytest_lumen.config import DEFAULT_MODEL, Mode, Settings
@@ -189,27 +190,28 @@ def test_back_forward_and_reload_are_recorded_and_replayed_within_an_app_and_acr
         page: Any, site_factory: Callable[[dict[str, str]], Any], tmp_path: Path) -> None:
     site = site_factory({"index.html": HISTORY_APP, "help.html": HELP})
 
-    def steps(agent: Agent) -> list[str]:
+    expected = [("open my orders", "Your orders", "/index.html#/orders"), ("open the help", "Help", "/help.html"),
+                ("go back", "Your orders", "/index.html#/orders"), ("go back again", "Home", "/index.html"),
+                ("go forward", "Your orders", "/index.html#/orders"), ("reload the page", "Your orders", "/index.html#/orders")]
+
+    def steps(agent: Agent) -> None:
         page.goto(site.url + "/index.html")
         page.evaluate("sessionStorage.clear()")
-        seen = []
-        for instruction in ("open my orders", "open the help", "go back", "go back again", "go forward", "reload the page"):
+        for instruction, heading, url in expected:
             agent.run(instruction)
-            seen.append(page.locator("h1").inner_text() + " " + page.url.split("/", 3)[-1])
-        assert page.locator("#loads").inner_text() == "loaded 2 times"  # the reload loaded the document again
-        return seen
+            expect(page).to_have_url(site.url + url)  # as a hand-written test waits for a router to render
+            expect(page.locator("h1")).to_have_text(heading)
+        expect(page.locator("#loads")).to_have_text("loaded 2 times")  # the reload loaded the document again
 
-    expected = ["Your orders index.html#/orders", "Help help.html", "Your orders index.html#/orders",
-                "Home index.html", "Your orders index.html#/orders", "Your orders index.html#/orders"]
     recording = session_in(Mode.RECORD, tmp_path)
     ctx = context(recording)
-    assert steps(Agent(page, ctx, lambda: ScriptedPlanner(HISTORY_SCRIPT))) == expected
+    steps(Agent(page, ctx, lambda: ScriptedPlanner(HISTORY_SCRIPT)))
     recording.finish(ctx, passed=True)
     written = (tmp_path / ".lumen-cache" / "tests" / "test_shop.py" / "test_sign_in.json").read_text(encoding="utf-8")
     assert written.count('"kind": "history"') == 4 and '"go": "reload"' in written
 
     ctx = context(session_in(Mode.REPLAY, tmp_path))
-    assert steps(Agent(page, ctx, no_model)) == expected
+    steps(Agent(page, ctx, no_model))
     assert ctx.figures.model_calls == 0 and ctx.figures.steps_replayed == 6
 
 
@@ -388,6 +390,7 @@ def test_a_tab_an_action_opens_becomes_the_agents_page_and_closing_it_returns_to
         agent.run("pay with the wallet")
         seen.append(agent.page.title())
         agent.run("approve the payment")  # the wallet closes itself: back on the checkout
+        expect(page.locator("#paid")).to_have_text("Paid with Wallet")  # a message arrives when it arrives
         seen.append(agent.page.title() + ": " + page.locator("#paid").inner_text())
         return seen
 
