@@ -53,6 +53,11 @@ def context(session: LumenSession) -> TestContext:
     return session.new_context(NODEID, session.store.path_for(test_file, name), session.settings.rootdir / "out")
 
 
+def cache_file(root: Path) -> Path:
+    """Where the test's cache file is written under ``root``."""
+    return root / ".lumen-cache" / "tests" / "test_shop.py" / "test_sign_in.json"
+
+
 def no_model() -> Planner:
     raise AssertionError("replay asked for the model")
 
@@ -83,7 +88,7 @@ def test_a_recorded_step_replays_from_the_cache_with_zero_model_calls(start: Cal
     assert agent.model_calls == planner.calls == 5
     assert ctx.figures.steps_recorded == 2 and ctx.figures.usage.total > 0
     assert recording.finish(ctx, passed=True) == ".lumen-cache/tests/test_shop.py/test_sign_in.json"
-    written = (tmp_path / ".lumen-cache" / "tests" / "test_shop.py" / "test_sign_in.json").read_text(encoding="utf-8")
+    written = cache_file(tmp_path).read_text(encoding="utf-8")
     assert "%user%" in written and "ada" not in written  # the value is cached as its placeholder
 
     replaying = session_in(Mode.REPLAY, tmp_path)
@@ -151,7 +156,7 @@ def test_a_double_click_and_a_right_click_are_recorded_and_replayed_as_such(
     ctx = context(recording)
     assert steps(Agent(page, ctx, lambda: ScriptedPlanner(CLICKS_SCRIPT))) == ["click", "click", "dblclick", "contextmenu:2"]
     recording.finish(ctx, passed=True)
-    written = (tmp_path / ".lumen-cache" / "tests" / "test_shop.py" / "test_sign_in.json").read_text(encoding="utf-8")
+    written = cache_file(tmp_path).read_text(encoding="utf-8")
     assert '"clicks": 2' in written and '"button": "right"' in written
 
     ctx = context(session_in(Mode.REPLAY, tmp_path))
@@ -207,7 +212,7 @@ def test_back_forward_and_reload_are_recorded_and_replayed_within_an_app_and_acr
     ctx = context(recording)
     steps(Agent(page, ctx, lambda: ScriptedPlanner(HISTORY_SCRIPT)))
     recording.finish(ctx, passed=True)
-    written = (tmp_path / ".lumen-cache" / "tests" / "test_shop.py" / "test_sign_in.json").read_text(encoding="utf-8")
+    written = cache_file(tmp_path).read_text(encoding="utf-8")
     assert written.count('"kind": "history"') == 4 and '"go": "reload"' in written
 
     ctx = context(session_in(Mode.REPLAY, tmp_path))
@@ -267,7 +272,7 @@ def test_files_are_uploaded_through_an_input_and_through_a_chooser_and_cached_by
     ctx = context(recording)
     assert steps(Agent(page, ctx, lambda: ScriptedPlanner(UPLOAD_SCRIPT)), str(data / "cv.txt")) == expected
     recording.finish(ctx, passed=True)
-    written = (tmp_path / ".lumen-cache" / "tests" / "test_shop.py" / "test_sign_in.json").read_text(encoding="utf-8")
+    written = cache_file(tmp_path).read_text(encoding="utf-8")
     assert '"%cv%"' in written and '"data/letter.txt"' in written
     assert str(tmp_path) not in written and "Ada's CV" not in written  # no path of this machine, no content
 
@@ -324,7 +329,7 @@ def test_dialogs_are_answered_by_the_model_when_recording_and_the_same_way_on_re
     assert "it opened a prompt dialog 'New name for Apollo?', which was accepted with '%name%'" in json.dumps(
         planner.requests[2].messages)  # the model is told how its action ended
     recording.finish(ctx, passed=True)
-    written = (tmp_path / ".lumen-cache" / "tests" / "test_shop.py" / "test_sign_in.json").read_text(encoding="utf-8")
+    written = cache_file(tmp_path).read_text(encoding="utf-8")
     assert '"text": "%name%"' in written and "Artemis" not in written  # the cache holds the placeholder
     assert '"message": "Delete the project %name%?"' in written  # a value in a message is its placeholder too
 
@@ -399,7 +404,7 @@ def test_a_tab_an_action_opens_becomes_the_agents_page_and_closing_it_returns_to
     ctx = context(recording)
     assert steps(Agent(page, ctx, lambda: ScriptedPlanner(TABS_SCRIPT))) == expected
     recording.finish(ctx, passed=True)
-    written = (tmp_path / ".lumen-cache" / "tests" / "test_shop.py" / "test_sign_in.json").read_text(encoding="utf-8")
+    written = cache_file(tmp_path).read_text(encoding="utf-8")
     assert '"popup": "/help.html"' in written and '"popup": "/wallet.html"' in written
 
     ctx = context(session_in(Mode.REPLAY, tmp_path))
@@ -495,7 +500,7 @@ def test_a_card_dragged_onto_a_column_and_a_slider_moved_are_replayed(
     column, level = steps(Agent(page, ctx, lambda: ScriptedPlanner(script)))
     assert column == "Done" and 65 <= level <= 85
     recording.finish(ctx, passed=True)
-    written = (tmp_path / ".lumen-cache" / "tests" / "test_shop.py" / "test_sign_in.json").read_text(encoding="utf-8")
+    written = cache_file(tmp_path).read_text(encoding="utf-8")
     assert '"kind": "drag"' in written and '"to": {' in written and '"by": {' in written
 
     ctx = context(session_in(Mode.REPLAY, tmp_path))
@@ -544,7 +549,7 @@ def test_a_conditional_step_replays_each_branch_it_was_seen_to_take_with_zero_mo
               {"tool": "done", "input": {"conditional": True}}]
     ctx, shown, _ = run(Mode.RECORD, lambda: ScriptedPlanner(accept), returning=False)
     assert shown == "cookies: accepted"
-    cache = tmp_path / ".lumen-cache" / "tests" / "test_shop.py" / "test_sign_in.json"
+    cache = cache_file(tmp_path)
     assert [len(b) for b in json.loads(cache.read_text())["steps"][0]["branches"]] == [2]  # wait, click
 
     with pytest.raises(CacheMissError, match="none of the ways this conditional step was recorded to go: "
@@ -598,7 +603,7 @@ def test_actions_inside_an_iframe_are_cached_with_their_frame_and_heal_inside_it
     ctx = context(recording)
     assert steps(Agent(page, ctx, lambda: ScriptedPlanner(FRAME_SCRIPT))) == "paid with 4242"
     recording.finish(ctx, passed=True)
-    cache = tmp_path / ".lumen-cache" / "tests" / "test_shop.py" / "test_sign_in.json"
+    cache = cache_file(tmp_path)
     fill = json.loads(cache.read_text())["steps"][0]["actions"][0]["target"]
     assert fill["locator"]["parent"] == {"exact": False, "kind": "frame", "value": 'iframe[name="card-frame"]'}
     assert all(f.get("parent", {}).get("kind") == "frame" for f in fill["fallbacks"])  # they search the frame too
