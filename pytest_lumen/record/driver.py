@@ -232,9 +232,9 @@ class ModelDriver:
         with DialogWatch.of(self.page.context).answering(ask, step.values, self.ctx.secrets.templatize) as dialogs:
             perform_once(self.page, action, loc, step.values, timeout_ms, self.ctx.test_dir)  # timed out after acting: done
         self._navigation.settle(max(timeout_ms, SETTLE_MS))
-        effect = effect_after(self.page, action, loc, before_url)
         may_open = action.kind in OPENERS and not self._navigation.requested  # a click that navigated opened no tab
         popup = self._popups.wait(POPUP_GRACE_MS if may_open else 0, self.page)
+        effect = effect_after(self.page, action, loc, before_url)  # after that wait: a navigation during it counts
         if popup is not None:  # later actions act on the page it opened, as they will on replay
             effect = (effect or Effect()).model_copy(update={"popup": normalize_url(popup.url)})
             self.tabs.opened(popup)
