@@ -13,7 +13,7 @@ import pytest
 from playwright.sync_api import expect
 
 from pytest_lumen.agent import Agent
-from pytest_lumen.config import DEFAULT_MODEL, Mode, Settings
+from pytest_lumen.config import Mode
 from pytest_lumen.context import TestContext
 from pytest_lumen.errors import CacheMissError, ReplayError
 from pytest_lumen.events import LifecycleStart, ToolEnd
@@ -21,7 +21,8 @@ from pytest_lumen.planner import Planner, ScriptedPlanner
 from pytest_lumen.session import LumenSession
 from pytest_lumen.testing.scripts import last_user_text, parse_snapshot_refs, resolve_target
 
-NODEID = "tests/test_shop.py::test_sign_in"
+from tests.browser.inprocess import cache_file, context, no_model, session_in
+
 
 LOGIN = """<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Sign in</title></head><body><main>
 <h1>Sign in</h1>
@@ -44,22 +45,12 @@ SCRIPT: list[Any] = [
 ]
 
 
-def session_in(mode: Mode, root: Path) -> LumenSession:
-    return LumenSession(Settings(mode=mode, rootdir=root, cache_dir=root / ".lumen-cache", model=DEFAULT_MODEL))
 
 
-def context(session: LumenSession) -> TestContext:
-    test_file, name = NODEID.split("::")
-    return session.new_context(NODEID, session.store.path_for(test_file, name), session.settings.rootdir / "out")
 
 
-def cache_file(root: Path) -> Path:
-    """Where the test's cache file is written under ``root``."""
-    return root / ".lumen-cache" / "tests" / "test_shop.py" / "test_sign_in.json"
 
 
-def no_model() -> Planner:
-    raise AssertionError("replay asked for the model")
 
 
 def sign_in(agent: Agent, user: str) -> None:
@@ -536,8 +527,7 @@ def test_a_conditional_step_replays_each_branch_it_was_seen_to_take_with_zero_mo
     site = site_factory({"index.html": CONSENT})
 
     def run(mode: Mode, planner: Callable[[], Planner], returning: bool) -> tuple[TestContext, str, LumenSession]:
-        session = LumenSession(Settings(mode=mode, rootdir=tmp_path, cache_dir=tmp_path / ".lumen-cache",
-                                        model=DEFAULT_MODEL, action_timeout=2))
+        session = session_in(mode, tmp_path, action_timeout=2)
         ctx = context(session)
         page.goto(site.url + "/index.html" + ("?returning=1" if returning else ""))
         Agent(page, ctx, planner).run("accept the cookies if asked")

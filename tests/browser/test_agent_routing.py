@@ -11,15 +11,14 @@ from typing import Any
 import pytest
 
 from pytest_lumen.agent import Agent
-from pytest_lumen.config import DEFAULT_MODEL, Mode, Settings
+from pytest_lumen.config import Mode
 from pytest_lumen.context import TestContext
 from pytest_lumen.errors import CacheMissError, ReplayError
 from pytest_lumen.events import LifecycleStart
-from pytest_lumen.planner import Planner, ScriptedPlanner
-from pytest_lumen.session import LumenSession
+from pytest_lumen.planner import ScriptedPlanner
 
-NODEID = "tests/test_todos.py::test_add"
-CACHE_FILE = ".lumen-cache/tests/test_todos.py/test_add.json"
+from tests.browser.inprocess import CACHE_FILE, context, no_model, session_in
+
 STEP = "add the todo %todo%"
 
 # A client-side router: "/" becomes "/#/all" as soon as the app starts (``ROUTE`` is where and when it runs).
@@ -42,18 +41,10 @@ def todos(route: str) -> str:
     return TODOS.replace("ROUTE", route)
 
 
-def session_in(mode: Mode, root: Path, action_timeout: float = 5.0) -> LumenSession:
-    return LumenSession(Settings(mode=mode, rootdir=root, cache_dir=root / ".lumen-cache", model=DEFAULT_MODEL,
-                                 action_timeout=action_timeout))
 
 
-def context(session: LumenSession) -> TestContext:
-    test_file, name = NODEID.split("::")
-    return session.new_context(NODEID, session.store.path_for(test_file, name), session.settings.rootdir / "out")
 
 
-def no_model() -> Planner:
-    raise AssertionError("replay asked for the model")
 
 
 def cache_hits(ctx: TestContext) -> list[str]:

@@ -11,6 +11,7 @@ often as the edit says, so that a variant can never silently equal the original)
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Literal
 
@@ -235,11 +236,16 @@ class Variant:
 
 def build(variant: Variant) -> dict[str, str]:
     """The variant's files."""
-    files = dict(ORIGINAL)
-    for edit in variant.edits:
+    return apply_edits(variant.name, ORIGINAL, variant.edits)
+
+
+def apply_edits(name: str, base: dict[str, str], edits: Iterable[Edit]) -> dict[str, str]:
+    """``base`` with each edit made (an edit's ``old`` must occur exactly ``count`` times)."""
+    files = dict(base)
+    for edit in edits:
         found = files[edit.file].count(edit.old)
         if found != edit.count:
-            raise ValueError(f"{variant.name}: {edit.old[:60]!r} occurs {found} times in {edit.file}, expected {edit.count}")
+            raise ValueError(f"{name}: {edit.old[:60]!r} occurs {found} times in {edit.file}, expected {edit.count}")
         files[edit.file] = files[edit.file].replace(edit.old, edit.new)
     return files
 

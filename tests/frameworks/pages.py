@@ -43,7 +43,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Callable, Literal, Optional
 
-from tests.drift.pages import Edit
+from tests.drift.pages import Edit, apply_edits
 
 # --- what every page shares -------------------------------------------------------------------
 
@@ -434,13 +434,7 @@ class Variant:
 
 def build(variant: Variant) -> dict[str, str]:
     """The variant's files (each edit's ``old`` must occur exactly ``count`` times)."""
-    files = dict(variant.base())
-    for edit in variant.edits:
-        found = files[edit.file].count(edit.old)
-        if found != edit.count:
-            raise ValueError(f"{variant.name}: {edit.old[:60]!r} occurs {found} times in {edit.file}, expected {edit.count}")
-        files[edit.file] = files[edit.file].replace(edit.old, edit.new)
-    return files
+    return apply_edits(variant.name, variant.base(), variant.edits)
 
 
 def _html(old: str, new: str, count: int = 1) -> Edit:

@@ -11,15 +11,14 @@ from typing import Any, Optional
 import pytest
 
 from pytest_lumen.agent import Agent
-from pytest_lumen.config import DEFAULT_MODEL, Mode, Settings
+from pytest_lumen.config import Mode
 from pytest_lumen.context import TestContext
 from pytest_lumen.errors import LumenAssertionError, ReplayError
 from pytest_lumen.events import HealEnd, ToolEnd
-from pytest_lumen.planner import Planner, ScriptedPlanner
-from pytest_lumen.session import LumenSession
+from pytest_lumen.planner import ScriptedPlanner
 
-NODEID = "tests/test_app.py::test_it"
-CACHE_FILE = ".lumen-cache/tests/test_app.py/test_it.json"
+from tests.browser.inprocess import CACHE_FILE, context, no_model, session_in
+
 Steps = list[tuple[str, str]]  # (kind, instruction): ("run", "...") or ("expect", "...")
 
 
@@ -27,18 +26,10 @@ def page_html(body: str, head: str = "") -> str:
     return f'<!doctype html><html lang="en"><head><meta charset="utf-8"><title>App</title>{head}</head><body>{body}</body></html>'
 
 
-def session_in(mode: Mode, root: Path, action_timeout: float = 5.0) -> LumenSession:
-    return LumenSession(Settings(mode=mode, rootdir=root, cache_dir=root / ".lumen-cache", model=DEFAULT_MODEL,
-                                 action_timeout=action_timeout))
 
 
-def context(session: LumenSession) -> TestContext:
-    test_file, name = NODEID.split("::")
-    return session.new_context(NODEID, session.store.path_for(test_file, name), session.settings.rootdir / "out")
 
 
-def no_model() -> Planner:
-    raise AssertionError("replay asked for the model")
 
 
 def run_steps(agent: Agent, steps: Steps) -> None:

@@ -1,0 +1,36 @@
+"""What the in-process browser tests share: a run's session, one test's context and cache file, and a
+planner that must never be asked (replay makes zero model calls)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from pytest_lumen.config import DEFAULT_MODEL, Mode, Settings
+from pytest_lumen.context import TestContext
+from pytest_lumen.planner import Planner
+from pytest_lumen.session import LumenSession
+
+NODEID = "tests/test_shop.py::test_sign_in"
+CACHE_FILE = ".lumen-cache/tests/test_shop.py/test_sign_in.json"  # as messages show it (relative to the rootdir)
+
+
+def session_in(mode: Mode, root: Path, action_timeout: float = 5.0) -> LumenSession:
+    """A run in ``mode`` whose rootdir is ``root`` (the cache goes to ``root/.lumen-cache``)."""
+    return LumenSession(Settings(mode=mode, rootdir=root, cache_dir=root / ".lumen-cache", model=DEFAULT_MODEL,
+                                 action_timeout=action_timeout))
+
+
+def context(session: LumenSession) -> TestContext:
+    """The context of the test ``NODEID`` in ``session``."""
+    test_file, name = NODEID.split("::")
+    return session.new_context(NODEID, session.store.path_for(test_file, name), session.settings.rootdir / "out")
+
+
+def cache_file(root: Path) -> Path:
+    """Where the test's cache file is written under ``root``."""
+    return root / CACHE_FILE
+
+
+def no_model() -> Planner:
+    """A planner factory for replay: asking it fails the test."""
+    raise AssertionError("replay asked for the model")
