@@ -1,7 +1,9 @@
 """Conditional steps ("close the cookie banner if it shows"): which recorded branch the page calls for.
 
-A branch is known by its first element: the banner's "Accept" button is on the page, so the branch
-that clicks it is taken. The branch of "nothing to do" (recorded when the condition did not hold)
+A branch is known by its first sign on the page: the text it first waited for ("We use cookies."),
+else its first element (the banner's "Accept" button). When that shows, the branch is taken, and an
+action of it that no longer fits fails (or heals) as any action does: a banner that shows is never
+taken for one that does not. The branch of "nothing to do" (recorded when the condition did not hold)
 is taken when no other branch's element shows within ``CONDITION_WAIT_MS``: a banner that renders a
 moment late is still seen. Without such a branch, the step waits as long as any action for one of
 its elements, and a page that shows none of them is a miss: replay never guesses a branch.
@@ -11,12 +13,13 @@ from __future__ import annotations
 
 import time
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any, Optional
+from typing import TYPE_CHECKING, Any, Optional, Union
 
 from playwright.sync_api import Error as PlaywrightError
 
-from ..cache.model import Target
+from ..cache.model import Target, WaitFor
 from ..page.targets import bind_target
+from ..templates import substitute
 
 if TYPE_CHECKING:
     from playwright.sync_api import Page
@@ -25,14 +28,27 @@ CONDITION_WAIT_MS = 1000.0  # how long a branch's element may take to show befor
 POLL_MS = 50.0
 
 
-def guard(branch: Sequence[Any]) -> Optional[Target]:
-    """The element that tells a branch apart: its first action's target (None: the branch of nothing to do)."""
-    return next((a.target_or_none for a in branch if a.target_or_none is not None), None)
+Sign = Union[Target, str]  # an element, or a text the branch waited for
 
 
-def shows(page: Page, target: Target) -> bool:
-    """Whether the target's primary locator, or one of its recorded fallbacks, finds a visible element now."""
-    for spec in (target.locator, *target.fallbacks):
+def guard(branch: Sequence[Any]) -> Optional[Sign]:
+    """What tells a branch apart: the text it waits for first, else its first element (None: nothing to do)."""
+    for action in branch:
+        if isinstance(action, WaitFor) and action.text:
+            return action.text
+        if action.target_or_none is not None:
+            return action.target_or_none
+    return None
+
+
+def shows(page: Page, sign: Sign) -> bool:
+    """Whether the text is visible, or the target's primary locator or a recorded fallback finds a visible element."""
+    if isinstance(sign, str):
+        try:
+            return page.get_by_text(sign).first.is_visible()
+        except PlaywrightError:
+            return False
+    for spec in (sign.locator, *sign.fallbacks):
         try:
             if spec.build(page).first.is_visible():
                 return True
@@ -48,7 +64,8 @@ def choose_branch(page: Page, branches: Sequence[Sequence[Any]], values: dict[st
     idle = next((i for i, g in enumerate(guards) if g is None), None)  # the branch of nothing to do
     wait_ms = CONDITION_WAIT_MS if idle is not None else timeout_ms
     deadline = time.monotonic() + wait_ms / 1000
-    bound = [bind_target(g, values) if g is not None else None for g in guards]
+    bound = [None if g is None else substitute(g, values) if isinstance(g, str) else bind_target(g, values)
+             for g in guards]
     while True:
         found = next((i for i, g in enumerate(bound) if g is not None and shows(page, g)), None)
         if found is not None:

@@ -35,6 +35,7 @@ class SnapshotNode:
     role: str
     name: str | None
     ref: str
+    text: str | None = None  # the element's inline text (``- generic [ref=e6]: buy milk``)
 
 
 _ITEM_RE = re.compile(r"^\s*-\s+(?P<rest>.*)$")
@@ -99,7 +100,9 @@ def _parse_snapshot_line(line: str) -> SnapshotNode | None:
         return None
     raw_name = match.group("name")
     name = None if raw_name is None else _decode_name(raw_name)
-    return SnapshotNode(role=match.group("role"), name=name, ref=ref)
+    rest = key[match.end():].strip()
+    text = rest[1:].strip() or None if rest.startswith(":") else None
+    return SnapshotNode(role=match.group("role"), name=name, ref=ref, text=text)
 
 
 def parse_snapshot_refs(text: str) -> list[SnapshotNode]:
@@ -118,11 +121,11 @@ def parse_snapshot_refs(text: str) -> list[SnapshotNode]:
 
 
 def resolve_target(nodes: list[SnapshotNode], target: JSONDict) -> str:
-    """Resolve ``{"role", "name"?, "nth"?}`` to a ref, or ``MISSING_REF``."""
-    role = target.get("role")
-    name = target.get("name")
+    """Resolve ``{"role", "name"?, "text"?, "nth"?}`` to a ref, or ``MISSING_REF``."""
+    role, name, text = target.get("role"), target.get("name"), target.get("text")
     nth = int(target.get("nth", 0))
-    hits = [n for n in nodes if n.role == role and (name is None or n.name == name)]
+    hits = [n for n in nodes if n.role == role and (name is None or n.name == name)
+            and (text is None or n.text == text)]
     if 0 <= nth < len(hits):
         return hits[nth].ref
     return MISSING_REF
@@ -206,11 +209,14 @@ def pick_action(script: list[JSONDict], body: JSONDict) -> JSONDict | None:
 
 
 def action_input(action: JSONDict, body: JSONDict) -> JSONDict:
-    """Build the tool_use input for a scripted action (resolving its target)."""
+    """Build the tool_use input for a scripted action: its ``target`` becomes ``ref``, and any other
+    ``<x>_target`` becomes ``<x>_ref`` (a drag's ``to_target``), each resolved in the newest snapshot."""
     extra = dict(action.get("input", {}))
-    if "target" in action:
+    targets = {key: value for key, value in action.items() if key == "target" or key.endswith("_target")}
+    if targets:
         nodes = parse_snapshot_refs(last_user_text(body))
-        return {"ref": resolve_target(nodes, action["target"]), **extra}
+        refs = {key[: -len("target")] + "ref": resolve_target(nodes, value) for key, value in targets.items()}
+        return {**refs, **extra}
     if "ref" in action:
         return {"ref": action["ref"], **extra}
     return extra

@@ -17,7 +17,8 @@ from typing import Any
 import anthropic
 import pytest
 
-from pytest_lumen.testing.fake_anthropic import FakeAnthropic, SnapshotNode, parse_snapshot_refs
+from pytest_lumen.testing.fake_anthropic import (MISSING_REF, FakeAnthropic, SnapshotNode, action_input,
+                                                  parse_snapshot_refs, resolve_target)
 
 REPO_ROOT = Path(__file__).resolve().parents[3]
 MODEL = "claude-sonnet-5-5"
@@ -104,9 +105,19 @@ def test_parse_snapshot_refs_handles_names_attributes_and_quoting() -> None:
     ]
     assert SnapshotNode("textbox", "Username", "e5") in nodes
     assert SnapshotNode("checkbox", "Remember me", "e10") in nodes
-    assert SnapshotNode("generic", None, "e8") in nodes
+    assert SnapshotNode("generic", None, "e8", text="Clickable div") in nodes
     assert nodes[-1] == SnapshotNode("button", 'Note: "x" it\'s', "e11")
     assert all(n.role != "text" for n in nodes)
+
+
+def test_a_target_is_found_by_its_inline_text_and_every_x_target_becomes_an_x_ref() -> None:
+    nodes = parse_snapshot_refs(SNAPSHOT)
+    assert resolve_target(nodes, {"role": "generic", "text": "Clickable div"}) == "e8"
+    assert resolve_target(nodes, {"role": "generic", "text": "Other"}) == MISSING_REF
+    drag = {"tool": "drag", "target": {"role": "textbox", "name": "Username"},
+            "to_target": {"role": "button", "name": "Sign in", "nth": 1}}
+    body = {"messages": [{"role": "user", "content": SNAPSHOT}]}
+    assert action_input(drag, body) == {"ref": "e5", "to_ref": "e9"}
 
 
 # -- scripted answers -------------------------------------------------------
