@@ -28,6 +28,14 @@ def test_removing_a_line_updates_the_total(agent: Agent, page: Page, shop_url: s
     agent.expect("the cart total is $12.50")
 
 
+def test_emptying_the_cart_asks_first(agent: Agent, page: Page, shop_url: str) -> None:
+    page.goto(shop_url)
+    agent.run("add the Blue Mug to the cart")
+    agent.run("open the cart")
+    agent.run("empty the cart and confirm")  # the shop asks with a confirm() dialog: answered as recorded
+    agent.expect("the cart is empty")
+
+
 def test_coupon_takes_five_dollars_off(agent: Agent, page: Page, shop_url: str) -> None:
     page.goto(shop_url)
     agent.run("add the Blue Mug to the cart")

@@ -1,4 +1,5 @@
-"""The storefront, tested the way a shopper uses it: sign in, search, fill the cart, answer the cookie banner.
+"""The storefront, tested the way a shopper uses it: sign in, search, fill the cart, answer the cookie banner,
+read the help in a new tab, send a gift card with a photo.
 
 Every step is a plain sentence. ``pytest --lumen-record`` let a model turn each one into
 Playwright actions, stored in ``.lumen-cache/test_shop.py/``; a normal run replays them
@@ -53,3 +54,18 @@ def test_cookie_choice_is_remembered(agent: Agent, page: Page, shop_url: str) ->
     agent.run("open the cart")
     agent.expect("the cart is empty")
     expect(page.get_by_text("We use cookies")).to_have_count(0)  # plain Playwright mixes in freely
+
+
+def test_help_opens_in_a_new_tab(agent: Agent, page: Page, shop_url: str) -> None:
+    page.goto(shop_url)
+    agent.run("open the help in a new tab and show how long delivery takes")
+    agent.expect("the help says delivery takes two to four working days")
+    assert agent.page is not page  # the agent followed the link to its tab
+    agent.page.close()  # closing it returns the agent to the shop
+    assert agent.page is page
+
+
+def test_gift_card_with_a_photo(agent: Agent, page: Page, shop_url: str) -> None:
+    page.goto(f"{shop_url}/gift-card.html")
+    agent.run("add the photo %photo% to the gift card", variables={"photo": "data/gift-photo.png"})
+    expect(page.get_by_role("status")).to_have_text("gift-photo.png attached (1 KB)")

@@ -84,6 +84,13 @@ var applyCoupon; // called from the "Apply coupon" element's onclick attribute
     render();
   }
 
+  document.getElementById("empty-cart").addEventListener("click", function () {
+    if (!window.confirm("Remove every item from your cart?")) return;
+    lines.forEach(function (line) { Shop.removeFromCart(line.id); });
+    lines = [];
+    render();
+  });
+
   applyCoupon = function () {
     var code = couponInput.value.trim().toUpperCase();
     if (!code) {

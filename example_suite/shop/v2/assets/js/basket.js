@@ -97,6 +97,13 @@
     paint();
   }
 
+  document.querySelector(".js-clear").addEventListener("click", function () {
+    if (!window.confirm("Remove every item from your cart?")) return;
+    KC.Basket.clear();
+    lines = [];
+    paint();
+  });
+
   codeForm.addEventListener("submit", function (e) {
     e.preventDefault();
     var code = codeInput.value.trim().toUpperCase();
