@@ -10,6 +10,7 @@ from ..cache.model import Fingerprint, LocatorSpec, Target
 from ..templates import PLACEHOLDER
 from . import scripts
 from .fingerprint import INDEX_JS, NAME_FROM_CONTENT_ROLES, capture_with_look_alikes, nth_of
+from .frames import frame_alternatives, reframed
 from .locators import in_frame_of, spec_from_locator
 
 if TYPE_CHECKING:
@@ -62,7 +63,17 @@ def target_for(page: Page, element: Locator) -> tuple[Target, Locator]:
     if live.count() != 1 and fp.css:
         spec = in_frame_of(LocatorSpec(kind="selector", value=fp.css), spec)
         live = spec.build(page)
-    return Target(locator=spec, fallbacks=fallbacks_for(fp, spec), fingerprint=fp), live
+    return Target(locator=spec, fallbacks=fallbacks_for(fp, spec) + _in_other_frames(page, spec, fp), fingerprint=fp), live
+
+
+def _in_other_frames(page: Page, spec: LocatorSpec, fp: Fingerprint) -> list[LocatorSpec]:
+    """Inside an iframe: the locator, and the role fallback, under each other selector of that iframe."""
+    frame = spec.frame()
+    if frame is None:
+        return []
+    ways = [spec] + [f for f in fallbacks_for(fp, spec) if f.kind in ("role", "test_id")][:1]
+    return [reframed(way, frame, other) for other in frame_alternatives(page, frame) for way in ways
+            if reframed(way, frame, other) != way]
 
 
 def _exact_name(page: Page, spec: LocatorSpec, fp: Fingerprint) -> LocatorSpec:

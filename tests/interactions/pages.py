@@ -226,6 +226,7 @@ DRIFT: tuple[Edit, ...] = (
     Edit("settings.html", 'data-testid="delete-project"', 'data-testid="danger-delete"'),
     Edit("settings.html", "[data-testid=delete-project]", "[data-testid=danger-delete]"),
     Edit("card.html", 'data-testid="card-number"', 'data-testid="cardNumberInput"'),
+    Edit("checkout.html", "frame.name = '__privateStripeFrame4821';", "frame.name = '__privateStripeFrame7730';"),
     Edit("dashboard.html", 'data-testid="help-link"', 'data-testid="nav-help"'),
     Edit("dashboard.html", 'data-testid="palette-input"', 'data-testid="cmdk-input"'),
     Edit("help.html", 'data-testid="faq-billing"', 'data-testid="faq-item-3"'),

@@ -129,6 +129,8 @@ def test_each_interaction_is_cached_as_its_own_action(recorded: Path) -> None:
     card_fill, pay = steps["test_pay_by_card"][0]["actions"]
     assert card_fill["value"] == "%card%" and "4242" not in written
     assert card_fill["target"]["locator"]["parent"]["kind"] == pay["target"]["locator"]["parent"]["kind"] == "frame"
+    frames = {f["parent"]["value"] for f in pay["target"]["fallbacks"]}  # the iframe's name is generated: other ways
+    assert frames >= {'iframe[title="Secure card payment input frame"]', 'iframe[src*="/card.html"]'}
     help_link = steps["test_help_opens_in_a_new_tab"][0]["actions"][0]
     assert help_link["after"]["popup"] == "/help.html"
     chord = steps["test_command_palette_and_back"][0]["actions"][0]

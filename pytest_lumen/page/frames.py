@@ -1,0 +1,59 @@
+"""Other ways to find an iframe than the selector ``normalize()`` gave: its title, its document's path, its name.
+
+Payment providers and embeds generate their iframes' names (``__privateStripeFrame4821``: the number
+changes from one load to the next) and serve them from another origin (whose port or host differs
+between machines). A target inside an iframe therefore also keeps its locator under each other
+selector that finds that same iframe alone when it is recorded, as fallbacks: when the frame's name
+changes, the element is still found in the iframe with the same title or document, with zero tokens.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import TYPE_CHECKING, Optional
+from urllib.parse import urlsplit
+
+from ..cache.model import LocatorSpec
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Page
+
+MAX_ALTERNATIVES = 2  # enough to outlive a generated name; each one is a fallback per locator
+
+
+def _attribute_selector(name: str, value: str, operator: str = "=") -> str:
+    return f"iframe[{name}{operator}{json.dumps(value)}]"
+
+
+def frame_alternatives(page: Page, frame: LocatorSpec) -> list[LocatorSpec]:
+    """Other ``frame`` specs that find the same iframe alone now: by title, by its document's path, by name."""
+    element = LocatorSpec(kind="selector", value=frame.value, parent=frame.parent).build(page)
+    try:
+        if element.count() != 1:
+            return []
+        title, src, name = (element.get_attribute(a) for a in ("title", "src", "name"))
+    except Exception:  # noqa: BLE001 - a frame that went away: no alternatives, the primary stays
+        return []
+    path = urlsplit(src or "").path
+    candidates: list[Optional[str]] = [
+        _attribute_selector("title", title) if title else None,
+        _attribute_selector("src", path, "*=") if path and path != "/" else None,
+        _attribute_selector("name", name) if name else None,
+    ]
+    out: list[LocatorSpec] = []
+    for selector in candidates:
+        if selector is None or selector == frame.value or len(out) >= MAX_ALTERNATIVES:
+            continue
+        spec = LocatorSpec(kind="frame", value=selector, parent=frame.parent)
+        if LocatorSpec(kind="selector", value=selector, parent=frame.parent).build(page).count() == 1:
+            out.append(spec)
+    return out
+
+
+def reframed(spec: LocatorSpec, old: LocatorSpec, new: LocatorSpec) -> LocatorSpec:
+    """``spec`` searched in the iframe ``new`` instead of ``old`` (wherever ``old`` is in its parent chain)."""
+    if spec == old:
+        return new
+    if spec.parent is None:
+        return spec
+    return spec.model_copy(update={"parent": reframed(spec.parent, old, new)})
