@@ -50,6 +50,11 @@ def test_example_suite_is_green_on_v1_and_catches_the_v3_regression(tmp_path: Pa
     assert len(on_v1) >= 10 and set(on_v1.values()) == {"PASSED"}, out1
     assert re.search(r"^model calls: 0$", out1, re.MULTILINE), out1
     assert re.search(r"^steps healed: 0 ", out1, re.MULTILINE), out1
+    # files recorded before the cache format's version 2 load, replay, and are left as they were
+    older = [p for p in (SUITE / ".lumen-cache").rglob("*.json") if '"schema_version": 1' in p.read_text(encoding="utf-8")]
+    assert older, "the example suite keeps cache files of schema version 1"
+    replayed = tmp_path / "cache-v1"
+    assert [p.name for p in older if (replayed / p.relative_to(SUITE / ".lumen-cache")).read_bytes() != p.read_bytes()] == []
 
     on_v3 = outcomes(out3)
     assert v3.returncode == 1, out3
