@@ -98,6 +98,7 @@ class Settings:
     strict: bool = False
     prune: bool = False
     base_url: str | None = None
+    equivalent_names: tuple[str, ...] = ()  # a project's groups of equivalent names, "a = b" per line
 
     @property
     def memory_file(self) -> Path:
@@ -121,6 +122,8 @@ def add_options(parser: pytest.Parser) -> None:
             parser.addini(opt.ini, help=opt.help, default=None)
     for flag, dest, help_text in FLAGS:
         group.addoption(flag, dest=dest, action="store_true", default=False, help=help_text)
+    parser.addini("lumen_equivalent_names", type="linelist", default=[],
+                  help="groups of names that mean one control, one per line: 'checkout = pay now' (relabel heals)")
 
 
 def default_mode(environ: os._Environ[str] | dict[str, str] = os.environ) -> Mode:
@@ -204,4 +207,5 @@ def resolve(config: pytest.Config) -> Settings:
         strict=bool(config.getoption("lumen_strict", default=False)),
         base_url=_base_url(config),
         prune=bool(config.getoption("lumen_prune", default=False)),
+        equivalent_names=tuple(config.getini("lumen_equivalent_names")),
     )

@@ -50,8 +50,9 @@ def print_summary(tr: Any, lumen: LumenSession) -> None:
     for path in sorted(st.cache_files_written):
         tr.write_line(f"  wrote {path}")
     for heal in st.heals:
+        evidence = f" ({heal.evidence})" if heal.evidence else ""
         tr.write_line(f"  healed [{heal.level}] {heal.test} :: {heal.step!r} action {heal.action + 1}: "
-                      f"{heal.before} -> {heal.after}")
+                      f"{heal.before} -> {heal.after}{evidence}")
     root = lumen.settings.rootdir
     for path in lumen.unused:
         verb = "pruned" if path in lumen.pruned else "unused"

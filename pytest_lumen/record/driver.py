@@ -145,7 +145,7 @@ class ModelDriver:
     def _loop(self, index: int, instruction: str, kind: str, values: dict[str, str], heal: str) -> DriveResult:
         tools = tools_for(kind)
         system = system_prompt(self.memory.tier1_text() if self.memory else "")
-        obs = self._observe()
+        obs = self._observe(quiet=True)
         site_tips = self.memory.site_tips(obs.url) if self.memory else ""
         talk = Conversation(step_message(instruction, kind, obs, heal=heal, site_tips=site_tips))
         step = _Step(index, instruction, kind, values, talk, obs, system)
@@ -278,13 +278,13 @@ class ModelDriver:
             performed[-1] = performed[-1].model_copy(update={"after": late})
             self._url_after = now
 
-    def _observe(self) -> Observation:
+    def _observe(self, quiet: bool = False) -> Observation:
         """The page as the model may see it (the agent's current tab): secret values shown as their placeholders."""
         if self.tabs.current is not self.page:
             self.page = self.tabs.current
             self._navigation.follow(self.page)
             self._url_after = normalize_url(self.page.url)  # a navigation of the new tab is its own
-        obs = observe(self.page, self.settings.snapshot_chars)
+        obs = observe(self.page, self.settings.snapshot_chars, quiet)
         tpl = self.ctx.secrets.templatize
         return dataclasses.replace(obs, url=tpl(obs.url), title=tpl(obs.title), snapshot=tpl(obs.snapshot))
 

@@ -55,10 +55,20 @@ def page_kind(snapshot: str) -> str:
     return "page"
 
 
-def observe(page: Page, max_chars: int) -> Observation:
-    """Take the AI snapshot of the page (refs valid until the next snapshot)."""
+QUIET_MS = 1500.0  # at most this long, a step's first look waits for the page's requests to go quiet
+
+
+def observe(page: Page, max_chars: int, quiet: bool = False) -> Observation:
+    """Take the AI snapshot of the page (refs valid until the next snapshot).
+
+    ``quiet`` (a step's first look, often right after ``page.goto``): first wait, at most ``QUIET_MS``, until
+    the page has had no request in flight for 500 ms, so that what it fetches to render (a product
+    list) is there; a page that keeps polling is observed as it is.
+    """
     try:
         page.wait_for_load_state("domcontentloaded", timeout=10_000)
+        if quiet:
+            page.wait_for_load_state("networkidle", timeout=QUIET_MS)
     except Exception:  # noqa: BLE001 - a page that never settles is still observed as it is
         pass
     last: Exception | None = None

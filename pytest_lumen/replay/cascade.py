@@ -1,11 +1,13 @@
-"""The zero-token heal cascade: recorded fallbacks, a text check's unchanged text, then similarity.
+"""The zero-token heal cascade: recorded fallbacks, a text check's unchanged text, similarity, then a relabel.
 
 Every level answers the same question: which element on the page is the recorded one,
 beyond doubt? A candidate is accepted only when it scores above the threshold, keeps the
 attributes its check pins (an ``expect`` never heals into another content), and beats
 every other element of the page by a clear margin (or, for a text check, is the only
 element showing exactly the recorded text). Anything else is rejected as missing or
-ambiguous, never guessed. Overlays in the way are another matter (``overlays.py``).
+ambiguous, never guessed. The last level, a relabelled control (``relabel.py``), needs evidence
+beyond likeness: known equivalent names, or the recorded effect, required after the act.
+Overlays in the way are another matter (``overlays.py``).
 """
 
 from __future__ import annotations
@@ -16,6 +18,8 @@ from typing import TYPE_CHECKING, Any, Optional
 from ..cache.model import Expect, Fingerprint, LocatorSpec, Target
 from ..page.fingerprint import Candidate, capture, capture_with_look_alikes, index_of, nth_of, scan, scan_selector
 from ..page.locators import spec_from_locator
+from .equivalents import Equivalents
+from .relabel import find_relabel
 from .similarity import (ACCEPT_THRESHOLD, MARGIN, choose, differences, normalized, pins_hold, score_text, similarities,
                          similarity)
 
@@ -38,6 +42,8 @@ class Policy:
     shown_text: Optional[str] = None
     # A look-alike (one of several lists) is anchored by its context or its place, whichever holds.
     by_place: bool = False
+    # The action's recorded effect that can confirm a relabelled element ("URL /login.html"), if any.
+    effect: Optional[str] = None
 
 
 def policy_for(action: Any, fingerprint: Optional[Fingerprint]) -> Policy:
@@ -48,7 +54,7 @@ def policy_for(action: Any, fingerprint: Optional[Fingerprint]) -> Policy:
     count check, the list is known by everything but its content and the text around it.
     """
     if not isinstance(action, Expect) or fingerprint is None:
-        return Policy()
+        return Policy(effect=_effect(action))
     if action.check == "text":
         derived = fingerprint.name is not None and normalized(fingerprint.name) == normalized(fingerprint.text)
         expected = normalized(action.expected) if isinstance(action.expected, str) else ""
@@ -62,15 +68,27 @@ def policy_for(action: Any, fingerprint: Optional[Fingerprint]) -> Policy:
     return Policy()
 
 
+def _effect(action: Any) -> Optional[str]:
+    """What the action was recorded to lead to, that tells a control by its job: a URL, a page it opened."""
+    after = getattr(action, "after", None)
+    if after is None:
+        return None
+    if after.popup is not None:
+        return f"it opens {after.popup}"
+    return f"URL {after.url}" if after.url is not None else None
+
+
 @dataclass(frozen=True)
 class Relocated:
-    """Where the cascade found the element, and at which level."""
+    """Where the cascade found the element, at which level, and (a relabel) on what evidence."""
 
     level: str
     spec: LocatorSpec
     locator: Locator
     fingerprint: Fingerprint
     score: float
+    evidence: Optional[str] = None
+    runner_up: Optional[float] = None
 
 
 @dataclass(frozen=True)
@@ -120,8 +138,9 @@ def _visible_unique(loc: Locator) -> bool:
 class Relocator:
     """Finds a cached target again without a model. Each level is a small named matcher."""
 
-    def __init__(self, page: Page) -> None:
+    def __init__(self, page: Page, equivalents: Equivalents = Equivalents()) -> None:
         self.page = page
+        self.equivalents = equivalents
 
     def survey(self, recorded: Fingerprint, policy: Policy) -> Survey:
         """Scan the page once and score every visible candidate against the recorded element."""
@@ -145,7 +164,7 @@ class Relocator:
             return Missed("no fingerprint was recorded to compare with")
         survey = self.survey(target.fingerprint, policy)
         reasons = []
-        for level in (self.by_fallbacks, self.by_unchanged_text, self.by_similarity):
+        for level in (self.by_fallbacks, self.by_unchanged_text, self.by_similarity, self.by_relabel):
             found = level(target, survey, policy)
             if isinstance(found, Relocated):
                 return found
@@ -185,6 +204,19 @@ class Relocator:
         element = nth_of(self.page, survey.selector, best.index)
         spec, live = self.stable_spec(element, survey.selector, best.index, by_text="text" not in policy.ignore)
         return Relocated("similarity", spec, live, capture_with_look_alikes(live), choice.best)
+
+    def by_relabel(self, target: Target, survey: Survey, policy: Policy) -> Relocated | str:
+        """Level 4: a relabelled control, on evidence: known equivalent names, or its recorded effect (``relabel.py``)."""
+        assert target.fingerprint is not None
+        found = find_relabel(target.fingerprint, [c.fingerprint for c in survey.candidates], policy.ignore,
+                             "name" in policy.pinned, policy.effect, self.equivalents)
+        if isinstance(found, str):
+            return found
+        best = survey.candidates[found.position]
+        element = nth_of(self.page, survey.selector, best.index)
+        spec, live = self.stable_spec(element, survey.selector, best.index, by_text="text" not in policy.ignore)
+        return Relocated("relabel", spec, live, capture_with_look_alikes(live), found.score, found.evidence,
+                         found.runner_up)
 
     def shows(self, text: str) -> bool:
         """Whether exactly one visible element of the page shows exactly ``text``."""

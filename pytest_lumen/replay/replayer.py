@@ -31,6 +31,7 @@ from ..guard import NavigationGuard
 from ..heals import Heal
 from ..page.fingerprint import Look, capture_only
 from .cascade import Missed, Policy, Relocated, Relocator, policy_for
+from .equivalents import Equivalents
 from .overlays import close_blocking_modal, dismiss_overlay
 from . import effects
 from .failure import ActionFailed, ReplayPath
@@ -64,13 +65,14 @@ class Replayer:
         self.timeout_ms = ctx.settings.action_timeout * 1000
         self.tabs = tabs or Tabs(page)
         self._gated = gate  # the ``lumen-identity`` selector engine is registered, the one-round-trip path is open
+        self.equivalents = Equivalents.with_lines(ctx.settings.equivalent_names)
         self._switch(page)
 
     def _switch(self, page: Page) -> None:
         """Act on ``page`` from now on (a tab an action opened, or its opener once it closed)."""
         self.page = page
         self.gate = Gate(page, self.ctx.figures, self.timeout_ms) if self._gated else None
-        self.relocator = Relocator(page)
+        self.relocator = Relocator(page, self.equivalents)
 
     def replay(self, step: int, cached: Step, values: dict[str, str]) -> tuple[list[Any], list[Heal]]:
         """Replay every action of a cached step; returns the actions (with healed targets) and the heals made."""
@@ -253,10 +255,12 @@ def _report(ctx: TestContext, instruction: str, step: int, i: int, target: Targe
         ctx.events.emit(HealEnd(step=step, action=i, ok=False, before=before, detail=found.reason))
         return None
     after = ctx.secrets.templatize(found.spec.describe())
+    runner_up = f", runner-up {found.runner_up:.2f}" if found.runner_up is not None else ""
+    evidence = f"; {found.evidence}" if found.evidence else ""
     ctx.events.emit(HealEnd(step=step, action=i, ok=True, level=found.level, before=before, after=after,
-                            detail=f"score {found.score:.2f}"))
+                            detail=f"score {found.score:.2f}{runner_up}{evidence}"))
     return Heal(test=ctx.nodeid, step=instruction, action=i, level=found.level, before=before, after=after,
-                cache_file=ctx.cache.display)
+                cache_file=ctx.cache.display, evidence=found.evidence, runner_up=found.runner_up)
 
 
 def _await_enabled(i: int, action: Any, loc: Locator, deadline: float) -> None:

@@ -1,0 +1,97 @@
+"""Names that mean the same control: "Sign in" and "Log in", "Coupon code" and "Discount code".
+
+A redesign rewords controls without changing what they do. A name that became one of its known
+equivalents is evidence, with the rest of the element's shape, that a relabelled control is the
+recorded one (``relabel.py``). The table is small on purpose: each group is words a person reads as
+the same action or field on any site. A project adds its own with the ini option
+``lumen_equivalent_names`` (one group per line, phrases separated by ``=``)::
+
+    [pytest]
+    lumen_equivalent_names =
+        checkout = pay now
+        wishlist = favourites = saved items
+
+Two names are equivalent when, with every known phrase replaced by its group (longest phrase
+first, whole words only), they read the same, and they differ: "Add to cart" and "Add to basket".
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import Optional
+
+DEFAULT_GROUPS: tuple[tuple[str, ...], ...] = (
+    ("sign in", "log in", "login", "signin", "log on"),
+    ("sign out", "log out", "logout", "sign off"),
+    ("sign up", "register", "create account", "create an account"),
+    ("coupon code", "discount code", "promo code", "voucher code", "coupon", "promo", "voucher"),
+    ("cart", "basket", "bag", "shopping cart", "shopping basket", "shopping bag"),
+    ("remove", "delete"),
+    ("accept", "accept all", "accept cookies", "accept all cookies", "allow all", "allow cookies", "i agree", "agree"),
+    ("reject", "reject all", "decline", "deny", "reject optional cookies"),
+    ("checkout", "check out", "proceed to checkout", "go to checkout"),
+    ("email", "email address", "e-mail", "e-mail address"),
+    ("name", "full name", "your name", "your full name"),
+    ("close", "dismiss"),
+    ("save", "save changes"),
+    ("continue", "next"),
+    ("submit", "send"),
+    ("search", "find"),
+)
+
+_PUNCTUATION = re.compile(r"[^\w\s-]+")
+
+
+def _plain(text: str) -> str:
+    """Lower case, punctuation dropped, whitespace collapsed."""
+    return " ".join(_PUNCTUATION.sub(" ", text.lower()).split())
+
+
+@dataclass(frozen=True)
+class Equivalents:
+    """A table of equivalent names; ``same(a, b)`` tells two different names that mean one control."""
+
+    groups: tuple[tuple[str, ...], ...] = DEFAULT_GROUPS
+
+    @classmethod
+    def with_lines(cls, lines: Iterable[str]) -> Equivalents:
+        """The default table plus a project's groups (``a = b = c`` per line; blank lines skipped).
+
+        A project's group that shares a phrase with another group joins it ("checkout = pay now"
+        makes "pay now" one more way to say "proceed to checkout").
+        """
+        groups = [set(map(_plain, g)) for g in DEFAULT_GROUPS]
+        for line in lines:
+            phrases = {p for p in (_plain(part) for part in line.split("=")) if p}
+            if len(phrases) < 2:
+                continue
+            joined = [g for g in groups if g & phrases]
+            groups = [g for g in groups if not g & phrases] + [phrases.union(*joined)]
+        return cls(tuple(tuple(sorted(g)) for g in groups))
+
+    def canonical(self, name: str) -> str:
+        """The name with each known phrase replaced by its group's mark (``§3``), longest phrase first."""
+        text = f" {_plain(name)} "
+        for phrase, group in self._phrases():
+            text = text.replace(f" {phrase} ", f" §{group} ")
+            text = text.replace(f" {phrase} ", f" §{group} ")  # a phrase twice in a row
+        return " ".join(text.split())
+
+    def same(self, a: Optional[str], b: Optional[str]) -> bool:
+        """True when two different names are known equivalents ("Sign in" and "Log in")."""
+        if not a or not b or _plain(a) == _plain(b):
+            return False
+        return self.canonical(a) == self.canonical(b)
+
+    def _phrases(self) -> Sequence[tuple[str, int]]:
+        return _phrases(self.groups)
+
+
+@functools.lru_cache(maxsize=8)
+def _phrases(groups: tuple[tuple[str, ...], ...]) -> Sequence[tuple[str, int]]:
+    """Every phrase with its group's index, longest first (so "accept all" is read before "accept")."""
+    pairs = [(_plain(p), i) for i, group in enumerate(groups) for p in group]
+    return sorted(pairs, key=lambda pair: -len(pair[0]))

@@ -1,0 +1,89 @@
+"""Relabelled controls: the recorded element with new words, found by its shape and accepted only on evidence.
+
+A redesign renames "Sign in" to "Log in" and "Coupon code" to "Discount code": same role, same place,
+same job. Similarity alone cannot accept them (an action's other words may be another action:
+"Place order by phone"), so this last zero-token level asks for evidence beyond the shape:
+
+* **known equivalent names** (``equivalents.py``): the element is the only one of its kind (its role,
+  or one of its family, and its input type) whose name is an equivalent of the recorded one: the
+  page holds no other control of that kind that could be meant;
+* **an unchanged declared purpose**: a field's ``autocomplete`` token (``name``, ``email``,
+  ``cc-number``: HTML's standard words for what a field is for) is the recorded one, and no other
+  field of its kind has it;
+* else **the recorded effect**: the action recorded where it led (a URL, a page it opened), the element
+  is the one of its kind whose shape (everything but its words) is closest to the recorded one, clearly
+  ahead of the runner-up, and the replayer then requires that effect, exactly, after acting.
+
+A second candidate of the same shape, a check that asserts the name (unless the new name is an
+equivalent), or a missing effect keeps the step red. Each accepted relabel carries its evidence and
+the runner-up's shape score, for the heals report.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Optional, Union
+
+from ..cache.model import Fingerprint
+from .equivalents import Equivalents
+from .similarity import ACCEPT_THRESHOLD, MARGIN, role_similarity, says, score_text, similarity
+
+WORDS = frozenset({"name", "text", "label"})  # what a relabel changes: left out of the shape
+
+
+@dataclass(frozen=True)
+class Relabel:
+    """A relabelled element: its position among the candidates, its evidence, and the shape scores."""
+
+    position: int
+    evidence: str
+    score: float
+    runner_up: float
+    needs_effect: bool  # accepted on the recorded effect: it must follow, exactly
+
+
+def same_kind(recorded: Fingerprint, current: Fingerprint) -> bool:
+    """The same kind of control: its role (or a role of its family: a link that became a button), its input type.
+
+    Where it is (landmark, heading, neighbours) is the shape's part: a redesign moves a cookie banner
+    from a region into a dialog, and the coupon field into the summary's sidebar.
+    """
+    return role_similarity(recorded.role, current.role) > 0.0 and (recorded.type or None) == (current.type or None)
+
+
+def find_relabel(recorded: Fingerprint, currents: Sequence[Fingerprint], ignore: frozenset[str], name_pinned: bool,
+                 effect: Optional[str], equivalents: Equivalents) -> Union[Relabel, str]:
+    """The relabelled element among ``currents`` with its evidence, or why there is none ("" when it does not apply)."""
+    name = says(recorded)
+    if not recorded.role or not name:
+        return ""
+    kind = [i for i, c in enumerate(currents) if same_kind(recorded, c) and says(c) != name]
+    shapes = {i: similarity(recorded, currents[i], ignore | WORDS) for i in kind}
+    named = [i for i in kind if equivalents.same(name, says(currents[i]))]
+    if len(named) > 1:
+        return f"relabel: {len(named)} elements are named like an equivalent of {name!r}"
+    if named:
+        i = named[0]
+        runner = max((shapes[j] for j in kind if j != i), default=0.0)
+        return Relabel(i, f"known equivalent names: {name!r} -> {says(currents[i])!r}", shapes[i], runner, False)
+    purpose = recorded.autocomplete if recorded.autocomplete not in (None, "", "on", "off") else None
+    same_purpose = [i for i in kind if purpose and currents[i].autocomplete == purpose]
+    if len(same_purpose) == 1 and not name_pinned:
+        i = same_purpose[0]
+        runner = max((shapes[j] for j in kind if j != i), default=0.0)
+        return Relabel(i, f"its declared purpose is unchanged (autocomplete={purpose}), and no other field has it",
+                       shapes[i], runner, False)
+    if name_pinned:
+        return f"relabel: this check asserts the name {name!r}, and no element has it or a known equivalent"
+    if effect is None:
+        return "relabel: no known equivalent name, and no recorded effect (a URL, a new page) to confirm one"
+    order = sorted(kind, key=lambda i: shapes[i], reverse=True)
+    if not order:
+        return "relabel: no other element of its kind"
+    best, runner = shapes[order[0]], (shapes[order[1]] if len(order) > 1 else 0.0)
+    if best < ACCEPT_THRESHOLD:
+        return f"relabel: the closest shape scored {score_text(best, ACCEPT_THRESHOLD)}, below {ACCEPT_THRESHOLD:.2f}"
+    if best - runner < MARGIN:
+        return f"relabel: two elements have its shape ({score_text(best, runner)} and {score_text(runner, best)})"
+    return Relabel(order[0], f"its recorded effect followed ({effect})", best, runner, True)

@@ -1,0 +1,67 @@
+"""A relabelled control, in a real browser: healed on evidence with zero model calls, red without it."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from pytest_lumen.agent import Agent
+from pytest_lumen.config import Mode
+from pytest_lumen.errors import ReplayError
+from pytest_lumen.planner import ScriptedPlanner
+
+from tests.browser.inprocess import context, no_model, session_in
+
+# A wizard whose first page has one way on; a redesign renames it and may send it elsewhere.
+WIZARD = """<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Plan</title></head><body>
+<header><a href="/help.html">Help</a></header>
+<main><h1>Choose a plan</h1>
+<form action="{action}" method="get" class="css-1q2w3e">
+  <label><input type="radio" name="plan" value="team" checked> Team</label>
+  <button type="submit" class="css-9z8y7x">{label}</button>
+</form></main></body></html>"""
+DONE = "<!doctype html><html lang='en'><body><main><h1>Payment</h1></main></body></html>"
+SCRIPT: list[Any] = [{"tool": "click", "target": {"role": "button", "name": "Continue"}}, {"tool": "done"}]
+
+
+@pytest.fixture
+def wizard(page: Any, site_factory: Callable[[dict[str, str]], Any], tmp_path: Path) -> Callable[..., Any]:
+    """Record "go on to payment" on the original wizard, then serve a redesign of it; returns a replay."""
+    site = site_factory({"index.html": WIZARD.format(action="/payment.html", label="Continue"),
+                         "payment.html": DONE, "elsewhere.html": DONE, "help.html": DONE})
+    recording = session_in(Mode.RECORD, tmp_path)
+    ctx = context(recording)
+    page.goto(site.url + "/index.html")
+    Agent(page, ctx, lambda: ScriptedPlanner(SCRIPT)).run("go on to payment")
+    recording.finish(ctx, passed=True)
+
+    def replay(label: str, action: str = "/payment.html") -> Any:
+        (site.root / "index.html").write_text(WIZARD.format(action=action, label=label), encoding="utf-8")
+        ctx = context(session_in(Mode.REPLAY, tmp_path, action_timeout=2))
+        page.goto(site.url + "/index.html")
+        Agent(page, ctx, no_model).run("go on to payment")
+        return ctx
+    return replay
+
+
+def test_a_relabelled_button_whose_recorded_effect_follows_is_healed_with_its_evidence(wizard: Callable[..., Any],
+                                                                                      page: Any) -> None:
+    ctx = wizard("Next step")
+    assert page.url.endswith("/payment.html?plan=team")
+    [heal] = ctx.heals
+    assert (heal.level, heal.after) == ("relabel", 'get_by_role("button", name="Next step")')
+    assert heal.evidence == "its recorded effect followed (URL /payment.html?plan=team)" and heal.runner_up is not None
+    assert ctx.figures.model_calls == 0
+
+
+def test_a_relabelled_button_whose_effect_no_longer_follows_stays_red(wizard: Callable[..., Any]) -> None:
+    with pytest.raises(ReplayError, match=r"should be at /payment.html\?plan=team, but it is at /elsewhere.html"):
+        wizard("Next step", action="/elsewhere.html")
+
+
+def test_a_known_equivalent_name_is_evidence_enough(wizard: Callable[..., Any]) -> None:
+    ctx = wizard("Next")  # "Continue" and "Next" are one group of the table
+    assert [h.evidence for h in ctx.heals] == ["known equivalent names: 'Continue' -> 'Next'"]

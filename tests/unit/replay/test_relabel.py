@@ -1,0 +1,87 @@
+"""Relabelled controls: found by their kind, accepted only on evidence (equivalent names, purpose, effect)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pytest_lumen.cache.model import Box, Fingerprint
+from pytest_lumen.replay.equivalents import Equivalents
+from pytest_lumen.replay.relabel import Relabel, find_relabel
+
+TABLE = Equivalents()
+
+
+def button(name: str, **fields: Any) -> Fingerprint:
+    base: dict[str, Any] = dict(tag="button", role="button", name=name, text=name, type="submit", id="go",
+                                context="Username Password", landmark="form: Sign in",
+                                box=Box(x=24, y=200, width=90, height=30))
+    base.update(fields)
+    return Fingerprint(**base)
+
+
+def relabel(recorded: Fingerprint, *page: Fingerprint, pinned: bool = False, effect: str | None = None) -> Relabel | str:
+    return find_relabel(recorded, list(page), frozenset(), pinned, effect, TABLE)
+
+
+# --- the table ---------------------------------------------------------------------------------
+
+
+def test_equivalent_names_are_phrases_of_one_group_in_the_same_sentence() -> None:
+    assert TABLE.same("Sign in", "Log in") and TABLE.same("Coupon code", "Discount code")
+    assert TABLE.same("Add to cart", "Add to basket") and TABLE.same("Accept", "Accept all")
+    assert TABLE.same("Remove Red Mug", "Delete Red Mug")
+    assert not TABLE.same("Sign in", "Sign up")  # another action
+    assert not TABLE.same("Place order", "Place order by phone")
+    assert not TABLE.same("Remove Red Mug", "Delete Blue Mug")  # the same verb, another object
+    assert not TABLE.same("Log in", "Log in")  # not a relabel
+
+
+def test_a_project_adds_its_own_groups_and_joins_them_to_the_known_ones() -> None:
+    table = Equivalents.with_lines(["checkout = pay now", "", "wishlist = saved items"])
+    assert table.same("Pay now", "Proceed to checkout") and table.same("Wishlist", "Saved items")
+    assert not Equivalents().same("Pay now", "Checkout")
+
+
+# --- the evidence ------------------------------------------------------------------------------
+
+
+def test_a_control_renamed_to_a_known_equivalent_is_found_when_it_is_the_only_one() -> None:
+    found = relabel(button("Sign in"), button("Show password", type="button"), button("Log in", id="login-btn"),
+                    button("Help", type="button"))
+    assert isinstance(found, Relabel) and found.position == 1 and not found.needs_effect
+    assert found.evidence == "known equivalent names: 'Sign in' -> 'Log in'"
+
+
+def test_two_look_alike_relabelled_controls_stay_red() -> None:
+    found = relabel(button("Sign in"), button("Log in"), button("Log in", landmark="banner"))
+    assert found == "relabel: 2 elements are named like an equivalent of 'Sign in'"
+
+
+def test_a_field_keeps_its_declared_purpose_when_its_label_changes() -> None:
+    field = dict(tag="input", role="textbox", type=None)
+    recorded = Fingerprint(name="Name", autocomplete="name", **field)
+    found = relabel(recorded, Fingerprint(name="Email address", autocomplete="email", **field),
+                    Fingerprint(name="Recipient", autocomplete="name", **field))
+    assert isinstance(found, Relabel) and found.position == 1 and "autocomplete=name" in found.evidence
+    two = relabel(recorded, Fingerprint(name="Recipient", autocomplete="name", **field),
+                  Fingerprint(name="Billing contact", autocomplete="name", **field))
+    assert isinstance(two, str) and "no recorded effect" in two
+
+
+def test_an_unknown_new_name_needs_the_recorded_effect_and_a_clear_shape() -> None:
+    recorded = button("Continue")
+    assert relabel(recorded, button("Proceed")) == \
+        "relabel: no known equivalent name, and no recorded effect (a URL, a new page) to confirm one"
+    found = relabel(recorded, button("Proceed"), button("Cancel", type="button", context="", landmark="banner",
+                                                        box=Box(x=900, y=10, width=60, height=30)),
+                    effect="URL /step-2")
+    assert isinstance(found, Relabel) and found.position == 0 and found.needs_effect
+    assert found.evidence == "its recorded effect followed (URL /step-2)" and found.runner_up < found.score
+    twins = relabel(recorded, button("Proceed"), button("Go on"), effect="URL /step-2")
+    assert isinstance(twins, str) and "two elements have its shape" in twins
+
+
+def test_a_check_of_the_name_accepts_only_an_equivalent_name() -> None:
+    assert isinstance(relabel(button("Accept"), button("Accept all"), pinned=True), Relabel)
+    found = relabel(button("Accept"), button("Got it"), pinned=True, effect="URL /x")
+    assert found == "relabel: this check asserts the name 'Accept', and no element has it or a known equivalent"
