@@ -19,6 +19,7 @@ class Heal(BaseModel):
     cache_file: str
     evidence: Optional[str] = None  # a relabel's evidence: known equivalent names, or the effect that followed
     runner_up: Optional[float] = None  # a relabel's runner-up: the next element's shape score
+    picture: Optional[str] = None  # the page with the healed element highlighted, relative to the report's folder
 
 
 def heals_markdown(heals: list[Heal], mode: str) -> str:
@@ -30,11 +31,13 @@ def heals_markdown(heals: list[Heal], mode: str) -> str:
         "the cache file named below: review it with `git diff` and commit it to accept the heal, "
         "or restore it (`git checkout -- <file>`) and fix the app if the change was not intended.",
         "",
-        "| test | step | action | level | before | after | evidence | cache file |",
-        "|---|---|---|---|---|---|---|---|",
+        "| test | step | action | level | before | after | evidence | picture | cache file |",
+        "|---|---|---|---|---|---|---|---|---|",
     ]
     for h in heals:
         evidence = (h.evidence or "") + (f" (runner-up {h.runner_up:.2f})" if h.runner_up is not None else "")
-        cells = [h.test, h.step, str(h.action + 1), h.level, f"`{h.before}`", f"`{h.after}`", evidence, h.cache_file]
+        picture = f"[picture]({h.picture})" if h.picture else ""
+        cells = [h.test, h.step, str(h.action + 1), h.level, f"`{h.before}`", f"`{h.after}`", evidence, picture,
+                 h.cache_file]
         lines.append("| " + " | ".join(c.replace("|", "\\|") for c in cells) + " |")
     return "\n".join(lines) + "\n"

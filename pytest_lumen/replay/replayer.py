@@ -29,6 +29,7 @@ from ..errors import LumenAssertionError, LumenError, first_line
 from ..events import HealEnd, HealStart, ToolSpan
 from ..guard import NavigationGuard
 from ..heals import Heal
+from ..page.evidence import heal_picture
 from ..page.fingerprint import Look, capture_only
 from .cascade import Missed, Policy, Relocated, Relocator, policy_for
 from .equivalents import Equivalents
@@ -201,7 +202,8 @@ class Replayer:
                 return primary, target, None, False  # the page was still rendering: nothing changed, no heal
             if isinstance(found, Relocated):
                 healed = healed_target(target, found, self.ctx.secrets.templatize)
-                return found.locator, healed, _report(self.ctx, self._instruction, step, i, target, problem, found), False
+                heal = _report(self.ctx, self._instruction, step, i, target, problem, found, self.page)
+                return found.locator, healed, heal, False
             if time.monotonic() >= deadline:
                 _report(self.ctx, self._instruction, step, i, target, problem, found)
                 raise ActionFailed(i, action, f"{problem}; zero-token heal found nothing ({found.reason})")
@@ -247,8 +249,8 @@ class Replayer:
             return Missed(f"the page changed during the search ({first_line(exc)})")
 
 def _report(ctx: TestContext, instruction: str, step: int, i: int, target: Target, problem: str,
-            found: Relocated | Missed) -> Optional[Heal]:
-    """Emit a heal's events; the record of a successful heal."""
+            found: Relocated | Missed, page: Optional[Page] = None) -> Optional[Heal]:
+    """Emit a heal's events; the record of a successful heal, with its picture (taken on ``page``)."""
     before = target.locator.describe()
     ctx.events.emit(HealStart(step=step, action=i, before=before, error=problem))
     if isinstance(found, Missed):
@@ -259,8 +261,13 @@ def _report(ctx: TestContext, instruction: str, step: int, i: int, target: Targe
     evidence = f"; {found.evidence}" if found.evidence else ""
     ctx.events.emit(HealEnd(step=step, action=i, ok=True, level=found.level, before=before, after=after,
                             detail=f"score {found.score:.2f}{runner_up}{evidence}"))
+    picture = None
+    if page is not None:
+        name = heal_picture(page, found.locator, ctx.output_dir / f"heal-step{step + 1}-action{i + 1}.png",
+                            ctx.secrets.redact)
+        picture = f"{ctx.output_dir.name}/{name}" if name else None
     return Heal(test=ctx.nodeid, step=instruction, action=i, level=found.level, before=before, after=after,
-                cache_file=ctx.cache.display, evidence=found.evidence, runner_up=found.runner_up)
+                cache_file=ctx.cache.display, evidence=found.evidence, runner_up=found.runner_up, picture=picture)
 
 
 def _await_enabled(i: int, action: Any, loc: Locator, deadline: float) -> None:

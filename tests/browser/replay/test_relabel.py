@@ -55,6 +55,8 @@ def test_a_relabelled_button_whose_recorded_effect_follows_is_healed_with_its_ev
     assert (heal.level, heal.after) == ("relabel", 'get_by_role("button", name="Next step")')
     assert heal.evidence == "its recorded effect followed (URL /payment.html?plan=team)" and heal.runner_up is not None
     assert ctx.figures.model_calls == 0
+    assert heal.picture == "out/heal-step1-action1.png"  # the page with the relabelled button highlighted
+    assert (ctx.output_dir / "heal-step1-action1.png").read_bytes().startswith(b"\x89PNG")
 
 
 def test_a_relabelled_button_whose_effect_no_longer_follows_stays_red(wizard: Callable[..., Any]) -> None:

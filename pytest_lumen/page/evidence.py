@@ -1,0 +1,52 @@
+"""A picture of a heal: the page with the healed element highlighted, for the reviewer of ``lumen-heals.md``.
+
+The picture is taken when the cascade has found the element, before acting on it. It is
+withheld when any frame of the page shows a value the test passed (its variables are
+secrets until proven otherwise: a password, a card number typed into a payment iframe),
+so that an artifact never holds one.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import TYPE_CHECKING, Callable, Optional
+
+from playwright.sync_api import Error as PlaywrightError
+
+from . import scripts
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Locator, Page
+
+HIGHLIGHT = "rgba(225, 29, 72, 0.45)"  # the translucent box drawn over the healed element
+SHOWN_TEXT_JS = scripts.function("shownText", ("shown_text",))
+
+
+SEPARATORS = re.compile(r"[\s\-./]+")  # what a field that formats its value puts in ("4242 4242 4242 4242")
+
+
+def shows_secret(page: Page, redact: Callable[[str], str]) -> bool:
+    """Whether any frame of the page shows (as text, or in a field) a value ``redact`` would hide, also once
+    the separators a formatting field adds are taken out."""
+    for frame in page.frames:
+        try:
+            text = str(frame.evaluate(SHOWN_TEXT_JS))
+        except PlaywrightError:
+            continue  # a frame that went away shows nothing
+        compact = SEPARATORS.sub("", text)
+        if redact(text) != text or redact(compact) != compact:
+            return True
+    return False
+
+
+def heal_picture(page: Page, element: Locator, path: Path, redact: Callable[[str], str]) -> Optional[str]:
+    """Save the page with ``element`` highlighted at ``path``; the file's name, or None when withheld or failed."""
+    try:
+        if shows_secret(page, redact):
+            return None
+        path.parent.mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(path), mask=[element], mask_color=HIGHLIGHT, animations="disabled", timeout=5000)
+    except PlaywrightError:
+        return None
+    return path.name

@@ -1,0 +1,35 @@
+"""A heal's picture: taken with the element highlighted, withheld when the page shows a value the test passed."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from pytest_lumen.page.evidence import heal_picture, shows_secret
+from pytest_lumen.secrets import Secrets
+
+PAGE = """<!doctype html><html lang="en"><body><main>
+<label>Card number <input id="card"></label><button>Pay</button>
+<iframe srcdoc="<p>Signed in as someone</p><input id='inner'>"></iframe>
+</main></body></html>"""
+
+
+def test_the_picture_is_withheld_while_any_frame_shows_a_value_the_test_passed(
+        page: Any, site_factory: Callable[[dict[str, str]], Any], tmp_path: Path) -> None:
+    site = site_factory({"index.html": PAGE})
+    page.goto(site.url + "/index.html")
+    secrets = Secrets()
+    secrets.add_variables({"card": "4242424242424242"})
+    button = page.get_by_role("button", name="Pay")
+
+    assert heal_picture(page, button, tmp_path / "a.png", secrets.redact) == "a.png"
+    assert (tmp_path / "a.png").read_bytes().startswith(b"\x89PNG")
+
+    page.locator("#card").fill("4242424242424242")  # typed into the page: no picture
+    assert shows_secret(page, secrets.redact)
+    assert heal_picture(page, button, tmp_path / "b.png", secrets.redact) is None and not (tmp_path / "b.png").exists()
+
+    page.locator("#card").fill("")
+    page.frame_locator("iframe").locator("#inner").fill("4242 4242 4242 4242")  # in a frame, spaced: still
+    assert heal_picture(page, button, tmp_path / "c.png", secrets.redact) is None
