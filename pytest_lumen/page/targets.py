@@ -12,6 +12,7 @@ from . import scripts
 from .fingerprint import INDEX_JS, NAME_FROM_CONTENT_ROLES, capture_with_look_alikes, nth_of
 from .frames import frame_alternatives, reframed
 from .locators import in_frame_of, spec_from_locator
+from .quality import without_counts
 
 if TYPE_CHECKING:
     from playwright.sync_api import Locator, Page
@@ -58,7 +59,7 @@ def target_for(page: Page, element: Locator) -> tuple[Target, Locator]:
     does); if it does not point at exactly this element, the CSS path is used.
     """
     fp = capture_with_look_alikes(element)
-    spec = _exact_name(page, spec_from_locator(element.normalize()), fp)
+    spec = without_counts(page, _exact_name(page, spec_from_locator(element.normalize()), fp), fp, element)
     live = spec.build(page)
     if live.count() != 1 and fp.css:
         spec = in_frame_of(LocatorSpec(kind="selector", value=fp.css), spec)

@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any, Optional
 from ..cache.model import Expect, Fingerprint, LocatorSpec, Target
 from ..page.fingerprint import Candidate, capture, capture_with_look_alikes, index_of, nth_of, scan, scan_selector
 from ..page.locators import spec_from_locator
+from ..page.quality import for_text_check, without_counts
 from .equivalents import Equivalents
 from .relabel import find_relabel
 from .similarity import (ACCEPT_THRESHOLD, MARGIN, choose, differences, normalized, pins_hold, score_text, similarities,
@@ -188,7 +189,8 @@ class Relocator:
             score = survey.scores[pos] if pos is not None else similarity(target.fingerprint, current, policy.ignore, by_place=policy.by_place)
             why = verdict(target.fingerprint, current, score, survey.best_other(index), policy)
             if why is None:
-                return Relocated(f"fallback:{spec.kind}", spec, loc, capture_with_look_alikes(loc), score)
+                steady = without_counts(self.page, spec, current, loc)  # "Cart (2)": its test id or "Cart"
+                return Relocated(f"fallback:{spec.kind}", steady, loc, capture_with_look_alikes(loc), score)
             reasons.append(f"{spec.describe()}: {why}")
         return "; ".join(reasons[:3]) or "no recorded fallback locator finds exactly one visible element"
 
@@ -245,17 +247,20 @@ class Relocator:
         return Relocated("unchanged_text", spec, live, capture_with_look_alikes(live), score)
 
     def stable_spec(self, element: Locator, selector: str, index: int, by_text: bool = True) -> tuple[LocatorSpec, Locator]:
-        """A locator to cache for an element found by scanning: the normalized one, else its CSS path.
+        """A locator to cache for an element found by scanning, as recording would pick it (``page/quality.py``):
+        the normalized one (without a count or an amount in its name), else its CSS path.
 
-        ``by_text=False`` (a check of the element's text) puts the CSS path first: the
-        locator of a checked text must not depend on that text.
+        ``by_text=False`` (a check of the element's text): locators that do not hold that text come first
+        (test id, role and a name of its own, label, placeholder), then the CSS path.
         """
-        options = [spec_from_locator(element.normalize())]
-        css = capture(element).css
-        if css:
-            options.append(LocatorSpec(kind="selector", value=css))
-        if not by_text:
-            options.reverse()
+        normalized = spec_from_locator(element.normalize())
+        fp = capture(element)
+        if by_text:
+            options = [without_counts(self.page, normalized, fp, element)]
+            if fp.css:
+                options.append(LocatorSpec(kind="selector", value=fp.css))
+        else:
+            options = [*for_text_check(fp, normalized), normalized]
         for spec in options:
             live = spec.build(self.page)
             if _visible_unique(live) and index_of(live, selector) == index:

@@ -1,0 +1,70 @@
+"""Which locator to cache for an element: the one a reviewer accepts, the same rules for recording and heals.
+
+* A name that holds a count or a price ("Cart (2)", "Pay $20.00") changes with the app's data:
+  the element's test id, else the name's stable part matched in part (``get_by_role("link",
+  name="Cart")``), when either finds the element alone.
+* A text check must not find its element by the text it asserts: its test id, its role and a
+  name of its own (not its text), its label or placeholder come first; a CSS path only when none
+  finds it alone.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING, Optional
+
+from ..cache.model import Fingerprint, LocatorSpec
+from .locators import in_frame_of
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Locator, Page
+
+# A count or an amount in a name: "(2)", "3 items", "$20.00", "20,00 €", "x2". Words around it stay.
+_VOLATILE = re.compile(r"[(\[]?\s*[$€£¥]?\s*\d[\d.,]*\s*[$€£¥%]?\s*[)\]]?")
+
+
+def stable_name(name: str) -> Optional[str]:
+    """The name without its counts and amounts ("Cart (2)" -> "Cart"), None when it has none or nothing is left."""
+    if not _VOLATILE.search(name):
+        return None
+    rest = " ".join(_VOLATILE.sub(" ", name).split())
+    return rest if re.search(r"[^\W\d_]{2,}", rest) else None
+
+
+def same_element(page: Page, spec: LocatorSpec, element: Locator) -> bool:
+    """Whether ``spec`` finds exactly one element on the page, and it is ``element``."""
+    live = spec.build(page)
+    try:
+        return live.count() == 1 and bool(live.evaluate("(found, wanted) => found === wanted", element.element_handle()))
+    except Exception:  # noqa: BLE001 - an element that went away: not this one
+        return False
+
+
+def without_counts(page: Page, spec: LocatorSpec, fp: Fingerprint, element: Locator) -> LocatorSpec:
+    """``spec``, unless its name holds a count or an amount and a steadier locator finds the same element alone."""
+    stable = stable_name(spec.name) if spec.kind == "role" and spec.name else None
+    if stable is None:
+        return spec
+    options = [LocatorSpec(kind="test_id", value=fp.test_id)] if fp.test_id else []
+    options.append(LocatorSpec(kind="role", value=spec.value, name=stable, exact=False))
+    for option in options:
+        option = in_frame_of(option, spec)
+        if same_element(page, option, element):
+            return option
+    return spec
+
+
+def for_text_check(fp: Fingerprint, primary: LocatorSpec) -> list[LocatorSpec]:
+    """Locators for a checked text's element that do not hold that text, best first (the CSS path last)."""
+    out = []
+    if fp.test_id:
+        out.append(LocatorSpec(kind="test_id", value=fp.test_id))
+    if fp.role and fp.name and " ".join(fp.name.split()) != " ".join((fp.text or "").split()):
+        out.append(LocatorSpec(kind="role", value=fp.role, name=fp.name, exact=True))
+    if fp.label:
+        out.append(LocatorSpec(kind="label", value=fp.label, exact=True))
+    if fp.placeholder:
+        out.append(LocatorSpec(kind="placeholder", value=fp.placeholder, exact=True))
+    if fp.css:
+        out.append(LocatorSpec(kind="selector", value=fp.css))
+    return [in_frame_of(spec, primary) for spec in out]
