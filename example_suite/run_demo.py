@@ -9,9 +9,13 @@
 
 Every run replays from a temporary copy of ``.lumen-cache/`` (healing rewrites cache
 files, and the demo must never touch the committed ones) and without ``ANTHROPIC_API_KEY``.
-Artifacts go to ``example_suite/test-results/v<N>/``. Exit status 0 only when version 1
-is all green with 0 model calls, version 2 passed at least ``V2_MIN_PASSED`` tests with 0
-model calls, and version 3 failed exactly the regression test(s).
+Artifacts go to ``example_suite/test-results/v<N>/``. Then the whole loop on version 2
+(``heal_loop.py``): heal mode with the scripted stand-in model (``FakeAnthropic`` on 127.0.0.1,
+answering from ``heal_scripts.json``: no API key, no network), a replay of the healed cache, and
+the cache diff a reviewer would see. Exit status 0 only when version 1 is all green with 0
+model calls, version 2 passed at least ``V2_MIN_PASSED`` tests with 0 model calls, version 3
+failed exactly the regression test(s), heal mode made version 2 all green, and the healed
+cache replays all green with 0 model calls.
 
 The three runs go at once (version 2 spends most of its time waiting for elements that
 are gone), each run's full output is kept in ``test-results/v<N>/pytest.log``, and the
@@ -37,6 +41,9 @@ from typing import Any
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent
+sys.path.insert(0, str(ROOT))  # run as a script: the repository's packages too
+
+from example_suite.heal_loop import LABEL, cache_diff, heal_and_replay  # noqa: E402
 CACHE = HERE / ".lumen-cache"
 RESULTS = HERE / "test-results"
 
@@ -272,6 +279,28 @@ def print_table(runs: dict[int, Run], total: float) -> None:
     print(f"total time: {total:.0f}s")
 
 
+def show_heal_loop(cache_v2: Path, tests: int) -> list[tuple[bool, str]]:
+    """Heal mode on version 2 with the scripted stand-in, a replay of the healed cache, and the diff to review."""
+    print(f"\nVersion 2 in heal mode, with the {LABEL}:")
+    loop = heal_and_replay(cache_v2, RESULTS, replay_env())
+    heal_figures, replay_figures = parse_figures(loop.heal_log), parse_figures(loop.replay_log)
+    for title, log, figures in (("heal mode", loop.heal_log, heal_figures), ("replay of the healed cache", loop.replay_log,
+                                                                            replay_figures)):
+        summary = next((line for line in reversed(log) if RESULT_LINE.match(line)), "(no result line)")
+        print(f"  {title}: {summary.strip('= ')}; model calls {figures.get('model calls', '?')}, "
+              f"steps healed {figures.get('steps healed', '?')}")
+    print("\nThe cache diff a reviewer sees (committed cache -> healed cache):")
+    for line in cache_diff(CACHE, cache_v2):
+        print("  " + line)
+    passed = lambda log: next((int(m.group(1)) for line in log if (m := re.match(r"^=*\s*(\d+) passed", line))), 0)  # noqa: E731
+    return [
+        (loop.heal_status == 0 and passed(loop.heal_log) == tests,
+         f"v2 heal mode ({LABEL}): all {tests} tests pass ({loop.model_requests} requests to the stand-in)"),
+        (loop.replay_status == 0 and passed(loop.replay_log) == tests and replay_figures.get("model calls") == "0",
+         f"v2 replay of the healed cache: all {tests} tests pass with 0 model calls"),
+    ]
+
+
 def main(argv: list[str] | None = None) -> int:
     """Replay on versions 1, 2 and 3, print the analysis and the table, apply the exit rule."""
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
@@ -292,9 +321,10 @@ def main(argv: list[str] | None = None) -> int:
             run, output = finish_suite(job, seconds[job.version])
             runs[run.version] = run
             print_run(run, output, errors=run.version != 2)
-    print_heal_analysis(runs[2])
+        print_heal_analysis(runs[2])
+        loop_checks = show_heal_loop(Path(scratch) / "cache-v2", len(runs[2].outcomes))
     print_table(runs, time.monotonic() - start)
-    results = checks(runs)
+    results = checks(runs) + loop_checks
     print("\nchecks:")
     for ok, text in results:
         print(f"  [{'ok' if ok else 'FAILED'}] {text}")

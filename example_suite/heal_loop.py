@@ -1,0 +1,71 @@
+"""The demo's last act: heal mode on the redesign with the scripted stand-in model, then a replay of the healed cache.
+
+``run_demo.py`` calls ``heal_and_replay`` with the cache the version-2 replay left (its zero-token heals
+already written). Heal mode runs with ``FakeAnthropic`` (a loopback Anthropic API answering from
+``heal_scripts.json``: no API key, no network) for the steps only a model can heal; a replay of the
+healed cache must then pass every test with zero model calls. ``cache_diff`` is what a reviewer sees.
+"""
+
+from __future__ import annotations
+
+import difflib
+import json
+import subprocess
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+
+from pytest_lumen.testing.fake_anthropic import FakeAnthropic
+
+HERE = Path(__file__).resolve().parent
+ROOT = HERE.parent
+SCRIPT = HERE / "heal_scripts.json"
+LABEL = "scripted stand-in model: FakeAnthropic on 127.0.0.1, no API key, no network"
+
+
+@dataclass
+class Loop:
+    """The two runs of the loop: heal mode (with the stand-in), then replay of what it wrote."""
+
+    heal_log: list[str]
+    heal_status: int
+    model_requests: int
+    replay_log: list[str]
+    replay_status: int
+
+
+def _pytest(mode: str, cache_dir: Path, output: Path, env: dict[str, str]) -> subprocess.CompletedProcess[str]:
+    command = [sys.executable, "-m", "pytest", str(HERE.relative_to(ROOT)), f"--lumen-mode={mode}", "--shop-version=2",
+               f"--lumen-cache-dir={cache_dir}", "-p", "no:cacheprovider", f"--output={output}", "--tb=line", "-q"]
+    return subprocess.run(command, cwd=ROOT, env=env, capture_output=True, text=True, check=False)
+
+
+def heal_and_replay(cache_dir: Path, results: Path, base_env: dict[str, str]) -> Loop:
+    """Heal the cache at ``cache_dir`` on version 2 with the stand-in model, then replay it with no model at all."""
+    with FakeAnthropic() as fake:
+        fake.script(json.loads(SCRIPT.read_text(encoding="utf-8"))["steps"])
+        env = {**base_env, "ANTHROPIC_BASE_URL": fake.url, "ANTHROPIC_API_KEY": "sk-fake-demo-heal"}
+        healed = _pytest("heal", cache_dir, results / "v2-heal", env)
+        requests = fake.request_count
+    replayed = _pytest("replay", cache_dir, results / "v2-healed-replay", base_env)
+    return Loop(healed.stdout.splitlines(), healed.returncode, requests, replayed.stdout.splitlines(), replayed.returncode)
+
+
+def cache_diff(before: Path, after: Path, full_lines: int = 40) -> list[str]:
+    """``git diff --stat`` style lines for every cache file that changed, then the diff of one, cut at ``full_lines``."""
+    lines, first = [], None
+    for path in sorted(after.rglob("*.json")):
+        rel = path.relative_to(after)
+        old = (before / rel).read_text(encoding="utf-8").splitlines() if (before / rel).exists() else []
+        new = path.read_text(encoding="utf-8").splitlines()
+        diff = list(difflib.unified_diff(old, new, f"a/{rel}", f"b/{rel}", lineterm="", n=1))
+        if not diff:
+            continue
+        plus = sum(1 for d in diff if d.startswith("+") and not d.startswith("+++"))
+        minus = sum(1 for d in diff if d.startswith("-") and not d.startswith("---"))
+        lines.append(f" {str(rel):<62} | {plus + minus:>4} {'+' * min(plus, 30)}{'-' * min(minus, 30)}")
+        first = first or diff
+    if first:
+        lines += ["", f"one heal in full ({first[0][4:]}, first {full_lines} lines of the diff):"]
+        lines += first[:full_lines]
+    return lines
