@@ -35,9 +35,13 @@ class Loop:
 
 
 def _pytest(mode: str, cache_dir: Path, output: Path, env: dict[str, str]) -> subprocess.CompletedProcess[str]:
+    """One run of the suite on version 2; its whole output is kept in ``<output>/pytest.log``."""
     command = [sys.executable, "-m", "pytest", str(HERE.relative_to(ROOT)), f"--lumen-mode={mode}", "--shop-version=2",
-               f"--lumen-cache-dir={cache_dir}", "-p", "no:cacheprovider", f"--output={output}", "--tb=line", "-q"]
-    return subprocess.run(command, cwd=ROOT, env=env, capture_output=True, text=True, check=False)
+               f"--lumen-cache-dir={cache_dir}", "-p", "no:cacheprovider", f"--output={output}", "--tb=short", "-q"]
+    done = subprocess.run(command, cwd=ROOT, env=env, capture_output=True, text=True, check=False)
+    output.mkdir(parents=True, exist_ok=True)
+    (output / "pytest.log").write_text(done.stdout + done.stderr, encoding="utf-8")
+    return done
 
 
 def heal_and_replay(cache_dir: Path, results: Path, base_env: dict[str, str]) -> Loop:
@@ -52,8 +56,9 @@ def heal_and_replay(cache_dir: Path, results: Path, base_env: dict[str, str]) ->
 
 
 def cache_diff(before: Path, after: Path, full_lines: int = 40) -> list[str]:
-    """``git diff --stat`` style lines for every cache file that changed, then the diff of one, cut at ``full_lines``."""
-    lines, first = [], None
+    """``git diff --stat`` style lines for every cache file that changed, then the shortest diff, cut at ``full_lines``."""
+    lines: list[str] = []
+    first: list[str] | None = None  # the shortest diff: the one a reader takes in at once
     for path in sorted(after.rglob("*.json")):
         rel = path.relative_to(after)
         old = (before / rel).read_text(encoding="utf-8").splitlines() if (before / rel).exists() else []
@@ -63,8 +68,9 @@ def cache_diff(before: Path, after: Path, full_lines: int = 40) -> list[str]:
             continue
         plus = sum(1 for d in diff if d.startswith("+") and not d.startswith("+++"))
         minus = sum(1 for d in diff if d.startswith("-") and not d.startswith("---"))
-        lines.append(f" {str(rel):<62} | {plus + minus:>4} {'+' * min(plus, 30)}{'-' * min(minus, 30)}")
-        first = first or diff
+        bar = max(1, round(20 * plus / (plus + minus)))  # 20 marks, split as git splits them
+        lines.append(f" {str(rel):<62} | {plus + minus:>4} {'+' * bar}{'-' * (20 - bar)}")
+        first = diff if first is None or len(diff) < len(first) else first
     if first:
         lines += ["", f"one heal in full ({first[0][4:]}, first {full_lines} lines of the diff):"]
         lines += first[:full_lines]

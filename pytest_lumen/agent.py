@@ -188,7 +188,7 @@ class Agent:
         """Keep what replayed, then let the model finish the step from where replay stopped."""
         kept = failed.done + ([as_observed(failed.action, self.page.url, self.ctx.secrets.templatize)]
                               if failed.performed else [])
-        actions = kept + self._drive(index, cached, values, heal=heal_brief(failed)).actions
+        actions = kept + self._drive(index, cached, values, heal=heal_brief(failed), already=len(kept)).actions
         after = "; ".join(a.describe() for a in actions[len(failed.done):]) or "no actions"
         heal = Heal(test=self.ctx.nodeid, step=cached.instruction, action=failed.index, level="model",
                     before=failed.action.describe(), after=after, cache_file=self.ctx.cache.display)
@@ -209,11 +209,11 @@ class Agent:
 
     # --- the model ----------------------------------------------------------------------
 
-    def _drive(self, index: int, step: Step, values: dict[str, str], heal: str = "") -> DriveResult:
+    def _drive(self, index: int, step: Step, values: dict[str, str], heal: str = "", already: int = 0) -> DriveResult:
         if self._planner is None:
             self._planner = self._planner_factory()
         driver = ModelDriver(self.page, self._planner, self.ctx, guard=self.guard, memory=self.memory, tabs=self.tabs)
-        return driver.drive(index, step.instruction, step.kind, values, heal=heal)
+        return driver.drive(index, step.instruction, step.kind, values, heal=heal, already=already)
 
     def _redacted(self, exc: LumenError) -> LumenError:
         """The same error, re-rendered, with every secret value replaced (messages end up in logs and reports)."""

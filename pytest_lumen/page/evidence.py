@@ -46,6 +46,7 @@ def heal_picture(page: Page, element: Locator, path: Path, redact: Callable[[str
         if shows_secret(page, redact):
             return None
         path.parent.mkdir(parents=True, exist_ok=True)
+        element.scroll_into_view_if_needed(timeout=1000)  # as the action will: the picture shows it
         page.screenshot(path=str(path), mask=[element], mask_color=HIGHLIGHT, animations="disabled", timeout=5000)
     except PlaywrightError:
         return None

@@ -4,8 +4,8 @@
   the element's test id, else the name's stable part matched in part (``get_by_role("link",
   name="Cart")``), when either finds the element alone.
 * A text check must not find its element by the text it asserts: its test id, its role and a
-  name of its own (not its text), its label or placeholder come first; a CSS path only when none
-  finds it alone.
+  name of its own (not its text), its label or placeholder, a class that reads as a word
+  (``p.sums__total``) come first; a CSS path only when none finds it alone.
 """
 
 from __future__ import annotations
@@ -65,6 +65,8 @@ def for_text_check(fp: Fingerprint, primary: LocatorSpec) -> list[LocatorSpec]:
         out.append(LocatorSpec(kind="label", value=fp.label, exact=True))
     if fp.placeholder:
         out.append(LocatorSpec(kind="placeholder", value=fp.placeholder, exact=True))
+    for word in (fp.classes or "").split():  # "p.sums__total": what the element is, in the app's own words
+        out.append(LocatorSpec(kind="selector", value=f"{fp.tag}.{word}"))
     if fp.css:
         out.append(LocatorSpec(kind="selector", value=fp.css))
     return [in_frame_of(spec, primary) for spec in out]

@@ -53,6 +53,22 @@ class DriveResult:
     conditional: bool = False  # the step applies only if something is on the page (``skip``, done's ``conditional``)
 
 
+def _too_early(step: _Step, call: ToolCall) -> Optional[tuple[str, str]]:
+    """Why ``done`` cannot end the step yet, (for the log, for the model); None when it can.
+
+    A check needs an assertion; an action step needs an action (by the model, or replayed before a
+    heal), unless it applies only if something is on the page.
+    """
+    if call.name != "done" or step.performed:
+        return None
+    if step.kind == "expect":
+        return "done without any expect_* assertion", "make at least one expect_* assertion before done"
+    if step.already or call.input.get("conditional"):
+        return None
+    return ("done without any action", "nothing was done in this step: act first, or call fail (or skip, when the "
+            "step applies only if something is on the page)")
+
+
 @dataclass
 class _Step:
     """One step while the model drives it: the conversation, the page it last saw, what was done."""
@@ -68,6 +84,7 @@ class _Step:
     log: list[dict[str, Any]] = field(default_factory=list)
     invalid: int = 0  # unusable replies in a row
     conditional: bool = False
+    already: int = 0  # actions of the step replay did before the model took over (a heal)
 
     def unusable(self, problem: str) -> None:
         """Count an unusable reply; too many in a row stop the step."""
@@ -109,7 +126,8 @@ class ModelDriver:
 
     # --- the loop ------------------------------------------------------------------
 
-    def drive(self, step: int, instruction: str, kind: str, values: dict[str, str], heal: str = "") -> DriveResult:
+    def drive(self, step: int, instruction: str, kind: str, values: dict[str, str], heal: str = "",
+              already: int = 0) -> DriveResult:
         """Let the model carry out one step: the actions it performed, ready to cache, and whether it is conditional.
 
         The model calls and their tokens are counted in the test's figures, the actions' outcomes go
@@ -117,7 +135,7 @@ class ModelDriver:
         """
         calls_before, usage_before = self.ctx.figures.model_calls, self.ctx.figures.usage
         with NavigationWatch(self.page) as self._navigation, PopupWatch(self.page.context) as self._popups:
-            result = self._loop(step, instruction, kind, values, heal)
+            result = self._loop(step, instruction, kind, values, heal, already)
         self.ctx.action_log.extend(result.log)
         used = self.ctx.figures.usage
         delta = used.model_copy(update={k: getattr(used, k) - getattr(usage_before, k) for k in type(used).model_fields})
@@ -142,13 +160,13 @@ class ModelDriver:
             )
         return reply
 
-    def _loop(self, index: int, instruction: str, kind: str, values: dict[str, str], heal: str) -> DriveResult:
+    def _loop(self, index: int, instruction: str, kind: str, values: dict[str, str], heal: str, already: int) -> DriveResult:
         tools = tools_for(kind)
         system = system_prompt(self.memory.tier1_text() if self.memory else "")
         obs = self._observe(quiet=True)
         site_tips = self.memory.site_tips(obs.url) if self.memory else ""
         talk = Conversation(step_message(instruction, kind, obs, heal=heal, site_tips=site_tips))
-        step = _Step(index, instruction, kind, values, talk, obs, system)
+        step = _Step(index, instruction, kind, values, talk, obs, system, already=already)
         deadline = time.monotonic() + self.settings.step_timeout
         for iteration in range(1, self.settings.max_actions + 1):
             if time.monotonic() > deadline:
@@ -167,9 +185,10 @@ class ModelDriver:
             step.talk.add(None, reply.text or "(no text)", "Reply with exactly one tool call.", True)
             return False
         call = reply.tool_calls[0]
-        if call.name == "done" and step.kind == "expect" and not step.performed:
-            step.unusable("done without any expect_* assertion")
-            step.talk.add(call, reply.text, "invalid call: make at least one expect_* assertion before done", True)
+        early = _too_early(step, call)
+        if early is not None:
+            step.unusable(early[0])
+            step.talk.add(call, reply.text, f"invalid call: {early[1]}", True)
             return False
         if call.name == "done" or (call.name == "skip" and step.kind == "run"):  # skip: a condition that does not hold
             self._late_navigation(step.performed)

@@ -102,6 +102,16 @@ def test_three_unusable_replies_in_a_row_stop_the_step_with_model_error(
     assert "3 unusable replies in a row" in str(info.value)
 
 
+def test_an_action_step_may_not_end_before_anything_was_done(login_page: Any, make_ctx: Callable[..., TestContext]) -> None:
+    planner = ScriptedPlanner([{"tool": "done"}, {"tool": "click", "target": SIGN_IN}, {"tool": "done"}])
+    actions = drive(login_page, make_ctx(), planner)
+    assert [type(a) for a in actions] == [Click]
+    [refused] = tool_results(planner, 1)
+    assert refused["is_error"] is True and refused["content"].startswith("invalid call: nothing was done in this step")
+    with pytest.raises(StepAbortedError, match="last: done without any action"):
+        drive(login_page, make_ctx(), ScriptedPlanner([{"tool": "done"}] * 3))
+
+
 def test_fail_stops_a_run_step_with_model_gave_up(login_page: Any, make_ctx: Callable[..., TestContext]) -> None:
     planner = ScriptedPlanner([{"tool": "fail", "input": {"reason": "there is no sign-up link"}}])
     with pytest.raises(StepAbortedError) as info:
