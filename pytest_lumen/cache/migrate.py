@@ -13,10 +13,28 @@ from .keys import step_key
 
 
 def upgrade(data: dict[str, Any]) -> dict[str, Any]:
-    """The file's data at the current schema version (``data`` is a parsed JSON object of a readable version)."""
+    """The file's data at the current schema version (``data`` is a parsed JSON object of a readable version).
+
+    A fingerprint without a ``version`` was captured before fingerprints had one: version 1. It is
+    read as it is (a field it lacks is left out of comparisons) and refreshed when its file is
+    written again anyway.
+    """
     if data.get("schema_version") == 1:
         data = _v1_to_v2(data)
-    return data
+    return _versioned_fingerprints(data)
+
+
+def _versioned_fingerprints(data: Any) -> Any:
+    """``data`` with ``version: 1`` in every fingerprint that has no version."""
+    if isinstance(data, list):
+        return [_versioned_fingerprints(item) for item in data]
+    if not isinstance(data, dict):
+        return data
+    out = {key: _versioned_fingerprints(value) for key, value in data.items()}
+    fingerprint = out.get("fingerprint")
+    if isinstance(fingerprint, dict) and "version" not in fingerprint:
+        out["fingerprint"] = {"version": 1, **fingerprint}
+    return out
 
 
 def _v1_to_v2(data: dict[str, Any]) -> dict[str, Any]:

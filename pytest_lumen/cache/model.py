@@ -17,6 +17,7 @@ if TYPE_CHECKING:
     from playwright.sync_api import Locator, Page
 
 SCHEMA_VERSION = 2  # 1: keys held the URL (read and upgraded by migrate.py)
+FINGERPRINT_VERSION = 2  # how fingerprints are captured; 1: before versions (read as they are, refreshed on a rewrite)
 StepKind = Literal["run", "expect"]
 LocatorKind = Literal["role", "test_id", "label", "placeholder", "text", "alt_text", "title", "selector", "frame"]
 ENTER_FRAME = "internal:control=enter-frame"  # Playwright's selector part for "inside this iframe"
@@ -127,10 +128,11 @@ class Box(BaseModel):
 
 
 class Fingerprint(BaseModel):
-    """The attributes that identify an element, as recorded."""
+    """The attributes that identify an element, as recorded (``version``: how they were captured)."""
 
     model_config = ConfigDict(extra="forbid")
 
+    version: int = FINGERPRINT_VERSION
     tag: str
     role: Optional[str] = None
     name: Optional[str] = None
@@ -145,11 +147,8 @@ class Fingerprint(BaseModel):
     css: Optional[str] = None
     context: Optional[str] = None
     box: Optional[Box] = None
-    # How many other visible elements had the same tag, role and accessible name when this one was
-    # recorded (e.g. the "Add to cart" button of each product): then the element is known by where it
-    # is (its context), not by what it says.
+    # Other visible elements with its tag, role and name when recorded (each product's "Add to cart"): known by its context.
     look_alikes: Optional[int] = None
-    # Where the element is and what kind of thing it is there, for relocation when its words changed.
     autocomplete: Optional[str] = None
     classes: Optional[str] = None  # class tokens that read as words, sorted (generated ones left out)
     landmark: Optional[str] = None  # the nearest landmark or form around it: "form: Checkout", "banner"

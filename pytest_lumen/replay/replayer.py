@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any, Callable, Optional
 from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import expect
 
-from ..cache.model import Drag, Expect, Goto, LocatorSpec, Target
+from ..cache.model import FINGERPRINT_VERSION, Drag, Expect, Goto, LocatorSpec, Target
 from ..page.dialogs import CachedAnswers, DialogWatch
 from ..page.tabs import PopupWatch, Tabs
 from ..page.perform import perform
@@ -30,7 +30,7 @@ from ..events import HealEnd, HealStart, ToolSpan
 from ..guard import NavigationGuard
 from ..heals import Heal
 from ..page.evidence import heal_picture
-from ..page.fingerprint import Look, capture_only
+from ..page.fingerprint import Look, capture_only, capture_with_look_alikes
 from .cascade import Missed, Policy, Relocated, Relocator, policy_for
 from .equivalents import Equivalents
 from .overlays import close_blocking_modal, dismiss_overlay
@@ -192,8 +192,8 @@ class Replayer:
         look = _look(primary, bound.locator, min(FIRST_LOOK_MS, self.timeout_ms))
         while True:
             try:
-                self._resolve(bound, look, policy, primary)
-                return primary, target, None, look.enabled
+                score = self._resolve(bound, look, policy, primary)
+                return primary, _refreshed(target, primary, score, self.ctx.secrets.templatize), None, look.enabled
             except Unresolved as unresolved:
                 problem = str(unresolved)
             except PlaywrightError as exc:  # the page navigated while it was read
@@ -219,8 +219,9 @@ class Replayer:
             return False
         return True
 
-    def _resolve(self, target: Target, look: Look, policy: Policy, loc: Locator) -> None:
-        """Raise ``Unresolved`` unless the look saw exactly one visible element that is clearly still the recorded one."""
+    def _resolve(self, target: Target, look: Look, policy: Policy, loc: Locator) -> float:
+        """How alike the look's element is to the recorded one (1.0: nothing recorded to compare); raise ``Unresolved``
+        unless the look saw exactly one visible element that is clearly still the recorded one."""
         where = target.locator.describe()
         if look.count > 1:
             raise Unresolved(f"{where} matches {look.count} elements, not exactly one")
@@ -231,17 +232,18 @@ class Replayer:
             raise Unresolved(f"{where} is not visible")
         recorded = target.fingerprint
         if recorded is None:
-            return
+            return 1.0
         shown = policy.shown_text
         if shown and normalized(shown) not in normalized(fp.text) and self.relocator.shows(shown):
             # a text check's locator now finds an element without the recorded text, and another shows it whole
             raise Unresolved(f"{where} finds an element that does not show {shown!r}; another element does")
         score = similarity(recorded, fp, policy.ignore, by_place=policy.by_place)
         if score >= SURE and pins_hold(recorded, fp, policy.pinned):
-            return
+            return score
         why = self.relocator.doubt(recorded, loc, fp, score, policy, VERIFY_THRESHOLD)
         if why is not None:
             raise Unresolved(f"{where} finds an element that is not clearly the recorded one ({why})")
+        return score
 
     def _try_cascade(self, target: Target, policy: Policy) -> Relocated | Missed:
         try:
@@ -269,6 +271,20 @@ def _report(ctx: TestContext, instruction: str, step: int, i: int, target: Targe
         picture = f"{ctx.output_dir.name}/{name}" if name else None
     return Heal(test=ctx.nodeid, step=instruction, action=i, level=found.level, before=before, after=after,
                 cache_file=ctx.cache.display, evidence=found.evidence, runner_up=found.runner_up, picture=picture)
+
+
+def _refreshed(target: Target, element: Locator, score: float, templatize: Callable[[str], str]) -> Target:
+    """The target with its element's fingerprint as it is now, when the recorded one drifted (still the element, not
+    beyond ``SURE``) or is of an older version. Written only when its file is written anyway: no churn in git."""
+    recorded = target.fingerprint
+    if recorded is None or (score >= SURE and recorded.version >= FINGERPRINT_VERSION):
+        return target
+    try:
+        now = capture_with_look_alikes(element)
+    except PlaywrightError:  # the page moved on: keep what was recorded
+        return target
+    refreshed = target.model_copy(update={"fingerprint": now})
+    return Target.model_validate_json(templatize(refreshed.model_dump_json()))
 
 
 def _await_enabled(i: int, action: Any, loc: Locator, deadline: float) -> None:
