@@ -10,40 +10,44 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
+from collections.abc import Iterable
 from typing import TYPE_CHECKING, Callable, Optional
 
 from playwright.sync_api import Error as PlaywrightError
 
+from ..secrets import MIN_SECRET_LENGTH
 from . import scripts
 
 if TYPE_CHECKING:
     from playwright.sync_api import Locator, Page
 
 HIGHLIGHT = "rgba(225, 29, 72, 0.45)"  # the translucent box drawn over the healed element
-SHOWN_TEXT_JS = scripts.function("shownText", ("shown_text",))
+SHOWN_TEXT_JS = scripts.function("shownText", ("deep", "shown_text"))
 
 
 SEPARATORS = re.compile(r"[\s\-./]+")  # what a field that formats its value puts in ("4242 4242 4242 4242")
 
 
-def shows_secret(page: Page, redact: Callable[[str], str]) -> bool:
-    """Whether any frame of the page shows (as text, or in a field) a value ``redact`` would hide, also once
-    the separators a formatting field adds are taken out."""
+def shows_secret(page: Page, redact: Callable[[str], str], secrets: Iterable[str] = ()) -> bool:
+    """Whether any frame of the page shows (as text, or in a field) a value ``redact`` would hide, or one of
+    ``secrets`` once the separators a formatting field adds (or the value had) are taken out of both."""
+    compact_secrets = [c for c in (SEPARATORS.sub("", s) for s in secrets) if len(c) >= MIN_SECRET_LENGTH]
     for frame in page.frames:
         try:
             text = str(frame.evaluate(SHOWN_TEXT_JS))
         except PlaywrightError:
             continue  # a frame that went away shows nothing
         compact = SEPARATORS.sub("", text)
-        if redact(text) != text or redact(compact) != compact:
+        if redact(text) != text or redact(compact) != compact or any(s in compact for s in compact_secrets):
             return True
     return False
 
 
-def heal_picture(page: Page, element: Locator, path: Path, redact: Callable[[str], str]) -> Optional[str]:
+def heal_picture(page: Page, element: Locator, path: Path, redact: Callable[[str], str],
+                 secrets: Iterable[str] = ()) -> Optional[str]:
     """Save the page with ``element`` highlighted at ``path``; the file's name, or None when withheld or failed."""
     try:
-        if shows_secret(page, redact):
+        if shows_secret(page, redact, secrets):
             return None
         path.parent.mkdir(parents=True, exist_ok=True)
         element.scroll_into_view_if_needed(timeout=1000)  # as the action will: the picture shows it

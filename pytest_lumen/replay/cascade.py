@@ -33,7 +33,8 @@ class Policy:
     """What identity means for one action: attributes left out of the comparison, and pinned ones.
 
     ``pinned`` attributes must be unchanged in any element the cascade accepts: a check that
-    an element is visible is a check of its name, so it never heals into another name.
+    an element is visible is a check of its name, so it never heals into another name, except a
+    known equivalent of it (the ``relabel`` level: "Accept" shown as "Accept all").
     """
 
     ignore: frozenset[str] = frozenset()
@@ -70,13 +71,11 @@ def policy_for(action: Any, fingerprint: Optional[Fingerprint]) -> Policy:
 
 
 def _effect(action: Any) -> Optional[str]:
-    """What the action was recorded to lead to, that tells a control by its job: a URL, a page it opened."""
+    """Where the action was recorded to lead, that tells a control by its job and is checked exactly: its URL.
+
+    (A page it opens is checked to open, not for where: no evidence.)"""
     after = getattr(action, "after", None)
-    if after is None:
-        return None
-    if after.popup is not None:
-        return f"it opens {after.popup}"
-    return f"URL {after.url}" if after.url is not None else None
+    return f"URL {after.url}" if after is not None and after.url is not None else None
 
 
 @dataclass(frozen=True)

@@ -2,8 +2,8 @@
 
 A recorded effect guards against acting blind; it is not an assertion of its own. So when the element
 was confirmed to be the recorded one, a URL that differs from the recorded one only in its fragment
-(``/list#done`` against ``/list``: the redesigned filter updates in place, or routes otherwise) is
-accepted: the test's own checks say whether the page is right. A relabelled element (found on
+(``/list#done`` against ``/list``: the redesigned filter updates in place) is accepted: the test's own
+checks say whether the page is right. A fragment that is a route (``#/cart``) is the page: it must match. A relabelled element (found on
 evidence, not likeness) gets the strict check: its effect is its evidence. The query's order never
 counts (URLs are compared normalized). A check's new state needs no read-back: Playwright's
 ``set_checked`` fails when the state did not change.
@@ -32,6 +32,12 @@ def without_fragment(url: str) -> str:
     return url.split("#", 1)[0]
 
 
+def routes_by_fragment(url: str) -> bool:
+    """Whether the fragment is a single-page app's route (``#/cart``, ``#!/cart``): then it is the page, not a place on it."""
+    fragment = url.partition("#")[2]
+    return fragment.startswith(("/", "!"))
+
+
 def verify_effect(page: Page, i: int, action: Any, loc: Optional[Locator], values: dict[str, str],
                   timeout_ms: float, strict: bool = False) -> None:
     """Raise ``ActionFailed`` (``performed``) unless the action's recorded effect holds now (``strict``: exactly)."""
@@ -41,9 +47,12 @@ def verify_effect(page: Page, i: int, action: Any, loc: Optional[Locator], value
     if effect.url is not None:
         expected = substitute(effect.url, values)
 
+        lenient = not strict and not routes_by_fragment(expected)
+
         def close_enough(url: str) -> bool:
             now = normalize_url(url)
-            return now == expected or (not strict and without_fragment(now) == without_fragment(expected))
+            return now == expected or (lenient and not routes_by_fragment(now)
+                                       and without_fragment(now) == without_fragment(expected))
         try:
             # domcontentloaded, not commit: the new page's own scripts have run, so its handlers are there
             # when the next action comes (recording observed the page only after that point too)

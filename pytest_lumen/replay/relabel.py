@@ -14,8 +14,9 @@ same job. Similarity alone cannot accept them (an action's other words may be an
   is the one of its kind whose shape (everything but its words) is closest to the recorded one, clearly
   ahead of the runner-up, and the replayer then requires that effect, exactly, after acting.
 
-A second candidate of the same shape, a check that asserts the name (unless the new name is an
-equivalent), or a missing effect keeps the step red. Each accepted relabel carries its evidence and
+Only candidates with something around them as it was count (a word of the recorded context still
+in theirs, when both have one). A second candidate of the same shape, a check that asserts the name
+(unless the new name is an equivalent), or a missing effect keeps the step red. Each accepted relabel carries its evidence and
 the runner-up's shape score, for the heals report.
 """
 
@@ -27,7 +28,7 @@ from typing import Optional, Union
 
 from ..cache.model import Fingerprint
 from .equivalents import Equivalents
-from .similarity import ACCEPT_THRESHOLD, MARGIN, role_similarity, says, score_text, similarity
+from .similarity import ACCEPT_THRESHOLD, MARGIN, context_similarity, role_similarity, says, score_text, similarity
 
 WORDS = frozenset({"name", "text", "label"})  # what a relabel changes: left out of the shape
 
@@ -52,13 +53,21 @@ def same_kind(recorded: Fingerprint, current: Fingerprint) -> bool:
     return role_similarity(recorded.role, current.role) > 0.0 and (recorded.type or None) == (current.type or None)
 
 
+def _near(recorded: Fingerprint, current: Fingerprint) -> bool:
+    """Whether something around it is as it was: a word of the recorded context is still in its context (or either
+    has none). The checkout's "Email" renamed "Contact" is not the footer's newsletter "Email address"."""
+    if not recorded.context or not current.context:
+        return True
+    return context_similarity(recorded.context, current.context) > 0.0
+
+
 def find_relabel(recorded: Fingerprint, currents: Sequence[Fingerprint], ignore: frozenset[str], name_pinned: bool,
                  effect: Optional[str], equivalents: Equivalents) -> Union[Relabel, str]:
     """The relabelled element among ``currents`` with its evidence, or why there is none ("" when it does not apply)."""
     name = says(recorded)
     if not recorded.role or not name:
         return ""
-    kind = [i for i, c in enumerate(currents) if same_kind(recorded, c) and says(c) != name]
+    kind = [i for i, c in enumerate(currents) if same_kind(recorded, c) and says(c) != name and _near(recorded, c)]
     shapes = {i: similarity(recorded, currents[i], ignore | WORDS) for i in kind}
     named = [i for i in kind if equivalents.same(name, says(currents[i]))]
     if len(named) > 1:

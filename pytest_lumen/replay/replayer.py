@@ -29,6 +29,7 @@ from ..errors import LumenAssertionError, LumenError, first_line
 from ..events import HealEnd, HealStart, ToolSpan
 from ..guard import NavigationGuard
 from ..heals import Heal
+from ..secrets import map_strings
 from ..page.evidence import heal_picture
 from ..page.fingerprint import Look, capture_only, capture_with_look_alikes
 from .cascade import Missed, Policy, Relocated, Relocator, policy_for
@@ -165,8 +166,7 @@ class Replayer:
             raise
         except (PlaywrightError, LumenError) as exc:
             raise ActionFailed(i, action, first_line(exc)) from None
-        strict = heal is not None and heal.level == "relabel"  # found on evidence: the effect is part of it
-        effects.verify_effect(self.page, i, action, loc, values, self.timeout_ms, strict)
+        _verify(self.page, i, action, loc, values, self.timeout_ms, heal)
         return action, heal
 
     def _perform(self, action: Any, loc: Optional[Locator], values: dict[str, str], dest: Optional[Locator]) -> None:
@@ -267,10 +267,25 @@ def _report(ctx: TestContext, instruction: str, step: int, i: int, target: Targe
     picture = None
     if page is not None:
         name = heal_picture(page, found.locator, ctx.output_dir / f"heal-step{step + 1}-action{i + 1}.png",
-                            ctx.secrets.redact)
+                            ctx.secrets.redact, [*ctx.secrets.variables.values(), *ctx.secrets.env_values.values()])
         picture = f"{ctx.output_dir.name}/{name}" if name else None
     return Heal(test=ctx.nodeid, step=instruction, action=i, level=found.level, before=before, after=after,
                 cache_file=ctx.cache.display, evidence=found.evidence, runner_up=found.runner_up, picture=picture)
+
+
+def _verify(page: Page, i: int, action: Any, loc: Optional[Locator], values: dict[str, str], timeout_ms: float,
+            heal: Optional[Heal]) -> None:
+    """The action's recorded effect must hold; a relabel's exactly (found on evidence: the effect is part of it),
+    and when it does not, the element was not the recorded one: nothing of the action is kept by a model heal."""
+    strict = heal is not None and heal.level == "relabel"
+    try:
+        effects.verify_effect(page, i, action, loc, values, timeout_ms, strict)
+    except ActionFailed as failed:
+        if strict:
+            failed.performed = False
+            failed.error = f"the relabelled {action.target.locator.describe()} did not lead where it was recorded to " \
+                           f"({failed.error})"
+        raise
 
 
 def _refreshed(target: Target, element: Locator, score: float, templatize: Callable[[str], str]) -> Target:
@@ -283,8 +298,12 @@ def _refreshed(target: Target, element: Locator, score: float, templatize: Calla
         now = capture_with_look_alikes(element)
     except PlaywrightError:  # the page moved on: keep what was recorded
         return target
-    refreshed = target.model_copy(update={"fingerprint": now})
-    return Target.model_validate_json(templatize(refreshed.model_dump_json()))
+    return _templatized(target.model_copy(update={"fingerprint": now}), templatize)
+
+
+def _templatized(target: Target, templatize: Callable[[str], str]) -> Target:
+    """The target with every known value in its strings turned into its placeholder (numbers and keys untouched)."""
+    return Target.model_validate(map_strings(target.model_dump(mode="json"), templatize))
 
 
 def _await_enabled(i: int, action: Any, loc: Locator, deadline: float) -> None:
@@ -344,4 +363,4 @@ def healed_target(target: Target, found: Relocated, templatize: Callable[[str], 
         if spec != found.spec and spec not in fallbacks:
             fallbacks.append(spec)
     healed = Target(locator=found.spec, fallbacks=fallbacks[:MAX_FALLBACKS], fingerprint=found.fingerprint)
-    return Target.model_validate_json(templatize(healed.model_dump_json()))
+    return _templatized(healed, templatize)

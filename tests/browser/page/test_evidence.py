@@ -12,6 +12,9 @@ from pytest_lumen.secrets import Secrets
 PAGE = """<!doctype html><html lang="en"><body><main>
 <label>Card number <input id="card"></label><button>Pay</button>
 <iframe srcdoc="<p>Signed in as someone</p><input id='inner'>"></iframe>
+<card-field></card-field>
+<script>customElements.define('card-field', class extends HTMLElement {
+  constructor() { super(); this.attachShadow({mode: 'open'}).innerHTML = '<input id="shadowed">'; } });</script>
 </main></body></html>"""
 
 
@@ -33,3 +36,12 @@ def test_the_picture_is_withheld_while_any_frame_shows_a_value_the_test_passed(
     page.locator("#card").fill("")
     page.frame_locator("iframe").locator("#inner").fill("4242 4242 4242 4242")  # in a frame, spaced: still
     assert heal_picture(page, button, tmp_path / "c.png", secrets.redact) is None
+    page.frame_locator("iframe").locator("#inner").fill("")
+    page.locator("#shadowed").fill("4242424242424242")  # in a web component's shadow root
+    assert shows_secret(page, secrets.redact)
+    page.locator("#shadowed").fill("4242424242424242")
+    spaced = Secrets()
+    spaced.add_variables({"card": "4242 4242 4242 4242"})  # the value had separators, the page shows none
+    assert shows_secret(page, spaced.redact, ["4242 4242 4242 4242"])
+    page.locator("#shadowed").fill("")
+    assert not shows_secret(page, spaced.redact, ["4242 4242 4242 4242"])

@@ -69,27 +69,27 @@ def test_a_known_equivalent_name_is_evidence_enough(wizard: Callable[..., Any]) 
     assert [h.evidence for h in ctx.heals] == ["known equivalent names: 'Continue' -> 'Next'"]
 
 
-# A todo list whose filter was a link to #/completed; the redesign filters in place, without touching the URL.
+# A todo list whose filter was a link to #completed; the redesign filters in place, without touching the URL.
 FILTERS = """<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Todos</title></head><body><main>
 <ul id="todos"><li class="done">buy milk</li><li>walk the dog</li></ul>
 <nav aria-label="Filters">{control}</nav>
 <script>
   const show = () => document.querySelectorAll('#todos li').forEach((li) => { li.hidden = !li.classList.contains('done'); });
-  window.addEventListener('hashchange', () => { if (location.hash === '#/completed') show(); });
+  window.addEventListener('hashchange', () => { if (location.hash === '#completed') show(); });
   document.querySelector('button')?.addEventListener('click', show);
 </script></main></body></html>"""
 
 
 def test_an_effect_that_differs_only_in_its_fragment_does_not_fail_a_confirmed_element(
         page: Any, site_factory: Callable[[dict[str, str]], Any], tmp_path: Path) -> None:
-    site = site_factory({"index.html": FILTERS.replace("{control}", '<a href="#/completed">Completed</a>')})
+    site = site_factory({"index.html": FILTERS.replace("{control}", '<a href="#completed">Completed</a>')})
     recording = session_in(Mode.RECORD, tmp_path)
     ctx = context(recording)
     page.goto(site.url + "/index.html")
     Agent(page, ctx, lambda: ScriptedPlanner([{"tool": "click", "target": {"role": "link", "name": "Completed"}},
                                               {"tool": "done"}])).run("show the completed todos")
     recording.finish(ctx, passed=True)
-    assert '"url": "/index.html#/completed"' in (tmp_path / ".lumen-cache").joinpath(
+    assert '"url": "/index.html#completed"' in (tmp_path / ".lumen-cache").joinpath(
         "tests/test_shop.py/test_sign_in.json").read_text(encoding="utf-8")
 
     (site.root / "index.html").write_text(FILTERS.replace("{control}", '<a role="button" href="#" onclick="event.preventDefault()">'

@@ -85,3 +85,20 @@ def test_a_check_of_the_name_accepts_only_an_equivalent_name() -> None:
     assert isinstance(relabel(button("Accept"), button("Accept all"), pinned=True), Relabel)
     found = relabel(button("Accept"), button("Got it"), pinned=True, effect="URL /x")
     assert found == "relabel: this check asserts the name 'Accept', and no element has it or a known equivalent"
+
+
+def test_a_relabel_needs_something_around_it_as_it_was() -> None:
+    field = dict(tag="input", role="textbox", type="email")
+    recorded = Fingerprint(name="Email", context="Delivery and payment Name Email Address", **field)
+    footer = Fingerprint(name="Email address", context="Subscribe to our newsletter", **field)
+    alone = relabel(recorded, footer)  # the only field named like "Email", but nowhere near where it was
+    assert isinstance(alone, str) and "no recorded effect" in alone
+    moved = Fingerprint(name="Email address", context="Delivery and payment Full name Address", **field)
+    found = relabel(recorded, footer, moved)
+    assert isinstance(found, Relabel) and found.position == 1  # the footer's field is not a candidate at all
+
+
+def test_a_fragment_that_is_a_route_is_the_page_itself() -> None:
+    from pytest_lumen.replay.effects import routes_by_fragment
+    assert routes_by_fragment("/#/checkout") and routes_by_fragment("/app#!/cart")
+    assert not routes_by_fragment("/list#done") and not routes_by_fragment("/list")
