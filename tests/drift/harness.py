@@ -13,9 +13,11 @@ import os
 import subprocess
 import sys
 import xml.etree.ElementTree as ET
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 from typing import Any, Optional
+
+from filelock import FileLock
 
 from pytest_lumen.session import cache_slug
 
@@ -208,6 +210,21 @@ def record(root: Path, fake_url: str, timeout: float = 180) -> subprocess.Comple
     """Record the original app through the plugin's record path, in a pytest subprocess."""
     write_project(root, ["original"])
     return record_inner(root, fake_url, TEST_FILE, {"DRIFT_VARIANTS": "original"}, timeout)
+
+
+def once_per_run(tmp_path_factory: Any, name: str, make: Callable[[Path], Path]) -> Path:
+    """What ``make(root)`` returns, made once per run in ``<basetemp>/<name>``: under xdist the workers share it
+    (the first one makes it under a file lock, the others wait and get the same path). Shared by the
+    drift, frameworks and interactions suites, which each record their inner project once."""
+    base = tmp_path_factory.getbasetemp()
+    shared = base.parent if os.environ.get("PYTEST_XDIST_WORKER") else base
+    done = shared / f"{name}.done"
+    with FileLock(str(shared / f"{name}.lock")):
+        if not done.exists():
+            root = shared / name
+            root.mkdir(exist_ok=True)
+            done.write_text(str(make(root)), encoding="utf-8")
+    return Path(done.read_text(encoding="utf-8"))
 
 
 def read_logs(root: Path, variants: Sequence[str]) -> dict[str, list[str]]:

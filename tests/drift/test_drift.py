@@ -11,11 +11,9 @@ when the test stops at a regression).
 from __future__ import annotations
 
 import json
-import os
 from pathlib import Path
 
 import pytest
-from filelock import FileLock
 
 from pytest_lumen.testing.fake_anthropic import FakeAnthropic, first_user_text
 
@@ -45,19 +43,15 @@ def recorded(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
     Under xdist the workers share one recording: the first one records, under a file lock.
     """
-    base = tmp_path_factory.getbasetemp()
-    shared = base.parent if os.environ.get("PYTEST_XDIST_WORKER") else base
-    root = shared / "drift-record"
-    with FileLock(str(shared / "drift-record.lock")):
-        if not harness.cache_file(root, "original").exists():
-            root.mkdir(exist_ok=True)
-            with FakeAnthropic() as fake:
-                fake.script(harness.RECORD_SCRIPT)
-                result = harness.record(root, fake.url)
-                requests = fake.request_count
-            assert result.returncode == 0, result.stdout[-4000:] + result.stderr[-2000:]
-            assert requests >= len(harness.FLOW)
-    return harness.cache_file(root, "original")
+    def record(root: Path) -> Path:
+        with FakeAnthropic() as fake:
+            fake.script(harness.RECORD_SCRIPT)
+            result = harness.record(root, fake.url)
+            requests = fake.request_count
+        assert result.returncode == 0, result.stdout[-4000:] + result.stderr[-2000:]
+        assert requests >= len(harness.FLOW)
+        return harness.cache_file(root, "original")
+    return harness.once_per_run(tmp_path_factory, "drift-record", record)
 
 
 def prepare(lumen, recorded: Path, names: list[str]) -> None:

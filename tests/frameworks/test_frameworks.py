@@ -15,12 +15,12 @@ would see the bug.
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
 from typing import Any
 
 import pytest
-from filelock import FileLock
+
+from tests.drift import harness as shared
 
 from . import harness
 
@@ -35,13 +35,8 @@ def recorded(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
     Under xdist the workers share one recording: the first one records, under a file lock.
     """
-    base = tmp_path_factory.getbasetemp()
-    shared = base.parent if os.environ.get("PYTEST_XDIST_WORKER") else base
-    root = shared / "frameworks-record"
-    with FileLock(str(shared / "frameworks-record.lock")):
-        if not harness.cache_file(root, harness.RECORDED_ON).exists():
-            harness.record_once(root)  # raises with the inner run's output when the recording is not the expected one
-    return harness.cache_file(root, harness.RECORDED_ON)
+    # record_once raises with the inner run's output when the recording is not the one the suite means
+    return shared.once_per_run(tmp_path_factory, "frameworks-record", harness.record_once)
 
 
 def test_pages_behave_as_their_kind_says(browser: Any) -> None:

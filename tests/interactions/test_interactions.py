@@ -11,7 +11,6 @@ bug per page: each test must fail), with no model call at all.
 from __future__ import annotations
 
 import json
-import os
 import re
 import shutil
 import subprocess
@@ -20,7 +19,6 @@ import xml.etree.ElementTree as ET
 from pathlib import Path
 
 import pytest
-from filelock import FileLock
 
 from pytest_lumen.testing.fake_anthropic import FakeAnthropic
 from tests.drift import harness as shared
@@ -86,29 +84,23 @@ def recorded(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
     Under xdist the workers share one recording: the first one records, under a file lock.
     """
-    base = tmp_path_factory.getbasetemp()
-    shared_dir = base.parent if os.environ.get("PYTEST_XDIST_WORKER") else base
-    root = shared_dir / "interactions-record"
-    with FileLock(str(shared_dir / "interactions-record.lock")):
-        if not (root / "recorded").exists():
-            root.mkdir(exist_ok=True)
-            write_project(root, ("original",))
-            with FakeAnthropic() as fake:
-                fake.script(inner.RECORD_SCRIPT)
-                env = {inner.VARIANTS_ENV: "original", "ANTHROPIC_BASE_URL": fake.url,
-                       "ANTHROPIC_API_KEY": "sk-test-not-a-real-key"}
-                result = run_inner(root, "--lumen-record", env=env)
-                assert result.returncode == 0, result.stdout[-6000:] + result.stderr[-2000:]
-                assert fake.request_count >= 2 * len(inner.TEST_NAMES)
-                # the branch the first recording never saw: a returning visitor gets no banner
-                fake.script(inner.SKIP_SCRIPT)
-                before = fake.request_count
-                result = run_inner(root, "--lumen-mode=heal", "-k", "test_cookie_banner",
-                                   env={**env, "RETURNING_VISITOR": "1"})
-                assert result.returncode == 0, result.stdout[-6000:] + result.stderr[-2000:]
-                assert fake.request_count - before == 1  # skip: nothing to do
-            (root / "recorded").touch()
-    return root
+    def record(root: Path) -> Path:
+        write_project(root, ("original",))
+        with FakeAnthropic() as fake:
+            fake.script(inner.RECORD_SCRIPT)
+            env = {inner.VARIANTS_ENV: "original", "ANTHROPIC_BASE_URL": fake.url,
+                   "ANTHROPIC_API_KEY": "sk-test-not-a-real-key"}
+            result = run_inner(root, "--lumen-record", env=env)
+            assert result.returncode == 0, result.stdout[-6000:] + result.stderr[-2000:]
+            assert fake.request_count >= 2 * len(inner.TEST_NAMES)
+            # the branch the first recording never saw: a returning visitor gets no banner
+            fake.script(inner.SKIP_SCRIPT)
+            before = fake.request_count
+            result = run_inner(root, "--lumen-mode=heal", "-k", "test_cookie_banner", env={**env, "RETURNING_VISITOR": "1"})
+            assert result.returncode == 0, result.stdout[-6000:] + result.stderr[-2000:]
+            assert fake.request_count - before == 1  # skip: nothing to do
+        return root
+    return shared.once_per_run(tmp_path_factory, "interactions-record", record)
 
 
 def test_each_interaction_is_cached_as_its_own_action(recorded: Path) -> None:
