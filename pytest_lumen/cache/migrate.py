@@ -16,8 +16,8 @@ def upgrade(data: dict[str, Any]) -> dict[str, Any]:
     """The file's data at the current schema version (``data`` is a parsed JSON object of a readable version).
 
     A fingerprint without a ``version`` was captured before fingerprints had one: version 1. It is
-    read as it is (a field it lacks is left out of comparisons) and refreshed when its file is
-    written again anyway.
+    read as it is (a field it lacks is left out of comparisons), and refreshed, when it drifted,
+    as its file is written again anyway.
     """
     if data.get("schema_version") == 1:
         data = _v1_to_v2(data)

@@ -41,7 +41,6 @@ class Relabel:
     evidence: str
     score: float
     runner_up: float
-    needs_effect: bool  # accepted on the recorded effect: it must follow, exactly
 
 
 def same_kind(recorded: Fingerprint, current: Fingerprint) -> bool:
@@ -75,14 +74,14 @@ def find_relabel(recorded: Fingerprint, currents: Sequence[Fingerprint], ignore:
     if named:
         i = named[0]
         runner = max((shapes[j] for j in kind if j != i), default=0.0)
-        return Relabel(i, f"known equivalent names: {name!r} -> {says(currents[i])!r}", shapes[i], runner, False)
+        return Relabel(i, f"known equivalent names: {name!r} -> {says(currents[i])!r}", shapes[i], runner)
     purpose = recorded.autocomplete if recorded.autocomplete not in (None, "", "on", "off") else None
     same_purpose = [i for i in kind if purpose and currents[i].autocomplete == purpose]
     if len(same_purpose) == 1 and not name_pinned:
         i = same_purpose[0]
         runner = max((shapes[j] for j in kind if j != i), default=0.0)
         return Relabel(i, f"its declared purpose is unchanged (autocomplete={purpose}), and no other field has it",
-                       shapes[i], runner, False)
+                       shapes[i], runner)
     if name_pinned:
         return f"relabel: this check asserts the name {name!r}, and no element has it or a known equivalent"
     if effect is None:
@@ -95,4 +94,4 @@ def find_relabel(recorded: Fingerprint, currents: Sequence[Fingerprint], ignore:
         return f"relabel: the closest shape scored {score_text(best, ACCEPT_THRESHOLD)}, below {ACCEPT_THRESHOLD:.2f}"
     if best - runner < MARGIN:
         return f"relabel: two elements have its shape ({score_text(best, runner)} and {score_text(runner, best)})"
-    return Relabel(order[0], f"its recorded effect followed ({effect})", best, runner, True)
+    return Relabel(order[0], f"its recorded effect followed ({effect})", best, runner)

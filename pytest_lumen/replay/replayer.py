@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any, Callable, Optional
 from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import expect
 
-from ..cache.model import FINGERPRINT_VERSION, Drag, Expect, Goto, LocatorSpec, Target
+from ..cache.model import Drag, Expect, Goto, LocatorSpec, Target
 from ..page.dialogs import CachedAnswers, DialogWatch
 from ..page.tabs import PopupWatch, Tabs
 from ..page.perform import perform
@@ -290,9 +290,10 @@ def _verify(page: Page, i: int, action: Any, loc: Optional[Locator], values: dic
 
 def _refreshed(target: Target, element: Locator, score: float, templatize: Callable[[str], str]) -> Target:
     """The target with its element's fingerprint as it is now, when the recorded one drifted (still the element, not
-    beyond ``SURE``) or is of an older version. Written only when its file is written anyway: no churn in git."""
+    beyond ``SURE``; an old version's missing fields count as drift only through its score). Written only when its
+    file is written anyway: no churn in git. A fingerprint that is still ``SURE`` costs nothing here."""
     recorded = target.fingerprint
-    if recorded is None or (score >= SURE and recorded.version >= FINGERPRINT_VERSION):
+    if recorded is None or score >= SURE:
         return target
     try:
         now = capture_with_look_alikes(element)

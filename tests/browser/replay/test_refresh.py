@@ -1,4 +1,4 @@
-"""Fingerprints of an older version, or that drifted, are refreshed when their file is written anyway, never otherwise."""
+"""Old fingerprints are read as they are; one that drifted is refreshed when its file is written anyway, never otherwise."""
 
 from __future__ import annotations
 
@@ -16,7 +16,7 @@ from tests.browser.inprocess import cache_file, context, no_model, session_in
 
 FORM = """<!doctype html><html lang="en"><body><main><h1>Newsletter</h1>
 <label>Email <input name="email" data-testid="email"></label>
-<button type="button" data-testid="{button_id}" onclick="document.querySelector('p').textContent = 'Subscribed'">Subscribe</button>
+<button type="button" data-testid="{button_id}" onclick="document.querySelector('[role=status]').textContent = 'Subscribed'">Subscribe</button>
 <p role="status"></p></main></body></html>"""
 SCRIPT: list[Any] = [
     {"tool": "fill", "target": {"role": "textbox", "name": "Email"}, "input": {"value": "%email%"}}, {"tool": "done"},
@@ -52,12 +52,15 @@ def test_an_old_fingerprint_is_read_as_it_is_and_refreshed_only_when_its_file_is
     session.finish(ctx, passed=True)
     assert cache.read_bytes() == before and not ctx.heals  # nothing to write: no churn
 
-    (site.root / "index.html").write_text(FORM.replace("{button_id}", "newsletter-subscribe"), encoding="utf-8")
+    # a redesign: the button's test id renamed (a heal), the email field moved under a new heading (it drifted)
+    redesign = FORM.replace("{button_id}", "newsletter-subscribe").replace(
+        "<h1>Newsletter</h1>", "<h1>Stay in touch</h1><p>Monthly news, no spam.</p><p>Unsubscribe at any time.</p>")
+    (site.root / "index.html").write_text(redesign, encoding="utf-8")
     session = session_in(Mode.REPLAY, tmp_path)
     ctx = context(session)
     assert steps(Agent(page, ctx, no_model)) == "Subscribed"
     session.finish(ctx, passed=True)
     assert [h.level for h in ctx.heals] == ["fallback:role"]  # the button's step healed: the file is written
-    written = json.loads(cache.read_text(encoding="utf-8"))["steps"]
-    assert [s["actions"][0]["target"]["fingerprint"]["version"] for s in written] == [FINGERPRINT_VERSION] * 2
-    assert "ada@example.com" not in cache.read_text(encoding="utf-8")  # refreshed, and templatized
+    written = [s["actions"][0]["target"]["fingerprint"] for s in json.loads(cache.read_text(encoding="utf-8"))["steps"]]
+    assert [fp["version"] for fp in written] == [FINGERPRINT_VERSION] * 2  # the drifted field's is refreshed too
+    assert written[0]["heading"] == "Stay in touch" and "ada@example.com" not in cache.read_text(encoding="utf-8")

@@ -48,7 +48,7 @@ def test_a_project_adds_its_own_groups_and_joins_them_to_the_known_ones() -> Non
 def test_a_control_renamed_to_a_known_equivalent_is_found_when_it_is_the_only_one() -> None:
     found = relabel(button("Sign in"), button("Show password", type="button"), button("Log in", id="login-btn"),
                     button("Help", type="button"))
-    assert isinstance(found, Relabel) and found.position == 1 and not found.needs_effect
+    assert isinstance(found, Relabel) and found.position == 1
     assert found.evidence == "known equivalent names: 'Sign in' -> 'Log in'"
 
 
@@ -75,7 +75,7 @@ def test_an_unknown_new_name_needs_the_recorded_effect_and_a_clear_shape() -> No
     found = relabel(recorded, button("Proceed"), button("Cancel", type="button", context="", landmark="banner",
                                                         box=Box(x=900, y=10, width=60, height=30)),
                     effect="URL /step-2")
-    assert isinstance(found, Relabel) and found.position == 0 and found.needs_effect
+    assert isinstance(found, Relabel) and found.position == 0
     assert found.evidence == "its recorded effect followed (URL /step-2)" and found.runner_up < found.score
     twins = relabel(recorded, button("Proceed"), button("Go on"), effect="URL /step-2")
     assert isinstance(twins, str) and "two elements have its shape" in twins
