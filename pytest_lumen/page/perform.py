@@ -27,8 +27,19 @@ def perform(page: Page, action: _Action, loc: Optional[Locator], values: dict[st
     """Do one action. ``loc`` is the already-resolved target (None for page-level actions).
 
     ``files_root``: the folder an upload's relative paths start from (the test file's); ``dest``: the
-    resolved element a drag ends on (by default, its recorded locator).
+    resolved element a drag ends on (by default, its recorded locator). A click or a key press whose
+    page closed while Playwright waited for the action to finish (a payment window that closes itself
+    when approved) was done: that is its effect, not an error.
     """
+    try:
+        _perform(page, action, loc, values, timeout_ms, files_root, dest)
+    except PlaywrightError:
+        if not (isinstance(action, (Click, Press)) and page.is_closed()):
+            raise
+
+
+def _perform(page: Page, action: _Action, loc: Optional[Locator], values: dict[str, str], timeout_ms: float,
+             files_root: Optional[Path], dest: Optional[Locator]) -> None:
     t = timeout_ms
     if isinstance(action, Click):
         assert loc is not None
