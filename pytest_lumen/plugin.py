@@ -11,6 +11,7 @@ from . import browser_fixture
 from . import config as cfg
 from .fixtures import (_lumen_engines, agent, lumen_identity_gate, lumen_planner, lumen_session,  # noqa: F401 - fixtures
                        lumen_settings)
+from .report_redaction import redacted_report
 from .session import LumenSession
 from .stash import REPORTS, SESSION
 
@@ -45,8 +46,8 @@ def pytest_deselected(items: list[pytest.Item]) -> None:
 
 @pytest.hookimpl(wrapper=True, tryfirst=True)
 def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) -> Generator[None, pytest.TestReport, pytest.TestReport]:
-    """Keep each phase's report on the item, so the agent fixture knows whether the test passed."""
-    report = yield
+    """Each phase's report with the test's secret values replaced, kept on the item for the agent fixture."""
+    report = redacted_report(item, (yield))
     item.stash.setdefault(REPORTS, {})[report.when] = report
     return report
 

@@ -48,9 +48,9 @@ def secret_env_values(patterns: tuple[str, ...], environ: Mapping[str, str] = os
 
 
 def forms(value: str) -> set[str]:
-    """A value as it may appear in text: raw, URL-encoded (both ways), JSON-escaped (both ways)."""
+    """A value as it may appear in text: raw, URL-encoded (both ways), JSON-escaped (both ways), in a Python repr."""
     return {value, quote(value, safe=""), quote_plus(value), json.dumps(value)[1:-1],
-            json.dumps(value, ensure_ascii=False)[1:-1]}
+            json.dumps(value, ensure_ascii=False)[1:-1], repr(value)[1:-1]}
 
 
 def map_strings(data: Any, fn: Callable[[str], str]) -> Any:

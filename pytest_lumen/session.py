@@ -17,6 +17,7 @@ from .config import Settings
 from .context import TestContext, _silent
 from .errors import LumenError
 from .memory import MemorySession
+from .report_redaction import remember as remember_secrets
 from .secrets import Secrets, secret_env_values
 from .stats import RunStats
 from .summary import print_summary, write_github_summary, write_heals_report
@@ -85,8 +86,10 @@ class LumenSession:
         return self.store.path_for(rel.as_posix(), cache_slug(test_name(item)))
 
     def context_for(self, item: pytest.Item, output_dir: Path, progress: Callable[[str], None]) -> TestContext:
-        """The context of a test item's agent."""
-        return self.new_context(clean_nodeid(item), self.cache_path(item), output_dir, progress)
+        """The context of a test item's agent (its secrets also redact pytest's report of the item)."""
+        ctx = self.new_context(clean_nodeid(item), self.cache_path(item), output_dir, progress)
+        remember_secrets(item, ctx.secrets)
+        return ctx
 
     def new_context(self, nodeid: str, cache_path: Path, output_dir: Path,
                     progress: Callable[[str], None] = _silent) -> TestContext:

@@ -7,7 +7,9 @@ from typing import TYPE_CHECKING
 import pytest
 
 if TYPE_CHECKING:
+    from .secrets import Secrets
     from .session import LumenSession
 
 SESSION = pytest.StashKey["LumenSession"]()
 REPORTS = pytest.StashKey[dict[str, pytest.TestReport]]()
+TEST_SECRETS = pytest.StashKey[list["Secrets"]]()  # each agent's, for pytest's report (report_redaction.py)
