@@ -263,6 +263,11 @@ FULLNAME = '<div class="field"><label for="fullname">Full name</label><input id=
 TERMS = '<div class="field"><label><input type="checkbox" id="terms" name="terms" required data-truth="terms"> I accept the terms</label></div>'
 HELP_LINK = '<a id="help-link" href="/help.html" data-truth="help-link">Visit the help center</a>'
 
+# A design-system button and a router's link button, as the relabel variants render them.
+SUBMIT_PAY_NOW = '<button type="submit" class="btn btn--primary btn--lg" data-truth="place-order">Pay now</button>'
+HELP_BUTTON = ('<button type="button" class="link-button" onclick="location.assign(\'/help.html\')" data-truth="help-link">'
+               'Visit the help center</button>')
+
 CATALOG_START = '  <section class="catalog" aria-labelledby="catalog-title">'
 CHECKOUT_BLOCK = SHOP[SHOP.index('  <section class="checkout"'):SHOP.index("</main>")]
 CART_BLOCK = SHOP[SHOP.index('  <section class="cart"'):SHOP.index('  <section class="checkout"')]
@@ -386,6 +391,25 @@ COSMETIC: tuple[Variant, ...] = (
         _shop('</form>', '</form></div>'),
         _shop('>Email</label>', '>Email address</label>'),
     )),
+    # Relabels (issue 15): the words of a control change, its role, place and job do not. Each also loses the id and
+    # test id a redesign drops, so that no recorded locator finds it: the cascade has to recognise it.
+    Variant("submit_relabelled", "cosmetic", "a design-system submit button: 'Place order' reads 'Pay now', no id, no test id",
+            (_shop(PLACE_ORDER, SUBMIT_PAY_NOW),)),
+    Variant("fields_relabelled", "cosmetic", "a form library's fields: generated ids, 'Email' reads 'E-mail address', "
+            "'Full name' reads 'Recipient' (its autocomplete=name kept), new placeholder and field names", (
+        _shop(EMAIL, '<div class="field"><label for=":r1:">E-mail address</label><input id=":r1:" name="contact.email" '
+                     'type="email" placeholder="name@domain.com" required data-js="email" data-truth="email"></div>'),
+        _shop(FULLNAME, '<div class="field"><label for=":r2:">Recipient</label><input id=":r2:" name="shipping.recipient" '
+                        'autocomplete="name" required data-js="name" data-truth="fullname"></div>'),
+    )),
+    Variant("link_became_button", "cosmetic", "a router renders the help link as a <button> that navigates (same words, no id)",
+            (Edit("thanks.html", HELP_LINK, HELP_BUTTON),)),
+    Variant("count_in_name", "cosmetic", "the submit button shows the cart's count ('Place order (2 items)'), no id, no test id", (
+        _shop(PLACE_ORDER, '<button type="submit" class="primary" data-truth="place-order">Place order '
+                           '<span data-js="order-count"></span></button>'),
+        Edit("app.js", "    if ($('total'))", "    if ($('order-count')) $('order-count').textContent = '(' + items.length + "
+                                             "(items.length === 1 ? ' item)' : ' items)');\n    if ($('total'))"),
+    )),
 )
 
 MODEL: tuple[Variant, ...] = (
@@ -420,6 +444,17 @@ REGRESSIONS: tuple[Variant, ...] = (
     )),
     Variant("mug_button_adds_teapot", "regression", "the blue mug's button adds the teapot", (
         _shop('data-sku="mug"', 'data-sku="teapot"'),
+    )),
+    Variant("relabelled_submit_goes_elsewhere", "regression", "the submit reads 'Pay now' and the order leads to the account page", (
+        _shop(PLACE_ORDER, SUBMIT_PAY_NOW),
+        Edit("app.js", "location.href = '/thanks.html';", "location.href = '/account.html';"),
+    )),
+    Variant("two_relabelled_submits", "regression", "'Place order' became two submit buttons of one shape: 'Pay now' and 'Pay later'", (
+        _shop(PLACE_ORDER, SUBMIT_PAY_NOW + ' <button type="submit" class="btn btn--primary btn--lg" '
+                                            'data-truth="decoy-pay-later">Pay later</button>'),
+    )),
+    Variant("help_button_does_nothing", "regression", "the help link became a router button whose click goes nowhere", (
+        Edit("thanks.html", HELP_LINK, HELP_BUTTON.replace(' onclick="location.assign(\'/help.html\')"', '')),
     )),
 )
 

@@ -32,6 +32,9 @@ REGRESSION_REASONS = {
     "place_order_removed": "zero-token heal found nothing",
     "confirmation_wrong_name": "expectation failed",
     "mug_button_adds_teapot": "expectation failed: get_by_test_id(\"cart-total\") contains text '$20.00'",
+    "relabelled_submit_goes_elsewhere": "did not lead where it was recorded to (after the action the page should be at /thanks.html, but it is at /account.html)",
+    "two_relabelled_submits": "zero-token heal found nothing",
+    "help_button_does_nothing": "should be at /help.html, but it is at /thanks.html",
 }
 MODEL_REASON = "zero-token heal found nothing"
 INNER_TIMEOUT = 600  # seconds for one inner session: generous, a loaded machine is slow
@@ -90,7 +93,7 @@ def test_replay_mode_survives_cosmetic_drift_and_fails_every_regression(lumen, f
     mug = steps[0]["actions"][0]["target"]["fingerprint"]
     assert (mug["name"], mug["context"]) == ("Add to basket", "Blue mug $12.00")
     assert steps[5]["actions"][0]["target"]["fingerprint"]["name"] == "Open the support page"
-    healed = ["buttons_reworded", "redesign"]  # fallback and similarity heals
+    healed = ["buttons_reworded", "redesign", "submit_relabelled", "fields_relabelled"]  # fallback, similarity, relabel
     lumen.monkeypatch.setenv("DRIFT_VARIANTS", ",".join(healed))
     again = lumen.run("--lumen-mode=replay", timeout=INNER_TIMEOUT)
     again.assert_outcomes(passed=len(healed))
