@@ -1,0 +1,142 @@
+"""The longer flow of ``replay_overhead.py``: the example suite's checkout test, replayed and written by hand.
+
+``example_suite/test_checkout.py::test_checkout_with_confirmation`` (12 steps, 18 cached
+actions on the demo shop, version 1) is replayed from its committed cache file (copied to
+a temp root, so the committed one is never touched), and the same test is written by hand
+in Playwright with the locators that cache holds (checked before timing). Each run gets a
+fresh browser context, as pytest-playwright gives each test: the shop keeps its cart, the
+signed-in user and the cookie choice there.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import benchlib as B
+from playwright.sync_api import expect
+
+from pytest_lumen.config import Mode
+
+CHECKOUT_GOAL = 1.10
+SUITE = B.REPO / "example_suite"
+TEST_FILE, TEST_NAME = "test_checkout.py", "test_checkout_with_confirmation"
+NODEID = f"{TEST_FILE}::{TEST_NAME}"
+PASSWORD = os.environ.get("SHOP_PASSWORD", "wonderland-42")  # the demo shop's account, as the suite's conftest reads it
+ADDRESS = "1 Rabbit Hole Lane, Oxford"
+
+# The test's steps, as test_checkout_with_confirmation calls the agent.
+STEPS: tuple[B.FlowStep, ...] = (
+    B.FlowStep("run", "accept the cookies", {}),
+    B.FlowStep("run", "open the sign-in page", {}),
+    B.FlowStep("run", "log in as alice with password %password%", {"password": PASSWORD}),
+    B.FlowStep("run", "add the Blue Mug to the cart", {}),
+    B.FlowStep("run", "add the Linen Tea Towel to the cart", {}),
+    B.FlowStep("run", "open the cart", {}),
+    B.FlowStep("run", "proceed to checkout", {}),
+    B.FlowStep("run", "fill in name Alice Liddell, email alice@example.com, address 1 Rabbit Hole Lane, Oxford "
+                      "and card number 4242 4242 4242 4242", {}),
+    B.FlowStep("run", "place the order", {}),
+    B.FlowStep("expect", "a dialog asks to confirm paying $24.50 for 2 items", {}),
+    B.FlowStep("run", "confirm the order", {}),
+    B.FlowStep("expect", "the order is complete with order number KC-575182", {}),
+)
+
+# The cache's primary locators, in order (LocatorSpec.describe()); handwritten() uses exactly these.
+LOCATORS = [
+    'get_by_role("button", name="Accept")',
+    'get_by_role("link", name="Sign in")',
+    'get_by_role("textbox", name="Username")',
+    'get_by_role("textbox", name="Password")',
+    'get_by_role("button", name="Sign in")',
+    'locator("#product-blue-mug >> internal:role=button[name=\\"Add to cart\\"i]")',
+    'locator("#product-linen-tea-towel >> internal:role=button[name=\\"Add to cart\\"i]")',
+    'get_by_test_id("cart-link")',
+    'get_by_role("link", name="Proceed to checkout")',
+    'get_by_role("textbox", name="Name")',
+    'get_by_role("textbox", name="Email")',
+    'get_by_role("textbox", name="Address")',
+    'get_by_role("textbox", name="Card number")',
+    'get_by_test_id("place-order")',
+    'get_by_role("dialog", name="Confirm your order")',
+    'get_by_role("button", name="Confirm")',
+    'get_by_role("heading", name="Thank you for your order")',
+    'get_by_test_id("order-number")',
+]
+
+
+def handwritten(page: Any) -> None:
+    """The checkout test as a person writes it in Playwright: the cache's locators, the same calls, no checks of its own."""
+    t = 5000
+    page.get_by_role("button", name="Accept").click(timeout=t)
+    page.get_by_role("link", name="Sign in").click(timeout=t)
+    page.get_by_role("textbox", name="Username").fill("alice", timeout=t)
+    page.get_by_role("textbox", name="Password").fill(PASSWORD, timeout=t)
+    page.get_by_role("button", name="Sign in").click(timeout=t)
+    page.locator('#product-blue-mug >> internal:role=button[name="Add to cart"i]').click(timeout=t)
+    page.locator('#product-linen-tea-towel >> internal:role=button[name="Add to cart"i]').click(timeout=t)
+    page.get_by_test_id("cart-link").click(timeout=t)
+    page.get_by_role("link", name="Proceed to checkout").click(timeout=t)
+    page.get_by_role("textbox", name="Name").fill("Alice Liddell", timeout=t)
+    page.get_by_role("textbox", name="Email").fill("alice@example.com", timeout=t)
+    page.get_by_role("textbox", name="Address").fill(ADDRESS, timeout=t)
+    page.get_by_role("textbox", name="Card number").fill("4242 4242 4242 4242", timeout=t)
+    page.get_by_test_id("place-order").click(timeout=t)
+    expect(page.get_by_role("dialog", name="Confirm your order")).to_contain_text(
+        "You are about to pay $24.50 for 2 items.", timeout=t)
+    page.get_by_role("button", name="Confirm").click(timeout=t)
+    expect(page.get_by_role("heading", name="Thank you for your order")).to_contain_text("Thank you for your order", timeout=t)
+    expect(page.get_by_test_id("order-number")).to_contain_text("KC-575182", timeout=t)
+
+
+def checkout(chromium: Any, root: Path, reps: int,
+             summarize: Callable[[list[float], list[float], int, int], dict[str, Any]]) -> dict[str, Any]:
+    """Alternate hand-written and replayed runs of the checkout test (ABBA, after a warm-up each); their summary.
+
+    ``{"skipped": why}`` when the example suite or its cache file is not there; ``{"error": why}`` when the
+    cache no longer holds the hand-written locators.
+    """
+    from example_suite.shop import serve_shop
+
+    cached = SUITE / ".lumen-cache" / TEST_FILE / f"{TEST_NAME}.json"
+    if not cached.is_file():
+        return {"skipped": f"{cached.relative_to(B.REPO)} is not there"}
+    project = root / "checkout"
+    session = B.new_session(Mode.REPLAY, project)
+    copy = session.store.path_for(TEST_FILE, TEST_NAME)
+    copy.parent.mkdir(parents=True, exist_ok=True)
+    shutil.copyfile(cached, copy)
+    cache = session.store.load(copy)
+    found = [a.target.locator.describe() for s in cache.steps for a in s.actions if a.target_or_none is not None] if cache else []
+    if found != LOCATORS:
+        return {"error": f"{cached.relative_to(B.REPO)} no longer holds the hand-written locators; update "
+                         f"checkout_flow.LOCATORS and handwritten(): {found}"}
+    with serve_shop(1) as shop:
+        def run(body: Callable[[Any], Any]) -> float:
+            context = chromium.new_context()
+            try:
+                page = context.new_page()
+                page.goto(shop.url)
+                began = time.perf_counter()
+                body(page)
+                return time.perf_counter() - began
+            finally:
+                context.close()
+
+        def hand() -> float:
+            return run(handwritten)
+
+        def lumen() -> float:
+            return run(lambda page: B.replay(page, session, STEPS, NODEID))
+
+        hand(), lumen()  # warm-up
+        a: list[float] = []
+        b: list[float] = []
+        for i in range(reps):
+            for side in ((hand, lumen) if i % 2 == 0 else (lumen, hand)):
+                (a if side is hand else b).append(side())
+    return summarize(a, b, len(STEPS), len(found))
