@@ -1,17 +1,29 @@
-"""Observing the page for the model: URL, title, a kind, and the AI aria snapshot within a size bound."""
+"""Observing the page for the model: URL, title, a kind, and the AI aria snapshot within a size bound.
+
+The snapshot is planned by ``page/outline.py``: a large page is shown as its viewport, its landmarks and
+its long lists summarised (their count, their first items, the ones in view). The model asks for other
+items of a list with the ``show_items`` tool (``show_items``); what it asked for is shown until the page
+loads another document.
+"""
 
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
-from typing import TYPE_CHECKING
+import weakref
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
 
 from ..errors import LumenError
+from ..page import outline
+from ..page.outline import Refs, View
 
 if TYPE_CHECKING:
     from playwright.sync_api import Page
 
 REF = re.compile(r"\[ref=([A-Za-z0-9_-]+)\]")
+SHOW_ITEMS = "show_items"  # the tool that asks for other items of a summarised list (record/tools.py)
+_VIEWS: weakref.WeakKeyDictionary[Any, View] = weakref.WeakKeyDictionary()  # per page: the items asked for
 
 
 @dataclass(frozen=True)
@@ -25,6 +37,8 @@ class Observation:
     refs: frozenset[str]
     truncated: bool
     full_chars: int
+    lists: Mapping[str, str] = field(default_factory=dict)  # the summarised lists shown: id (L1) -> path in the page
+    elements: int = 0  # the elements of the page
 
 
 def bound(snapshot: str, max_chars: int) -> tuple[str, bool]:
@@ -72,9 +86,13 @@ def observe(page: Page, max_chars: int, quiet: bool = False) -> Observation:
     except Exception:  # noqa: BLE001 - a page that never settles is still observed as it is
         pass
     last: Exception | None = None
+    view = _VIEWS.get(page)
+    if view is not None and view.url != page.url:
+        view = None
+        _VIEWS.pop(page, None)
     for _ in range(3):
         try:
-            raw = page.aria_snapshot(mode="ai", timeout=10_000)
+            taken = outline.take(page, view)
             break
         except Exception as exc:  # noqa: BLE001 - navigation in flight destroys the context; try again
             last = exc
@@ -82,17 +100,32 @@ def observe(page: Page, max_chars: int, quiet: bool = False) -> Observation:
     else:
         raise LumenError(f"could not take a snapshot of {page.url} for the model: {last}",
                          remedy="the page is very large or still loading: wait for it in the test, or split the step")
-    text, truncated = bound(raw, max_chars)
-    try:
-        title = page.title()
-    except Exception:  # noqa: BLE001
-        title = ""
+    text, truncated = bound(taken.text, max_chars)
+    shown = REF.findall(text)
     return Observation(
         url=page.url,
-        title=title,
+        title=taken.title,
         kind=page_kind(text),
         snapshot=text,
-        refs=frozenset(REF.findall(text)),
+        refs=Refs(shown, {ref: taken.refs.pieces[ref] for ref in shown if ref in taken.refs.pieces}),
         truncated=truncated,
-        full_chars=len(raw),
+        full_chars=len(taken.text),
+        lists={name: path for name, path in taken.lists.items() if f"[list={name}]" in text},
+        elements=taken.elements,
     )
+
+
+def show_items(page: Page, obs: Observation, args: Mapping[str, Any]) -> str:
+    """Ask for other items of a list the model saw summarised; the next observation shows them.
+
+    Raises ``ValueError`` (a message for the model) when the list is not in ``obs``.
+    """
+    name = str(args.get("list", ""))
+    if name not in obs.lists:
+        shown = ", ".join(obs.lists) or "none on this page"
+        raise ValueError(f"no list {name!r} in the latest snapshot (lists shown: {shown})")
+    start = int(args.get("start") or 1)
+    containing = str(args.get("containing") or "")
+    _VIEWS[page] = View(page.url, obs.lists[name], max(1, start), containing)
+    what = f" containing {containing!r}" if containing else ""
+    return f"ok: the snapshot below shows the items of {name}{what} from item {max(1, start):,}"

@@ -12,8 +12,10 @@ from typing import TYPE_CHECKING, Any, Literal, Optional
 
 from ..cache.model import (Check, CheckKind, Click, Drag, Expect, Fill, Goto, History, Hover, Offset, Press, Scroll,
                            SelectOption, Target, TypeText, Upload, WaitFor, is_absolute_path)
+from ..page.outline import locate
 from ..page.targets import count_target, focused_target, target_for
 from ..urls import normalize_url
+from .snapshot import SHOW_ITEMS
 
 if TYPE_CHECKING:
     from playwright.sync_api import Locator, Page
@@ -208,6 +210,11 @@ SKIP = Tool("skip", "The step applies only if something is on the page (\"... if
             "and it is not: there is nothing to do. Never for a step without such a condition.", {"reason": _STRING},
             ("reason",))
 
+# Not an action: the next snapshot shows other items of a list it summarised (record/snapshot.show_items).
+SHOW = Tool(SHOW_ITEMS, "Show other items of a long list the snapshot summarised (its line says [list=L1]): "
+            "from item number start, or only those containing a text. Nothing is done on the page.",
+            {"list": _STRING, "start": {"type": "integer", "minimum": 1}, "containing": _STRING}, ("list",))
+
 
 def _endings(done: str, fail: str, fail_props: Optional[dict[str, Any]] = None,
              done_props: Optional[dict[str, Any]] = None) -> tuple[Tool, Tool]:
@@ -220,10 +227,10 @@ ACTIONS: dict[str, Tool] = {t.name: t for t in _RUN_ACTIONS + _EXPECT_ACTIONS}
 """Every tool that becomes a cached action, by name."""
 
 _TOOLSETS: dict[str, tuple[Tool, ...]] = {
-    "run": _RUN_ACTIONS + _endings("The step is complete.", "The step cannot be done on this page; say why.",
-                                   {"missing": _MISSING}, {"conditional": _CONDITIONAL}) + (SKIP,),
-    "expect": _EXPECT_ACTIONS + _endings("All the checks the statement needs have been made.",
-                                         "The statement is false on this page; say why."),
+    "run": _RUN_ACTIONS + (SHOW,) + _endings("The step is complete.", "The step cannot be done on this page; say why.",
+                                             {"missing": _MISSING}, {"conditional": _CONDITIONAL}) + (SKIP,),
+    "expect": _EXPECT_ACTIONS + (SHOW,) + _endings("All the checks the statement needs have been made.",
+                                                   "The statement is false on this page; say why."),
 }
 
 RUN_TOOLS: list[dict[str, Any]] = [t.schema for t in _TOOLSETS["run"]]
@@ -282,7 +289,7 @@ def resolve_ref(page: Page, args: dict[str, Any], refs: Collection[str]) -> Opti
         return None
     if ref not in refs:
         raise ToolInputError(f"ref {ref!r} is not in the latest snapshot; use a ref shown there")
-    return target_for(page, page.get_by_ref(ref))
+    return target_for(page, locate(page, ref, refs))
 
 
 def to_action(call: ToolCall, page: Page, refs: Collection[str], tpl: Callable[[str], str]) -> Built:

@@ -18,8 +18,8 @@ from pytest_lumen.record.tools import (ACTIONS, EXPECT_TOOLS, RUN_TOOLS, Call, T
 
 # sha256 of json.dumps() of the schemas: what the model is sent must not change by accident
 # (it changes the prompt, the prompt cache prefix and the recordings made through it).
-RUN_TOOLS_SHA256 = "f8bb829b17083ee1dc8bc33ce4f2c5a13f6c0993bb63da6673850dced824cc94"
-EXPECT_TOOLS_SHA256 = "d74dd2ad17e9da78f90e50d5f8a4684bd7c171e0e24f3f0310c679de107e90d4"
+RUN_TOOLS_SHA256 = "5ad3b40ce689dcbb8660c8c78bd0d0aee1be0c8e83d2730adc87e8a448be0ff2"
+EXPECT_TOOLS_SHA256 = "c423c80d669575017154b6aeb38bdc252d6ff613e6cb7fc0078e2d9b9f7fa19f"
 
 NO_PAGE: Any = object()  # the calls given this never touch the page (no ref, no focused element)
 TARGET = Target(locator=LocatorSpec(kind="label", value="CV"))
@@ -47,12 +47,12 @@ def test_the_schemas_sent_to_the_model_are_unchanged() -> None:
 
 def test_each_step_kind_has_its_tools_and_every_action_tool_builds_an_action() -> None:
     assert [t["name"] for t in RUN_TOOLS] == ["click", "double_click", "right_click", "fill", "type", "press",
-                                              "select_option", "check", "hover", "drag", "upload_file", "goto", "go_back", "go_forward", "reload", "scroll", "wait_for", "done", "fail",
-                                              "skip"]
+                                              "select_option", "check", "hover", "drag", "upload_file", "goto", "go_back", "go_forward", "reload", "scroll", "wait_for", "show_items", "done",
+                                              "fail", "skip"]
     assert [t["name"] for t in EXPECT_TOOLS] == ["expect_visible", "expect_text", "expect_value", "expect_checked",
-                                                 "expect_count", "expect_url", "done", "fail"]
+                                                 "expect_count", "expect_url", "show_items", "done", "fail"]
     assert tools_for("run") is RUN_TOOLS and tools_for("expect") is EXPECT_TOOLS
-    names = {t["name"] for t in RUN_TOOLS + EXPECT_TOOLS} - {"done", "fail", "skip"}  # the loop ends on these
+    names = {t["name"] for t in RUN_TOOLS + EXPECT_TOOLS} - {"done", "fail", "skip", "show_items"}  # not actions
     assert set(ACTIONS) == names and all(tool.build is not None for tool in ACTIONS.values())
     assert all(t["input_schema"]["additionalProperties"] is False for t in RUN_TOOLS + EXPECT_TOOLS)
 
@@ -66,7 +66,7 @@ def test_each_step_kind_has_its_tools_and_every_action_tool_builds_an_action() -
     ("expect_checked", {"ref": "e1", "checked": False}, EXPECT_TOOLS, None),
     ("explode", {}, RUN_TOOLS, "unknown tool 'explode'; use one of: click, double_click, right_click, fill, type, press, "
                                "select_option, check, hover, drag, upload_file, goto, go_back, go_forward, reload, scroll, wait_for, "
-                               "done, fail, skip"),
+                               "show_items, done, fail, skip"),
     ("expect_text", {"ref": "e1", "text": "x"}, RUN_TOOLS, "unknown tool 'expect_text'; use one of: click, "),
     ("click", {}, EXPECT_TOOLS, "unknown tool 'click'; use one of: expect_visible, "),
     ("click", ["e1"], RUN_TOOLS, "click: arguments must be an object"),

@@ -1,0 +1,108 @@
+"""The observation's plan (pytest_lumen.page.outline): a small page whole, a large one as its viewport, its
+landmarks and its long lists summarised, with refs that resolve wherever they were shown."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+
+from pytest_lumen.page import outline
+from pytest_lumen.page.outline import View
+
+ROWS = 2500
+
+
+def inventory(rows: int = ROWS) -> str:
+    """An admin page as frameworks render one: a header with navigation, wrappers with generated class
+    names, a search field and a table with a button in every row."""
+    body = "".join(
+        f"<tr class='r_x9f'><td>Row {i}</td><td><button type='button' onclick=\"document.getElementById('status')"
+        f".textContent = 'Opened ' + this.textContent\">SKU-{i:05d}</button></td><td>{(i * 37) % 1000}</td></tr>"
+        for i in range(1, rows + 1))
+    return ("<!doctype html><html lang='en'><head><meta charset='utf-8'><title>Inventory</title>"
+            "<style>td { padding: 2px 8px }</style></head><body><div id='root'><div class='App_a1b2'>"
+            "<header><nav aria-label='Main'><a href='/'>Home</a> <a href='/orders'>Orders</a></nav></header>"
+            "<main><h1>Inventory</h1><p id='status' role='status'></p><label>Search <input type='search'></label>"
+            "<div class='TableWrap_q7'><table><thead><tr><th>Item</th><th>SKU</th><th>Price</th></tr></thead>"
+            f"<tbody>{body}</tbody></table></div></main><footer>Shop admin</footer></div></div>"
+            "<script>window.appReady = true</script></body></html>")
+
+
+# A web component: its items are slotted into a list in its shadow root.
+COMPONENT = """<!doctype html><html lang='en'><head><title>Catalog</title></head><body>
+<h1>Catalog</h1><x-catalog>{items}</x-catalog>
+<script>
+customElements.define('x-catalog', class extends HTMLElement {{
+  constructor() {{
+    super();
+    this.attachShadow({{mode: 'open'}}).innerHTML =
+      '<section aria-label="Products"><h2>Products</h2><ul><slot></slot></ul></section>';
+  }}
+}});
+</script></body></html>"""
+
+
+@pytest.fixture
+def big_page(page: Any, site_factory: Callable[[dict[str, str]], Any]) -> Any:
+    site = site_factory({"index.html": inventory(), "small.html": inventory(5)})
+    page.goto(site.url + "/index.html")
+    return page
+
+
+def test_a_small_page_is_snapshotted_whole_as_playwright_does(big_page: Any) -> None:
+    big_page.goto(big_page.url.replace("index.html", "small.html"))
+    taken = outline.take(big_page)
+    assert not taken.planned and taken.text == big_page.aria_snapshot(mode="ai") and taken.title == "Inventory"
+
+
+def test_a_large_page_shows_its_landmarks_the_lists_count_and_the_rows_in_view(big_page: Any) -> None:
+    big_page.locator("tr", has_text="SKU-01200").scroll_into_view_if_needed()
+    taken = outline.take(big_page)
+
+    assert taken.planned and taken.elements > 5 * outline.BUDGET
+    assert len(taken.text) < len(big_page.aria_snapshot(mode="ai")) // 20
+    assert 'navigation "Main"' in taken.text and 'heading "Inventory"' in taken.text and "Shop admin" in taken.text
+    assert "[list=L1]: 2,500 rows" in taken.text and taken.lists["L1"]
+    shown = [n for n in range(1, ROWS + 1) if f'"SKU-{n:05d}"' in taken.text]
+    boxes = big_page.evaluate("[...document.querySelectorAll('tbody tr')].map((r) => r.getBoundingClientRect())"
+                              ".map((r) => [r.top, r.bottom])")
+    height = big_page.viewport_size["height"]
+    assert shown[:outline.FIRST] == [1, 2, 3]  # the first rows, then the ones in view
+    assert 1200 in shown and len(shown) <= outline.SHOWN
+    assert all(boxes[n - 1][1] > 0 and boxes[n - 1][0] < height for n in shown[outline.FIRST:])
+    assert "(rows 4-" in taken.text and f"{ROWS:,} not shown" in taken.text
+
+
+def test_a_ref_resolves_whichever_piece_showed_it(big_page: Any) -> None:
+    taken = outline.take(big_page)
+    for name in ("Orders", "SKU-00002"):  # the navigation was snapshotted first, the rows later
+        line = next(line for line in taken.text.splitlines() if f'"{name}"' in line)
+        ref = outline._REF.search(line).group(1)  # type: ignore[union-attr]
+        assert outline.locate(big_page, ref, taken.refs).inner_text() == name
+
+
+def test_the_model_sees_the_items_it_asked_for(big_page: Any) -> None:
+    taken = outline.take(big_page)
+    asked = outline.take(big_page, View(big_page.url, taken.lists["L1"], containing="sku-02345"))
+    assert "1 asked for, 1 shown" in asked.text and '"SKU-02345"' in asked.text and '"SKU-00001"' not in asked.text
+    ref = outline._REF.search(next(line for line in asked.text.splitlines() if "SKU-02345" in line)).group(1)  # type: ignore[union-attr]
+    outline.locate(big_page, ref, asked.refs).click()
+    assert big_page.locator("#status").inner_text() == "Opened SKU-02345"
+
+    later = outline.take(big_page, View(big_page.url, taken.lists["L1"], start=2000))
+    assert '"SKU-02000"' in later.text and '"SKU-02019"' in later.text and '"SKU-02020"' not in later.text
+
+
+def test_a_list_in_a_web_components_shadow_root_is_summarised_and_its_items_resolve(
+        page: Any, site_factory: Callable[[dict[str, str]], Any]) -> None:
+    items = "".join(f"<li><a href='#p{i}'>Product {i}</a></li>" for i in range(1, 1201))
+    page.goto(site_factory({"index.html": COMPONENT.format(items=items)}).url + "/index.html")
+    taken = outline.take(page)
+
+    assert taken.planned and 'region "Products"' in taken.text and 'heading "Products"' in taken.text
+    assert "1,200 items" in taken.text and '"Product 1"' in taken.text and '"Product 900"' not in taken.text
+    asked = outline.take(page, View(page.url, taken.lists["L1"], containing="Product 900"))
+    ref = outline._REF.search(next(line for line in asked.text.splitlines() if '"Product 900"' in line)).group(1)  # type: ignore[union-attr]
+    assert outline.locate(page, ref, asked.refs).get_attribute("href") == "#p900"
