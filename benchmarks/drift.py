@@ -14,7 +14,9 @@ app by three methods, in the same run:
 Each page logs which element every click and keystroke reached (``data-truth``, invisible
 to the plugin), so an action on a wrong element is seen, not guessed. Per method: cosmetic
 variants passed with zero tokens, element actions on the right element, on a wrong element,
-or not done (not found, ambiguous, disabled), and regressions caught.
+or not done (not found, ambiguous, disabled), and regressions caught. For pytest-lumen, each heal's
+level per variant, and how many of the locators its heals wrote are positional chains (an index,
+``:nth-of-type``, a ``>`` chain: ``tests/drift/locators.py``; goal 0).
 """
 
 from __future__ import annotations
@@ -32,6 +34,7 @@ from pytest_lumen.cache import model as A
 from pytest_lumen.page import perform as P
 from pytest_lumen.templates import substitute
 from pytest_lumen.cache import Step
+from pytest_lumen.cache.model import LocatorSpec
 from pytest_lumen.cache.keys import step_key
 from pytest_lumen.page.checks import run_check
 from pytest_lumen.config import Mode
@@ -39,6 +42,7 @@ from pytest_lumen.errors import LumenAssertionError
 from pytest_lumen.replay.replayer import ActionFailed, Replayer
 from pytest_lumen.page.targets import bind_target
 from pytest_lumen.testing.fake_anthropic import FakeAnthropic
+from tests.drift.locators import positional
 from tests.drift.harness import ACTION_TIMEOUT, FLOW, RECORD_SCRIPT, TEST_FILE, TEST_NAME
 from tests.drift.pages import BENIGN_PREFIX, EXPECTED_LOG, ORIGINAL, VARIANTS, Variant, build
 
@@ -56,7 +60,9 @@ class ActionResult:
     kind: str
     outcome: str  # correct, wrong, not_done, check_passed, check_failed
     detail: str = ""
-    heal: Optional[str] = None
+    heal: Optional[str] = None  # the heal's level (fallback:<kind>, unchanged_text, similarity, relabel)
+    healed_to: Optional[str] = None  # the locator the heal wrote
+    positional: bool = False  # that locator finds the element by its place (tests/drift/locators.py)
 
 
 @dataclass
@@ -78,6 +84,14 @@ class Failed(Exception):
     """The replay stopped (as the test would)."""
 
 
+@dataclass(frozen=True)
+class Healed:
+    """A heal the plugin made: its level and the locator it wrote into the cache."""
+
+    level: str
+    locator: LocatorSpec
+
+
 # --- the three methods --------------------------------------------------------------------------
 
 
@@ -90,8 +104,8 @@ class Method:
         self.page = page
         self.root = root
 
-    def act(self, step: int, action: Any, values: dict[str, str]) -> Optional[str]:
-        """Perform the action; returns the heal level when it healed."""
+    def act(self, step: int, action: Any, values: dict[str, str]) -> Optional[Healed]:
+        """Perform the action; returns the heal when it healed."""
         raise NotImplementedError
 
 
@@ -103,19 +117,19 @@ class Lumen(Method):
         session = B.new_session(Mode.REPLAY, root, action_timeout=ACTION_TIMEOUT)
         self.replayer = Replayer(page, B.new_state(session, NODEID), gate=True)
 
-    def act(self, step: int, action: Any, values: dict[str, str]) -> Optional[str]:
+    def act(self, step: int, action: Any, values: dict[str, str]) -> Optional[Healed]:
         try:
             one = Step(key=step_key(f"action {step}", []), instruction=f"action {step}", url="/", actions=[action])
-            _, heals = self.replayer.replay(step, one, values)
+            done, heals = self.replayer.replay(step, one, values)
         except ActionFailed as failed:
             raise Failed(failed.error) from None
-        return heals[0].level if heals else None
+        return Healed(heals[0].level, done[0].target_or_none.locator) if heals else None
 
 
 class Primary(Method):
     name = "primary locator"
 
-    def act(self, step: int, action: Any, values: dict[str, str]) -> Optional[str]:
+    def act(self, step: int, action: Any, values: dict[str, str]) -> Optional[Healed]:
         target = action.target_or_none
         loc = bind_target(target, values).locator.build(self.page) if target else None
         timeout = ACTION_TIMEOUT * 1000
@@ -135,7 +149,7 @@ class Primary(Method):
 class Coordinates(Method):
     name = "coordinates"
 
-    def act(self, step: int, action: Any, values: dict[str, str]) -> Optional[str]:
+    def act(self, step: int, action: Any, values: dict[str, str]) -> Optional[Healed]:
         target = action.target_or_none
         fp = target.fingerprint if target else None
         if fp is None or fp.box is None:
@@ -192,16 +206,19 @@ def _judge(entries: list[str], expected: str) -> tuple[str, str]:
 
 
 def _result(step: int, action: Any, expected: Optional[str], new_entries: list[str],
-            error: Optional[BaseException] = None, heal: Optional[str] = None) -> ActionResult:
+            error: Optional[BaseException] = None, heal: Optional[Healed] = None) -> ActionResult:
     """Judge one action: a check by whether it held, an element action by what the page logged meanwhile."""
+    healed = {} if heal is None else {"heal": heal.level, "healed_to": heal.locator.describe(),
+                                      "positional": positional(heal.locator)}
     if isinstance(action, A.Expect):
         if error is None:
-            return ActionResult(step, action.kind, "check_passed", heal=heal)
+            return ActionResult(step, action.kind, "check_passed", **healed)
         return ActionResult(step, action.kind, "check_failed", str(error).splitlines()[0][:160])
     outcome, detail = _judge(new_entries, expected or "")
-    if error is not None and outcome == "correct":
-        detail = f"right element, then: {str(error).splitlines()[0][:160]}"
-    return ActionResult(step, action.kind, outcome, detail or (str(error)[:160] if error else ""), heal)
+    if error is not None:
+        why = str(error).splitlines()[0][:300]
+        detail = f"right element, then: {why}" if outcome == "correct" else f"{detail}: {why}" if detail else why
+    return ActionResult(step, action.kind, outcome, detail, **healed)
 
 
 def replay_variant(method: Method, variant: str, kind: str, steps: list[Step], url: str) -> Run:
@@ -271,7 +288,7 @@ def run_all(chromium: Any, root: Path, steps: list[Step], variants: list[Variant
                 method = make(context.new_page(), root)
                 runs.append(replay_variant(method, variant.name, variant.kind, steps, url))
                 context.close()
-        print(f"  {variant.name:28} " + "  ".join(f"{r.method}: {'pass' if r.passed else 'fail'}" for r in runs[-3:]), flush=True)
+        print(f"  {variant.name:34} " + "  ".join(f"{r.method}: {'pass' if r.passed else 'fail'}" for r in runs[-3:]), flush=True)
     return runs
 
 
@@ -284,6 +301,7 @@ def summarize(runs: list[Run]) -> dict[str, dict[str, Any]]:
         regressions = [r for r in mine if r.kind == "regression"]
         model = [r for r in mine if r.kind == "model"]
         element = [a for r in mine for a in r.actions if a.outcome in ("correct", "wrong", "not_done")]
+        written = [(r, a) for r in mine for a in r.actions if a.healed_to and a.outcome in ("correct", "check_passed")]
         out[method] = {
             "cosmetic_passed": sum(r.passed for r in cosmetic),
             "cosmetic_total": len(cosmetic),
@@ -298,6 +316,10 @@ def summarize(runs: list[Run]) -> dict[str, dict[str, Any]]:
             "model_needed_passed": sum(r.passed for r in model),
             "model_needed_total": len(model),
             "heal_levels": dict(Counter(a.heal for r in mine for a in r.actions if a.heal)),
+            "healed_locators": len(written),
+            "positional_heals": sum(a.positional for _, a in written),
+            "positional_heal_list": [f"{r.variant} step {a.step + 1} {a.kind} [{a.heal}]: {a.healed_to}"
+                                     for r, a in written if a.positional],
         }
     return out
 
@@ -305,11 +327,12 @@ def summarize(runs: list[Run]) -> dict[str, dict[str, Any]]:
 def print_tables(summary: dict[str, dict[str, Any]], runs: list[Run]) -> None:
     rows = []
     for method, s in summary.items():
+        heals = f"{s['positional_heals']}/{s['healed_locators']}" if method == "pytest-lumen" else "-"
         rows.append([method, f"{s['cosmetic_passed']}/{s['cosmetic_total']}", f"{s['correct']}/{s['element_actions']}",
-                     s["wrong_element"], s["not_done"], f"{s['regressions_caught']}/{s['regressions_total']}"])
+                     s["wrong_element"], s["not_done"], f"{s['regressions_caught']}/{s['regressions_total']}", heals])
     B.print_table("Drift: one recorded test against its app's variants (zero model calls for every method)",
-                  ["method", "cosmetic passed", "element actions right", "wrong element", "not done", "regressions caught"],
-                  rows)
+                  ["method", "cosmetic passed", "element actions right", "wrong element", "not done", "regressions caught",
+                   "positional heals / healed"], rows)
     by_variant: dict[str, dict[str, str]] = {}
     for r in runs:
         cell = "pass" if r.passed else ("WRONG" if r.count("wrong") else "fail")
@@ -319,15 +342,29 @@ def print_tables(summary: dict[str, dict[str, Any]], runs: list[Run]) -> None:
         by_variant.setdefault(r.variant, {"kind": r.kind})[r.method] = cell
     B.print_table("Per variant", ["variant", "kind", *METHODS],
                   [[name, v["kind"], *(v[m] for m in METHODS)] for name, v in by_variant.items()])
-    levels = summary["pytest-lumen"]["heal_levels"]
-    print("pytest-lumen heal levels: " + (", ".join(f"{k} {v}" for k, v in sorted(levels.items())) or "none"))
+    lumen = summary["pytest-lumen"]
+    print("pytest-lumen heal levels: " + (", ".join(f"{k} {v}" for k, v in sorted(lumen["heal_levels"].items())) or "none"))
+    print(f"pytest-lumen positional heals (goal 0): {lumen['positional_heals']} of {lumen['healed_locators']} healed locators")
+    for line in lumen["positional_heal_list"]:
+        print(f"  {line}")
 
 
 def headline(summary: dict[str, dict[str, Any]]) -> dict[str, str]:
-    """The numbers ``run_all.py`` shows: cosmetic variants passed and wrong-element actions, per method."""
-    return {f"{method}: cosmetic passed / wrong element / regressions caught":
-            f"{s['cosmetic_passed']}/{s['cosmetic_total']} / {s['wrong_element']} / {s['regressions_caught']}/{s['regressions_total']}"
-            for method, s in summary.items()}
+    """The numbers ``run_all.py`` shows: cosmetic variants passed and wrong-element actions, per method; and how
+    many of pytest-lumen's healed locators are positional chains (goal 0)."""
+    out = {f"{method}: cosmetic passed / wrong element / regressions caught":
+           f"{s['cosmetic_passed']}/{s['cosmetic_total']} / {s['wrong_element']} / {s['regressions_caught']}/{s['regressions_total']}"
+           for method, s in summary.items()}
+    lumen = summary["pytest-lumen"]
+    out["pytest-lumen: positional heals (goal 0)"] = f"{lumen['positional_heals']} of {lumen['healed_locators']} healed locators"
+    return out
+
+
+def heals_by_variant(runs: list[Run]) -> dict[str, dict[str, Any]]:
+    """pytest-lumen's heals per variant: each healed action's level and the locator it wrote."""
+    return {r.variant: {"passed": r.passed, "heals": [
+        {"step": a.step + 1, "action": a.kind, "level": a.heal, "locator": a.healed_to, "positional": a.positional}
+        for a in r.actions if a.heal]} for r in runs if r.method == "pytest-lumen"}
 
 
 def main(argv: Optional[list[str]] = None) -> int:
@@ -347,6 +384,7 @@ def main(argv: Optional[list[str]] = None) -> int:
         "action_timeout_s": ACTION_TIMEOUT,
         "variants": {v.name: {"kind": v.kind, "summary": v.summary} for v in chosen},
         "summary": summary,
+        "heals_by_variant": heals_by_variant(runs),
         "runs": [asdict(r) for r in runs],
         "seconds": round(time.perf_counter() - started, 1),
     })
