@@ -135,17 +135,37 @@ def _visible_unique(loc: Locator) -> bool:
         return False
 
 
+def _who(fp: Fingerprint) -> tuple[Optional[str], ...]:
+    """What tells one element from another on one page: its path, tag, role and words."""
+    return fp.css, fp.tag, fp.role, fp.name, fp.text
+
+
 class Relocator:
-    """Finds a cached target again without a model. Each level is a small named matcher."""
+    """Finds a cached target again without a model. Each level is a small named matcher.
+
+    Elements already found for other recorded elements of the step (``claim``) are no candidates: two
+    elements that were two when recorded are two now ("Email" became "Email address", so "Address" is
+    not that field, even though its name now holds "address").
+    """
 
     def __init__(self, page: Page, equivalents: Equivalents = Equivalents()) -> None:
         self.page = page
         self.equivalents = equivalents
+        self._claims: list[tuple[tuple[Optional[str], ...], tuple[Optional[str], ...]]] = []
+
+    def claim(self, recorded: Fingerprint, current: Fingerprint) -> None:
+        """Remember that ``current`` is the element recorded as ``recorded``."""
+        self._claims.append((_who(recorded), _who(current)))
+
+    def _taken(self, recorded: Fingerprint) -> set[tuple[Optional[str], ...]]:
+        mine = _who(recorded)
+        return {current for was, current in self._claims if was != mine}
 
     def survey(self, recorded: Fingerprint, policy: Policy) -> Survey:
         """Scan the page once and score every visible candidate against the recorded element."""
         selector = scan_selector(recorded)
-        candidates = scan(self.page, selector)
+        taken = self._taken(recorded)
+        candidates = [c for c in scan(self.page, selector) if _who(c.fingerprint) not in taken]
         scores = similarities(recorded, [c.fingerprint for c in candidates], policy.ignore, policy.by_place)
         return Survey(selector, candidates, scores)
 

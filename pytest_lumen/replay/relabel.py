@@ -10,9 +10,10 @@ same job. Similarity alone cannot accept them (an action's other words may be an
 * **an unchanged declared purpose**: a field's ``autocomplete`` token (``name``, ``email``,
   ``cc-number``: HTML's standard words for what a field is for) is the recorded one, and no other
   field of its kind has it;
-* else **the recorded effect**: the action recorded where it led (a URL, a page it opened), the element
-  is the one of its kind whose shape (everything but its words) is closest to the recorded one, clearly
-  ahead of the runner-up, and the replayer then requires that effect, exactly, after acting.
+* else **the recorded effect**: the action recorded where it led (a URL), and the element is the only one
+  of its kind whose name kept the recorded words and gained others ("Confirm" -> "Confirm order"), or
+  the one of its kind whose shape (everything but its words) is closest to the recorded one, clearly
+  ahead of the runner-up; the replayer then requires that effect, exactly, after acting.
 
 Only candidates with something around them as it was count (a word of the recorded context still
 in theirs, when both have one). A second candidate of the same shape, a check that asserts the name
@@ -28,7 +29,8 @@ from typing import Optional, Union
 
 from ..cache.model import Fingerprint
 from .equivalents import Equivalents
-from .similarity import ACCEPT_THRESHOLD, MARGIN, context_similarity, role_similarity, says, score_text, similarity
+from .similarity import (ACCEPT_THRESHOLD, MARGIN, context_similarity, kept_whole, role_similarity, says, score_text,
+                         similarity)
 
 WORDS = frozenset({"name", "text", "label"})  # what a relabel changes: left out of the shape
 
@@ -67,7 +69,7 @@ def find_relabel(recorded: Fingerprint, currents: Sequence[Fingerprint], ignore:
     if not recorded.role or not name:
         return ""
     kind = [i for i, c in enumerate(currents) if same_kind(recorded, c) and says(c) != name and _near(recorded, c)]
-    shapes = {i: similarity(recorded, currents[i], ignore | WORDS) for i in kind}
+    shapes = {i: similarity(recorded, currents[i], ignore | WORDS, place_share=1.0) for i in kind}  # a shape is its place
     named = [i for i in kind if equivalents.same(name, says(currents[i]))]
     if len(named) > 1:
         return f"relabel: {len(named)} elements are named like an equivalent of {name!r}"
@@ -86,6 +88,12 @@ def find_relabel(recorded: Fingerprint, currents: Sequence[Fingerprint], ignore:
         return f"relabel: this check asserts the name {name!r}, and no element has it or a known equivalent"
     if effect is None:
         return "relabel: no known equivalent name, and no recorded effect (a URL, a new page) to confirm one"
+    longer = [i for i in kind if kept_whole(name, says(currents[i]))]
+    if len(longer) == 1:
+        i = longer[0]
+        runner = max((shapes[j] for j in kind if j != i), default=0.0)
+        return Relabel(i, f"its name kept its words ({name!r} -> {says(currents[i])!r}) and its recorded effect "
+                          f"followed ({effect})", shapes[i], runner)
     order = sorted(kind, key=lambda i: shapes[i], reverse=True)
     if not order:
         return "relabel: no other element of its kind"

@@ -193,6 +193,7 @@ class Replayer:
         while True:
             try:
                 score = self._resolve(bound, look, policy, primary)
+                self._claim(bound.fingerprint, look.fingerprint)
                 return primary, _refreshed(target, primary, score, self.ctx.secrets.templatize), None, look.enabled
             except Unresolved as unresolved:
                 problem = str(unresolved)
@@ -202,6 +203,7 @@ class Replayer:
             if isinstance(found, Relocated) and self._primary_now(bound, policy, primary):
                 return primary, target, None, False  # the page was still rendering: nothing changed, no heal
             if isinstance(found, Relocated):
+                self._claim(bound.fingerprint, found.fingerprint)
                 healed = healed_target(target, found, self.ctx.secrets.templatize)
                 heal = _report(self.ctx, self._instruction, step, i, target, problem, found, self.page)
                 return found.locator, healed, heal, False
@@ -210,6 +212,10 @@ class Replayer:
                 raise ActionFailed(i, action, f"{problem}; zero-token heal found nothing ({found.reason})")
             self.page.wait_for_timeout(RETRY_MS)
             look = _look(primary, bound.locator, 0)
+
+    def _claim(self, recorded: Optional[Fingerprint], current: Optional[Fingerprint]) -> None:
+        if recorded is not None and current is not None:
+            self.relocator.claim(recorded, current)
 
     def _primary_now(self, target: Target, policy: Policy, primary: Locator) -> bool:
         """Whether the primary locator now finds the recorded element (it appeared while the cascade ran)."""

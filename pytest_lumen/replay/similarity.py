@@ -17,7 +17,17 @@ that the current element still has (0..1). These rules shape it:
   whole words ("Email" -> "Email address") is confirmed when it is the only such element of
   the page (``similarities``; among several, the one with the words its name lost around it:
   "Quantity for Blue Mug" -> "Quantity" on every line); an action's name (a button, a link) never is;
-* an element without text of its own (an icon button) is compared by its name in place of its text.
+* an element without text of its own (an icon button) is compared by its name in place of its text;
+* a count or an amount that joined a name or a text ("Red Mug" -> "Red Mug $11.00", "Cart" -> "Cart
+  (2)") is the app's data, not other words (``counted``);
+* a changed tag is held against an element only when it has no role: with one, the role says what
+  it is and the tag is how it is built (a ``ul`` listbox rebuilt as a ``div`` listbox);
+* what an element is (its role, words, identifiers, target) outweighs where it is (``PLACE``: the
+  text around it, its landmark, heading, rank, position, classes): a redesign moves and restyles
+  everything at once, so when the place attributes disagree they count together for at most
+  ``PLACE_SHARE`` of the score (when they agree, in full). They still anchor look-alikes (the cap
+  above), tell a relabelled control's shape (``relabel.py``), and count in full for an element whose
+  words are left out of the comparison (a list whose items are counted).
 
 ``choose`` accepts the best candidate only above a threshold and with a clear margin over
 the runner-up; anything else is ambiguous and rejected.
@@ -33,6 +43,7 @@ from dataclasses import dataclass
 from typing import Optional
 
 from ..cache.model import Fingerprint
+from ..page.quality import stable_name
 
 # Weight of each attribute (a ``Fingerprint`` field, as a unit test checks); an attribute the
 # recorded fingerprint lacks does not count.
@@ -54,6 +65,9 @@ WEIGHTS: dict[str, float] = {
     "rank": 0.5,
 }
 IDENTIFIERS: dict[str, float] = {"test_id": 3.0, "id": 2.0, "name_attr": 1.5}
+# Where an element is, not what it is: together they weigh at most PLACE_SHARE of the score.
+PLACE = frozenset({"context", "box", "classes", "landmark", "heading", "rank"})
+PLACE_SHARE = 0.25
 MISMATCHED_IDENTIFIER = 0.25  # share of an identifier's weight that counts (as a miss) when it changed
 CORROBORATING = ("test_id", "id", "name_attr", "href", "placeholder", "autocomplete")  # unchanged, they vouch for a renamed element
 RENAMED_CAP = 0.5  # the most a renamed element scores without corroboration
@@ -158,10 +172,26 @@ def _attribute(attr: str, recorded: Fingerprint, current: Fingerprint) -> float:
     if attr == "rank":
         return 1.0 if recorded.rank == current.rank else 0.0
     if attr == "name":
-        return text_similarity(says(recorded), says(current))
+        return _words_similarity(says(recorded), says(current))
     if attr == "text" and not current.text:
-        return text_similarity(recorded.text, current.name)  # an icon button labelled with the old text
+        return _words_similarity(recorded.text, current.name)  # an icon button labelled with the old text
+    if attr == "text":
+        return _words_similarity(recorded.text, current.text)
     return text_similarity(getattr(recorded, attr), getattr(current, attr))
+
+
+def _words_similarity(before: Optional[str], after: Optional[str]) -> float:
+    """Like ``text_similarity``, but a count or an amount that joined the words is no change (``counted``)."""
+    return 1.0 if counted(before, after) else text_similarity(before, after)
+
+
+def counted(before: Optional[str], after: Optional[str]) -> bool:
+    """True when ``after`` says what ``before`` said plus a count or an amount ("Red Mug" -> "Red Mug $11.00",
+    "Cart" -> "Cart (2)"): the app's data shown in a label. Not when ``before`` had numbers of its own ("Page 2")."""
+    if not before or not after or stable_name(before) is not None:
+        return False
+    rest = stable_name(after)
+    return rest is not None and _word_list(rest) == _word_list(before)
 
 
 def identifier_matches(recorded: Fingerprint, current: Fingerprint) -> bool:
@@ -213,6 +243,14 @@ def name_extended(recorded: Fingerprint, current: Fingerprint) -> bool:
     return before != after and (_contains(after, before) or _contains(before, after))
 
 
+def kept_whole(before: Optional[str], after: Optional[str]) -> bool:
+    """True when ``after`` holds all of ``before``'s words, in a run, and more ("Confirm" -> "Confirm order")."""
+    if not before or not after:
+        return False
+    old, new = _word_list(before), _word_list(after)
+    return len(new) > len(old) and _contains(new, old)
+
+
 def _word_list(text: str) -> list[str]:
     return _WORD.findall(text.lower())
 
@@ -229,6 +267,8 @@ def renamed(recorded: Fingerprint, current: Fingerprint) -> bool:
     A name without words (an icon's "×", "+", "…") that gained words, or words that became such an
     icon, is a label, not another action: the rest of the evidence decides.
     """
+    if counted(says(recorded), says(current)):
+        return False
     before, after = words(says(recorded)), words(says(current))
     return bool(before) and bool(after) and before != after
 
@@ -248,35 +288,55 @@ def _anchor(recorded: Fingerprint, current: Fingerprint, ignore: Collection[str]
 
 
 def similarity(recorded: Fingerprint, current: Fingerprint, ignore: Collection[str] = (), extended_ok: bool = False,
-               by_place: bool = False) -> float:
+               by_place: bool = False, place_share: float = PLACE_SHARE) -> float:
     """0..1: how much the current element still is the recorded one (``ignore``: attributes left out).
 
-    ``extended_ok``: a name that only gained or lost words (``name_extended``) counts as
-    corroborated; only for the one element of a page whose name is so (``similarities``).
+    ``extended_ok``: a name that only gained or lost words (``name_extended``) counts as the same
+    name; only for the one element of a page whose name is so (``similarities``).
+    ``place_share``: the most the place attributes weigh together (1.0: as much as their weights say; a
+    relabel's shape, which is all place, ``relabel.py``).
     """
-    total = score = 0.0
+    what = [0.0, 0.0]  # score, total weight: what it is
+    where = [0.0, 0.0]  # where it is
+    extended = extended_ok and name_extended(recorded, current)
     for attr, weight in WEIGHTS.items():
         present = recorded.box is not None if attr == "box" else getattr(recorded, attr) not in (None, "")
-        if attr in ignore or not present:
+        if attr in ignore or not present or _rebuilt(attr, recorded, current):
             continue
-        total += weight
-        score += weight * _attribute(attr, recorded, current)
+        part = where if attr in PLACE else what
+        part[0] += weight * (1.0 if attr == "name" and extended else _attribute(attr, recorded, current))
+        part[1] += weight
     for attr, weight in IDENTIFIERS.items():
         value = getattr(recorded, attr)
         if attr in ignore or not value:
             continue
-        if value == getattr(current, attr):
-            total += weight
-            score += weight
-        else:
-            total += weight * MISMATCHED_IDENTIFIER
-    result = score / total if total else 0.0
+        what[1] += weight if value == getattr(current, attr) else weight * MISMATCHED_IDENTIFIER
+        what[0] += weight if value == getattr(current, attr) else 0.0
+    if {"name", "text"} <= set(ignore):
+        place_share = 1.0  # its words left out (a list counted, a text checked): where it is tells it
+    result = _combined(what, where, place_share)
     if recorded.look_alikes and not identifier_matches(recorded, current):
         result = min(result, _anchor(recorded, current, ignore, by_place))
-    elif "name" not in ignore and renamed(recorded, current) and not corroborated(recorded, current) \
-            and not (extended_ok and name_extended(recorded, current)):
+    elif "name" not in ignore and renamed(recorded, current) and not corroborated(recorded, current) and not extended:
         result = min(result, RENAMED_CAP)
     return result
+
+
+def _rebuilt(attr: str, recorded: Fingerprint, current: Fingerprint) -> bool:
+    """The tag changed under a role: not evidence either way (the role is compared)."""
+    return attr == "tag" and bool(recorded.role) and bool(current.role) and recorded.tag != current.tag
+
+
+def _combined(what: list[float], where: list[float], place_share: float) -> float:
+    """The weighted mean of both parts; where the place part drags it down, its weight is capped at
+    ``place_share`` of the whole (a place that agrees still counts in full: an icon relabelled in place)."""
+    total = what[1] + where[1]
+    plain = (what[0] + where[0]) / total if total else 0.0
+    if not what[1] or not where[1] or place_share >= 1.0:
+        return plain
+    place_weight = min(where[1], what[1] * place_share / (1.0 - place_share))
+    capped = (what[0] + where[0] / where[1] * place_weight) / (what[1] + place_weight)
+    return max(plain, capped)
 
 
 def similarities(recorded: Fingerprint, currents: Sequence[Fingerprint], ignore: Collection[str] = (),

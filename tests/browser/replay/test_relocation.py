@@ -281,3 +281,34 @@ def test_the_only_button_of_a_toolbar_whose_label_gained_words_is_never_clicked(
     with pytest.raises(ReplayError):
         app.replay(toolbar("Delete all items"), steps, gate=gate, action_timeout=1.5)
     assert app.page.evaluate("localStorage.getItem('clicked')") is None
+
+
+# --- f: fields that all gained words in one redesign -------------------------------------------------
+
+
+def delivery_form(name: str, email: str, address: str, prefix: str) -> str:
+    """A checkout form as a component library renders it: generated ids, labels bound by ``for``."""
+    fields = [(name, "text", "input"), (email, "email", "input"), (address, None, "textarea")]
+    body = ""
+    for n, (label, kind, tag) in enumerate(fields):
+        control = (f'<textarea id="{prefix}-{n}" rows="3"></textarea>' if tag == "textarea"
+                   else f'<input id="{prefix}-{n}" type="{kind}">')
+        body += f'<div class="{prefix}-field"><label for="{prefix}-{n}">{label}</label>{control}</div>'
+    return page_html(f'<main><h1>Delivery and payment</h1><form aria-label="Delivery">{body}</form></main>')
+
+
+FILL_STEPS: Steps = [("run", "fill in name Alice, email alice@example.com and address 1 Rabbit Hole Lane")]
+
+
+def test_fields_whose_labels_all_gained_words_are_told_apart_by_the_fields_already_found(app: App) -> None:
+    app.record(delivery_form("Name", "Email", "Address", "f"), FILL_STEPS, [
+        {"tool": "fill", "target": {"role": "textbox", "name": "Name"}, "input": {"value": "Alice"}},
+        {"tool": "fill", "target": {"role": "textbox", "name": "Email"}, "input": {"value": "alice@example.com"}},
+        {"tool": "fill", "target": {"role": "textbox", "name": "Address"}, "input": {"value": "1 Rabbit Hole Lane"}},
+        {"tool": "done"}])
+
+    # "Email address" and "Delivery address" both hold "Address": the first is the email field, found first
+    ctx = app.replay(delivery_form("Full name", "Email address", "Delivery address", "r7x"), FILL_STEPS)
+    values = [app.page.locator(f"#r7x-{n}").input_value() for n in range(3)]
+    assert values == ["Alice", "alice@example.com", "1 Rabbit Hole Lane"]
+    assert [h.after for h in ctx.heals][-1] == 'get_by_role("textbox", name="Delivery address")'

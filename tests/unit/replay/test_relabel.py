@@ -102,3 +102,15 @@ def test_a_fragment_that_is_a_route_is_the_page_itself() -> None:
     from pytest_lumen.replay.effects import routes_by_fragment
     assert routes_by_fragment("/#/checkout") and routes_by_fragment("/app#!/cart")
     assert not routes_by_fragment("/list#done") and not routes_by_fragment("/list")
+
+
+def test_an_action_that_kept_its_words_and_gained_others_needs_its_recorded_effect() -> None:
+    recorded = button("Confirm", landmark="dialog: Confirm your order", context="Cancel")
+    redesign = [button("Cancel", type="button", context=None), button("Confirm order", context=None)]
+    found = relabel(recorded, *redesign, effect="URL /order-complete.html")
+    assert isinstance(found, Relabel) and found.position == 1
+    assert found.evidence == ("its name kept its words ('Confirm' -> 'Confirm order') and its recorded effect "
+                              "followed (URL /order-complete.html)")
+    assert isinstance(relabel(recorded, *redesign), str)  # "Place order by phone" may be another action
+    two = relabel(recorded, *redesign, button("Confirm order by phone", context=None), effect="URL /order-complete.html")
+    assert not (isinstance(two, Relabel) and two.position in (1, 2) and "kept its words" in two.evidence)

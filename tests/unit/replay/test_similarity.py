@@ -276,3 +276,42 @@ def test_a_name_without_words_that_gained_words_is_a_new_label_not_a_rename():
     worded = icon.model_copy(update={"name": "Remove"})
     assert renamed(worded, labelled) and similarity(worded, labelled) <= RENAMED_CAP  # words for other words
     assert not renamed(fp(), fp(name="place  ORDER!"))  # case, spaces and punctuation are no rename
+
+
+# --- what it is outweighs where it is ------------------------------------------------------------
+
+
+def test_an_unchanged_control_whose_surroundings_all_changed_is_still_itself():
+    recorded = fp(landmark="form: Checkout", heading="Delivery and payment", rank=3, classes="button",
+                  context="Delivery and payment Name Email Address Card number")
+    redesign = fp(test_id="checkout-submit", id="submit", landmark="complementary", heading="Summary", rank=1,
+                  classes="btn btn--primary", context="Back to cart", box=Box(x=700, y=900, width=160, height=40))
+    assert similarity(recorded, redesign) >= ACCEPT_THRESHOLD  # a redesign moves everything at once
+    other = redesign.model_copy(update={"name": "Back to cart", "text": "Back to cart"})
+    assert similarity(recorded, other) < ACCEPT_THRESHOLD  # another action, wherever it is
+
+
+def test_where_it_is_still_tells_look_alikes_and_counted_lists_apart():
+    here, there = add_to_cart("Blue Mug", "$12.00"), add_to_cart("Red Mug", "$11.00")
+    assert similarity(here, here) - similarity(here, there) >= MARGIN
+    groceries = Fingerprint(tag="ul", role="list", context="Groceries", classes="groceries", landmark="main")
+    links = Fingerprint(tag="ul", role="list", context="Help", classes="links", landmark="navigation")
+    wrapped = groceries.model_copy(update={"classes": "groceries-list"})
+    ignore = {"name", "text"}  # a counted list: its content is what is counted, its place is what it is
+    assert similarity(groceries, wrapped, ignore) - similarity(groceries, links, ignore) >= MARGIN
+
+
+def test_a_count_or_an_amount_that_joined_a_name_is_the_apps_data_not_a_rename():
+    option = Fingerprint(tag="li", role="option", name="Red Mug", text="Red Mug", context="Blue Mug")
+    priced = option.model_copy(update={"name": "Red Mug $11.00", "text": "Red Mug $11.00", "context": None})
+    assert not renamed(option, priced) and similarity(option, priced) >= ACCEPT_THRESHOLD
+    page_2 = Fingerprint(tag="a", role="link", name="Page 2", text="Page 2")
+    assert similarity(page_2, page_2.model_copy(update={"name": "Page 3", "text": "Page 3"})) < 1.0  # its own number
+
+
+def test_a_tag_rebuilt_under_the_same_role_is_no_evidence_either_way():
+    listbox = Fingerprint(tag="ul", role="listbox", name="Suggestions", id="search-suggestions")
+    rebuilt = listbox.model_copy(update={"tag": "div"})
+    assert similarity(listbox, rebuilt) == similarity(listbox, listbox)
+    bare = Fingerprint(tag="span", text="Please enter your name")  # no role: its tag is what it is
+    assert similarity(bare, bare.model_copy(update={"tag": "p"})) < 1.0
