@@ -115,17 +115,15 @@ def observe(page: Page, max_chars: int, quiet: bool = False) -> Observation:
     )
 
 
-def show_items(page: Page, obs: Observation, args: Mapping[str, Any]) -> str:
-    """Ask for other items of a list the model saw summarised; the next observation shows them.
-
-    Raises ``ValueError`` (a message for the model) when the list is not in ``obs``.
-    """
+def show_items(page: Page, obs: Observation, args: Mapping[str, Any]) -> tuple[str, bool]:
+    """Ask for other items of a list the model saw summarised, for the next observation to show them:
+    the status for the model, and whether the call was unusable (no such list in ``obs``)."""
     name = str(args.get("list", ""))
     if name not in obs.lists:
         shown = ", ".join(obs.lists) or "none on this page"
-        raise ValueError(f"no list {name!r} in the latest snapshot (lists shown: {shown})")
-    start = int(args.get("start") or 1)
+        return f"invalid call: no list {name!r} in the latest snapshot (lists: {shown})", True
+    start = max(1, int(args.get("start") or 1))
     containing = str(args.get("containing") or "")
-    _VIEWS[page] = View(page.url, obs.lists[name], max(1, start), containing)
+    _VIEWS[page] = View(page.url, obs.lists[name], start, containing)
     what = f" containing {containing!r}" if containing else ""
-    return f"ok: the snapshot below shows the items of {name}{what} from item {max(1, start):,}"
+    return f"ok: the page below shows the items of {name}{what} from item {start:,}", False
