@@ -57,6 +57,7 @@ def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
     session.config.stash[SESSION].session_finish(session.config, exitstatus)
 
 
+@pytest.hookimpl(optionalhook=True)  # pytest-xdist's hook: the plugin runs without xdist installed
 def pytest_testnodedown(node: Any, error: Any) -> None:
     """Merge a finished xdist worker's figures into the controller's."""
     node.config.stash[SESSION].merge_worker(getattr(node, "workeroutput", {}).get("lumen"))
