@@ -15,11 +15,28 @@ from .base import PlanReply, PlanRequest, ToolCall
 KEY_REMEDY = "set ANTHROPIC_API_KEY (or run in replay mode: pytest --lumen-mode=replay)"
 
 
+BREAKPOINT = {"type": "ephemeral"}
+
+
 def _cached(blocks: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """Mark the last block as a prompt-cache breakpoint."""
     if not blocks:
         return blocks
-    return [*blocks[:-1], {**blocks[-1], "cache_control": {"type": "ephemeral"}}]
+    return [*blocks[:-1], {**blocks[-1], "cache_control": BREAKPOINT}]
+
+
+def cached_turns(messages: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The messages with two prompt-cache breakpoints: on the newest message, so that the next request
+    reads the whole conversation so far from the cache, and on the user message before the newest reply,
+    where the previous request's breakpoint was (a sure hit). With the tools' and the system prompt's,
+    that makes four, the most the API allows."""
+    marked = list(messages)
+    for index in (i for i in (len(marked) - 3, len(marked) - 1) if i >= 0):
+        if marked[index].get("role") == "user":
+            content = marked[index]["content"]
+            blocks = [{"type": "text", "text": content}] if isinstance(content, str) else list(content)
+            marked[index] = {**marked[index], "content": _cached(blocks)}
+    return marked
 
 
 def map_error(exc: Exception, model: str, base_url: str) -> ModelError:
@@ -44,7 +61,11 @@ def map_error(exc: Exception, model: str, base_url: str) -> ModelError:
 
 
 class AnthropicPlanner:
-    """Chooses actions with Claude through ``anthropic.Anthropic().messages.create``."""
+    """Chooses actions with Claude through ``anthropic.Anthropic().messages.create``.
+
+    The tools and the system prompt are always prompt-cache breakpoints; with ``cache_turns`` (the
+    default) the conversation is too, and the driver sends it append-only with page states as diffs.
+    """
 
     def __init__(
         self,
@@ -54,8 +75,10 @@ class AnthropicPlanner:
         max_tokens: int = 1024,
         max_retries: int = 2,
         timeout: float = 60.0,
+        cache_turns: bool = True,
     ) -> None:
         self.model = model
+        self.cache_turns = cache_turns  # earlier turns of a step are cache reads: the driver sends them unchanged
         self.max_tokens = max_tokens
         if client is None:
             if not (os.environ.get("ANTHROPIC_API_KEY") or os.environ.get("ANTHROPIC_AUTH_TOKEN")):
@@ -77,7 +100,7 @@ class AnthropicPlanner:
                 system=_cached([{"type": "text", "text": request.system}]),
                 tools=_cached(request.tools),  # type: ignore[arg-type]
                 tool_choice={"type": "any"},
-                messages=request.messages,  # type: ignore[arg-type]
+                messages=cached_turns(request.messages) if self.cache_turns else request.messages,  # type: ignore[arg-type]
             )
         except anthropic.AnthropicError as exc:
             raise map_error(exc, self.model, self.base_url) from exc

@@ -34,7 +34,7 @@ class PlanRequest:
 
 @dataclass(frozen=True)
 class PlanReply:
-    """The model's answer: its tool calls (usually one), any text, and the usage of the request."""
+    """The model's answer: its tool calls (one or more, carried out in order), any text, and the usage of the request."""
 
     tool_calls: list[ToolCall]
     text: str = ""
@@ -45,7 +45,12 @@ class PlanReply:
 
 @runtime_checkable
 class Planner(Protocol):
-    """Anything that chooses the next action. ``AnthropicPlanner`` is the real one."""
+    """Anything that chooses the next actions. ``AnthropicPlanner`` is the real one.
+
+    A planner may set ``cache_turns = True`` when its API caches prompt prefixes: the driver then sends a
+    step's conversation append-only, each page state as a diff against the one before when shorter.
+    Without it, only the newest page state is sent, whole.
+    """
 
     model: str
 

@@ -20,12 +20,13 @@ from collections.abc import Callable, Iterable
 from typing import Any, Union
 
 from ..testing.scripts import (action_input, estimated_input_tokens, estimated_output_tokens, first_user_text,
-                               pick_action)
+                               pick_turn)
 from ..usage import Usage
 from .base import PlanReply, PlanRequest, ToolCall
 
-Entry = Union[dict[str, Any], ToolCall, PlanReply]
-"""One scripted reply: an action dict, a ``ToolCall`` (sent as it is) or a whole ``PlanReply``."""
+Entry = Union[dict[str, Any], list[dict[str, Any]], ToolCall, PlanReply]
+"""One scripted reply: an action dict, a list of them (several tool calls in one reply), a ``ToolCall``
+(sent as it is) or a whole ``PlanReply``."""
 Reply = Union[Entry, Callable[[PlanRequest], Entry]]
 """An entry, or a callable that makes one from the request."""
 
@@ -43,14 +44,17 @@ class ScriptedPlanner:
     callable answering every request (``from_steps`` follows a ``FakeAnthropic`` script by step).
     A reply is a dict ``{"tool": name, "target": {"role", "name"?, "nth"?}, "input": {...}, "text": ...}``
     (``"ref": "e3"`` in place of ``target`` names a ref as it is; a target not in the snapshot becomes
-    the ref ``e0-missing``), a ``ToolCall``, a ``PlanReply``, or a callable ``(PlanRequest) -> reply``.
+    the ref ``e0-missing``), a list of such dicts (one reply with several tool calls), a ``ToolCall``, a
+    ``PlanReply``, or a callable ``(PlanRequest) -> reply``.
     A request past the end of the list raises ``ScriptExhausted``. Each reply reports an estimated
     usage (about four characters a token), so a test's figures count it. ``requests`` keeps every request.
+    ``cache_turns`` is what the driver reads of a planner (see ``Planner``): True, as ``AnthropicPlanner``.
     """
 
     def __init__(self, script: Union[Iterable[Reply], Callable[[PlanRequest], Entry]], *,
-                 model: str = "scripted") -> None:
+                 model: str = "scripted", cache_turns: bool = True) -> None:
         self.model = model
+        self.cache_turns = cache_turns
         self._answer: Callable[[PlanRequest], Entry]
         if callable(script):
             self._answer = script
@@ -65,11 +69,11 @@ class ScriptedPlanner:
         """A planner following a ``FakeAnthropic`` script: ``[{"match": ..., "actions": [...]}, ...]``.
 
         As with the fake server, the step whose ``match`` strings are all in the first message is
-        followed, action by action; past its last action, or with no matching step, it answers ``done``.
+        followed, reply by reply; past its last reply, or with no matching step, it answers ``done``.
         """
         def answer(request: PlanRequest) -> Entry:
-            action = pick_action(steps, {"messages": request.messages})
-            return action if action is not None else {"tool": "done", "input": {"summary": "done"}}
+            actions = pick_turn(steps, {"messages": request.messages})
+            return actions if actions is not None else {"tool": "done", "input": {"summary": "done"}}
         return cls(answer, model=model)
 
     @property
@@ -102,14 +106,14 @@ class ScriptedPlanner:
             reply = entry
         elif isinstance(entry, ToolCall):
             reply = PlanReply(tool_calls=[entry], stop_reason="tool_use")
-        elif isinstance(entry, dict):
-            tool = str(entry["tool"])
-            call = ToolCall(id=f"toolu_scripted_{len(self.requests)}", name=tool,
-                            input=action_input(entry, {"messages": request.messages}))
-            text = str(entry.get("text", f"(scripted) {tool}"))
-            reply = PlanReply(tool_calls=[call], text=text, stop_reason="tool_use")
+        elif isinstance(entry, (dict, list)):
+            actions = [entry] if isinstance(entry, dict) else entry
+            calls = [ToolCall(id=f"toolu_scripted_{len(self.requests)}" + (f"_{i}" if i else ""), name=str(a["tool"]),
+                              input=action_input(a, {"messages": request.messages})) for i, a in enumerate(actions)]
+            text = str(actions[0].get("text", f"(scripted) {', '.join(c.name for c in calls)}")) if actions else ""
+            reply = PlanReply(tool_calls=calls, text=text, stop_reason="tool_use")
         else:
-            raise TypeError(f"ScriptedPlanner: a reply must be a dict, a ToolCall or a PlanReply, not {entry!r}")
+            raise TypeError(f"ScriptedPlanner: a reply must be a dict, a list of dicts, a ToolCall or a PlanReply, not {entry!r}")
         if reply.usage.total:
             return reply
         body = {"system": request.system, "messages": request.messages, "tools": request.tools}

@@ -24,10 +24,11 @@ from ..page.perform import current_url, effect_after, perform_once
 from ..page.tabs import PopupWatch, Tabs
 from ..planner.base import PlanReply, PlanRequest, ToolCall
 from ..urls import normalize_url
-from .conversation import Conversation, step_message, system_prompt
+from .conversation import KEEP_PAGES, Conversation, step_message, system_prompt
 from .dialogs import answer_from, dialog_request
-from .snapshot import Observation, observe
-from .tools import ToolInputError, to_action, tools_for, validate_call
+from .reply import Step, carry_out, too_many
+from .snapshot import SHOW_ITEMS, Observation, observe, show_items
+from .tools import ToolInputError, to_action, tools_for
 from .watch import SETTLE_MS, NavigationWatch
 
 if TYPE_CHECKING:
@@ -36,7 +37,6 @@ if TYPE_CHECKING:
     from ..context import TestContext
     from ..planner.base import Planner
 
-MAX_INVALID_REPLIES = 3  # unusable tool calls in a row before the step fails with model_error
 # A tab or popup an action opens is reported a little after the action returns: while recording, an
 # action that can open one waits this long for it (replay knows from the cache whether one comes).
 OPENERS = ("click", "press")
@@ -51,63 +51,6 @@ class DriveResult:
     iterations: int
     log: list[dict[str, Any]] = field(default_factory=list)
     conditional: bool = False  # the step applies only if something is on the page (``skip``, done's ``conditional``)
-
-
-def _too_early(step: _Step, call: ToolCall) -> Optional[tuple[str, str]]:
-    """Why ``done`` cannot end the step yet, (for the log, for the model); None when it can.
-
-    A check needs an assertion; an action step needs an action (by the model, or replayed before a
-    heal), unless it applies only if something is on the page.
-    """
-    if call.name != "done" or step.performed:
-        return None
-    if step.kind == "expect":
-        return "done without any expect_* assertion", "make at least one expect_* assertion before done"
-    if step.already or call.input.get("conditional"):
-        return None
-    return ("done without any action", "nothing was done in this step: act first, or call fail (or skip, when the "
-            "step applies only if something is on the page)")
-
-
-@dataclass
-class _Step:
-    """One step while the model drives it: the conversation, the page it last saw, what was done."""
-
-    index: int
-    instruction: str
-    kind: str
-    values: dict[str, str]
-    talk: Conversation
-    obs: Observation
-    system: str = ""
-    performed: list[Any] = field(default_factory=list)
-    log: list[dict[str, Any]] = field(default_factory=list)
-    invalid: int = 0  # unusable replies in a row
-    conditional: bool = False
-    already: int = 0  # actions of the step replay did before the model took over (a heal)
-
-    def unusable(self, problem: str) -> None:
-        """Count an unusable reply; too many in a row stop the step."""
-        self.invalid += 1
-        if self.invalid >= MAX_INVALID_REPLIES:
-            raise StepAbortedError(f"the model gave {self.invalid} unusable replies in a row (last: {problem})",
-                                   reason="model_error",
-                                   remedy="run again; if it persists, try another model with --lumen-model")
-
-
-def _gave_up(kind: str, call: ToolCall) -> LumenError:
-    """The error for the model's ``fail``: a false statement, or a step it could not do."""
-    reason = str(call.input.get("reason", "no reason given"))
-    if kind == "expect":
-        return LumenAssertionError(f"the statement does not hold on this page: {reason}")
-    missing = str(call.input.get("missing") or "").strip()
-    if missing:  # not the app, not the wording: an interaction pytest-lumen does not offer
-        return StepAbortedError(f"the model could not do the step: no tool can {missing} ({reason})",
-                                reason="model_gave_up",
-                                remedy=f"pytest-lumen has no tool to {missing} yet: do that part with Playwright in the "
-                                       f"test (the page fixture), and keep agent.run() for the steps around it")
-    return StepAbortedError(f"the model could not do the step: {reason}", reason="model_gave_up",
-                            remedy="check that the app works by hand, then reword the instruction")
 
 
 class ModelDriver:
@@ -163,80 +106,61 @@ class ModelDriver:
     def _loop(self, index: int, instruction: str, kind: str, values: dict[str, str], heal: str, already: int) -> DriveResult:
         tools = tools_for(kind)
         system = system_prompt(self.memory.tier1_text() if self.memory else "")
-        obs = self._observe(quiet=True)
+        obs = self.observe(quiet=True)
         site_tips = self.memory.site_tips(obs.url) if self.memory else ""
-        talk = Conversation(step_message(instruction, kind, obs, heal=heal, site_tips=site_tips))
-        step = _Step(index, instruction, kind, values, talk, obs, system, already=already)
+        talk = Conversation(step_message(instruction, kind, obs, heal=heal, site_tips=site_tips), obs,
+                            incremental=bool(getattr(self.planner, "cache_turns", False)),
+                            budget=KEEP_PAGES * self.settings.snapshot_chars)
+        step = Step(index, instruction, kind, values, talk, obs, system, already=already)
         deadline = time.monotonic() + self.settings.step_timeout
         for iteration in range(1, self.settings.max_actions + 1):
             if time.monotonic() > deadline:
                 raise StepAbortedError(f"the step took longer than {self.settings.step_timeout:g}s", reason="timeout",
                                        remedy="split the instruction into smaller steps or raise --lumen-step-timeout")
-            reply = self._plan(PlanRequest(system=system, messages=talk.messages(step.obs), tools=tools), index)
-            if self._answer(step, reply, tools):
+            reply = self._plan(PlanRequest(system=system, messages=talk.messages(), tools=tools), index)
+            if carry_out(self, step, reply, tools, self.settings.max_actions):
                 return DriveResult(step.performed, iteration, step.log, step.conditional)
-        raise StepAbortedError(f"the step needed more than {self.settings.max_actions} actions", reason="max_actions",
-                               remedy="split the instruction into smaller steps or raise --lumen-max-actions")
+        raise too_many(self.settings.max_actions)
 
-    def _answer(self, step: _Step, reply: PlanReply, tools: list[dict[str, Any]]) -> bool:
-        """Carry out one reply of the model and note it in the conversation; True when the step is done."""
-        if not reply.tool_calls:
-            step.unusable("the model answered without a tool call")
-            step.talk.add(None, reply.text or "(no text)", "Reply with exactly one tool call.", True)
-            return False
-        call = reply.tool_calls[0]
-        early = _too_early(step, call)
-        if early is not None:
-            step.unusable(early[0])
-            step.talk.add(call, reply.text, f"invalid call: {early[1]}", True)
-            return False
-        if call.name == "done" or (call.name == "skip" and step.kind == "run"):  # skip: a condition that does not hold
-            self._late_navigation(step.performed)
-            step.conditional = call.name == "skip" or call.input.get("conditional") is True
-            return True
-        if call.name == "fail":
-            raise _gave_up(step.kind, call)
-        problem = validate_call(call.name, call.input, tools)
-        if problem is None:
-            status, is_error, step.obs = self._act(step, call)
-            if is_error and status.startswith("invalid"):
-                step.unusable(status)
-            else:
-                step.invalid = 0
-        else:
-            step.unusable(problem)
-            status, is_error = f"invalid call: {problem}", True
-        step.talk.add(call, reply.text, status, is_error)
-        return False
+    def moved(self) -> bool:
+        """Whether the last action loaded another document or changed tabs: the refs the model saw are gone."""
+        return self._navigation.requested or self.tabs.current is not self.page
+
+    def settle(self, step: Step) -> None:
+        """The step ends: a navigation after its last action's effect is that action's too."""
+        self._late_navigation(step.performed)
 
     # --- acting --------------------------------------------------------------------
 
-    def _act(self, step: _Step, call: ToolCall) -> tuple[str, bool, Observation]:
-        """Carry out a valid call; its status for the model, whether it failed, and the page after it."""
+    def act(self, step: Step, call: ToolCall) -> tuple[str, bool]:
+        """Carry out a valid call; its status for the model and whether it failed."""
+        self._navigation.start()  # what ``moved`` reads is this call's
+        if call.name == SHOW_ITEMS:  # not an action: the next look shows the items asked for
+            return show_items(self.page, step.obs, call.input)
         span = ToolSpan(self.ctx.events, step.index, call.name, f"{call.name}:{len(step.log)}", "model")
         self._late_navigation(step.performed)
         try:
             action = self._carry_out(step, call, self.page.url)
         except ToolInputError as exc:
-            return self._after(step, call, span, f"invalid call: {exc}", True, step.obs)
+            return self._after(step, call, span, f"invalid call: {exc}", True)
         except LumenAssertionError as exc:
-            return self._after(step, call, span, f"error: this check does not hold now: {exc.message}", True, None)
+            return self._after(step, call, span, f"error: this check does not hold now: {exc.message}", True)
         except (PlaywrightError, LumenError) as exc:
             if isinstance(exc, (ModelError, StepAbortedError, NavigationRefusedError)):
                 raise
             message = first_line(exc)
             tips = self.memory.error_tips(call.name, message, self.page.url) if self.memory else ""
             return self._after(step, call, span, f"error: {message}" + (f"\n\n{tips}" if tips else ""),
-                               True, None, error=message)
+                               True, error=message)
         action = self._templatized(action)
         step.performed.append(action)
         self._url_after = normalize_url(self.page.url)
         target = getattr(action, "target", None)
         opened = describe_dialogs(action.dialogs or [])
-        return self._after(step, call, span, f"ok: {call.name} done" + (f"; {opened}" if opened else ""), False, None,
+        return self._after(step, call, span, f"ok: {call.name} done" + (f"; {opened}" if opened else ""), False,
                            locator=target.locator.describe() if target else None)
 
-    def _carry_out(self, step: _Step, call: ToolCall, before_url: str) -> Any:
+    def _carry_out(self, step: Step, call: ToolCall, before_url: str) -> Any:
         """Do the call on the page; the action with its effect. A check is run, never performed."""
         timeout_ms = self.settings.action_timeout * 1000
         action, loc = to_action(call, self.page, step.obs.refs, self.ctx.secrets.templatize)
@@ -259,7 +183,7 @@ class ModelDriver:
             self.tabs.opened(popup)
         return action.model_copy(update={"after": effect, "dialogs": dialogs.seen or None})
 
-    def _ask_dialog(self, step: _Step, action: Any, kind: str, message: str) -> DialogAnswer:
+    def _ask_dialog(self, step: Step, action: Any, kind: str, message: str) -> DialogAnswer:
         """Show the model a dialog the action opened; its answer (dismiss, when it gives none it can use)."""
         reply = self._plan(dialog_request(step.system, step.instruction, action.describe(), kind, message), step.index)
         try:
@@ -267,10 +191,9 @@ class ModelDriver:
         except UnexpectedDialog:
             return DialogAnswer(type=kind, message=message, accept=False)  # type: ignore[arg-type]
 
-    def _after(self, step: _Step, call: ToolCall, span: ToolSpan, status: str, is_error: bool,
-               obs: Optional[Observation], *, error: str | None = None,
-               locator: str | None = None) -> tuple[str, bool, Observation]:
-        """End the call's span, log it for the memory, show progress; the page as it is now."""
+    def _after(self, step: Step, call: ToolCall, span: ToolSpan, status: str, is_error: bool, *,
+               error: str | None = None, locator: str | None = None) -> tuple[str, bool]:
+        """End the call's span, log it for the memory, show progress; the status and whether it failed."""
         span.end(not is_error, locator=locator, error=error or (status if is_error else None))
         if not status.startswith("invalid"):  # the model's own mistakes teach nothing about pages
             step.log.append({"command": call.name, "ok": not is_error, "error": error or (status if is_error else None),
@@ -279,7 +202,7 @@ class ModelDriver:
         outcome = "error" if is_error else "ok"
         self.ctx.progress(self.ctx.secrets.redact(
             f"{step.instruction!r} -> {call.name} {what} [{outcome}] (tokens so far: {self.ctx.figures.usage.total})"))
-        return status, is_error, obs or self._observe()
+        return status, is_error
 
     def _late_navigation(self, performed: list[Any]) -> None:
         """A navigation that came after the last action's effect was taken (the page asked its server
@@ -297,7 +220,7 @@ class ModelDriver:
             performed[-1] = performed[-1].model_copy(update={"after": late})
             self._url_after = now
 
-    def _observe(self, quiet: bool = False) -> Observation:
+    def observe(self, quiet: bool = False) -> Observation:
         """The page as the model may see it (the agent's current tab): secret values shown as their placeholders."""
         if self.tabs.current is not self.page:
             self.page = self.tabs.current

@@ -3,7 +3,9 @@
 Only ``POST /v1/messages`` (non-streaming) is implemented.  The server binds to
 127.0.0.1 and never talks to anything else; it exists so that tests, benchmarks
 and demos can drive the real ``anthropic`` SDK without any network access.
-The HTTP side is ``loopback.py``; reading requests and scripts is ``scripts.py``.
+The HTTP side is ``loopback.py``; reading requests and scripts is ``scripts.py``; which input
+tokens are prompt-cache reads and writes is ``prompt_cache.py``. A scripted reply may hold several
+tool calls (a list in a step's ``actions``).
 
 Run it standalone with::
 
@@ -27,34 +29,19 @@ from types import FrameType, TracebackType
 from typing import Any
 
 from .loopback import LoopbackServer, Reply, error_reply
-from .scripts import (MISSING_REF, SnapshotNode, action_input, assistant_turns, dumps, estimated_input_tokens,
-                      estimated_output_tokens, first_user_text, last_user_text, message_text, parse_snapshot_refs,
-                      pick_action, resolve_target)
+from .prompt_cache import PromptCache, TooManyBreakpoints
+from .scripts import (MISSING_REF, SnapshotNode, action_input, assistant_turns, estimated_input_tokens,
+                      estimated_output_tokens, first_user_text, last_user_text, message_text, page_snapshot,
+                      parse_snapshot_refs, pick_turn, resolve_target)
 
 __all__ = [  # the scripting helpers live in .scripts (shared with ScriptedPlanner); re-exported here
     "MISSING_REF", "FakeAnthropic", "SnapshotNode", "action_input", "assistant_turns", "first_user_text",
-    "last_user_text", "main", "message_text", "parse_snapshot_refs", "pick_action", "resolve_target",
+    "last_user_text", "main", "message_text", "page_snapshot", "parse_snapshot_refs", "pick_turn", "resolve_target",
 ]
 
 DONE_SUMMARY = "done"
 
 JSONDict = dict[str, Any]
-
-
-# --------------------------------------------------------------------------
-# Usage accounting
-# --------------------------------------------------------------------------
-
-
-def _has_cache_control(body: JSONDict) -> bool:
-    system = body.get("system")
-    blocks = system if isinstance(system, list) else []
-    tools = body.get("tools") if isinstance(body.get("tools"), list) else []
-    return any(isinstance(b, dict) and "cache_control" in b for b in [*blocks, *tools])
-
-
-def _cache_prefix(body: JSONDict) -> str:
-    return dumps([body.get("tools", []), body.get("system", [])])
 
 
 class FakeAnthropic:
@@ -66,12 +53,13 @@ class FakeAnthropic:
         self.host = host
         self.port = port
         self.requests: list[JSONDict] = []
+        self.responses: list[JSONDict] = []  # the body answered to each request, in the same order
         self.request_headers: list[dict[str, str]] = []
         self._lock = threading.Lock()
         self._script: list[JSONDict] = []
         self._errors: deque[Reply] = deque()
         self._raw: deque[list[JSONDict]] = deque()
-        self._seen_prefixes: set[str] = set()
+        self._cache = PromptCache()
         self._counters: dict[str, int] = {}
         self._server: LoopbackServer | None = None
         self._thread: threading.Thread | None = None
@@ -160,11 +148,12 @@ class FakeAnthropic:
         """Forget recorded requests, the script, both queues and the prompt cache."""
         with self._lock:
             self.requests.clear()
+            self.responses.clear()
             self.request_headers.clear()
             self._script = []
             self._errors.clear()
             self._raw.clear()
-            self._seen_prefixes.clear()
+        self._cache.clear()
 
     # -- answering ---------------------------------------------------------
 
@@ -184,15 +173,21 @@ class FakeAnthropic:
             script = self._script
         if self.latency > 0:
             time.sleep(self.latency)
-        if error is not None:
-            return error
+        reply = error if error is not None else self._answer(body, raw, script)
+        with self._lock:
+            self.responses.append(reply.body)
+        return reply
+
+    def _answer(self, body: JSONDict, raw: list[JSONDict] | None, script: list[JSONDict]) -> Reply:
         try:
             content = self._raw_content(raw) if raw is not None else self._scripted_content(script, body)
             return Reply(200, self._message(body, content), {})
+        except TooManyBreakpoints as exc:
+            reply = error_reply(400, "invalid_request_error", str(exc))
         except Exception as exc:  # a malformed script must not hang the client
             reply = error_reply(500, "api_error", f"fake_anthropic script error: {exc!r}")
-            reply.headers["x-should-retry"] = "false"
-            return reply
+        reply.headers["x-should-retry"] = "false"
+        return reply
 
     def _raw_content(self, blocks: list[JSONDict]) -> list[JSONDict]:
         for block in blocks:
@@ -201,15 +196,10 @@ class FakeAnthropic:
         return blocks
 
     def _scripted_content(self, script: list[JSONDict], body: JSONDict) -> list[JSONDict]:
-        action = pick_action(script, body)
-        if action is None:
-            tool, tool_input = "done", {"summary": DONE_SUMMARY}
-        else:
-            tool, tool_input = str(action["tool"]), action_input(action, body)
-        return [
-            {"type": "text", "text": f"(fake) {tool}"},
-            {"type": "tool_use", "id": self._next_id("toolu_fake_"), "name": tool, "input": tool_input},
-        ]
+        actions = pick_turn(script, body) or [{"tool": "done", "input": {"summary": DONE_SUMMARY}}]
+        calls = [{"type": "tool_use", "id": self._next_id("toolu_fake_"), "name": str(action["tool"]),
+                  "input": action_input(action, body)} for action in actions]
+        return [{"type": "text", "text": "(fake) " + ", ".join(call["name"] for call in calls)}, *calls]
 
     def _message(self, body: JSONDict, content: list[JSONDict]) -> JSONDict:
         has_tool = any(block.get("type") == "tool_use" for block in content)
@@ -225,21 +215,13 @@ class FakeAnthropic:
         }
 
     def _usage(self, body: JSONDict, content: list[JSONDict]) -> JSONDict:
-        input_tokens = estimated_input_tokens(body)
-        created = read = 0
-        if _has_cache_control(body):
-            prefix = _cache_prefix(body)
-            cache_tokens = len(prefix) // 4
-            with self._lock:
-                first_time = prefix not in self._seen_prefixes
-                self._seen_prefixes.add(prefix)
-            created, read = (cache_tokens, 0) if first_time else (0, cache_tokens)
-            input_tokens = max(0, input_tokens - cache_tokens)
+        """Tokens as the API counts them: input read from or written to the prompt cache is not in ``input_tokens``."""
+        cached = self._cache.use(body)
         return {
-            "input_tokens": input_tokens,
+            "input_tokens": max(0, estimated_input_tokens(body) - cached.read - cached.created),
             "output_tokens": estimated_output_tokens(content),
-            "cache_creation_input_tokens": created,
-            "cache_read_input_tokens": read,
+            "cache_creation_input_tokens": cached.created,
+            "cache_read_input_tokens": cached.read,
         }
 
 

@@ -12,10 +12,12 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
+from ..record.snapshot_diff import current_snapshot
+
 __all__ = [
     "MISSING_REF", "SnapshotNode", "action_input", "assistant_turns", "estimated_input_tokens",
-    "estimated_output_tokens", "first_user_text", "last_user_text", "message_text", "parse_snapshot_refs",
-    "pick_action", "resolve_target",
+    "estimated_output_tokens", "first_user_text", "last_user_text", "message_text", "page_snapshot",
+    "parse_snapshot_refs", "pick_turn", "resolve_target",
 ]
 
 MISSING_REF = "e0-missing"
@@ -197,24 +199,39 @@ def _step_matches(step: JSONDict, text: str) -> bool:
     return all(str(needle) in text for needle in needles)
 
 
-def pick_action(script: list[JSONDict], body: JSONDict) -> JSONDict | None:
-    """The scripted action for this request, or None (meaning: answer done)."""
+def page_snapshot(body: JSONDict) -> str:
+    """The snapshot the model has in front of it: the last one sent whole with the diffs sent after it
+    applied (``record/snapshot_diff.py``); the last user message's text when none is marked as one."""
+    texts = [message_text(m) for m in _messages(body) if m.get("role") == "user"]
+    snapshot = current_snapshot(texts)
+    return snapshot if snapshot is not None else last_user_text(body)
+
+
+def pick_turn(script: list[JSONDict], body: JSONDict) -> list[JSONDict] | None:
+    """The scripted tool calls of this request's reply, or None (meaning: answer done).
+
+    A step's ``actions`` has one entry per reply: an action dict, or a list of them (one reply with
+    several tool calls, carried out in order).
+    """
     text = first_user_text(body)
     for step in script:
         if _step_matches(step, text):
             actions = step.get("actions", [])
             index = assistant_turns(body)
-            return actions[index] if index < len(actions) else None
+            if index >= len(actions):
+                return None
+            entry = actions[index]
+            return list(entry) if isinstance(entry, list) else [entry]
     return None
 
 
 def action_input(action: JSONDict, body: JSONDict) -> JSONDict:
     """Build the tool_use input for a scripted action: its ``target`` becomes ``ref``, and any other
-    ``<x>_target`` becomes ``<x>_ref`` (a drag's ``to_target``), each resolved in the newest snapshot."""
+    ``<x>_target`` becomes ``<x>_ref`` (a drag's ``to_target``), each resolved in the current snapshot."""
     extra = dict(action.get("input", {}))
     targets = {key: value for key, value in action.items() if key == "target" or key.endswith("_target")}
     if targets:
-        nodes = parse_snapshot_refs(last_user_text(body))
+        nodes = parse_snapshot_refs(page_snapshot(body))
         refs = {key[: -len("target")] + "ref": resolve_target(nodes, value) for key, value in targets.items()}
         return {**refs, **extra}
     if "ref" in action:

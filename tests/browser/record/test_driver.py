@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
 from typing import Any
 
@@ -13,6 +14,7 @@ from pytest_lumen.errors import LumenAssertionError, StepAbortedError
 from pytest_lumen.events import ModelRequest, StepFinal, ToolEnd, ToolStart
 from pytest_lumen.planner import ScriptedPlanner
 from pytest_lumen.record.driver import ModelDriver
+from pytest_lumen.record.snapshot_diff import UNCHANGED
 
 USERNAME = {"role": "textbox", "name": "Username"}
 SIGN_IN = {"role": "button", "name": "Sign in"}
@@ -35,6 +37,12 @@ def tool_results(planner: ScriptedPlanner, request: int) -> list[dict[str, Any]]
     """The tool_result blocks of the last message of a request."""
     content = planner.requests[request].messages[-1]["content"]
     return [b for b in content if isinstance(b, dict) and b.get("type") == "tool_result"]
+
+
+def page_text(messages: list[dict[str, Any]]) -> str:
+    """The page state that ends the last message of a request (after its tool results)."""
+    content = messages[-1]["content"]
+    return content if isinstance(content, str) else content[-1]["text"]
 
 
 def test_a_fill_and_a_click_are_recorded_as_cached_actions_with_their_effects(
@@ -88,7 +96,7 @@ def test_an_invalid_call_goes_back_to_the_model_as_an_error_and_the_step_continu
     [result] = tool_results(planner, 1)
     assert result["is_error"] is True
     assert result["content"].startswith(status)
-    assert "<untrusted_page>" in result["content"]  # the model sees the page again with the error
+    assert page_text(planner.requests[1].messages).endswith(UNCHANGED)  # the model sees the page again with the error
     assert [type(a) for a in actions] == [Click]
     assert [e["command"] for e in ctx.action_log] == ["click"]  # the model's own mistakes teach nothing
 
@@ -164,3 +172,133 @@ def test_the_step_stops_at_its_timeout(login_page: Any, make_ctx: Callable[..., 
         drive(login_page, make_ctx(step_timeout=0.0), planner)
     assert info.value.reason == "timeout"
     assert planner.calls == 0
+
+
+# --- several tool calls in one reply, through the real SDK and the loopback fake model ---------------
+
+PASSWORD_LOGIN = {"index.html": """<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Sign in</title>
+</head><body><main><h1>Sign in</h1>
+<label>Username <input name="user"></label><label>Password <input name="pw" type="password"></label>
+<button type="button" onclick="location.href='/welcome.html?u=' + document.querySelector('[name=user]').value">Sign in</button>
+<ul>""" + "".join(f"<li>News item {i}</li>" for i in range(30)) + """</ul></main></body></html>""",
+                  "welcome.html": """<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Welcome</title>
+</head><body><main><h1>Welcome</h1></main></body></html>"""}
+USER, PASSWORD = {"role": "textbox", "name": "Username"}, {"role": "textbox", "name": "Password"}
+FILL_USER = {"tool": "fill", "target": USER, "input": {"value": "%user%"}}
+FILL_PASSWORD = {"tool": "fill", "target": PASSWORD, "input": {"value": "%pw%"}}
+CLICK_SIGN_IN = {"tool": "click", "target": SIGN_IN}
+DONE = {"tool": "done", "input": {"summary": "signed in"}}
+
+
+@pytest.fixture
+def sdk_drive(page: Any, site_factory: Callable[[dict[str, str]], Any], make_ctx: Callable[..., TestContext],
+              fake_anthropic: Any) -> Callable[..., tuple[list[Any], TestContext]]:
+    """Record "sign in" on a login form with the real SDK planner against the fake model following ``turns``."""
+    from pytest_lumen.planner.anthropic_planner import AnthropicPlanner
+
+    site = site_factory(PASSWORD_LOGIN)
+
+    def run(turns: list[Any], **settings: Any) -> tuple[list[Any], TestContext]:
+        page.goto(site.url + "/index.html")
+        fake_anthropic.reset()
+        fake_anthropic.script([{"match": "Step: sign in", "actions": turns}])
+        ctx = make_ctx(**settings)
+        values = {"user": "ada", "pw": "s3cret-pw"}
+        ctx.secrets.add_variables(values)
+        driver = ModelDriver(page, AnthropicPlanner("claude-sonnet-5-5", max_retries=0), ctx)
+        return driver.drive(0, "sign in as %user% with password %pw%", "run", values).actions, ctx
+    return run
+
+
+def sent(fake: Any, request: int) -> tuple[list[dict[str, Any]], str]:
+    """A request's tool results (tool_use id aside) and the page state after them."""
+    messages = fake.requests[request]["messages"]
+    results = [{k: v for k, v in b.items() if k in ("content", "is_error")} for b in messages[-1]["content"]
+               if b.get("type") == "tool_result"]
+    return results, page_text(messages)
+
+
+def test_fill_fill_click_and_done_in_one_reply_record_what_one_call_a_reply_records(
+        sdk_drive: Callable[..., tuple[list[Any], TestContext]], fake_anthropic: Any, page: Any) -> None:
+    one_by_one, _ = sdk_drive([FILL_USER, FILL_PASSWORD, CLICK_SIGN_IN, DONE])
+    assert fake_anthropic.request_count == 4
+    batched, ctx = sdk_drive([[FILL_USER, FILL_PASSWORD, CLICK_SIGN_IN, DONE]])
+
+    assert fake_anthropic.request_count == 1 == ctx.figures.model_calls
+    assert [a.model_dump(exclude={"target": {"fingerprint"}}) for a in batched] == \
+        [a.model_dump(exclude={"target": {"fingerprint"}}) for a in one_by_one]
+    assert [type(a) for a in batched] == [Fill, Fill, Click] and batched[2].after == Effect(url="/welcome.html?u=%user%")
+    assert page.url.endswith("/welcome.html?u=ada")
+    ends = [(e.toolId, e.outcome) for e in ctx.events.events if isinstance(e, ToolEnd)]
+    assert ends == [("fill:0", "ok"), ("fill:1", "ok"), ("click:2", "ok")]  # each call verified on its own
+
+
+def test_a_failure_in_the_middle_of_a_reply_stops_the_rest_and_the_next_reply_recovers(
+        sdk_drive: Callable[..., tuple[list[Any], TestContext]], fake_anthropic: Any) -> None:
+    wrong = {"tool": "select_option", "target": PASSWORD, "input": {"value": "%pw%"}}  # not a <select>: fails at once
+    actions, ctx = sdk_drive([[FILL_USER, wrong, CLICK_SIGN_IN, DONE], [FILL_PASSWORD, CLICK_SIGN_IN, DONE]])
+
+    results, after = sent(fake_anthropic, 1)
+    assert [r["is_error"] for r in results] == [False, True, True, True]  # a result for every tool_use id
+    assert results[0]["content"] == "ok: fill done"
+    assert results[1]["content"].startswith("error: ") and "select" in results[1]["content"]
+    assert results[2]["content"] == results[3]["content"] == "not run: an earlier call of this reply failed"
+    assert "Username" in after and "Sign in" not in after.split("<untrusted_page_diff>")[1]  # the click was not run
+    assert [type(a) for a in actions] == [Fill, Fill, Click] and fake_anthropic.request_count == 2
+    assert [(e["command"], e["ok"]) for e in ctx.action_log] == [
+        ("fill", True), ("select_option", False), ("fill", True), ("click", True)]
+
+
+def test_actions_after_one_that_loaded_another_page_are_not_run(
+        sdk_drive: Callable[..., tuple[list[Any], TestContext]], fake_anthropic: Any, page: Any) -> None:
+    actions, _ = sdk_drive([[FILL_USER, FILL_PASSWORD, CLICK_SIGN_IN, FILL_USER, DONE], [DONE]])
+    results, after = sent(fake_anthropic, 1)
+    assert [r["is_error"] for r in results] == [False, False, False, True, True]
+    assert results[3]["content"].startswith("not run: an earlier call of this reply loaded another page")
+    assert 'heading "Welcome"' in after and [type(a) for a in actions] == [Fill, Fill, Click]
+
+
+def test_done_must_be_the_last_call_of_a_reply(sdk_drive: Callable[..., tuple[list[Any], TestContext]],
+                                               fake_anthropic: Any) -> None:
+    actions, _ = sdk_drive([[FILL_USER, DONE, FILL_PASSWORD], [FILL_PASSWORD, CLICK_SIGN_IN, DONE]])
+    results, _ = sent(fake_anthropic, 1)
+    assert [r["content"] for r in results] == ["ok: fill done", "invalid call: done must be the last tool call of a reply",
+                                               "not run: an earlier call of this reply failed"]
+    assert [type(a) for a in actions] == [Fill, Fill, Click]
+
+
+def test_the_bound_on_actions_counts_the_calls_of_a_reply(
+        sdk_drive: Callable[..., tuple[list[Any], TestContext]], page: Any) -> None:
+    with pytest.raises(StepAbortedError) as info:
+        sdk_drive([[FILL_USER, FILL_PASSWORD, FILL_USER, DONE]], max_actions=2)
+    assert info.value.reason == "max_actions"
+
+
+def test_later_pages_are_diffs_and_the_conversation_so_far_is_read_from_the_prompt_cache(
+        sdk_drive: Callable[..., tuple[list[Any], TestContext]], fake_anthropic: Any) -> None:
+    _, ctx = sdk_drive([FILL_USER, FILL_PASSWORD, CLICK_SIGN_IN, DONE])
+
+    first, second, third, fourth = fake_anthropic.requests
+    _, diffed = sent(fake_anthropic, 1)
+    assert "<untrusted_page_diff>" in diffed and "News item 20" not in diffed  # only what changed, not the list
+    [typed] = [line for line in diffed.splitlines() if line.startswith("+") and 'textbox "Username"' in line]
+    assert typed.endswith("]: %user%")  # the value as its placeholder
+    assert "s3cret-pw" not in json.dumps(fake_anthropic.requests)
+    for earlier, later in ((first, second), (second, third), (third, fourth)):
+        assert plain(later["messages"][:len(earlier["messages"])]) == plain(earlier["messages"])  # only grows
+    marks = [(i, b) for i, m in enumerate(fourth["messages"]) if isinstance(m["content"], list)
+             for b in m["content"] if "cache_control" in b]
+    assert [i for i, _ in marks] == [4, 6] and "cache_control" in fourth["system"][-1] and "cache_control" in fourth["tools"][-1]
+    usages = [r["usage"] for r in fake_anthropic.responses]
+    assert usages[0]["cache_creation_input_tokens"] > 1024 and usages[0]["cache_read_input_tokens"] == 0
+    for before, usage in zip(usages, usages[1:]):  # each request reads all that the one before it sent
+        assert usage["cache_read_input_tokens"] == before["cache_read_input_tokens"] + before["cache_creation_input_tokens"]
+        assert usage["input_tokens"] + usage["cache_creation_input_tokens"] < 700
+    assert ctx.figures.usage.cache_read_input_tokens == sum(u["cache_read_input_tokens"] for u in usages)
+
+
+def plain(messages: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Messages without their cache_control marks (which move to the newest turn), a text as a text block."""
+    unmarked = json.loads(json.dumps(messages).replace(', "cache_control": {"type": "ephemeral"}', ""))
+    return [{**m, "content": [{"type": "text", "text": m["content"]}]} if isinstance(m["content"], str) else m
+            for m in unmarked]

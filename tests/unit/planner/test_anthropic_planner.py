@@ -3,6 +3,7 @@ and the loopback fake, become ModelErrors with a remedy; its replies and request
 
 from __future__ import annotations
 
+import json
 import socket
 from collections.abc import Iterator
 from typing import Any
@@ -130,9 +131,58 @@ def test_a_reply_without_a_tool_call_has_no_calls_and_keeps_the_text(fake: FakeA
     assert reply.tool_calls == [] and reply.text == "I would rather chat."
 
 
+def _breakpoints(body: dict[str, Any]) -> list[str]:
+    """Where the request's cache_control marks are: tools, system, or the index of a message."""
+    found = ["tools" for t in body["tools"] if "cache_control" in t] + ["system" for b in body["system"] if "cache_control" in b]
+    for index, message in enumerate(body["messages"]):
+        content = message["content"]
+        found += [f"message {index}" for b in content if isinstance(b, dict) and "cache_control" in b] \
+            if isinstance(content, list) else []
+    return found
+
+
+CONVERSATION = [
+    {"role": "user", "content": "Step: sign in\n\nCurrent page: ..."},
+    {"role": "assistant", "content": [{"type": "tool_use", "id": "toolu_1", "name": "click", "input": {"ref": "e1"}}]},
+    {"role": "user", "content": [{"type": "tool_result", "tool_use_id": "toolu_1", "content": "ok: click done"},
+                                 {"type": "text", "text": "Current page: ..."}]},
+]
+
+
 def test_requests_carry_prompt_caching_and_tool_choice(fake: FakeAnthropic) -> None:
     _planner().plan(REQUEST)
     [body] = fake.requests
     assert body["system"][-1]["cache_control"] == {"type": "ephemeral"}
     assert body["tools"][-1]["cache_control"] == {"type": "ephemeral"}
-    assert body["tool_choice"] == {"type": "any"}
+    assert body["tool_choice"] == {"type": "any"}  # several tool calls in one reply are allowed
+    assert _breakpoints(body) == ["tools", "system", "message 0"]
+    assert body["messages"][0]["content"] == [{"type": "text", "text": "Step: click sign in",
+                                               "cache_control": {"type": "ephemeral"}}]
+
+
+def test_the_newest_turn_and_the_one_before_are_breakpoints_four_in_all(fake: FakeAnthropic) -> None:
+    _planner().plan(PlanRequest(system=REQUEST.system, messages=CONVERSATION, tools=RUN_TOOLS))
+    [body] = fake.requests
+    assert _breakpoints(body) == ["tools", "system", "message 0", "message 2"]
+    assert body["messages"][2]["content"][-1] == {"type": "text", "text": "Current page: ...",
+                                                  "cache_control": {"type": "ephemeral"}}
+    assert "cache_control" not in body["messages"][2]["content"][0]  # the tool_result before it is left as it was
+    assert "cache_control" not in json.dumps(CONVERSATION)  # the request's messages are not changed in place
+
+
+def test_without_cache_turns_only_the_tools_and_system_prompt_are_breakpoints(fake: FakeAnthropic) -> None:
+    planner = _planner()
+    planner.cache_turns = False
+    planner.plan(PlanRequest(system=REQUEST.system, messages=CONVERSATION, tools=RUN_TOOLS))
+    assert _breakpoints(fake.requests[0]) == ["tools", "system"]
+
+
+def test_several_tool_calls_of_one_reply_come_back_in_order(fake: FakeAnthropic) -> None:
+    fake.queue_raw([{"type": "text", "text": "Filling the form."},
+                    {"type": "tool_use", "name": "fill", "input": {"ref": "e5", "value": "%user%"}},
+                    {"type": "tool_use", "name": "click", "input": {"ref": "e7"}},
+                    {"type": "tool_use", "name": "done", "input": {}}])
+    reply = _planner().plan(REQUEST)
+    assert [(c.name, c.input) for c in reply.tool_calls] == [
+        ("fill", {"ref": "e5", "value": "%user%"}), ("click", {"ref": "e7"}), ("done", {})]
+    assert len({c.id for c in reply.tool_calls}) == 3 and reply.text == "Filling the form."

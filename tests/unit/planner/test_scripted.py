@@ -97,8 +97,21 @@ def test_running_out_of_script_is_a_clear_error() -> None:
     assert isinstance(info.value, AssertionError)
 
 
+def test_a_list_is_one_reply_with_several_tool_calls_each_resolved_in_the_snapshot() -> None:
+    planner = ScriptedPlanner([[
+        {"tool": "fill", "target": {"role": "textbox", "name": "Username"}, "input": {"value": "%user%"}},
+        {"tool": "click", "target": {"role": "button", "name": "Sign in"}},
+        {"tool": "done", "input": {"summary": "signed in"}}]])
+    reply = planner.plan(request())
+    assert [(c.name, c.input) for c in reply.tool_calls] == [
+        ("fill", {"ref": "e5", "value": "%user%"}), ("click", {"ref": "e7"}), ("done", {"summary": "signed in"})]
+    assert len({c.id for c in reply.tool_calls}) == 3  # each tool_use id is its own
+    assert reply.text == "(scripted) fill, click, done" and reply.usage.output_tokens > 20
+    assert planner.cache_turns is True and ScriptedPlanner([], cache_turns=False).cache_turns is False
+
+
 def test_a_malformed_reply_is_a_type_error() -> None:
-    with pytest.raises(TypeError, match="a reply must be a dict, a ToolCall or a PlanReply"):
+    with pytest.raises(TypeError, match="a reply must be a dict, a list of dicts, a ToolCall or a PlanReply"):
         ScriptedPlanner(["click"]).plan(request())  # type: ignore[list-item]
 
 
@@ -108,20 +121,23 @@ STEPS: list[dict[str, Any]] = [
         {"tool": "click", "target": {"role": "button", "name": "Sign in", "nth": 1}},
         {"tool": "click", "ref": "e999"}]},
     {"match": ["the", "welcome"], "actions": [{"tool": "expect_visible", "target": {"role": "heading"}}]},
+    {"match": "sign out", "actions": [[{"tool": "click", "target": {"role": "link", "name": "Sign out"}},
+                                       {"tool": "done"}]]},
 ]
 
 
 def test_from_steps_answers_as_the_fake_anthropic_server_does() -> None:
     requests = [request(i) for i in range(5)] + [request(0, "Check: the welcome page", (WELCOME_PAGE,)),
                                                  request(1, "Check: the welcome page", (WELCOME_PAGE,)),
-                                                 request(0, "Step: something else")]
+                                                 request(0, "Step: something else"),
+                                                 request(0, "Step: sign out", (WELCOME_PAGE,))]
     scripted = ScriptedPlanner.from_steps(STEPS)
     with FakeAnthropic() as fake:
         fake.script(STEPS)
         client = anthropic.Anthropic(base_url=fake.url, api_key="sk-test", max_retries=0)
         real = AnthropicPlanner("claude-fake", client=client)
         for req in requests:
-            mine, theirs = scripted.plan(req).tool_calls[0], real.plan(req).tool_calls[0]
-            assert (mine.name, mine.input) == (theirs.name, theirs.input)
-    assert [scripted.plan(req).tool_calls[0].name for req in requests] == [
-        "fill", "click", "click", "done", "done", "expect_visible", "done", "done"]
+            mine, theirs = scripted.plan(req).tool_calls, real.plan(req).tool_calls
+            assert [(c.name, c.input) for c in mine] == [(c.name, c.input) for c in theirs]
+    assert [[c.name for c in scripted.plan(req).tool_calls] for req in requests] == [
+        ["fill"], ["click"], ["click"], ["done"], ["done"], ["expect_visible"], ["done"], ["done"], ["click", "done"]]

@@ -12,7 +12,7 @@ import pytest
 from pytest_lumen.cache.model import Drag, Expect, Goto, History, LocatorSpec, Offset, Scroll, Target, Upload, WaitFor
 from pytest_lumen.errors import LumenAssertionError, StepAbortedError
 from pytest_lumen.planner import ToolCall
-from pytest_lumen.record.driver import _gave_up
+from pytest_lumen.record.reply import gave_up as _gave_up
 from pytest_lumen.record.tools import (ACTIONS, EXPECT_TOOLS, RUN_TOOLS, Call, ToolInputError, _drag, to_action,
                                        tools_for, validate_call)
 

@@ -291,20 +291,57 @@ def test_usage_without_cache_control(fake: FakeAnthropic) -> None:
     assert usage.cache_read_input_tokens == 0
 
 
+LONG_SYSTEM = "You drive a browser. " * 250  # over the shortest cacheable prompt (1,024 tokens)
+
+
 def test_usage_with_cache_control_creates_then_reads(fake: FakeAnthropic) -> None:
-    system = [{"type": "text", "text": "You drive a browser. " * 40, "cache_control": {"type": "ephemeral"}}]
+    system = [{"type": "text", "text": LONG_SYSTEM, "cache_control": {"type": "ephemeral"}}]
     first = ask(fake, conversation("x", 0), system=system).usage
     second = ask(fake, conversation("x", 1), system=system).usage
-    assert first.cache_creation_input_tokens and first.cache_creation_input_tokens > 100
+    assert first.cache_creation_input_tokens and first.cache_creation_input_tokens > 1024
     assert first.cache_read_input_tokens == 0
     assert second.cache_creation_input_tokens == 0
     assert second.cache_read_input_tokens == first.cache_creation_input_tokens
     chars = sum(len(json.dumps(fake.requests[0][k], ensure_ascii=False)) for k in ("system", "messages", "tools"))
     assert first.input_tokens == max(0, chars // 4 - first.cache_creation_input_tokens)
     # A different cacheable prefix is a fresh cache write.
-    tools = [*TOOLS[:-1], {**TOOLS[-1], "cache_control": {"type": "ephemeral"}}]
+    tools = [*TOOLS[:-1], {**TOOLS[-1], "description": LONG_SYSTEM, "cache_control": {"type": "ephemeral"}}]
     third = client(fake).messages.create(model=MODEL, max_tokens=100, messages=conversation("x", 0), tools=tools).usage
     assert third.cache_creation_input_tokens and not third.cache_read_input_tokens
+
+
+def test_a_prefix_shorter_than_the_minimum_is_not_cached(fake: FakeAnthropic) -> None:
+    system = [{"type": "text", "text": "be brief", "cache_control": {"type": "ephemeral"}}]
+    for _ in range(2):
+        usage = ask(fake, conversation("x", 0), system=system).usage
+        assert (usage.cache_creation_input_tokens, usage.cache_read_input_tokens) == (0, 0)
+
+
+def _marked(message: dict[str, Any]) -> dict[str, Any]:
+    content = message["content"]
+    blocks = [{"type": "text", "text": content}] if isinstance(content, str) else list(content)
+    return {**message, "content": [*blocks[:-1], {**blocks[-1], "cache_control": {"type": "ephemeral"}}]}
+
+
+def test_earlier_turns_marked_as_breakpoints_are_read_and_only_the_new_turn_is_written(fake: FakeAnthropic) -> None:
+    system = [{"type": "text", "text": LONG_SYSTEM, "cache_control": {"type": "ephemeral"}}]
+    growing = conversation("x", 2)
+    first = ask(fake, [*growing[:2], _marked(growing[2])], system=system).usage
+    second = ask(fake, [*growing[:4], _marked(growing[4])], system=system).usage  # found 2 turns back, unmarked
+    assert first.cache_read_input_tokens == 0 and first.cache_creation_input_tokens > 1024
+    assert second.cache_read_input_tokens == first.cache_creation_input_tokens  # the whole earlier conversation
+    new_turn = len(json.dumps(growing[3:], ensure_ascii=False)) // 4
+    assert 0 < second.cache_creation_input_tokens <= new_turn
+    assert second.input_tokens < 100  # nothing follows the last breakpoint: only the JSON around the blocks is left
+
+
+def test_more_than_four_breakpoints_are_refused_as_the_api_refuses_them(fake: FakeAnthropic) -> None:
+    system = [{"type": "text", "text": LONG_SYSTEM, "cache_control": {"type": "ephemeral"}}]
+    tools = [{**tool, "cache_control": {"type": "ephemeral"}} for tool in TOOLS]
+    with pytest.raises(anthropic.BadRequestError, match="A maximum of 4 blocks with cache_control"):
+        client(fake).messages.create(model=MODEL, max_tokens=100, system=system, tools=tools,  # 3 + 1 + 1
+                                     messages=[_marked(m) for m in conversation("x", 0)])
+    assert fake.request_count == 1 and fake.responses[0]["type"] == "error"
 
 
 def test_latency_is_honoured(fake: FakeAnthropic) -> None:
