@@ -9,7 +9,8 @@ subtree within the budget is a *piece*, snapshotted on its own with Playwright's
 children than ``SHOWN`` is a *list*, of which only the first items, the ones in the viewport or holding
 the focus (or the ones the model asked for, a ``View``) are snapshotted, and the others counted; any
 other larger element is a container whose line (role and ``aria-label`` only, with no ref: nothing to
-act on) and text are written here.
+act on) and text are written here. When the pieces hold more than ``TOTAL`` elements, the largest ones
+out of view are left out, each as one line the model can ask to see like a list.
 
 Refs stay Playwright's: the same element keeps its ref from one snapshot to the next, but only the
 newest snapshot of a frame resolves ``aria-ref=``. ``Refs`` remembers which piece showed each ref, and
@@ -29,6 +30,7 @@ if TYPE_CHECKING:
     from playwright.sync_api import Locator, Page
 
 BUDGET = 2000  # elements: a page (or a piece) of at most this many is snapshotted whole (~50 ms in Chromium)
+TOTAL = 2 * BUDGET  # elements: most in all the pieces of one observation; the largest out of view are left out
 SHOWN = 20  # most items shown of one list; a larger element with more children than this is a list
 FIRST = 3  # a list's first items are always shown
 SKIP = ("SCRIPT", "STYLE", "TEMPLATE", "NOSCRIPT", "LINK", "META")  # never rendered, never counted
@@ -88,7 +90,7 @@ def piece(page: Page, path: str) -> Locator:
 
 def take(page: Page, view: Optional[View] = None, timeout_ms: float = 10_000) -> Outline:
     """Plan the observation in the page and take it: the whole page's snapshot, or its pieces put together."""
-    config = {"budget": BUDGET, "shown": SHOWN, "first": FIRST, "skip": list(SKIP), "roles": ROLES,
+    config = {"budget": BUDGET, "total": TOTAL, "shown": SHOWN, "first": FIRST, "skip": list(SKIP), "roles": ROLES,
               "namedOnly": list(NAMED_ONLY), "roleless": list(ROLELESS), "plurals": PLURALS,
               "view": None if view is None else {"path": view.list_path, "start": view.start,
                                                  "containing": view.containing}}
@@ -114,6 +116,11 @@ def take(page: Page, view: Optional[View] = None, timeout_ms: float = 10_000) ->
             name = f"L{len(lists) + 1}"
             lists[name] = entry["path"]
             lines.append(f"{pad}- {entry['line']} [list={name}]: {_summary(entry)}")
+        elif kind == "hidden":
+            name = f"L{len(lists) + 1}"
+            lists[name] = entry["path"]
+            lines.append(f"{pad}- {entry['line']} [list={name}]: out of view, {entry['size']:,} elements not shown "
+                         f"(show_items list={name} to see it)")
         elif kind == "gap":
             name = next(k for k, v in lists.items() if v == entry["path"])
             span = f"{entry['from']:,}" if entry["from"] == entry["to"] else f"{entry['from']:,}-{entry['to']:,}"

@@ -3,7 +3,9 @@
 // piece, snapshotted on its own; a larger element with more children than config.shown is a list, of
 // which only some items are planned (the first config.first, those in the viewport or holding the focus,
 // or, when config.view names the list, the ones asked for) and the rest counted; any other larger element
-// is a container, whose line and text are given here and whose children are planned in turn.
+// is a container, whose line and text are given here and whose children are planned in turn. When the
+// pieces hold more than config.total elements, the largest ones out of view (and not asked for) are left
+// out, each as one line: {t:'hidden', path, line, size, depth}.
 // Entries, in document order: {t:'piece', path, depth}, {t:'text', text, depth}, {t:'open', line, depth},
 // {t:'list', path, line, total, kind, shown, matched, depth}, {t:'gap', from, to, kind, path, depth}.
 function outline(config) {
@@ -45,7 +47,10 @@ function outline(config) {
   const join = (path, i) => (path ? path + '/' + i : String(i));
 
   const plan = (el, path, depth) => {
-    if (size.get(el) <= config.budget) return void out.entries.push({t: 'piece', path, depth});
+    if (size.get(el) <= config.budget) {
+      return void out.entries.push({t: 'piece', path, depth, size: size.get(el), line: lineOf(el) || el.localName,
+                                    seen: inView(el) || focusPath.has(el) || (config.view && config.view.path === path)});
+    }
     const kids = composedKids(el).filter((k) => !skip.has(k.tagName));
     if (kids.length > config.shown) return list(el, path, depth);
     const line = lineOf(el);
@@ -99,5 +104,12 @@ function outline(config) {
   };
 
   plan(body, '', 0);
+  const pieces = out.entries.filter((e) => e.t === 'piece');
+  let sum = pieces.reduce((n, e) => n + e.size, 0);
+  for (const e of pieces.filter((p) => !p.seen).sort((a, b) => b.size - a.size)) {
+    if (sum <= config.total) break;
+    e.t = 'hidden';
+    sum -= e.size;
+  }
   return out;
 }

@@ -88,3 +88,24 @@ def test_a_list_in_a_web_components_shadow_root_is_summarised_and_its_items_reso
     asked = outline.take(page, View(page.url, taken.lists["L1"], containing="Product 900"))
     ref = outline._REF.search(next(line for line in asked.text.splitlines() if '"Product 900"' in line)).group(1)  # type: ignore[union-attr]
     assert outline.locate(page, ref, asked.refs).get_attribute("href") == "#p900"
+
+
+def test_the_largest_parts_out_of_view_are_left_out_when_the_pieces_hold_too_much(
+        page: Any, site_factory: Callable[[dict[str, str]], Any]) -> None:
+    sections = "".join(
+        f"<section aria-label='Chapter {c}'><h2>Chapter {c}</h2>"
+        + "".join(f"<div><p>Paragraph {c}.{p} with <a href='#c{c}p{p}'>a link</a> and <b>bold</b> text</p></div>"
+                  for p in range(1, 100 + 10 * c))
+        + "</section>" for c in range(1, 9))
+    page.goto(site_factory({"index.html": f"<!doctype html><title>Book</title><main>{sections}</main>"}).url
+              + "/index.html")
+    taken = outline.take(page)
+
+    hidden = [line for line in taken.text.splitlines() if "out of view" in line]
+    assert taken.planned and taken.elements > outline.TOTAL and 'region "Chapter 1" [ref=' in taken.text
+    # ~4,600 elements in pieces: the largest chapter out of view (the last) is left out, and that is enough
+    assert [h.split(" [list=")[0].strip() for h in hidden] == ['- region "Chapter 8"']
+    assert all("[list=L" in line and "elements not shown" in line for line in hidden)
+    name = hidden[0].split("[list=")[1].split("]")[0]
+    asked = outline.take(page, View(page.url, taken.lists[name]))
+    assert hidden[0] not in asked.text and hidden[0].split(" [list=")[0].strip() + " [ref=" in asked.text
