@@ -3,7 +3,8 @@
 * ``lumen-identity`` (``identity.py``): the identity gate;
 * ``lumen-aria`` (``aria.py``): Playwright's roles and names handed to the page's world;
 * ``lumen-deep`` (``fingerprint.py``): the element a scan found, open shadow roots included;
-* ``lumen-path`` (``outline.py``): a piece of an observation, by its path in the composed tree.
+* ``lumen-path`` (``outline.py``): a piece of an observation, by its path in the composed tree;
+* ``lumen-changes`` (``changes.py``): whether the page changed in place since a moment.
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ from typing import TYPE_CHECKING
 from playwright.sync_api import Error as PlaywrightError
 
 from ..errors import LumenError
-from . import aria, fingerprint, identity, outline
+from . import aria, changes, fingerprint, identity, outline
 
 if TYPE_CHECKING:
     from playwright.sync_api import Selectors
@@ -23,13 +24,14 @@ ENGINES: tuple[tuple[str, str], ...] = (
     (aria.ENGINE, aria.ENGINE_JS),
     (fingerprint.DEEP_ENGINE, fingerprint.DEEP_ENGINE_JS),
     (outline.ENGINE, outline.ENGINE_JS),
+    (changes.ENGINE, changes.ENGINE_JS),
 )
 
 
 def require(selectors: Selectors) -> None:
     """``register``, or a ``LumenError`` that says why pytest-lumen cannot work without its engines."""
     if not register(selectors):
-        raise LumenError("pytest-lumen could not register its selector engines (lumen-identity, lumen-aria, lumen-deep, lumen-path) "
+        raise LumenError("pytest-lumen could not register its selector engines (lumen-identity, lumen-aria, lumen-deep, lumen-path, lumen-changes) "
                          "with Playwright", remedy="another plugin may have registered engines of these names: "
                          "rename or remove them; pytest-lumen needs its own")
 

@@ -5,17 +5,22 @@ was confirmed to be the recorded one, a URL that differs from the recorded one o
 (``/list#done`` against ``/list``: the redesigned filter updates in place) is accepted: the test's own
 checks say whether the page is right. A fragment that is a route (``#/cart``) is the page: it must match. A relabelled element (found on
 evidence, not likeness) gets the strict check: its effect is its evidence. The query's order never
-counts (URLs are compared normalized). A check's new state needs no read-back: Playwright's
-``set_checked`` fails when the state did not change.
+counts (URLs are compared normalized). A navigation that became an in-page update (the URL stayed
+what it was before the action, and the page changed in place after it: ``page/changes.py``) passes
+too, for a confirmed element; when the URL stayed and nothing changed, nothing happened, and the step
+fails. A check's new state needs no read-back: Playwright's ``set_checked`` fails when the state did
+not change.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Optional
 
 from playwright.sync_api import Error as PlaywrightError
 
 from ..errors import first_line
+from ..page import changes
 from ..templates import substitute
 from ..urls import normalize_url
 from .failure import ActionFailed
@@ -38,9 +43,25 @@ def routes_by_fragment(url: str) -> bool:
     return fragment.startswith(("/", "!"))
 
 
+@dataclass(frozen=True)
+class Before:
+    """The page just before an action: its URL (normalized) and the time, for ``changes.changed_since``."""
+
+    url: str
+    at_ms: float
+
+
+def before(page: Page) -> Before:
+    """Where the page is, and when, just before acting (no browser round trip: Playwright keeps the URL)."""
+    return Before(normalize_url(page.url), changes.now_ms())
+
+
 def verify_effect(page: Page, i: int, action: Any, loc: Optional[Locator], values: dict[str, str],
-                  timeout_ms: float, strict: bool = False) -> None:
-    """Raise ``ActionFailed`` (``performed``) unless the action's recorded effect holds now (``strict``: exactly)."""
+                  timeout_ms: float, strict: bool = False, was: Optional[Before] = None) -> None:
+    """Raise ``ActionFailed`` (``performed``) unless the action's recorded effect holds now (``strict``: exactly).
+
+    ``was``: the page before the action; with it, a navigation that became an in-page update passes (not ``strict``).
+    """
     effect = action.after
     if effect is None:
         return
@@ -60,10 +81,16 @@ def verify_effect(page: Page, i: int, action: Any, loc: Optional[Locator], value
             if normalize_url(page.url) != expected:  # the fragment may come a moment later
                 page.wait_for_url(lambda url: normalize_url(url) == expected, timeout=FRAGMENT_GRACE_MS)
         except PlaywrightError:
+            now = normalize_url(page.url)
             if close_enough(page.url):
                 return
+            if not strict and was is not None and now == was.url:
+                if changes.changed_since(page, was.at_ms):
+                    return  # it updated the page in place instead of navigating: the test's checks decide
+                raise ActionFailed(i, action, f"after the action nothing happened: the page should be at {expected}, "
+                                              f"and it stayed at {now} without a change", performed=True) from None
             raise ActionFailed(i, action, f"after the action the page should be at {expected}, "
-                                          f"but it is at {normalize_url(page.url)}", performed=True) from None
+                                          f"but it is at {now}", performed=True) from None
     if effect.value is not None and loc is not None:
         want = substitute(effect.value, values)
         try:

@@ -48,11 +48,12 @@ class Gate:
 
     def replay(self, i: int, action: Any, target: Target, values: dict[str, str]) -> bool:
         """Act through the gate and check the effect; False: nothing was done, take the full path."""
+        was = effects.before(self.page)
         acted_on = self._act(i, action, target, values)
         if acted_on is None:
             return False
         try:
-            effects.verify_effect(self.page, i, action, acted_on, values, self.timeout_ms)
+            effects.verify_effect(self.page, i, action, acted_on, values, self.timeout_ms, was=was)
         except ActionFailed as failed:
             if not isinstance(action, Fill):
                 self.figures.gate_hits += 1  # it went through the gate; what followed it failed

@@ -29,8 +29,8 @@ from typing import Optional, Union
 
 from ..cache.model import Fingerprint
 from .equivalents import Equivalents
-from .similarity import (ACCEPT_THRESHOLD, MARGIN, context_similarity, kept_whole, role_similarity, says, score_text,
-                         similarity)
+from .choice import score_text
+from .similarity import ACCEPT_THRESHOLD, MARGIN, context_similarity, kept_whole, role_similarity, says, similarity
 
 WORDS = frozenset({"name", "text", "label"})  # what a relabel changes: left out of the shape
 

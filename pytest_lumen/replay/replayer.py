@@ -157,6 +157,7 @@ class Replayer:
             self.guard.goto(action.url, values, self.page.url)
         if loc is not None and not isinstance(action, Expect):
             close_blocking_modal(self.page, loc)
+        was = effects.before(self.page)
         try:
             if isinstance(action, Expect):
                 run_check(self.page, action, loc, values, self.timeout_ms)
@@ -166,7 +167,7 @@ class Replayer:
             raise
         except (PlaywrightError, LumenError) as exc:
             raise ActionFailed(i, action, first_line(exc)) from None
-        _verify(self.page, i, action, loc, values, self.timeout_ms, heal)
+        _verify(self.page, i, action, loc, values, self.timeout_ms, heal, was)
         return action, heal
 
     def _perform(self, action: Any, loc: Optional[Locator], values: dict[str, str], dest: Optional[Locator]) -> None:
@@ -280,12 +281,12 @@ def _report(ctx: TestContext, instruction: str, step: int, i: int, target: Targe
 
 
 def _verify(page: Page, i: int, action: Any, loc: Optional[Locator], values: dict[str, str], timeout_ms: float,
-            heal: Optional[Heal]) -> None:
+            heal: Optional[Heal], was: Optional[effects.Before] = None) -> None:
     """The action's recorded effect must hold; a relabel's exactly (found on evidence: the effect is part of it),
     and when it does not, the element was not the recorded one: nothing of the action is kept by a model heal."""
     strict = heal is not None and heal.level == "relabel"
     try:
-        effects.verify_effect(page, i, action, loc, values, timeout_ms, strict)
+        effects.verify_effect(page, i, action, loc, values, timeout_ms, strict, was)
     except ActionFailed as failed:
         if strict:
             failed.performed = False

@@ -29,7 +29,7 @@ that the current element still has (0..1). These rules shape it:
   above), tell a relabelled control's shape (``relabel.py``), and count in full for an element whose
   words are left out of the comparison (a list whose items are counted).
 
-``choose`` accepts the best candidate only above a threshold and with a clear margin over
+``choice.choose`` accepts the best candidate only above a threshold and with a clear margin over
 the runner-up; anything else is ambiguous and rejected.
 """
 
@@ -39,7 +39,6 @@ import difflib
 import math
 import re
 from collections.abc import Collection, Sequence
-from dataclasses import dataclass
 from typing import Optional
 
 from ..cache.model import Fingerprint
@@ -391,37 +390,3 @@ def pins_hold(recorded: Fingerprint, current: Fingerprint, pinned: Collection[st
         if value not in (None, "") and normalized(value) != normalized(getattr(current, attr)):
             return False
     return True
-
-
-def score_text(score: float, *others: float) -> str:
-    """A score for a message, with as many decimals (2 to 6) as it takes to differ from ``others`` as it does."""
-    for digits in range(2, 7):
-        shown = round(score, digits)
-        if all((shown < round(o, digits)) == (score < o) and (shown == round(o, digits)) == (score == o) for o in others):
-            break
-    return f"{score:.{digits}f}"
-
-
-@dataclass(frozen=True)
-class Choice:
-    """The outcome of the margin rule."""
-
-    index: Optional[int]
-    best: float
-    runner_up: float
-    reason: str
-
-
-def choose(scores: Sequence[float], threshold: float = ACCEPT_THRESHOLD, margin: float = MARGIN) -> Choice:
-    """Pick the best candidate only when it clears the threshold and beats the runner-up by the margin."""
-    if not scores:
-        return Choice(None, 0.0, 0.0, "no candidates on the page")
-    order = sorted(range(len(scores)), key=lambda i: scores[i], reverse=True)
-    best = scores[order[0]]
-    second = scores[order[1]] if len(order) > 1 else 0.0
-    if best < threshold:
-        return Choice(None, best, second, f"best candidate scored {score_text(best, threshold)}, below {threshold:.2f}")
-    if best - second < margin:
-        return Choice(None, best, second, f"ambiguous: best {score_text(best, second)} vs runner-up "
-                                          f"{score_text(second, best)} (margin {margin:.2f})")
-    return Choice(order[0], best, second, "accepted")

@@ -100,3 +100,51 @@ def test_an_effect_that_differs_only_in_its_fragment_does_not_fail_a_confirmed_e
     page.goto(site.url + "/index.html")
     Agent(page, ctx, no_model).run("show the completed todos")  # the test's own check decides
     assert page.url.endswith("/index.html") and page.locator("#todos li:visible").all_inner_texts() == ["buy milk"]
+
+
+# A product list whose links opened a product page; the redesign opens the product in a panel, in place.
+CATALOGUE = """<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Shop</title></head><body><main>
+<h1>Products</h1><ul><li><a href="{href}" class="card__link">Blue Mug</a></li></ul><section id="panel"></section>
+<script>
+  document.querySelector('.card__link').addEventListener('click', (event) => {{
+    if ({in_place}) {{ event.preventDefault(); }}
+    if ({in_place} && {updates}) {{ document.querySelector('#panel').innerHTML = '<h2>Blue Mug</h2><p>$12.00</p>'; }}
+  }});
+</script></main></body></html>"""
+PRODUCT = "<!doctype html><html lang='en'><body><main><h2>Blue Mug</h2><p>$12.00</p></main></body></html>"
+
+
+@pytest.fixture
+def catalogue(page: Any, site_factory: Callable[[dict[str, str]], Any], tmp_path: Path) -> Callable[..., Any]:
+    """Record "open the Blue Mug" (a navigation to /blue-mug.html), then serve a redesign and replay it."""
+    site = site_factory({"index.html": CATALOGUE.format(href="/blue-mug.html", in_place="false", updates="false"),
+                         "blue-mug.html": PRODUCT})
+    recording = session_in(Mode.RECORD, tmp_path)
+    ctx = context(recording)
+    page.goto(site.url + "/index.html")
+    Agent(page, ctx, lambda: ScriptedPlanner([{"tool": "click", "target": {"role": "link", "name": "Blue Mug"}},
+                                              {"tool": "done"}])).run("open the Blue Mug")
+    recording.finish(ctx, passed=True)
+    assert page.url.endswith("/blue-mug.html")
+
+    def replay(updates: bool) -> Any:
+        html = CATALOGUE.format(href="/blue-mug.html", in_place="true", updates=str(updates).lower())
+        (site.root / "index.html").write_text(html, encoding="utf-8")
+        ctx = context(session_in(Mode.REPLAY, tmp_path, action_timeout=1))
+        page.goto(site.url + "/index.html")
+        Agent(page, ctx, no_model).run("open the Blue Mug")
+        return ctx
+    return replay
+
+
+def test_a_navigation_that_became_an_in_page_update_does_not_fail_a_confirmed_element(
+        catalogue: Callable[..., Any], page: Any) -> None:
+    ctx = catalogue(updates=True)
+    assert page.url.endswith("/index.html") and page.locator("#panel h2").inner_text() == "Blue Mug"
+    assert ctx.heals == [] and ctx.figures.model_calls == 0
+
+
+def test_an_action_after_which_nothing_at_all_happened_still_fails(catalogue: Callable[..., Any]) -> None:
+    with pytest.raises(ReplayError, match=r"nothing happened: the page should be at /blue-mug.html, "
+                                          r"and it stayed at /index.html without a change"):
+        catalogue(updates=False)

@@ -7,6 +7,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from pytest_lumen.cache.model import Box, Fingerprint
+from pytest_lumen.replay.choice import choose, score_text
 from pytest_lumen.replay.similarity import (
     ACCEPT_THRESHOLD,
     ACTION_ROLES,
@@ -15,7 +16,6 @@ from pytest_lumen.replay.similarity import (
     MARGIN,
     RENAMED_CAP,
     WEIGHTS,
-    choose,
     context_similarity,
     corroborated,
     lone_of_kind,
@@ -23,7 +23,6 @@ from pytest_lumen.replay.similarity import (
     pins_hold,
     renamed,
     role_similarity,
-    score_text,
     similarities,
     similarity,
     text_similarity,
