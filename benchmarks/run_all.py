@@ -44,7 +44,7 @@ BENCHES = (
     Bench("replay_overhead", args=("--reps", "20"), quick=("--reps", "4")),
     Bench("model_path", quick=("--latency", "0.2", "--replays", "2")),
     Bench("observation", args=("--reps", "3"), quick=("--reps", "1")),
-    Bench("scale", quick=("--reps", "1", "--lookup-reps", "1", "--no-suite"), timeout_s=420),
+    Bench("scale", quick=("--reps", "1", "--lookup-reps", "1", "--no-suite"), timeout_s=600),
     Bench("profile_replay", args=("--reps", "10", "--phase-reps", "8"), quick=("--reps", "2", "--phase-reps", "2")),
     Bench("drift", timeout_s=420, takes_argv=False),  # written separately; run when present
     Bench("frameworks", quick=("--no-by-hand",), timeout_s=600),
