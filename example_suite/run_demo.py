@@ -49,10 +49,10 @@ RESULTS = HERE / "test-results"
 
 #: The tests that assert a total with a quantity above 1: the only ones version 3 may fail.
 REGRESSION_TESTS = frozenset({"test_checkout.py::test_cart_total_follows_quantities"})
-#: How many of the 14 tests the zero-token cascade carries through the redesign (version 2). The others
-#: meet a change only a model can follow: a role-less "Apply coupon" that became a button "Apply", two
-#: fields that both gained words ("Address", "Email"), a rebuilt suggestions list.
-V2_MIN_PASSED = 11
+#: How many of the 14 tests the zero-token cascade carries through the redesign (version 2): all but the
+#: one whose change only a model can follow (a role-less "Apply coupon" that became a button "Apply": its
+#: kind, its words and its place all changed, and it records no effect).
+V2_MIN_PASSED = 13
 
 VERSION_TITLES = {1: "original", 2: "redesign", 3: "regression"}
 RESULT_LINE = re.compile(r"^=*\s*\d+ (passed|failed|error)")
