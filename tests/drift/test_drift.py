@@ -34,7 +34,7 @@ REGRESSION_REASONS = {
     "mug_button_adds_teapot": "expectation failed: get_by_test_id(\"cart-total\") contains text '$20.00'",
     "relabelled_submit_goes_elsewhere": "did not lead where it was recorded to (after the action the page should be at /thanks.html, but it is at /account.html)",
     "two_relabelled_submits": "zero-token heal found nothing",
-    "help_button_does_nothing": "should be at /help.html, but it is at /thanks.html",
+    "help_button_does_nothing": "the page should be at /help.html",
 }
 MODEL_REASON = "zero-token heal found nothing"
 INNER_TIMEOUT = 600  # seconds for one inner session: generous, a loaded machine is slow
