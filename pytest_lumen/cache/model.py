@@ -132,7 +132,8 @@ class Fingerprint(BaseModel):
 
     model_config = ConfigDict(extra="forbid")
 
-    version: int = FINGERPRINT_VERSION
+    version: int = Field(FINGERPRINT_VERSION, description="how it was captured; a fingerprint without one in a file "
+                         "was captured before versions, and is read as version 1 (cache/migrate.py)")
     tag: str
     role: Optional[str] = None
     name: Optional[str] = None
