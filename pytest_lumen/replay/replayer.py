@@ -151,7 +151,7 @@ class Replayer:
                 _await_enabled(i, action, loc, deadline)
         dest: Optional[Locator] = None
         if isinstance(action, Drag) and action.to is not None:  # where it is dropped: found (and healed) alike
-            dest, to, dest_heal, _ = self._locate(step, i, action, action.to, values, deadline)
+            dest, to, dest_heal, _ = self._locate(step, i, action, action.to, values, deadline, end="-drop")
             action, heal = action.model_copy(update={"to": to}), heal or dest_heal
         if isinstance(action, Goto):
             self.guard.goto(action.url, values, self.page.url)
@@ -181,7 +181,7 @@ class Replayer:
     # --- finding the element ----------------------------------------------------------
 
     def _locate(self, step: int, i: int, action: Any, target: Target, values: dict[str, str],
-                deadline: float) -> tuple[Locator, Target, Optional[Heal], bool]:
+                deadline: float, end: str = "") -> tuple[Locator, Target, Optional[Heal], bool]:
         """The recorded element: by the primary locator, else by the cascade, retried until ``deadline``.
 
         Also whether the element is known to be enabled: one page round trip answers that, the
@@ -206,7 +206,7 @@ class Replayer:
             if isinstance(found, Relocated):
                 self._claim(bound.fingerprint, found.fingerprint)
                 healed = healed_target(target, found, self.ctx.secrets.templatize)
-                heal = _report(self.ctx, self._instruction, step, i, target, problem, found, self.page)
+                heal = _report(self.ctx, self._instruction, step, i, target, problem, found, self.page, end)
                 return found.locator, healed, heal, False
             if time.monotonic() >= deadline:
                 _report(self.ctx, self._instruction, step, i, target, problem, found)
@@ -259,8 +259,9 @@ class Replayer:
             return Missed(f"the page changed during the search ({first_line(exc)})")
 
 def _report(ctx: TestContext, instruction: str, step: int, i: int, target: Target, problem: str,
-            found: Relocated | Missed, page: Optional[Page] = None) -> Optional[Heal]:
-    """Emit a heal's events; the record of a successful heal, with its picture (taken on ``page``)."""
+            found: Relocated | Missed, page: Optional[Page] = None, end: str = "") -> Optional[Heal]:
+    """Emit a heal's events; the record of a successful heal, with its picture (taken on ``page``; ``end``: which
+    end of a drag, in the picture's name)."""
     before = target.locator.describe()
     ctx.events.emit(HealStart(step=step, action=i, before=before, error=problem))
     if isinstance(found, Missed):
@@ -273,7 +274,7 @@ def _report(ctx: TestContext, instruction: str, step: int, i: int, target: Targe
                             detail=f"score {found.score:.2f}{runner_up}{evidence}"))
     picture = None
     if page is not None:
-        name = heal_picture(page, found.locator, ctx.output_dir / f"heal-step{step + 1}-action{i + 1}.png",
+        name = heal_picture(page, found.locator, ctx.output_dir / f"heal-step{step + 1}-action{i + 1}{end}.png",
                             ctx.secrets.redact, [*ctx.secrets.variables.values(), *ctx.secrets.env_values.values()])
         picture = f"{ctx.output_dir.name}/{name}" if name else None
     return Heal(test=ctx.nodeid, step=instruction, action=i, level=found.level, before=before, after=after,
