@@ -163,15 +163,15 @@ def new_session(mode: Mode, root: Path, **overrides: Any) -> LumenSession:
     return LumenSession(settings(mode, root, **overrides))
 
 
-def planner_factory(fake_url: str) -> Callable[[], Any]:
-    """The real SDK planner, pointed at the loopback fake (never the real API)."""
+def planner_factory(fake_url: str, **options: Any) -> Callable[[], Any]:
+    """The real SDK planner, pointed at the loopback fake (never the real API); ``options`` go to ``AnthropicPlanner``."""
     def make() -> Any:
         import anthropic
 
         from pytest_lumen.planner.anthropic_planner import AnthropicPlanner
 
         client = anthropic.Anthropic(base_url=fake_url, api_key="sk-bench-not-a-real-key", max_retries=0)
-        return AnthropicPlanner(DEFAULT_MODEL, client=client)
+        return AnthropicPlanner(DEFAULT_MODEL, client=client, **options)
     return make
 
 
@@ -190,13 +190,13 @@ def run_steps(agent: Agent, steps: Sequence[FlowStep]) -> None:
 
 
 def record(page: Any, start_url: str, root: Path, fake: FakeAnthropic, steps: Sequence[FlowStep] = FLOW,
-           nodeid: str = NODEID) -> tuple[CacheFile, float]:
+           nodeid: str = NODEID, planner: Callable[[], Any] | None = None) -> tuple[CacheFile, float]:
     """Record ``steps`` through the model path into ``root/.lumen-cache``; returns the cache and the seconds."""
     session = new_session(Mode.RECORD, root)
     state = new_state(session, nodeid)
     page.goto(start_url)
     started = time.perf_counter()
-    run_steps(Agent(page, state, planner_factory(fake.url)), steps)
+    run_steps(Agent(page, state, planner or planner_factory(fake.url)), steps)
     session.finish(state, passed=True)
     elapsed = time.perf_counter() - started
     cache = session.store.load(state.cache.path)

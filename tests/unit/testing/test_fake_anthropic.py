@@ -17,7 +17,8 @@ from typing import Any
 import anthropic
 import pytest
 
-from pytest_lumen.testing.fake_anthropic import (MISSING_REF, FakeAnthropic, SnapshotNode, action_input,
+from pytest_lumen.record.snapshot_diff import snapshot_text
+from pytest_lumen.testing.fake_anthropic import (MISSING_REF, FakeAnthropic, SnapshotNode, action_input, page_snapshot,
                                                   parse_snapshot_refs, resolve_target)
 
 REPO_ROOT = Path(__file__).resolve().parents[3]
@@ -147,6 +148,38 @@ def test_action_index_follows_assistant_turns(fake: FakeAnthropic) -> None:
     ]
     for turns, want in enumerate(expected):
         assert tool_call(ask(fake, conversation("please log in", turns))) == want
+
+
+def test_a_list_in_the_script_is_one_reply_with_several_tool_calls(fake: FakeAnthropic) -> None:
+    fake.script([{"match": "log in", "actions": [
+        [{"tool": "fill", "target": {"role": "textbox", "name": "Username"}, "input": {"value": "%user%"}},
+         {"tool": "fill", "target": {"role": "textbox", "name": "Password"}, "input": {"value": "%pw%"}},
+         {"tool": "click", "target": {"role": "button", "name": "Sign in"}},
+         {"tool": "done", "input": {"summary": "logged in"}}],
+        {"tool": "done"}]}])
+    message = ask(fake, conversation("please log in", 0))
+    calls = [(b.name, dict(b.input)) for b in message.content if b.type == "tool_use"]
+    assert calls == [("fill", {"ref": "e5", "value": "%user%"}), ("fill", {"ref": "e6", "value": "%pw%"}),
+                     ("click", {"ref": "e7"}), ("done", {"summary": "logged in"})]
+    assert message.content[0].text == "(fake) fill, fill, click, done" and message.stop_reason == "tool_use"
+    assert len({b.id for b in message.content if b.type == "tool_use"}) == 4
+    assert tool_call(ask(fake, conversation("please log in", 1))) == ("done", {})  # the next reply is the next entry
+
+
+def test_a_target_resolves_in_the_snapshot_a_diff_left_the_model_with() -> None:
+    rows = "".join(f'\n- row "News {i}" [ref=e{i + 10}]' for i in range(20))  # unchanged: not in the diff
+    before = '- textbox "Username" [ref=e5]\n- button "Sign in" [ref=e7]' + rows
+    after = '- textbox "Username" [ref=e5]: ada\n- button "Sign in" [ref=e7]\n- button "Sign out" [ref=e8]' + rows
+    body = {"messages": [
+        {"role": "user", "content": "Step: x\n\nCurrent page:\n" + snapshot_text(None, before)},
+        {"role": "assistant", "content": [{"type": "tool_use", "id": "t1", "name": "fill", "input": {}}]},
+        {"role": "user", "content": [{"type": "tool_result", "tool_use_id": "t1", "content": "ok: fill done"},
+                                     {"type": "text", "text": "Current page:\n" + snapshot_text(before, after)}]}]}
+    assert "<untrusted_page_diff>" in body["messages"][2]["content"][1]["text"]
+    assert page_snapshot(body) == after
+    assert action_input({"target": {"role": "button", "name": "Sign in"}}, body) == {"ref": "e7"}  # an unchanged line
+    assert action_input({"target": {"role": "button", "name": "Sign out"}}, body) == {"ref": "e8"}
+    assert action_input({"target": {"role": "row", "name": "News 19"}}, body) == {"ref": "e29"}
 
 
 def test_target_resolves_from_last_user_message_not_first(fake: FakeAnthropic) -> None:
