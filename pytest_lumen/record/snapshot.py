@@ -2,8 +2,8 @@
 
 The snapshot is planned by ``page/outline.py``: a large page is shown as its viewport, its landmarks and
 its long lists summarised (their count, their first items, the ones in view). The model asks for other
-items of a list with the ``show_items`` tool (``show_items``); what it asked for is shown until the page
-loads another document.
+items of a list with the ``show_items`` tool (``show_items`` here); what it asked for is shown until the
+page's URL changes.
 """
 
 from __future__ import annotations
