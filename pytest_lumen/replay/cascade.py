@@ -21,8 +21,8 @@ from ..page.locators import spec_from_locator
 from ..page.quality import for_text_check, without_counts
 from .equivalents import Equivalents
 from .relabel import find_relabel
-from .choice import choose, score_text
-from .similarity import ACCEPT_THRESHOLD, MARGIN, differences, normalized, pins_hold, similarities, similarity
+from .choice import choose, differences, score_text
+from .similarity import ACCEPT_THRESHOLD, MARGIN, normalized, pins_hold, similarities, similarity
 
 if TYPE_CHECKING:
     from playwright.sync_api import Locator, Page

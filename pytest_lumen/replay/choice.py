@@ -1,16 +1,19 @@
-"""The margin rule: the best candidate is accepted only above a threshold and clearly ahead of the runner-up.
+"""The margin rule, and how a verdict is told.
 
-Anything else is ambiguous and rejected, never guessed. Scores are shown with as many decimals as
-it takes to tell them apart, so that a message never says "0.65 is below 0.65".
+The best candidate is accepted only above a threshold and clearly ahead of the runner-up; anything
+else is ambiguous and rejected, never guessed. Messages name what differs (``differences``) and show
+scores with as many decimals as it takes to tell them apart, never "0.65 is below 0.65".
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import math
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 from typing import Optional
 
-from .similarity import ACCEPT_THRESHOLD, MARGIN
+from ..cache.model import Fingerprint
+from .similarity import ACCEPT_THRESHOLD, IDENTIFIERS, MARGIN, WEIGHTS, box_similarity, normalized, says
 
 
 def score_text(score: float, *others: float) -> str:
@@ -45,3 +48,27 @@ def choose(scores: Sequence[float], threshold: float = ACCEPT_THRESHOLD, margin:
         return Choice(None, best, second, f"ambiguous: best {score_text(best, second)} vs runner-up "
                                           f"{score_text(second, best)} (margin {margin:.2f})")
     return Choice(order[0], best, second, "accepted")
+
+
+def differences(recorded: Fingerprint, current: Fingerprint, ignore: Collection[str] = (), limit: int = 3) -> str:
+    """The recorded attributes the current element does not share, for messages: ``name 'A' -> 'B'``."""
+    out = []
+    for attr in (*WEIGHTS, *IDENTIFIERS):
+        if attr in ignore:
+            continue
+        if attr == "box":
+            if recorded.box is not None and current.box is not None and box_similarity(recorded, current) < 0.9:
+                moved = math.hypot(recorded.box.x - current.box.x, recorded.box.y - current.box.y)
+                out.append(f"moved {moved:.0f}px")
+            continue
+        before, after = (says(recorded), says(current)) if attr == "name" else (getattr(recorded, attr), getattr(current, attr))
+        before, after = (None if v is None else str(v) for v in (before, after))  # a rank is a number
+        if before not in (None, "") and normalized(before) != normalized(after):
+            out.append(f"{attr} {_short(before)} -> {_short(after)}")
+    return ", ".join(out[:limit]) + (f" (+{len(out) - limit} more)" if len(out) > limit else "")
+
+
+def _short(value: Optional[str], size: int = 40) -> str:
+    if value is None:
+        return "none"
+    return repr(value if len(value) <= size else value[: size - 1] + "…")

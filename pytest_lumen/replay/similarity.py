@@ -19,7 +19,9 @@ that the current element still has (0..1). These rules shape it:
   "Quantity for Blue Mug" -> "Quantity" on every line); an action's name (a button, a link) never is;
 * an element without text of its own (an icon button) is compared by its name in place of its text;
 * a count or an amount that joined a name or a text ("Red Mug" -> "Red Mug $11.00", "Cart" -> "Cart
-  (2)") is the app's data, not other words (``counted``);
+  (2)") is the app's data, not other words (``counted``), and a name that gained only words of the
+  recorded context ("Remove" in the Red Mug's row -> "Remove Red Mug") is the same name, more precise
+  (``named_by_context``);
 * a changed tag is held against an element only when it has no role: with one, the role says what
   it is and the tag is how it is built (a ``ul`` listbox rebuilt as a ``div`` listbox);
 * what an element is (its role, words, identifiers, target) outweighs where it is (``PLACE``: the
@@ -171,7 +173,7 @@ def _attribute(attr: str, recorded: Fingerprint, current: Fingerprint) -> float:
     if attr == "rank":
         return 1.0 if recorded.rank == current.rank else 0.0
     if attr == "name":
-        return _words_similarity(says(recorded), says(current))
+        return 1.0 if named_by_context(recorded, current) else _words_similarity(says(recorded), says(current))
     if attr == "text" and not current.text:
         return _words_similarity(recorded.text, current.name)  # an icon button labelled with the old text
     if attr == "text":
@@ -182,6 +184,15 @@ def _attribute(attr: str, recorded: Fingerprint, current: Fingerprint) -> float:
 def _words_similarity(before: Optional[str], after: Optional[str]) -> float:
     """Like ``text_similarity``, but a count or an amount that joined the words is no change (``counted``)."""
     return 1.0 if counted(before, after) else text_similarity(before, after)
+
+
+def named_by_context(recorded: Fingerprint, current: Fingerprint) -> bool:
+    """True when the name kept its words and gained only words of the recorded context: "Remove" in the Red Mug's
+    row is now "Remove Red Mug", "Add to cart" under "Blue Mug" is "Add Blue Mug to cart" (the same control, named
+    more precisely, as accessibility reviews ask)."""
+    before, after = words(says(recorded)), words(says(current))
+    gained = after - before - SMALL_WORDS
+    return bool(before) and before <= after and bool(gained) and gained <= words(recorded.context)
 
 
 def counted(before: Optional[str], after: Optional[str]) -> bool:
@@ -266,7 +277,7 @@ def renamed(recorded: Fingerprint, current: Fingerprint) -> bool:
     A name without words (an icon's "×", "+", "…") that gained words, or words that became such an
     icon, is a label, not another action: the rest of the evidence decides.
     """
-    if counted(says(recorded), says(current)):
+    if counted(says(recorded), says(current)) or named_by_context(recorded, current):
         return False
     before, after = words(says(recorded)), words(says(current))
     return bool(before) and bool(after) and before != after
@@ -357,30 +368,6 @@ def lost_words_around(recorded: Fingerprint, current: Fingerprint) -> bool:
     """True when the words the name lost (small words aside) are now in the text around the element."""
     lost = words(says(recorded)) - words(says(current)) - SMALL_WORDS
     return bool(lost) and lost <= words(current.context)
-
-
-def differences(recorded: Fingerprint, current: Fingerprint, ignore: Collection[str] = (), limit: int = 3) -> str:
-    """The recorded attributes the current element does not share, for messages: ``name 'A' -> 'B'``."""
-    out = []
-    for attr in (*WEIGHTS, *IDENTIFIERS):
-        if attr in ignore:
-            continue
-        if attr == "box":
-            if recorded.box is not None and current.box is not None and box_similarity(recorded, current) < 0.9:
-                moved = math.hypot(recorded.box.x - current.box.x, recorded.box.y - current.box.y)
-                out.append(f"moved {moved:.0f}px")
-            continue
-        before, after = (says(recorded), says(current)) if attr == "name" else (getattr(recorded, attr), getattr(current, attr))
-        before, after = (None if v is None else str(v) for v in (before, after))  # a rank is a number
-        if before not in (None, "") and normalized(before) != normalized(after):
-            out.append(f"{attr} {_short(before)} -> {_short(after)}")
-    return ", ".join(out[:limit]) + (f" (+{len(out) - limit} more)" if len(out) > limit else "")
-
-
-def _short(value: Optional[str], size: int = 40) -> str:
-    if value is None:
-        return "none"
-    return repr(value if len(value) <= size else value[: size - 1] + "…")
 
 
 def pins_hold(recorded: Fingerprint, current: Fingerprint, pinned: Collection[str]) -> bool:

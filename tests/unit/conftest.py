@@ -3,6 +3,11 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import settings
+
+# No time limit per example: a deadline is a timed assertion, and a loaded CI machine trips it.
+settings.register_profile("lumen", deadline=None)
+settings.load_profile("lumen")
 
 
 @pytest.fixture(autouse=True)

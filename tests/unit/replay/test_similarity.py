@@ -314,3 +314,13 @@ def test_a_tag_rebuilt_under_the_same_role_is_no_evidence_either_way():
     assert similarity(listbox, rebuilt) == similarity(listbox, listbox)
     bare = Fingerprint(tag="span", text="Please enter your name")  # no role: its tag is what it is
     assert similarity(bare, bare.model_copy(update={"tag": "p"})) < 1.0
+
+
+def test_a_look_alike_named_with_the_words_of_its_own_row_is_the_same_control():
+    red = add_to_cart("Red Mug", "$11.00", name="Remove", text="Remove")
+    precise = red.model_copy(update={"name": "Remove Red Mug", "text": "Remove Red Mug", "context": "Red Mug $11.00"})
+    other_row = precise.model_copy(update={"name": "Remove Blue Mug", "text": "Remove Blue Mug",
+                                           "context": "Blue Mug $12.00"})
+    assert not renamed(red, precise) and renamed(red, other_row)
+    assert similarity(red, precise) >= ACCEPT_THRESHOLD
+    assert similarity(red, precise) - similarity(red, other_row) >= MARGIN
