@@ -5,9 +5,11 @@ the report of each phase, the text of the report (the failure with its source li
 locals and assertion message, the captured stdout, stderr and log sections, and the values of
 user properties) is templatized with them: variable values become ``%name%``, secret environment
 values ``***``. The report goes through pytest's own serialization (the one pytest-xdist sends
-reports with), so the terminal, ``--junitxml``, other plugins and an xdist controller only ever
-see the placeholders. Reports of tests without an agent, or with nothing to replace, are left as
-they are.
+reports with), in the outermost ``pytest_runtest_makereport`` wrapper, so the terminal,
+``--junitxml``, every plugin reading ``pytest_runtest_logreport`` and an xdist controller only
+ever see the placeholders. Reports of tests without an agent, or with nothing to replace, are
+left as they are. Not covered: values no step has received yet, and output printed live
+(``-s``, ``--log-cli-level``), which never is pytest's report.
 """
 
 from __future__ import annotations
