@@ -41,7 +41,7 @@ class Bench:
 
 
 BENCHES = (
-    Bench("replay_overhead", args=("--reps", "20"), quick=("--reps", "4")),
+    Bench("replay_overhead", args=("--reps", "20", "--checkout-reps", "12"), quick=("--reps", "4", "--checkout-reps", "2")),
     Bench("model_path", quick=("--latency", "0.2", "--replays", "2")),
     Bench("observation", args=("--reps", "3"), quick=("--reps", "1")),
     Bench("scale", quick=("--reps", "1", "--lookup-reps", "1", "--no-suite"), timeout_s=600),

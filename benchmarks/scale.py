@@ -11,11 +11,14 @@
 3. The example suite in replay mode, made big enough for parallel runs to matter: a copy
    in a temp folder with every test module and its cache folder replicated ``--replicas``
    times (3: 42 tests), under ``pytest -n 2`` vs ``-n 0`` in ABBA order after a warm-up.
-   These runs may write bytecode (``PYTHONDONTWRITEBYTECODE`` dropped), as on a user's
-   machine: without it every pytest process compiles its imports again, and a plugin that
-   imports a large package at the end of the run (hypothesis's, in this venv) pays that in
-   every worker and then in the controller. Goal: ``-n 2`` at least 1.4x ``-n 0``. Skipped
-   with a note when the suite is not there.
+   Goal: ``-n 2`` at least 1.4x ``-n 0``. The CPU seconds of each run (its process tree)
+   are shown too: ``-n 2`` adds a controller, a worker, a Playwright driver and a browser,
+   about 2-4 CPU-seconds in all. Their ratio bounds what two idle cores could give. On a
+   machine shared with other sessions, Linux's autogroup scheduler gives each session a
+   fair share of the CPU however many processes it runs, so when the others keep the
+   cores busy, a parallel run gets no more CPU than a serial one and pays only its
+   overhead: read the wall-time ratio with the load next to it. Skipped with a note when
+   the suite is not there.
 """
 
 from __future__ import annotations
@@ -24,6 +27,7 @@ import argparse
 import json
 import os
 import re
+import resource
 import shutil
 import subprocess
 import sys
@@ -96,11 +100,9 @@ def generate(root: Path) -> list[tuple[Path, int]]:
     return caches
 
 
-def clean_env(bytecode: bool = False) -> dict[str, str]:
-    """The environment of a replay run: no API key, CI set (replay-only), no inherited pytest options;
-    ``bytecode``: compiled modules may be cached (``PYTHONDONTWRITEBYTECODE`` dropped), as on a user's machine."""
-    drop = {"ANTHROPIC_API_KEY", "PYTEST_ADDOPTS", "PYTEST_XDIST_WORKER"} | ({"PYTHONDONTWRITEBYTECODE"} if bytecode else set())
-    env = {k: v for k, v in os.environ.items() if k not in drop}
+def clean_env() -> dict[str, str]:
+    """The environment of a replay run: no API key, CI set (replay-only), no inherited pytest options."""
+    env = {k: v for k, v in os.environ.items() if k not in ("ANTHROPIC_API_KEY", "PYTEST_ADDOPTS", "PYTEST_XDIST_WORKER")}
     env["CI"] = "1"
     return env
 
@@ -205,17 +207,24 @@ def replicate(suite: Path, replicas: int) -> None:
                 shutil.copytree(cache / module.name, cache / copy.name)
 
 
+def children_cpu() -> float:
+    """CPU seconds (user + system) of the finished child processes and the descendants they waited for."""
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return usage.ru_utime + usage.ru_stime
+
+
 def run_suite(copy: Path, workers: int) -> dict[str, Any]:
     """One replay run of the copied example suite with ``-n workers``."""
     cmd = [sys.executable, "-m", "pytest", "example_suite", "-q", "-rfE", "-p", "no:cacheprovider", "--lumen-mode=replay",
            "-n", str(workers)]
-    began = time.perf_counter()
-    done = subprocess.run(cmd, cwd=copy, env=clean_env(bytecode=True), capture_output=True, text=True, timeout=SUITE_TIMEOUT)
-    seconds = time.perf_counter() - began
+    began, cpu_before = time.perf_counter(), children_cpu()
+    done = subprocess.run(cmd, cwd=copy, env=clean_env(), capture_output=True, text=True, timeout=SUITE_TIMEOUT)
+    seconds, cpu = time.perf_counter() - began, children_cpu() - cpu_before
     summary = [line for line in done.stdout.splitlines() if re.search(r"\d+ (passed|failed|error)", line)]
     calls = re.search(r"model calls: (\d+)", done.stdout)
     failed = [line.split(" ", 1)[1] for line in done.stdout.splitlines() if line.startswith(("FAILED ", "ERROR "))]
-    return {"workers": workers, "wall_s": round(seconds, 2), "exit_code": done.returncode, "load_avg_1m": round(os.getloadavg()[0], 2),
+    return {"workers": workers, "wall_s": round(seconds, 2), "cpu_s": round(cpu, 2), "exit_code": done.returncode,
+            "load_avg_1m": round(os.getloadavg()[0], 2),
             "outcome": summary[-1].strip("= ") if summary else done.stdout[-300:],
             "model_calls": int(calls.group(1)) if calls else None, "failed": failed}
 
@@ -229,16 +238,18 @@ def xdist(root: Path, replicas: int, rounds: int) -> dict[str, Any]:
     shutil.copytree(EXAMPLE_SUITE, copy / "example_suite", ignore=shutil.ignore_patterns("test-results", "__pycache__", "*.lock"))
     replicate(copy / "example_suite", replicas)
     warm = subprocess.run([sys.executable, "-m", "pytest", "example_suite", "--collect-only", "-q", "-p", "no:cacheprovider"],
-                          cwd=copy, env=clean_env(bytecode=True), capture_output=True, text=True, timeout=SUITE_TIMEOUT)
+                          cwd=copy, env=clean_env(), capture_output=True, text=True, timeout=SUITE_TIMEOUT)
     tests = re.search(r"(\d+) tests? collected", warm.stdout)
     runs: dict[int, list[dict[str, Any]]] = {0: [], 2: []}
     for i in range(rounds):
         for workers in ((0, 2, 2, 0) if i % 2 == 0 else (2, 0, 0, 2)):
             runs[workers].append(run_suite(copy, workers))
     serial, parallel = (B.median([r["wall_s"] for r in runs[n]]) for n in (0, 2))
+    cpu0, cpu2 = (B.median([r["cpu_s"] for r in runs[n]]) for n in (0, 2))
     speedup = serial / parallel
     return {"test_files": [f.name for f in files], "replicas": replicas, "tests": int(tests.group(1)) if tests else None,
             "n0": runs[0][0], "n2": runs[2][0], "runs": runs, "n0_median_s": round(serial, 2), "n2_median_s": round(parallel, 2),
+            "n0_cpu_s": round(cpu0, 2), "n2_cpu_s": round(cpu2, 2), "cpu_bound_2_cores": round(cpu0 / (cpu2 / 2), 2) if cpu2 else None,
             "speedup": round(speedup, 2), "goal": XDIST_GOAL, "goal_met": speedup >= XDIST_GOAL}
 
 
@@ -261,14 +272,16 @@ def report(col: dict[str, Any], look: dict[str, Any], xd: dict[str, Any]) -> Non
     if "skipped" in xd:
         print(f"\nExample suite under xdist: skipped ({xd['skipped']})")
         return
-    rows = [[f"pytest -n {r['workers']}", r["wall_s"], r["load_avg_1m"], r["model_calls"], r["outcome"]]
+    rows = [[f"pytest -n {r['workers']}", r["wall_s"], r["cpu_s"], r["load_avg_1m"], r["model_calls"], r["outcome"]]
             for n in (0, 2) for r in xd["runs"][n]]
     verdict = "met" if xd["goal_met"] else "NOT met"
     B.print_table(f"Example suite ({', '.join(xd['test_files'])}) x {xd['replicas']}: {xd['tests']} tests in replay mode, ABBA",
-                  ["run", "wall s", "load 1m", "model calls", "outcome"],
-                  rows + [["median -n 0 / -n 2 (s)", f"{xd['n0_median_s']} / {xd['n2_median_s']}", "", "", ""],
-                          ["xdist speed-up -n 2 over -n 0", f"{xd['speedup']:.2f}x", "", "", ""],
-                          [f"goal >= {xd['goal']:.1f}x", verdict, "", "", ""]])
+                  ["run", "wall s", "CPU s", "load 1m", "model calls", "outcome"],
+                  rows + [["median -n 0 / -n 2", xd["n0_median_s"], xd["n0_cpu_s"], "", "", ""],
+                          ["", xd["n2_median_s"], xd["n2_cpu_s"], "", "", ""],
+                          ["xdist speed-up -n 2 over -n 0", f"{xd['speedup']:.2f}x", "", "", "", ""],
+                          [f"goal >= {xd['goal']:.1f}x", verdict, "", "", "", ""],
+                          ["bound on 2 idle cores: CPU -n 0 / (CPU -n 2 / 2)", f"{xd['cpu_bound_2_cores']}x", "", "", "", ""]])
 
 
 def main(argv: list[str] | None = None) -> int:
