@@ -11,14 +11,8 @@
 function outline(config) {
   const skip = new Set(config.skip);
   const size = new Map();
-  const count = (el) => {
-    let n = 1;
-    for (const k of composedKids(el)) if (!skip.has(k.tagName)) n += count(k);
-    size.set(el, n);
-    return n;
-  };
   const body = document.body;
-  const total = body ? count(body) : 0;
+  const total = body ? subtreeSize(body, skip, size) : 0;
   const out = {title: document.title, total, whole: total <= config.budget, entries: []};
   if (out.whole) return out;
 
