@@ -24,6 +24,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Optional
 
+from playwright.sync_api import Error as PlaywrightError
+
 from . import scripts
 
 if TYPE_CHECKING:
@@ -142,8 +144,14 @@ def _summary(entry: dict[str, Any]) -> str:
 
 def locate(page: Page, ref: str, refs: Iterable[str]) -> Locator:
     """A locator of the element a ref names: Playwright's ``aria-ref=``, after snapshotting again the piece
-    that showed it, if any (only a frame's newest snapshot resolves refs; the element keeps its own)."""
+    that showed it, if any (only a frame's newest snapshot resolves refs; the element keeps its own). When the
+    page changed since and the piece no longer holds it, the whole page is snapshotted, as a small page is."""
     path = getattr(refs, "pieces", {}).get(ref)
     if path is not None:
-        piece(page, path).aria_snapshot(mode="ai")
+        try:
+            found = ref in _REF.findall(piece(page, path).aria_snapshot(mode="ai"))
+        except PlaywrightError:  # no element at that path any more
+            found = False
+        if not found:
+            page.aria_snapshot(mode="ai")
     return page.get_by_ref(ref)

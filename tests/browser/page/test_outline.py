@@ -109,3 +109,10 @@ def test_the_largest_parts_out_of_view_are_left_out_when_the_pieces_hold_too_muc
     name = hidden[0].split("[list=")[1].split("]")[0]
     asked = outline.take(page, View(page.url, taken.lists[name]))
     assert hidden[0] not in asked.text and hidden[0].split(" [list=")[0].strip() + " [ref=" in asked.text
+
+
+def test_a_ref_still_resolves_after_the_page_moved_its_piece(big_page: Any) -> None:
+    taken = outline.take(big_page)
+    ref = outline._REF.search(next(line for line in taken.text.splitlines() if '"SKU-00002"' in line)).group(1)  # type: ignore[union-attr]
+    big_page.evaluate("document.querySelector('main').prepend(document.createElement('div'))")  # every path shifts
+    assert outline.locate(big_page, ref, taken.refs).inner_text() == "SKU-00002"
