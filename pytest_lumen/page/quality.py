@@ -19,15 +19,18 @@ from .locators import in_frame_of
 if TYPE_CHECKING:
     from playwright.sync_api import Locator, Page
 
-# A count or an amount in a name: "(2)", "3 items", "$20.00", "20,00 €", "x2". Words around it stay.
-_VOLATILE = re.compile(r"[(\[]?\s*[$€£¥]?\s*\d[\d.,]*\s*[$€£¥%]?\s*[)\]]?")
+# A count or an amount in a name: "(2)", "(2 items)", "3 items" at the end, "$20.00", "20,00 €", "x2". A
+# bracket that holds a number goes whole, and so does a count's unit word at the end; other words stay.
+_VOLATILE = re.compile(r"[(\[][^()\[\]]*\d[^()\[\]]*[)\]]"
+                       r"|[$€£¥]?\s*\d[\d.,]*(?:\s*[$€£¥%])?(?:\s+[^\W\d_]+\s*$)?")
+_SEPARATORS = " ·•|-–—:,"
 
 
 def stable_name(name: str) -> Optional[str]:
     """The name without its counts and amounts ("Cart (2)" -> "Cart"), None when it has none or nothing is left."""
     if not _VOLATILE.search(name):
         return None
-    rest = " ".join(_VOLATILE.sub(" ", name).split())
+    rest = " ".join(_VOLATILE.sub(" ", name).split()).strip(_SEPARATORS)
     return rest if re.search(r"[^\W\d_]{2,}", rest) else None
 
 

@@ -208,7 +208,10 @@ class Relocator:
             score = survey.scores[pos] if pos is not None else similarity(target.fingerprint, current, policy.ignore, by_place=policy.by_place)
             why = verdict(target.fingerprint, current, score, survey.best_other(index), policy)
             if why is None:
-                steady = without_counts(self.page, spec, current, loc)  # "Cart (2)": its test id or "Cart"
+                if spec.kind == "selector":  # a CSS path finds it by place: cache what Playwright would generate
+                    steady, loc = self.stable_spec(loc, survey.selector, index, by_text="text" not in policy.ignore)
+                else:
+                    steady = without_counts(self.page, spec, current, loc)  # "Cart (2)": its test id or "Cart"
                 return Relocated(f"fallback:{spec.kind}", steady, loc, capture_with_look_alikes(loc), score)
             reasons.append(f"{spec.describe()}: {why}")
         return "; ".join(reasons[:3]) or "no recorded fallback locator finds exactly one visible element"

@@ -23,7 +23,8 @@ that the current element still has (0..1). These rules shape it:
   recorded context ("Remove" in the Red Mug's row -> "Remove Red Mug") is the same name, more precise
   (``named_by_context``);
 * a changed tag is held against an element only when it has no role: with one, the role says what
-  it is and the tag is how it is built (a ``ul`` listbox rebuilt as a ``div`` listbox);
+  it is and the tag is how it is built (a ``ul`` listbox rebuilt as a ``div`` listbox; a message's ``p``
+  rebuilt as a ``span``: roles that only lay text out are one kind, ``STRUCTURAL``);
 * what an element is (its role, words, identifiers, target) outweighs where it is (``PLACE``: the
   text around it, its landmark, heading, rank, position, classes): a redesign moves and restyles
   everything at once, so when the place attributes disagree they count together for at most
@@ -82,6 +83,8 @@ SAME_FAMILY = 0.6
 # Fields one types a line of text into: a search box that gains autocomplete becomes a combobox.
 TEXT_ENTRY = frozenset({"textbox", "searchbox", "combobox"})
 SAME_TEXT_ENTRY = 0.8
+# Roles that say how text is laid out, not what an element does: a message in a <p>, a <span> or a <div>.
+STRUCTURAL = frozenset({None, "generic", "paragraph", "none", "presentation"})
 SMALL_WORDS = frozenset({"a", "an", "the", "for", "of", "to", "in", "on", "at", "and", "or", "with", "your", "my"})
 # Roles whose name says what activating them does: one more word there is another action
 # ("Place order by phone"), while a field's or a region's longer name still names the same thing.
@@ -151,7 +154,10 @@ def box_similarity(recorded: Fingerprint, current: Fingerprint) -> float:
 
 
 def role_similarity(a: Optional[str], b: Optional[str]) -> float:
-    """1 for the same role, ``SAME_FAMILY`` for roles of one family (button and link), else 0."""
+    """1 for the same role or two structural ones (a message in a ``p`` or a ``span``), ``SAME_FAMILY`` for roles of
+    one family (button and link), else 0."""
+    if a in STRUCTURAL and b in STRUCTURAL and (a or b):
+        return 1.0
     if a is None or b is None:
         return 0.0
     if a == b:
@@ -334,7 +340,8 @@ def similarity(recorded: Fingerprint, current: Fingerprint, ignore: Collection[s
 
 def _rebuilt(attr: str, recorded: Fingerprint, current: Fingerprint) -> bool:
     """The tag changed under a role: not evidence either way (the role is compared)."""
-    return attr == "tag" and bool(recorded.role) and bool(current.role) and recorded.tag != current.tag
+    return (attr == "tag" and bool(recorded.role) and recorded.tag != current.tag
+            and role_similarity(recorded.role, current.role) == 1.0)
 
 
 def _combined(what: list[float], where: list[float], place_share: float) -> float:

@@ -12,12 +12,16 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 import pytest
 
+from pytest_lumen.cache.model import LocatorSpec
+from pytest_lumen.page.quality import stable_name
 from pytest_lumen.testing.fake_anthropic import FakeAnthropic, first_user_text
 
 from . import harness
+from .locators import positional
 from .pages import COSMETIC, EXPECTED_LOG, MODEL, REGRESSIONS, meaningful, wrong_actions
 
 pytestmark = pytest.mark.slow
@@ -64,6 +68,14 @@ def prepare(lumen, recorded: Path, names: list[str]) -> None:
     lumen.monkeypatch.setenv("DRIFT_VARIANTS", ",".join(names))
 
 
+def rewritten_locators(recorded: Path, replayed: Path) -> list[LocatorSpec]:
+    """The locators a replay wrote over the recorded ones in its cache file (its heals), action by action."""
+    def targets(path: Path) -> list[Any]:
+        return [a.get("target") for s in json.loads(path.read_text())["steps"] for a in s["actions"]]
+    return [LocatorSpec.model_validate(now["locator"]) for was, now in zip(targets(recorded), targets(replayed))
+            if was and now and was["locator"] != now["locator"]]
+
+
 def test_replay_mode_survives_cosmetic_drift_and_fails_every_regression(lumen, fake_anthropic, recorded):
     cosmetic = ["original", *(v.name for v in COSMETIC)]
     must_fail = [v.name for v in (*MODEL, *REGRESSIONS)]
@@ -87,6 +99,14 @@ def test_replay_mode_survives_cosmetic_drift_and_fails_every_regression(lumen, f
     assert wrong_reason == {}
     wrong = {name: wrong_actions(logs[name]) for name in names if wrong_actions(logs[name])}
     assert wrong == {}, "the plugin acted on a wrong element"
+
+    # What the heals wrote says what the element is: never where it is (locators.py), never a count in its name.
+    written = {name: rewritten_locators(recorded, harness.cache_file(lumen.path, name)) for name in cosmetic}
+    assert all(written[name] for name in ("submit_relabelled", "fields_relabelled", "link_became_button", "count_in_name"))
+    by_place = {name: [s.describe() for s in specs if positional(s)] for name, specs in written.items()}
+    counted = {name: [s.describe() for s in specs if s.name and stable_name(s.name)] for name, specs in written.items()}
+    assert ({name: found for name, found in by_place.items() if found},
+            {name: found for name, found in counted.items() if found}) == ({}, {}), "(positional heals, counts in names)"
 
     # The heals were written back: the current locators and fingerprints, which then replay as they are.
     steps = json.loads(harness.cache_file(lumen.path, "buttons_reworded").read_text())["steps"]

@@ -324,3 +324,10 @@ def test_a_look_alike_named_with_the_words_of_its_own_row_is_the_same_control():
     assert not renamed(red, precise) and renamed(red, other_row)
     assert similarity(red, precise) >= ACCEPT_THRESHOLD
     assert similarity(red, precise) - similarity(red, other_row) >= MARGIN
+
+
+def test_a_message_rebuilt_from_a_paragraph_into_a_span_is_the_same_kind():
+    message = Fingerprint(tag="p", role="paragraph", text="Please enter your name", context="Name", id="name-error")
+    rebuilt = message.model_copy(update={"tag": "span", "role": None, "id": "cust-name-msg", "context": "Full name"})
+    assert role_similarity("paragraph", None) == 1.0 and role_similarity("button", None) == 0.0
+    assert similarity(message, rebuilt) >= ACCEPT_THRESHOLD
