@@ -54,7 +54,8 @@ MISSING = "\u001e"
 
 # What ``js/identity_engine.js`` is told: the fingerprint config, the hash order and the scope table.
 ENGINE_CONFIG: dict[str, object] = {
-    "fingerprint": CONFIG, "fields": list(FIELDS), "skips": {letter: list(names) for letter, names in SKIPS.items()},
+    # the page reads only what is hashed (a fingerprint's costly fields, its rank or heading, are not)
+    "fingerprint": {**CONFIG, "fields": list(FIELDS)}, "fields": list(FIELDS), "skips": {letter: list(names) for letter, names in SKIPS.items()},
     "missing": MISSING, "separator": SEPARATOR, "mismatch": MISMATCH,
 }
 ENGINE_JS = scripts.engine("identityEngine", ("deep", "fingerprint", "hash", "identity_engine"), ENGINE_CONFIG)

@@ -169,6 +169,10 @@ function fingerprinter(config) {
     const i = byTag.get(tag).indexOf(el);
     return i < 0 ? null : i + 1;
   };
+  // The attributes that cost a walk of the page or of the element's ancestors: read only when asked for
+  // (a count of look-alikes asks for role, name and text alone, of every element of a tag).
+  const wanted = new Set(config.fields);
+  const costly = (field, reader, el) => (wanted.has(field) ? reader(el) : null);
   // Every attribute the page can read, by fingerprint field name.
   const read = (el) => {
     const r = el.getBoundingClientRect();
@@ -189,9 +193,9 @@ function fingerprinter(config) {
       tag: el.tagName.toLowerCase(), role, name, text, label,
       id: el.id || null, name_attr: el.getAttribute('name'), type: el.getAttribute('type'),
       placeholder: el.getAttribute('placeholder'), href: el.getAttribute('href'),
-      test_id: el.getAttribute('data-testid'), css: cssPath(el), context: contextOf(el),
-      autocomplete: el.getAttribute('autocomplete'), classes: wordClasses(el), landmark: landmarkOf(el),
-      peers: peersOf(el), heading: headingOf(el), rank: rankOf(el),
+      test_id: el.getAttribute('data-testid'), css: costly('css', cssPath, el), context: costly('context', contextOf, el),
+      autocomplete: el.getAttribute('autocomplete'), classes: wordClasses(el), landmark: costly('landmark', landmarkOf, el),
+      peers: costly('peers', peersOf, el), heading: costly('heading', headingOf, el), rank: costly('rank', rankOf, el),
       box: {x: r.x + window.scrollX, y: r.y + window.scrollY, width: r.width, height: r.height},
     };
   };

@@ -1,7 +1,7 @@
 // How many other visible elements of the selector share the element's tag, role and accessible name
 // (fingerprint.count_look_alikes); the element's own role and name come from Python (Playwright's).
 function lookAlikes(el, {config, selector, role, name, text}) {
-  const fp = fingerprinter(config);
+  const fp = fingerprinter({ ...config, fields: ['tag', 'role', 'name', 'text'] });  // what a look-alike shares
   let n = 0;
   deepAll(selector).forEach((other) => {
     if (other === el || other.tagName !== el.tagName) return;
