@@ -10,10 +10,11 @@ signed-in user and the cookie choice there.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import shutil
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -93,6 +94,62 @@ def handwritten(page: Any) -> None:
     expect(page.get_by_test_id("order-number")).to_contain_text("KC-575182", timeout=t)
 
 
+def prepared(root: Path) -> tuple[Any, dict[str, str]]:
+    """The replay session of a temp project holding a copy of the checkout test's cache file; else None and
+    ``{"skipped": why}`` (no such file) or ``{"error": why}`` (the cache no longer holds the hand-written locators)."""
+    cached = SUITE / ".lumen-cache" / TEST_FILE / f"{TEST_NAME}.json"
+    if not cached.is_file():
+        return None, {"skipped": f"{cached.relative_to(B.REPO)} is not there"}
+    session = B.new_session(Mode.REPLAY, root / "checkout")
+    copy = session.store.path_for(TEST_FILE, TEST_NAME)
+    copy.parent.mkdir(parents=True, exist_ok=True)
+    shutil.copyfile(cached, copy)
+    cache = session.store.load(copy)
+    found = [a.target.locator.describe() for s in cache.steps for a in s.actions if a.target_or_none is not None] if cache else []
+    if found != LOCATORS:
+        return None, {"error": f"{cached.relative_to(B.REPO)} no longer holds the hand-written locators; update "
+                               f"checkout_flow.LOCATORS and handwritten(): {found}"}
+    return session, {}
+
+
+def fresh_run(chromium: Any, url: str, body: Callable[[Any], Any], around: Callable[[], Any] = contextlib.nullcontext) -> float:
+    """Seconds ``body(page)`` takes (inside ``around()``) on a fresh context's page opened at ``url`` (not timed)."""
+    context = chromium.new_context()
+    try:
+        page = context.new_page()
+        page.goto(url)
+        with around():
+            began = time.perf_counter()
+            body(page)
+            return time.perf_counter() - began
+    finally:
+        context.close()
+
+
+def round_trips(chromium: Any, root: Path, counting: Callable[[], Any]) -> dict[str, Any]:
+    """What ``counting()`` (a context manager that yields a Counter) counts in one hand-written and one replayed run
+    (the page load not counted); ``{"skipped"/"error": why}`` as ``prepared``."""
+    from example_suite.shop import serve_shop
+
+    session, problem = prepared(root)
+    if session is None:
+        return problem
+    out: dict[str, Any] = {}
+    with serve_shop(1) as shop:
+        for name, body in (("handwritten", handwritten), ("replay", lambda page: B.replay(page, session, STEPS, NODEID))):
+            counted: list[Any] = []
+
+            @contextlib.contextmanager
+            def around() -> Iterator[None]:
+                with counting() as counts:
+                    counted.append(counts)
+                    yield
+
+            fresh_run(chromium, shop.url, body, around)
+            out[name] = counted[0]
+    return out
+
+
 def checkout(chromium: Any, root: Path, reps: int,
              summarize: Callable[[list[float], list[float], int, int], dict[str, Any]]) -> dict[str, Any]:
     """Alternate hand-written and replayed runs of the checkout test (ABBA, after a warm-up each); their summary.
@@ -102,36 +159,15 @@ def checkout(chromium: Any, root: Path, reps: int,
     """
     from example_suite.shop import serve_shop
 
-    cached = SUITE / ".lumen-cache" / TEST_FILE / f"{TEST_NAME}.json"
-    if not cached.is_file():
-        return {"skipped": f"{cached.relative_to(B.REPO)} is not there"}
-    project = root / "checkout"
-    session = B.new_session(Mode.REPLAY, project)
-    copy = session.store.path_for(TEST_FILE, TEST_NAME)
-    copy.parent.mkdir(parents=True, exist_ok=True)
-    shutil.copyfile(cached, copy)
-    cache = session.store.load(copy)
-    found = [a.target.locator.describe() for s in cache.steps for a in s.actions if a.target_or_none is not None] if cache else []
-    if found != LOCATORS:
-        return {"error": f"{cached.relative_to(B.REPO)} no longer holds the hand-written locators; update "
-                         f"checkout_flow.LOCATORS and handwritten(): {found}"}
+    session, problem = prepared(root)
+    if session is None:
+        return problem
     with serve_shop(1) as shop:
-        def run(body: Callable[[Any], Any]) -> float:
-            context = chromium.new_context()
-            try:
-                page = context.new_page()
-                page.goto(shop.url)
-                began = time.perf_counter()
-                body(page)
-                return time.perf_counter() - began
-            finally:
-                context.close()
-
         def hand() -> float:
-            return run(handwritten)
+            return fresh_run(chromium, shop.url, handwritten)
 
         def lumen() -> float:
-            return run(lambda page: B.replay(page, session, STEPS, NODEID))
+            return fresh_run(chromium, shop.url, lambda page: B.replay(page, session, STEPS, NODEID))
 
         hand(), lumen()  # warm-up
         a: list[float] = []
@@ -139,4 +175,4 @@ def checkout(chromium: Any, root: Path, reps: int,
         for i in range(reps):
             for side in ((hand, lumen) if i % 2 == 0 else (lumen, hand)):
                 (a if side is hand else b).append(side())
-    return summarize(a, b, len(STEPS), len(found))
+    return summarize(a, b, len(STEPS), len(LOCATORS))

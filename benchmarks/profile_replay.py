@@ -22,6 +22,7 @@ from typing import Any
 
 import benchlib as B
 
+from checkout_flow import round_trips as checkout_round_trips
 from pytest_lumen.replay import effects
 from pytest_lumen.replay import replayer as replay_module
 from pytest_lumen.replay.gate import Gate
@@ -185,7 +186,8 @@ def run(profile_reps: int, phase_reps: int) -> dict[str, Any]:
                 B.replay(page, session)
                 timed += time.perf_counter() - began
         calls = round_trips(page, start_url, session)
-        return {"session": profiler.last_session, "profiled_s": profiled, "phases": dict(spent), "phases_total_s": timed,
+        longer = checkout_round_trips(chromium, root, protocol_calls)
+        return {"checkout_round_trips": longer, "session": profiler.last_session, "profiled_s": profiled, "phases": dict(spent), "phases_total_s": timed,
                 "round_trips": calls}
 
 
@@ -223,13 +225,13 @@ def report_phases(phases: dict[str, float], total: float, reps: int) -> dict[str
     return per_step
 
 
-def report_round_trips(calls: dict[str, Counter[str]]) -> None:
+def report_round_trips(calls: dict[str, Counter[str]], flow: str = "the demo flow") -> None:
     """Print the protocol messages of a hand-written and a replayed flow, by method."""
-    if not calls["replay"]:
-        print("\n(round trips not counted: Playwright's Connection.send_message_to_server is not there)")
+    if not calls.get("replay"):
+        print(f"\n(round trips of {flow} not counted: {calls.get('skipped') or calls.get('error') or 'Playwright internals changed'})")
         return
     methods = sorted(set(calls["handwritten"]) | set(calls["replay"]), key=lambda m: (-calls["replay"][m], m))
-    B.print_table("Browser round trips in one flow (Playwright protocol messages, by method)",
+    B.print_table(f"Browser round trips in {flow} (Playwright protocol messages, by method)",
                   ["method", "hand-written", "pytest-lumen replay"],
                   [[m, calls["handwritten"][m], calls["replay"][m]] for m in methods]
                   + [["total", sum(calls["handwritten"].values()), sum(calls["replay"].values())]])
@@ -247,14 +249,20 @@ def main(argv: list[str] | None = None) -> int:
     phases = report_phases(data["phases"], data["phases_total_s"], args.phase_reps)
     calls = data["round_trips"]
     report_round_trips(calls)
+    longer = data["checkout_round_trips"]
+    report_round_trips(longer, "the example suite's checkout test")
     print(f"\nfull profile: {(B.RESULTS / 'profile_replay.txt').relative_to(B.REPO)}")
     trips = {name: sum(c.values()) for name, c in calls.items()}
     headline = {"plugin own ms/step": summary["plugin_own_ms_per_step"],
                 "plugin share": f"{summary['plugin_share']:.1%}" if summary["plugin_share"] is not None else "-",
                 "top function": top[0][0] if top else "-",
                 "round trips replay/hand": f"{trips['replay']}/{trips['handwritten']}"}
+    if longer.get("replay"):
+        headline["checkout round trips replay/hand"] = f"{sum(longer['replay'].values())}/{sum(longer['handwritten'].values())}"
     B.write_result("profile_replay", {"replays": args.reps, **summary, "phases_ms_per_step": phases,
-                                      "round_trips": {name: dict(c) for name, c in calls.items()}, "headline": headline})
+                                      "round_trips": {name: dict(c) for name, c in calls.items()},
+                                      "checkout_round_trips": {name: dict(c) if isinstance(c, Counter) else c for name, c in longer.items()},
+                                      "headline": headline})
     return 0
 
 
