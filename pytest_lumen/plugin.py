@@ -9,6 +9,8 @@ import pytest
 
 from . import browser_fixture
 from . import config as cfg
+from .cache.sharing import MARKER_HELP
+from .factory import agent_for  # noqa: F401 - fixture
 from .fixtures import (_lumen_engines, agent, lumen_identity_gate, lumen_planner, lumen_session,  # noqa: F401 - fixtures
                        lumen_settings)
 from .report_redaction import redacted_report
@@ -24,6 +26,7 @@ def pytest_addoption(parser: pytest.Parser) -> None:
 def pytest_configure(config: pytest.Config) -> None:
     """Resolve the settings (a bad value is a usage error), set up the run's session and the browser fallback."""
     config.stash[SESSION] = LumenSession(cfg.resolve(config))
+    config.addinivalue_line("markers", MARKER_HELP)
     config.pluginmanager.register(browser_fixture, "lumen-browser")
 
 

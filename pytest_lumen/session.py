@@ -13,6 +13,7 @@ from slugify import slugify
 from .browser import BrowserChoice, choose_browser
 from .cache import CacheStore
 from .cache.handle import TestCache
+from .cache.sharing import shared_name, shared_nodeid
 from .config import Settings
 from .context import TestContext, _silent
 from .errors import LumenError
@@ -83,11 +84,12 @@ class LumenSession:
             rel = Path(item.path).resolve().relative_to(self.settings.rootdir.resolve())
         except ValueError:
             rel = Path(Path(item.path).name)
-        return self.store.path_for(rel.as_posix(), cache_slug(test_name(item)))
+        return self.store.path_for(rel.as_posix(), cache_slug(shared_name(item) or test_name(item)))
 
     def context_for(self, item: pytest.Item, output_dir: Path, progress: Callable[[str], None]) -> TestContext:
         """The context of a test item's agent (its secrets also redact pytest's report of the item)."""
-        ctx = self.new_context(clean_nodeid(item), self.cache_path(item), output_dir, progress)
+        ctx = self.new_context(shared_nodeid(item) or clean_nodeid(item), self.cache_path(item), output_dir, progress)
+        ctx.cache.shared = shared_name(item) is not None
         remember_secrets(item, ctx.secrets)
         return ctx
 
@@ -110,7 +112,7 @@ class LumenSession:
         try:
             cache = ctx.cache.to_write() if passed else None
             if cache is not None:
-                self.store.save(ctx.cache.path, cache, secrets=ctx.secrets)
+                self.store.save(ctx.cache.path, cache, secrets=ctx.secrets, merge=ctx.cache.merge)
                 written = ctx.cache.display
                 self.stats.cache_files_written.add(written)
                 self.stats.heals.extend(ctx.heals)
@@ -187,7 +189,7 @@ class LumenSession:
         self.full_run = self.full_run and selection["full_run"]
 
     def unused_cache_files(self) -> list[Path]:
-        """Cache files under the run's scope that no selected test owns (empty unless a full run)."""
+        """Cache files under the run's scope that no selected test owns and no ``agent_for`` used (empty unless a full run)."""
         if not self.full_run:
             return []
         root = self.settings.cache_dir
@@ -195,7 +197,7 @@ class LumenSession:
         for path in self.store.files():
             test_file = self.settings.rootdir / path.parent.relative_to(root)
             in_scope = any(test_file.resolve() == s or s in test_file.resolve().parents for s in self.scope)
-            if in_scope and path not in self.selected_files:
+            if in_scope and path not in self.selected_files and self.store.display(path) not in self.stats.used_cache_files:
                 unused.append(path)
         return unused
 

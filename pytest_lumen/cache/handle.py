@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from collections import Counter
 from pathlib import Path
-from typing import Optional
+from typing import Callable, Optional
 
 from .model import CacheFile, Step
+from .sharing import merge
 from .store import CacheStore
 
 
@@ -22,6 +23,7 @@ class TestCache:
         self.steps: list[Step] = []  # the test's steps as they will be written, in order
         self.changed = False
         self.used = False  # the file was read (for the unused-file check)
+        self.shared = False  # the parameters of a ``lumen_shared`` test write it by merging (``sharing.py``)
         self._file: Optional[CacheFile] = None
         self._ordinals: Counter[str] = Counter()
 
@@ -57,3 +59,8 @@ class TestCache:
         if not (self.changed and self.steps):
             return None
         return CacheFile(test=self.nodeid, steps=self.steps)
+
+    @property
+    def merge(self) -> Optional[Callable[[Optional[CacheFile], CacheFile], CacheFile]]:
+        """How the store joins what this test keeps with the file on disk (None: it replaces the file)."""
+        return merge if self.shared else None

@@ -13,6 +13,7 @@ from .codec import loads, record_remedy, step_label
 from .model import CacheFile
 
 Check = Callable[[str, Any], None]
+Merge = Callable[[Optional[CacheFile], CacheFile], CacheFile]
 
 
 class CacheStore:
@@ -63,22 +64,26 @@ class CacheStore:
         return loads(text, Path(shown), nodeid=owner)
 
     def save(self, path: Path, cache: CacheFile, check: Optional[Check] = None, *,
-             secrets: Optional[Secrets] = None) -> None:
+             secrets: Optional[Secrets] = None, merge: Optional[Merge] = None) -> None:
         """Write ``cache`` atomically under the file's lock; nothing is written when a secret would be.
 
         ``secrets`` turns every known value in the file's strings into its placeholder, then
         refuses (``SecretLeakError``) what is left. ``check(text, path)`` may veto the text
         too; a ``SecretLeakError`` it raises is given the step that holds the secret.
+        ``merge(on_disk, cache)``, when given, makes the file to write from the one on disk,
+        read under the same lock (a shared file two workers write at once loses no step).
         """
         shown = self.display(path)
-        data = cache.model_dump(mode="json", exclude_none=True, exclude_defaults=False)
-        if secrets is not None:
-            data = secrets.redact_data(data)
-            self._vet(data, lambda piece, where, step=None: secrets.check_data(piece, where, step), shown)
-        text = json_text(data)
-        if check is not None:
-            self._vet(data, lambda piece, where: check(json_text(piece), where), shown)
         with locked(path, self.lock_timeout):
+            if merge is not None:
+                cache = merge(self.load(path), cache)
+            data = cache.model_dump(mode="json", exclude_none=True, exclude_defaults=False)
+            if secrets is not None:
+                data = secrets.redact_data(data)
+                self._vet(data, lambda piece, where, step=None: secrets.check_data(piece, where, step), shown)
+            text = json_text(data)
+            if check is not None:
+                self._vet(data, lambda piece, where: check(json_text(piece), where), shown)
             try:
                 atomic_write_text(path, text)
             except OSError as exc:
