@@ -63,14 +63,7 @@ class Equivalents:
         A project's group that shares a phrase with another group joins it ("checkout = pay now"
         makes "pay now" one more way to say "proceed to checkout").
         """
-        groups = [set(map(_plain, g)) for g in DEFAULT_GROUPS]
-        for line in lines:
-            phrases = {p for p in (_plain(part) for part in line.split("=")) if p}
-            if len(phrases) < 2:
-                continue
-            joined = [g for g in groups if g & phrases]
-            groups = [g for g in groups if not g & phrases] + [phrases.union(*joined)]
-        return cls(tuple(tuple(sorted(g)) for g in groups))
+        return cls(_groups(tuple(lines)))  # built once per run: every step of every test asks
 
     def canonical(self, name: str) -> str:
         """The name with each known phrase replaced by its group's mark (``§3``), longest phrase first."""
@@ -88,6 +81,19 @@ class Equivalents:
 
     def _phrases(self) -> Sequence[tuple[str, int]]:
         return _phrases(self.groups)
+
+
+@functools.lru_cache(maxsize=8)
+def _groups(lines: tuple[str, ...]) -> tuple[tuple[str, ...], ...]:
+    """The default groups joined with a project's lines (``Equivalents.with_lines``)."""
+    groups = [set(map(_plain, g)) for g in DEFAULT_GROUPS]
+    for line in lines:
+        phrases = {p for p in (_plain(part) for part in line.split("=")) if p}
+        if len(phrases) < 2:
+            continue
+        joined = [g for g in groups if g & phrases]
+        groups = [g for g in groups if not g & phrases] + [phrases.union(*joined)]
+    return tuple(tuple(sorted(g)) for g in groups)
 
 
 @functools.lru_cache(maxsize=8)
