@@ -3,7 +3,8 @@
 Each use is a pseudo-test of its own, named by the caller: its cache file is
 ``.lumen-cache/<folder of the calling file>/_fixtures/<name>.json``, written only when the
 ``with`` block succeeded, and its events go to ``<output>/_fixtures/<name>/``. Its secrets also
-redact pytest's report of the test being set up when it runs (the one a failed login fails).
+redact pytest's reports of every test of the run: a session fixture's failure is reported on each
+test that needs it, and the tests it serves work in what it logged in with.
 """
 
 from __future__ import annotations
@@ -58,8 +59,8 @@ class AgentFactory:
         item = current_item(self.items)
         progress = progress_writer(self.config, item) if item is not None else (lambda line: None)
         ctx = self.session.new_context(f"{folder}::{slug}", path, output, progress)
-        if item is not None:
-            remember_secrets(item, ctx.secrets)
+        for each in self.items:
+            remember_secrets(each, ctx.secrets)
         memory = self.session.new_memory(ctx)
         passed = False
         try:
