@@ -19,10 +19,11 @@ from typing import Any, ContextManager, Optional
 import pytest
 
 from .agent import Agent
+from .errors import LumenError, record_command
 from .planner.base import Planner
 from .progress import progress_writer
 from .report_redaction import remember as remember_secrets
-from .session import LumenSession, cache_slug
+from .session import LumenSession, cache_slug, clean_nodeid
 
 FIXTURES_FOLDER = "_fixtures"
 
@@ -66,6 +67,10 @@ class AgentFactory:
         try:
             yield Agent(page, ctx, self.planner, memory=memory, identity_gate=self.identity_gate)
             passed = True
+        except LumenError as exc:
+            if item is not None and exc.remedy:  # a pseudo-test is recorded by running a test that needs it
+                exc.remedy = exc.remedy.replace(record_command(ctx.nodeid), record_command(clean_nodeid(item)))
+            raise
         finally:
             self.session.finish(ctx, passed, memory)
 

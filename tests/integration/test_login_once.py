@@ -111,7 +111,8 @@ def test_a_failed_login_keeps_its_password_out_of_the_report(lumen, site_factory
     junit = lumen.path / "report.xml"
     result = lumen.run("--lumen-mode=replay", f"--junitxml={junit}")  # nothing recorded: the login misses
     result.assert_outcomes(errors=4)
-    result.stdout.fnmatch_lines(["*CacheMissError*", "*file: .lumen-cache/_fixtures/login.json*"])
+    result.stdout.fnmatch_lines(["*CacheMissError*", "*file: .lumen-cache/_fixtures/login.json*",
+                                 '*remedy: record it: pytest --lumen-record "test_app.py::test_account[[]0]"*'])
     assert "%pw%" in result.stdout.str()
     assert "s3cret-canary-77" not in result.stdout.str() + junit.read_text()
     assert fake_anthropic.request_count == 0
