@@ -35,14 +35,19 @@ def pytest_report_header(config: pytest.Config) -> list[str]:
     return [config.stash[SESSION].header()]
 
 
-@pytest.hookimpl(trylast=True)
+@pytest.hookimpl(tryfirst=True)
 def pytest_collection_modifyitems(session: pytest.Session, config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Note every collected test's cache file, before ``-k``, ``-m`` or a splitter deselects any."""
+    config.stash[SESSION].collect(items)
+
+
+def pytest_collection_finish(session: pytest.Session) -> None:
     """Note which cache files the selected tests own (for unused-file detection)."""
-    config.stash[SESSION].select(config, items)
+    session.config.stash[SESSION].select(session.config, session.items)
 
 
 def pytest_deselected(items: list[pytest.Item]) -> None:
-    """A deselected test makes the run partial: no cache file is then called unused."""
+    """A deselected test makes the run partial: unused cache files are then looked for in collected modules only."""
     if items:
         items[0].config.stash[SESSION].deselected = True
 

@@ -20,6 +20,7 @@ from .errors import LumenError
 from .memory import MemorySession
 from .report_redaction import remember as remember_secrets
 from .secrets import Secrets, secret_env_values
+from .shards import write_run_record
 from .stats import RunStats
 from .summary import print_summary, write_github_summary, write_heals_report
 
@@ -63,6 +64,8 @@ class LumenSession:
         self.browser: Optional[BrowserChoice] = choose_browser()
         self.env_secrets = secret_env_values(settings.secret_env)
         self.selected_files: set[Path] = set()
+        self.collected_files: set[Path] = set()  # before -k, -m or a splitter (pytest-split) deselected any
+        self.whole_modules = True  # no node ids given: each collected module was collected whole
         self.scope: list[Path] = []
         self.full_run = True
         self.deselected = False
@@ -156,6 +159,10 @@ class LumenSession:
 
     # --- the run ----------------------------------------------------------------------------
 
+    def collect(self, items: list[pytest.Item]) -> None:
+        """Note the cache files of every collected test, before any is deselected."""
+        self.collected_files = {self.cache_path(item) for item in items}
+
     def select(self, config: pytest.Config, items: list[pytest.Item]) -> None:
         """Note the cache files of the selected tests, and whether this is a full run of the paths given."""
         args = [a for a in config.args if not a.startswith("-")]
@@ -164,6 +171,7 @@ class LumenSession:
         self.selected_files = {self.cache_path(item) for item in items}
         self.scope = [p.resolve() for p in scope]
         self.full_run = not (narrowed or self.deselected)
+        self.whole_modules = not any("::" in a for a in args)
 
     @staticmethod
     def _arg_path(config: pytest.Config, arg: str) -> Path:
@@ -172,7 +180,8 @@ class LumenSession:
 
     def selection_json(self) -> dict[str, Any]:
         """What a worker selected, for the controller (which collects nothing itself under xdist)."""
-        return {"files": sorted(map(str, self.selected_files)), "scope": sorted(map(str, self.scope)), "full_run": self.full_run}
+        return {"files": sorted(map(str, self.selected_files)), "scope": sorted(map(str, self.scope)), "full_run": self.full_run,
+                "collected": sorted(map(str, self.collected_files)), "whole_modules": self.whole_modules}
 
     def worker_output(self) -> dict[str, Any]:
         """A worker's figures and selection, for the controller (xdist's ``workeroutput``)."""
@@ -187,17 +196,26 @@ class LumenSession:
         self.selected_files.update(Path(p) for p in selection["files"])
         self.scope = sorted(set(self.scope) | {Path(p) for p in selection["scope"]})
         self.full_run = self.full_run and selection["full_run"]
+        self.collected_files.update(Path(p) for p in selection["collected"])
+        self.whole_modules = self.whole_modules and selection["whole_modules"]
 
     def unused_cache_files(self) -> list[Path]:
-        """Cache files under the run's scope that no selected test owns and no ``agent_for`` used (empty unless a full run)."""
-        if not self.full_run:
+        """Cache files under the run's scope that no collected test owns and no ``agent_for`` used.
+
+        A partial run (``-k``, ``-m``, a shard) looks only in the folders of the test modules it
+        collected; one given node ids (``file::test``) looks nowhere.
+        """
+        if not (self.full_run or self.whole_modules):
             return []
+        modules = {p.parent for p in self.collected_files}
+        owned = self.collected_files | self.selected_files
         root = self.settings.cache_dir
         unused = []
         for path in self.store.files():
             test_file = self.settings.rootdir / path.parent.relative_to(root)
             in_scope = any(test_file.resolve() == s or s in test_file.resolve().parents for s in self.scope)
-            if in_scope and path not in self.selected_files and self.store.display(path) not in self.stats.used_cache_files:
+            seen = in_scope if self.full_run else path.parent in modules
+            if seen and path not in owned and self.store.display(path) not in self.stats.used_cache_files:
                 unused.append(path)
         return unused
 
@@ -209,13 +227,14 @@ class LumenSession:
         self.finish_run(Path(config.getoption("--output", default="test-results")), exitstatus)
 
     def finish_run(self, output_dir: Path, exitstatus: int) -> None:
-        """On the controller: the heals report, the unused cache files, and pruning after a full, passing run."""
+        """On the controller: the heals report, the unused cache files, pruning after a full, passing run, ``lumen-run.json``."""
         self.heals_report = write_heals_report(self, output_dir)
         self.unused = self.unused_cache_files()
         if self.settings.prune and exitstatus == 0 and self.full_run:
             for path in self.unused:
                 path.unlink()
                 self.pruned.append(path)
+        write_run_record(self, output_dir)
 
     def report(self, config: pytest.Config, terminalreporter: Any) -> None:
         """The ``lumen`` terminal section and the GitHub step summary, once per run (not on xdist workers)."""

@@ -10,18 +10,23 @@ from .heals import heals_markdown
 
 if TYPE_CHECKING:
     from .session import LumenSession
+    from .stats import RunStats
 
 HEALS_REPORT = "lumen-heals.md"
 
 
 def figures(lumen: LumenSession) -> list[tuple[str, str]]:
     """The run's figures as (label, value) rows."""
-    st = lumen.stats
+    unused = unused_label(len(lumen.unused), bool(lumen.pruned), lumen.full_run, lumen.whole_modules)
+    return figure_rows(lumen.settings.mode.value, lumen.stats, unused)
+
+
+def figure_rows(mode: str, st: RunStats, unused: str) -> list[tuple[str, str]]:
+    """Figures as (label, value) rows: of one run, or of the shards of a run joined."""
     fig = st.figures
     healed = ", ".join(f"{k} {v}" for k, v in sorted(fig.steps_healed.items())) or "-"
-    unused = lumen.unused
     return [
-        ("mode", lumen.settings.mode.value),
+        ("mode", mode),
         ("steps replayed", str(fig.steps_replayed)),
         ("steps healed", f"{fig.healed_total} ({healed})"),
         ("steps recorded", str(fig.steps_recorded)),
@@ -33,16 +38,29 @@ def figures(lumen: LumenSession) -> list[tuple[str, str]]:
                    f"cache read {fig.usage.cache_read_input_tokens}, cache write {fig.usage.cache_creation_input_tokens}"),
         ("estimated cost", f"${fig.cost:.4f}"),
         ("cache files written", str(len(st.cache_files_written))),
-        ("unused cache files", (f"{len(unused)}" + (" (pruned)" if lumen.pruned else "")) if lumen.full_run
-         else "n/a (not a full run)"),
+        ("unused cache files", unused),
     ]
+
+
+def unused_label(count: int, pruned: bool, full_run: bool, whole_modules: bool) -> str:
+    """How many cache files no test owns, and how much of the suite the run looked at to say so."""
+    if full_run:
+        return f"{count}" + (" (pruned)" if pruned else "")
+    if whole_modules:
+        return f"{count} (part of the suite ran: checked in the test modules it collected)"
+    return "n/a (not a full run)"
+
+
+def active(lumen: LumenSession) -> bool:
+    """Whether the run did anything to report (a run without ``agent`` steps has no ``lumen`` section)."""
+    fig = lumen.stats.figures
+    return bool(fig.steps_replayed or fig.steps_recorded or fig.steps_failed or fig.healed_total or fig.model_calls)
 
 
 def print_summary(tr: Any, lumen: LumenSession) -> None:
     """Write the ``lumen`` section."""
     st = lumen.stats
-    fig = st.figures
-    if not (fig.steps_replayed or fig.steps_recorded or fig.steps_failed or fig.healed_total or fig.model_calls):
+    if not active(lumen):
         return
     tr.write_sep("=", "lumen")
     for label, value in figures(lumen):
