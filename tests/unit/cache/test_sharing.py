@@ -44,3 +44,20 @@ def test_store_merges_under_the_lock_with_what_is_on_disk(tmp_path: Path) -> Non
     assert names(store.load(path)) == [("a", 0), ("c", 0), ("b", 0)]
     store.save(path, CacheFile(test="t.py::test_x", steps=[step("b")]))  # no merge: the file is replaced
     assert names(store.load(path)) == [("b", 0)]
+
+
+def test_writers_at_once_lose_no_step(tmp_path: Path) -> None:
+    """As xdist workers do: each writes its own step into the shared file at the same time."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    store = CacheStore(tmp_path / ".lumen-cache")
+    path = store.path_for("t.py", "test_x")
+    keys = [step(f"step {i}") for i in range(12)]
+
+    def write(one: Step) -> None:
+        store.save(path, CacheFile(test="t.py::test_x", steps=[one]), merge=merge)
+
+    with ThreadPoolExecutor(6) as pool:
+        list(pool.map(write, keys))
+    loaded = store.load(path)
+    assert loaded is not None and sorted(s.key for s in loaded.steps) == sorted(s.key for s in keys)
