@@ -24,7 +24,10 @@ MARKER_HELP = (f"{SHARED_MARKER}: the parameters of this parametrized test share
 
 def shared_name(item: pytest.Item) -> Optional[str]:
     """The function name the parameters of a ``lumen_shared`` test share, or None for a test of its own."""
-    if item.get_closest_marker(SHARED_MARKER) is None or getattr(item, "callspec", None) is None:
+    callspec = getattr(item, "callspec", None)
+    if item.get_closest_marker(SHARED_MARKER) is None or callspec is None:
+        return None
+    if not set(callspec.params) - {"browser_name"}:  # pytest-playwright's browser only: a test of its own
         return None
     return getattr(item, "originalname", None) or item.name.split("[", 1)[0]
 
