@@ -27,24 +27,34 @@ DONE = "<!doctype html><html lang='en'><body><main><h1>Payment</h1></main></body
 SCRIPT: list[Any] = [{"tool": "click", "target": {"role": "button", "name": "Continue"}}, {"tool": "done"}]
 
 
+def record(page: Any, url: str, tmp_path: Path, instruction: str, script: list[Any]) -> None:
+    """Record one step on ``url`` with a scripted planner, into ``tmp_path``'s cache."""
+    recording = session_in(Mode.RECORD, tmp_path)
+    ctx = context(recording)
+    page.goto(url)
+    Agent(page, ctx, lambda: ScriptedPlanner(script)).run(instruction)
+    recording.finish(ctx, passed=True)
+
+
+def replay(page: Any, url: str, tmp_path: Path, instruction: str) -> Any:
+    """Replay one step on ``url`` in replay mode (zero-token heals only); the test's context."""
+    ctx = context(session_in(Mode.REPLAY, tmp_path, action_timeout=2))
+    page.goto(url)
+    Agent(page, ctx, no_model).run(instruction)
+    return ctx
+
+
 @pytest.fixture
 def wizard(page: Any, site_factory: Callable[[dict[str, str]], Any], tmp_path: Path) -> Callable[..., Any]:
     """Record "go on to payment" on the original wizard, then serve a redesign of it; returns a replay."""
     site = site_factory({"index.html": WIZARD.format(action="/payment.html", label="Continue"),
                          "payment.html": DONE, "elsewhere.html": DONE, "help.html": DONE})
-    recording = session_in(Mode.RECORD, tmp_path)
-    ctx = context(recording)
-    page.goto(site.url + "/index.html")
-    Agent(page, ctx, lambda: ScriptedPlanner(SCRIPT)).run("go on to payment")
-    recording.finish(ctx, passed=True)
+    record(page, site.url + "/index.html", tmp_path, "go on to payment", SCRIPT)
 
-    def replay(label: str, action: str = "/payment.html") -> Any:
+    def redesigned(label: str, action: str = "/payment.html") -> Any:
         (site.root / "index.html").write_text(WIZARD.format(action=action, label=label), encoding="utf-8")
-        ctx = context(session_in(Mode.REPLAY, tmp_path, action_timeout=2))
-        page.goto(site.url + "/index.html")
-        Agent(page, ctx, no_model).run("go on to payment")
-        return ctx
-    return replay
+        return replay(page, site.url + "/index.html", tmp_path, "go on to payment")
+    return redesigned
 
 
 def test_a_relabelled_button_whose_recorded_effect_follows_is_healed_with_its_evidence(wizard: Callable[..., Any],
@@ -83,12 +93,8 @@ FILTERS = """<!doctype html><html lang="en"><head><meta charset="utf-8"><title>T
 def test_an_effect_that_differs_only_in_its_fragment_does_not_fail_a_confirmed_element(
         page: Any, site_factory: Callable[[dict[str, str]], Any], tmp_path: Path) -> None:
     site = site_factory({"index.html": FILTERS.replace("{control}", '<a href="#completed">Completed</a>')})
-    recording = session_in(Mode.RECORD, tmp_path)
-    ctx = context(recording)
-    page.goto(site.url + "/index.html")
-    Agent(page, ctx, lambda: ScriptedPlanner([{"tool": "click", "target": {"role": "link", "name": "Completed"}},
-                                              {"tool": "done"}])).run("show the completed todos")
-    recording.finish(ctx, passed=True)
+    record(page, site.url + "/index.html", tmp_path, "show the completed todos",
+           [{"tool": "click", "target": {"role": "link", "name": "Completed"}}, {"tool": "done"}])
     assert '"url": "/index.html#completed"' in (tmp_path / ".lumen-cache").joinpath(
         "tests/test_shop.py/test_sign_in.json").read_text(encoding="utf-8")
 
@@ -96,9 +102,7 @@ def test_an_effect_that_differs_only_in_its_fragment_does_not_fail_a_confirmed_e
                                                             'Completed</a>').replace("querySelector('button')",
                                                                                    "querySelector('[role=button]')"),
                                           encoding="utf-8")
-    ctx = context(session_in(Mode.REPLAY, tmp_path, action_timeout=2))
-    page.goto(site.url + "/index.html")
-    Agent(page, ctx, no_model).run("show the completed todos")  # the test's own check decides
+    replay(page, site.url + "/index.html", tmp_path, "show the completed todos")  # the test's own check decides
     assert page.url.endswith("/index.html") and page.locator("#todos li:visible").all_inner_texts() == ["buy milk"]
 
 
@@ -119,22 +123,15 @@ def catalogue(page: Any, site_factory: Callable[[dict[str, str]], Any], tmp_path
     """Record "open the Blue Mug" (a navigation to /blue-mug.html), then serve a redesign and replay it."""
     site = site_factory({"index.html": CATALOGUE.format(href="/blue-mug.html", in_place="false", updates="false"),
                          "blue-mug.html": PRODUCT})
-    recording = session_in(Mode.RECORD, tmp_path)
-    ctx = context(recording)
-    page.goto(site.url + "/index.html")
-    Agent(page, ctx, lambda: ScriptedPlanner([{"tool": "click", "target": {"role": "link", "name": "Blue Mug"}},
-                                              {"tool": "done"}])).run("open the Blue Mug")
-    recording.finish(ctx, passed=True)
+    record(page, site.url + "/index.html", tmp_path, "open the Blue Mug",
+           [{"tool": "click", "target": {"role": "link", "name": "Blue Mug"}}, {"tool": "done"}])
     assert page.url.endswith("/blue-mug.html")
 
-    def replay(updates: bool) -> Any:
+    def redesigned(updates: bool) -> Any:
         html = CATALOGUE.format(href="/blue-mug.html", in_place="true", updates=str(updates).lower())
         (site.root / "index.html").write_text(html, encoding="utf-8")
-        ctx = context(session_in(Mode.REPLAY, tmp_path, action_timeout=1))
-        page.goto(site.url + "/index.html")
-        Agent(page, ctx, no_model).run("open the Blue Mug")
-        return ctx
-    return replay
+        return replay(page, site.url + "/index.html", tmp_path, "open the Blue Mug")
+    return redesigned
 
 
 def test_a_navigation_that_became_an_in_page_update_does_not_fail_a_confirmed_element(
