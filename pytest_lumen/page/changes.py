@@ -23,7 +23,8 @@ ENGINE_JS = scripts.engine("changesEngine", ("changes_engine",), {})
 
 
 def now_ms() -> float:
-    """The time as the page's ``Date.now()`` tells it (one clock: the machine's)."""
+    """The time as the page's ``Date.now()`` tells it: the same clock when the browser runs on this machine; a remote
+    browser (``connect_options``) needs its machine's clock in sync (NTP), or an update may be missed or misdated."""
     return time.time() * 1000
 
 

@@ -19,10 +19,12 @@ from .locators import in_frame_of
 if TYPE_CHECKING:
     from playwright.sync_api import Locator, Page
 
-# A count or an amount in a name: "(2)", "(2 items)", "3 items" at the end, "$20.00", "20,00 €", "x2". A
-# bracket that holds a number goes whole, and so does a count's unit word at the end; other words stay.
+# A count or an amount in a name: "(2)", "(2 items)", "$20.00", "20,00 €", "x2", "· 3 items". A bracket that
+# holds a number goes whole; a count's unit word only after a separator ("Cart · 3 items"), never the next
+# word of a name ("Top 10 Products" keeps "Products", and is then no steadier name).
 _VOLATILE = re.compile(r"[(\[][^()\[\]]*\d[^()\[\]]*[)\]]"
-                       r"|[$€£¥]?\s*\d[\d.,]*(?:\s*[$€£¥%])?(?:\s+[^\W\d_]+\s*$)?")
+                       r"|[·•|–—:,-]\s*[$€£¥]?\s*\d[\d.,]*(?:\s*[$€£¥%])?(?:\s+[^\W\d_]+)?\s*$"
+                       r"|[$€£¥]?\s*\d[\d.,]*(?:\s*[$€£¥%])?")
 _SEPARATORS = " ·•|-–—:,"
 
 

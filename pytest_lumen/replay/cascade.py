@@ -140,32 +140,43 @@ def _who(fp: Fingerprint) -> tuple[Optional[str], ...]:
     return fp.css, fp.tag, fp.role, fp.name, fp.text
 
 
-class Relocator:
-    """Finds a cached target again without a model. Each level is a small named matcher.
+class Claims:
+    """Which element each recorded element of the step was found as: two elements that were two when recorded
+    are two now ("Email" became "Email address", so "Address" is not that field, even though its name now holds
+    "address"). They hold across a form's field actions and are forgotten after any other action, which may
+    re-render the page."""
 
-    Elements already found for other recorded elements of the step (``claim``) are no candidates: two
-    elements that were two when recorded are two now ("Email" became "Email address", so "Address" is
-    not that field, even though its name now holds "address").
-    """
+    def __init__(self) -> None:
+        self._claims: list[tuple[tuple[Optional[str], ...], tuple[Optional[str], ...]]] = []
+
+    def claim(self, recorded: Optional[Fingerprint], current: Optional[Fingerprint]) -> None:
+        """Remember that ``current`` is the element recorded as ``recorded`` (nothing, when either is unknown)."""
+        if recorded is not None and current is not None:
+            self._claims.append((_who(recorded), _who(current)))
+
+    def forget(self) -> None:
+        """Forget every claim: the page may have been re-rendered since they were made."""
+        self._claims.clear()
+
+    def taken(self, recorded: Fingerprint, candidate: Fingerprint) -> bool:
+        """Whether ``candidate`` was found for another recorded element than ``recorded``."""
+        mine, who = _who(recorded), _who(candidate)
+        return any(current == who for was, current in self._claims if was != mine)
+
+
+class Relocator:
+    """Finds a cached target again without a model. Each level is a small named matcher; elements already
+    found for other recorded elements of the step (``claims``) are no candidates."""
 
     def __init__(self, page: Page, equivalents: Equivalents = Equivalents()) -> None:
         self.page = page
         self.equivalents = equivalents
-        self._claims: list[tuple[tuple[Optional[str], ...], tuple[Optional[str], ...]]] = []
-
-    def claim(self, recorded: Fingerprint, current: Fingerprint) -> None:
-        """Remember that ``current`` is the element recorded as ``recorded``."""
-        self._claims.append((_who(recorded), _who(current)))
-
-    def _taken(self, recorded: Fingerprint) -> set[tuple[Optional[str], ...]]:
-        mine = _who(recorded)
-        return {current for was, current in self._claims if was != mine}
+        self.claims = Claims()
 
     def survey(self, recorded: Fingerprint, policy: Policy) -> Survey:
         """Scan the page once and score every visible candidate against the recorded element."""
         selector = scan_selector(recorded)
-        taken = self._taken(recorded)
-        candidates = [c for c in scan(self.page, selector) if _who(c.fingerprint) not in taken]
+        candidates = [c for c in scan(self.page, selector) if not self.claims.taken(recorded, c.fingerprint)]
         scores = similarities(recorded, [c.fingerprint for c in candidates], policy.ignore, policy.by_place)
         return Survey(selector, candidates, scores)
 

@@ -89,9 +89,9 @@ def find_relabel(recorded: Fingerprint, currents: Sequence[Fingerprint], ignore:
     if effect is None:
         return "relabel: no known equivalent name, and no recorded effect (a URL, a new page) to confirm one"
     longer = [i for i in kind if kept_whole(name, says(currents[i]))]
-    if len(longer) == 1:
+    runner = max((shapes[j] for j in kind if j not in longer), default=0.0)
+    if len(longer) == 1 and shapes[longer[0]] >= runner - MARGIN:  # no other control clearly closer to its place
         i = longer[0]
-        runner = max((shapes[j] for j in kind if j != i), default=0.0)
         return Relabel(i, f"its name kept its words ({name!r} -> {says(currents[i])!r}) and its recorded effect "
                           f"followed ({effect})", shapes[i], runner)
     order = sorted(kind, key=lambda i: shapes[i], reverse=True)

@@ -50,6 +50,7 @@ if TYPE_CHECKING:
 FIRST_LOOK_MS = 500.0  # how long the primary locator alone is awaited before the cascade runs
 RETRY_MS = 150.0  # pause between attempts while the page may still be changing
 MAX_FALLBACKS = 8
+FIELD_ACTIONS = ("fill", "type", "select_option", "check", "upload", "expect")  # a form filled (or checked) field by field
 NEEDS_ENABLED = ("click", "fill", "type", "press", "select_option", "check", "upload", "drag")
 
 
@@ -95,6 +96,8 @@ class Replayer:
                 raise
             if heal is not None:
                 heals.append(heal)
+            if action.kind not in FIELD_ACTIONS:
+                self.relocator.claims.forget()  # a click may re-render: what was found before is not known to be there now
             after = action.target_or_none
             span.end(True, locator=after.locator.describe() if after else None, path=path)
             done.append(action)
@@ -194,7 +197,7 @@ class Replayer:
         while True:
             try:
                 score = self._resolve(bound, look, policy, primary)
-                self._claim(bound.fingerprint, look.fingerprint)
+                self.relocator.claims.claim(bound.fingerprint, look.fingerprint)
                 return primary, _refreshed(target, primary, score, self.ctx.secrets.templatize), None, look.enabled
             except Unresolved as unresolved:
                 problem = str(unresolved)
@@ -204,7 +207,7 @@ class Replayer:
             if isinstance(found, Relocated) and self._primary_now(bound, policy, primary):
                 return primary, target, None, False  # the page was still rendering: nothing changed, no heal
             if isinstance(found, Relocated):
-                self._claim(bound.fingerprint, found.fingerprint)
+                self.relocator.claims.claim(bound.fingerprint, found.fingerprint)
                 healed = healed_target(target, found, self.ctx.secrets.templatize)
                 heal = _report(self.ctx, self._instruction, step, i, target, problem, found, self.page, end)
                 return found.locator, healed, heal, False
@@ -213,10 +216,6 @@ class Replayer:
                 raise ActionFailed(i, action, f"{problem}; zero-token heal found nothing ({found.reason})")
             self.page.wait_for_timeout(RETRY_MS)
             look = _look(primary, bound.locator, 0)
-
-    def _claim(self, recorded: Optional[Fingerprint], current: Optional[Fingerprint]) -> None:
-        if recorded is not None and current is not None:
-            self.relocator.claim(recorded, current)
 
     def _primary_now(self, target: Target, policy: Policy, primary: Locator) -> bool:
         """Whether the primary locator now finds the recorded element (it appeared while the cascade ran)."""
@@ -269,7 +268,8 @@ def _report(ctx: TestContext, instruction: str, step: int, i: int, target: Targe
         return None
     after = ctx.secrets.templatize(found.spec.describe())
     runner_up = f", runner-up {found.runner_up:.2f}" if found.runner_up is not None else ""
-    evidence = f"; {found.evidence}" if found.evidence else ""
+    found_evidence = ctx.secrets.templatize(found.evidence) if found.evidence else None  # it quotes the page's names
+    evidence = f"; {found_evidence}" if found_evidence else ""
     ctx.events.emit(HealEnd(step=step, action=i, ok=True, level=found.level, before=before, after=after,
                             detail=f"score {found.score:.2f}{runner_up}{evidence}"))
     picture = None
@@ -278,7 +278,7 @@ def _report(ctx: TestContext, instruction: str, step: int, i: int, target: Targe
                             ctx.secrets.redact, [*ctx.secrets.variables.values(), *ctx.secrets.env_values.values()])
         picture = f"{ctx.output_dir.name}/{name}" if name else None
     return Heal(test=ctx.nodeid, step=instruction, action=i, level=found.level, before=before, after=after,
-                cache_file=ctx.cache.display, evidence=found.evidence, runner_up=found.runner_up, picture=picture)
+                cache_file=ctx.cache.display, evidence=found_evidence, runner_up=found.runner_up, picture=picture)
 
 
 def _verify(page: Page, i: int, action: Any, loc: Optional[Locator], values: dict[str, str], timeout_ms: float,

@@ -28,7 +28,8 @@ that the current element still has (0..1). These rules shape it:
 * what an element is (its role, words, identifiers, target) outweighs where it is (``PLACE``: the
   text around it, its landmark, heading, rank, position, classes): a redesign moves and restyles
   everything at once, so when the place attributes disagree they count together for at most
-  ``PLACE_SHARE`` of the score (when they agree, in full). They still anchor look-alikes (the cap
+  ``PLACE_SHARE`` of the score (when they agree, in full), provided something of the place still holds
+  (``anchored``: a word around it, its heading, its position, alone of its kind in its landmark). They still anchor look-alikes (the cap
   above), tell a relabelled control's shape (``relabel.py``), and count in full for an element whose
   words are left out of the comparison (a list whose items are counted).
 
@@ -40,12 +41,12 @@ from __future__ import annotations
 
 import difflib
 import math
-import re
 from collections.abc import Collection, Sequence
 from typing import Optional
 
 from ..cache.model import Fingerprint
-from ..page.quality import stable_name
+from .names import (SMALL_WORDS, counted, holds_run, kept_whole, named_by_context, normalized, says, was_beside,  # noqa: F401
+                    word_list, words)
 
 # Weight of each attribute (a ``Fingerprint`` field, as a unit test checks); an attribute the
 # recorded fingerprint lacks does not count.
@@ -85,7 +86,6 @@ TEXT_ENTRY = frozenset({"textbox", "searchbox", "combobox"})
 SAME_TEXT_ENTRY = 0.8
 # Roles that say how text is laid out, not what an element does: a message in a <p>, a <span> or a <div>.
 STRUCTURAL = frozenset({None, "generic", "paragraph", "none", "presentation"})
-SMALL_WORDS = frozenset({"a", "an", "the", "for", "of", "to", "in", "on", "at", "and", "or", "with", "your", "my"})
 # Roles whose name says what activating them does: one more word there is another action
 # ("Place order by phone"), while a field's or a region's longer name still names the same thing.
 ACTION_ROLES = frozenset({"button", "link", "menuitem", "menuitemcheckbox", "menuitemradio", "tab", "option", "switch"})
@@ -96,21 +96,6 @@ VERIFY_THRESHOLD = 0.65  # below this, the primary locator's element is another 
 ACCEPT_THRESHOLD = 0.65  # a relocated candidate must score at least this ...
 MARGIN = 0.1  # ... and beat every other candidate by this much
 
-_WORD = re.compile(r"\w+(?:[.,]\w+)*")
-
-
-def normalized(text: Optional[str]) -> str:
-    """Lower case, whitespace collapsed."""
-    return " ".join((text or "").lower().split())
-
-
-def says(fp: Fingerprint) -> Optional[str]:
-    """What an element says: its accessible name, else (no role, or a role Playwright names nothing) its text.
-
-    Fingerprints recorded before names came from Playwright gave a role-less element its text as its
-    name; comparing what each says keeps them comparable with the new ones.
-    """
-    return fp.name or fp.text
 
 
 def text_similarity(a: Optional[str], b: Optional[str]) -> float:
@@ -121,11 +106,6 @@ def text_similarity(a: Optional[str], b: Optional[str]) -> float:
     if a == b:
         return 1.0
     return difflib.SequenceMatcher(None, a, b, autojunk=False).ratio()
-
-
-def words(text: Optional[str]) -> set[str]:
-    """The words of a text, lower case (prices like 12.00 stay one word)."""
-    return set(_WORD.findall((text or "").lower()))
 
 
 def context_similarity(recorded: Optional[str], current: Optional[str]) -> float:
@@ -192,24 +172,6 @@ def _words_similarity(before: Optional[str], after: Optional[str]) -> float:
     return 1.0 if counted(before, after) else text_similarity(before, after)
 
 
-def named_by_context(recorded: Fingerprint, current: Fingerprint) -> bool:
-    """True when the name kept its words and gained only words of the recorded context: "Remove" in the Red Mug's
-    row is now "Remove Red Mug", "Add to cart" under "Blue Mug" is "Add Blue Mug to cart" (the same control, named
-    more precisely, as accessibility reviews ask)."""
-    before, after = words(says(recorded)), words(says(current))
-    gained = after - before - SMALL_WORDS
-    return bool(before) and before <= after and bool(gained) and gained <= words(recorded.context)
-
-
-def counted(before: Optional[str], after: Optional[str]) -> bool:
-    """True when ``after`` says what ``before`` said plus a count or an amount ("Red Mug" -> "Red Mug $11.00",
-    "Cart" -> "Cart (2)"): the app's data shown in a label. Not when ``before`` had numbers of its own ("Page 2")."""
-    if not before or not after or stable_name(before) is not None:
-        return False
-    rest = stable_name(after)
-    return rest is not None and _word_list(rest) == _word_list(before)
-
-
 def identifier_matches(recorded: Fingerprint, current: Fingerprint) -> bool:
     """True when a recorded test id, id or name attribute is exactly the current one."""
     return any(getattr(recorded, a) and getattr(recorded, a) == getattr(current, a) for a in IDENTIFIERS)
@@ -255,26 +217,8 @@ def name_extended(recorded: Fingerprint, current: Fingerprint) -> bool:
     before, after = says(recorded), says(current)
     if not before or not after or recorded.role in ACTION_ROLES or current.role in ACTION_ROLES:
         return False
-    before, after = _word_list(before), _word_list(after)
-    return before != after and (_contains(after, before) or _contains(before, after))
-
-
-def kept_whole(before: Optional[str], after: Optional[str]) -> bool:
-    """True when ``after`` holds all of ``before``'s words, in a run, and more ("Confirm" -> "Confirm order")."""
-    if not before or not after:
-        return False
-    old, new = _word_list(before), _word_list(after)
-    return len(new) > len(old) and _contains(new, old)
-
-
-def _word_list(text: str) -> list[str]:
-    return _WORD.findall(text.lower())
-
-
-def _contains(longer: list[str], shorter: list[str]) -> bool:
-    """True when ``shorter`` is a non-empty run of consecutive words of ``longer``."""
-    n = len(shorter)
-    return n > 0 and any(longer[i:i + n] == shorter for i in range(len(longer) - n + 1))
+    before, after = word_list(before), word_list(after)
+    return before != after and (holds_run(after, before) or holds_run(before, after))
 
 
 def renamed(recorded: Fingerprint, current: Fingerprint) -> bool:
@@ -328,14 +272,32 @@ def similarity(recorded: Fingerprint, current: Fingerprint, ignore: Collection[s
             continue
         what[1] += weight if value == getattr(current, attr) else weight * MISMATCHED_IDENTIFIER
         what[0] += weight if value == getattr(current, attr) else 0.0
-    if {"name", "text"} <= set(ignore):
-        place_share = 1.0  # its words left out (a list counted, a text checked): where it is tells it
+    if {"name", "text"} <= set(ignore) or not anchored(recorded, current):
+        place_share = 1.0  # its words left out (a list counted), or nothing of its place holds: place counts in full
     result = _combined(what, where, place_share)
     if recorded.look_alikes and not identifier_matches(recorded, current):
         result = min(result, _anchor(recorded, current, ignore, by_place))
     elif "name" not in ignore and renamed(recorded, current) and not corroborated(recorded, current) and not extended:
         result = min(result, RENAMED_CAP)
+    if "name" not in ignore and renamed(recorded, current) and was_beside(recorded, current):
+        result = min(result, RENAMED_CAP)  # "Reply" gone, "Reply all" beside it all along: another control
     return result
+
+
+def anchored(recorded: Fingerprint, current: Fingerprint) -> bool:
+    """Whether something of where the element was still holds: a word of the text around it, its heading, its
+    position (within half of ``BOX_RANGE``), or being the only one of its kind in a landmark of the same role.
+
+    A redesign moves an element, but seldom everything about where it is; an element that kept nothing of its
+    place (a dialog's "OK" gone, another "OK" in the cookie banner) is weighed as it always was.
+    """
+    if words(recorded.context) & words(current.context) - SMALL_WORDS:
+        return True
+    if recorded.heading and normalized(recorded.heading) == normalized(current.heading):
+        return True
+    if recorded.box is not None and box_similarity(recorded, current) >= 0.5:
+        return True
+    return recorded.peers == 1 and current.peers == 1 and _landmark_role(recorded.landmark) == _landmark_role(current.landmark)
 
 
 def _rebuilt(attr: str, recorded: Fingerprint, current: Fingerprint) -> bool:

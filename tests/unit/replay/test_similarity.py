@@ -281,13 +281,31 @@ def test_a_name_without_words_that_gained_words_is_a_new_label_not_a_rename():
 
 
 def test_an_unchanged_control_whose_surroundings_all_changed_is_still_itself():
-    recorded = fp(landmark="form: Checkout", heading="Delivery and payment", rank=3, classes="button",
+    recorded = fp(landmark="main", peers=1, heading="Delivery and payment", rank=3, classes="button",
                   context="Delivery and payment Name Email Address Card number")
-    redesign = fp(test_id="checkout-submit", id="submit", landmark="complementary", heading="Summary", rank=1,
+    redesign = fp(test_id=None, id="submit-order", landmark="main", peers=1, heading="Checkout", rank=1,
                   classes="btn btn--primary", context="Back to cart", box=Box(x=700, y=900, width=160, height=40))
-    assert similarity(recorded, redesign) >= ACCEPT_THRESHOLD  # a redesign moves everything at once
+    assert similarity(recorded, redesign) >= ACCEPT_THRESHOLD  # moved, restyled, still the only button of main
     other = redesign.model_copy(update={"name": "Back to cart", "text": "Back to cart"})
     assert similarity(recorded, other) < ACCEPT_THRESHOLD  # another action, wherever it is
+
+
+def test_a_control_that_kept_nothing_of_its_place_is_weighed_in_full():
+    ok = Fingerprint(tag="button", role="button", name="OK", text="OK", context="Delete this project?",
+                     landmark="dialog: Confirm", heading="Delete this project?", peers=2, look_alikes=0, rank=3,
+                     classes="modal__ok", box=Box(x=400, y=300, width=60, height=30))
+    banner = ok.model_copy(update={"context": "We use cookies", "landmark": "region: Cookies", "heading": None,
+                                   "peers": 1, "rank": 1, "classes": "cookies__ok",
+                                   "box": Box(x=40, y=900, width=60, height=30)})
+    assert similarity(ok, banner) < ACCEPT_THRESHOLD  # the dialog's "OK" is not the cookie banner's
+
+
+def test_a_sibling_that_was_beside_it_all_along_is_not_a_rename():
+    reply = Fingerprint(tag="button", role="button", name="Reply", text="Reply", look_alikes=4,
+                        context="alice Meeting tomorrow 10:02 Reply all Archive")
+    reply_all = reply.model_copy(update={"name": "Reply all", "text": "Reply all", "look_alikes": None,
+                                         "context": "alice Meeting tomorrow 10:02 Archive"})
+    assert similarity(reply, reply_all) < ACCEPT_THRESHOLD
 
 
 def test_where_it_is_still_tells_look_alikes_and_counted_lists_apart():
