@@ -30,7 +30,8 @@ from typing import Optional, Union
 from ..cache.model import Fingerprint
 from .equivalents import Equivalents
 from .choice import score_text
-from .similarity import ACCEPT_THRESHOLD, MARGIN, context_similarity, kept_whole, role_similarity, says, similarity
+from .names import kept_whole, says
+from .similarity import ACCEPT_THRESHOLD, MARGIN, context_similarity, role_similarity, similarity
 
 WORDS = frozenset({"name", "text", "label"})  # what a relabel changes: left out of the shape
 

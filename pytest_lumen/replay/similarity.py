@@ -45,7 +45,7 @@ from collections.abc import Collection, Sequence
 from typing import Optional
 
 from ..cache.model import Fingerprint
-from .names import (SMALL_WORDS, counted, holds_run, kept_whole, named_by_context, normalized, says, was_beside,  # noqa: F401
+from .names import (SMALL_WORDS, counted, holds_run, named_by_context, normalized, says, was_beside,
                     word_list, words)
 
 # Weight of each attribute (a ``Fingerprint`` field, as a unit test checks); an attribute the

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 
 from ..conftest import INNER_CONFTEST
+from .pages import LOGIN_SCRIPT
 
 # The login keeps the user in localStorage (as single-page apps keep a token); the account page reads it.
 LOGIN_ONCE_SITE = {
@@ -56,12 +57,7 @@ def test_with_an_agent_too(agent, page, app_url):
 '''
 
 LOGIN_ONCE_SCRIPT = [
-    {"match": "log in as %user%", "actions": [
-        {"tool": "fill", "target": {"role": "textbox", "name": "Username"}, "input": {"value": "%user%"}},
-        {"tool": "fill", "target": {"role": "textbox", "name": "Password"}, "input": {"value": "%pw%"}},
-        {"tool": "click", "target": {"role": "button", "name": "Sign in"}},
-        {"tool": "done"},
-    ]},
+    LOGIN_SCRIPT[0],  # the same login sentence and form as the other integration tests
     {"match": "greets the user", "actions": [
         {"tool": "expect_text", "target": {"role": "heading", "name": "Hello %user%"}, "input": {"text": "Hello %user%"}},
         {"tool": "done"},
