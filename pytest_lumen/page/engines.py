@@ -4,7 +4,8 @@
 * ``lumen-aria`` (``aria.py``): Playwright's roles and names handed to the page's world;
 * ``lumen-deep`` (``fingerprint.py``): the element a scan found, open shadow roots included;
 * ``lumen-path`` (``outline.py``): a piece of an observation, by its path in the composed tree;
-* ``lumen-changes`` (``changes.py``): whether the page changed in place since a moment.
+* ``lumen-changes`` (``changes.py``): whether the page changed in place since a moment;
+* ``lumen-holds`` (``holds.py``): whether a filled field still holds its value.
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ from typing import TYPE_CHECKING
 from playwright.sync_api import Error as PlaywrightError
 
 from ..errors import LumenError
-from . import aria, changes, fingerprint, identity, outline
+from . import aria, changes, fingerprint, holds, identity, outline
 
 if TYPE_CHECKING:
     from playwright.sync_api import Selectors
@@ -25,15 +26,16 @@ ENGINES: tuple[tuple[str, str], ...] = (
     (fingerprint.DEEP_ENGINE, fingerprint.DEEP_ENGINE_JS),
     (outline.ENGINE, outline.ENGINE_JS),
     (changes.ENGINE, changes.ENGINE_JS),
+    (holds.ENGINE, holds.ENGINE_JS),
 )
 
 
 def require(selectors: Selectors) -> None:
     """``register``, or a ``LumenError`` that says why pytest-lumen cannot work without its engines."""
     if not register(selectors):
-        raise LumenError("pytest-lumen could not register its selector engines (lumen-identity, lumen-aria, lumen-deep, lumen-path, lumen-changes) "
-                         "with Playwright", remedy="another plugin may have registered engines of these names: "
-                         "rename or remove them; pytest-lumen needs its own")
+        names = ", ".join(name for name, _ in ENGINES)
+        raise LumenError(f"pytest-lumen could not register its selector engines ({names}) with Playwright",
+                         remedy="another plugin may have registered engines of these names: rename or remove them; pytest-lumen needs its own")
 
 
 def register(selectors: Selectors) -> bool:

@@ -4,22 +4,29 @@ On an unchanged page, the recorded element's identity check rides along with Pla
 action (the ``lumen-identity`` selector engine, ``page/identity.py``): one round trip, as in a
 hand-written test. When the gate does not let the action through, nothing was done and the
 replayer takes the full path (look, compare, heal).
+
+A gated fill's value is not read back on its own: the next gated action carries the check in its
+own round trip (``page/holds.py``), and only when that action misses the gate, or none follows in
+the step on the same page, does the replayer read the value back (``settle``); a fill whose value
+did not stick is then done again on the full path.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Optional
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Optional, Union
 
 from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 from ..cache.model import Expect, Fill, Target
 from ..errors import LumenAssertionError, first_line
-from ..page import identity
+from ..page import holds, identity
 from ..page.checks import run_check
 from ..page.perform import began_to_act, perform
 from ..page.targets import bind_target
 from ..stats import Figures
+from ..templates import substitute
 from . import effects
 from .failure import ActionFailed
 from .overlays import dismiss_overlay
@@ -38,6 +45,26 @@ def gateable(action: Any) -> bool:
             and not (isinstance(action, Expect) and action.check == "count" and action.items is None))
 
 
+@dataclass(frozen=True)
+class Pending:
+    """A gated fill whose value is still to be checked: by the next gated action, or read back."""
+
+    index: int
+    action: Fill
+    field: Locator  # finds the filled field again (its live text left out)
+    value: str
+
+
+def carried(action: Any, target: Target, values: dict[str, str]) -> Optional[str]:
+    """The value whose check a fill leaves to the next action: when the value is its only recorded effect
+    and the field is in the page itself (a condition cannot reach into a frame); else None, checked at once."""
+    effect = action.after
+    if (not isinstance(action, Fill) or effect is None or effect.value is None or effect.url is not None
+            or target.locator.frame() is not None):
+        return None
+    return substitute(effect.value, values)
+
+
 class Gate:
     """Replays one action through the identity gate, counting hits and misses in the test's figures."""
 
@@ -45,6 +72,26 @@ class Gate:
         self.page = page
         self.figures = figures
         self.timeout_ms = timeout_ms
+        self.pending: Optional[Pending] = None
+
+    def settle(self) -> Optional[Pending]:
+        """Read back the pending fill's value now (one round trip): the fill when it did not stick, else None."""
+        pending, self.pending = self.pending, None
+        if pending is None:
+            return None
+        try:
+            held = pending.field.input_value(timeout=GATE_MS) == pending.value
+        except PlaywrightError:
+            held = False  # gone or changed: filling it again on the full path finds out which
+        if held:
+            return None
+        self.figures.gate_hits -= 1  # it went through the gate, and did not hold
+        self.figures.gate_misses += 1
+        return pending
+
+    def drop(self) -> None:
+        """Forget the pending fill (the step failed: nothing more is checked)."""
+        self.pending = None
 
     def replay(self, i: int, action: Any, target: Target, values: dict[str, str]) -> bool:
         """Act through the gate and check the effect; False: nothing was done, take the full path."""
@@ -52,6 +99,12 @@ class Gate:
         acted_on = self._act(i, action, target, values)
         if acted_on is None:
             return False
+        self.pending = None  # the action was resolved with the pending fill's condition: the value held
+        value = carried(action, target, values)
+        if value is not None:
+            self.pending = Pending(i, action, acted_on, value)
+            self.figures.gate_hits += 1
+            return True
         try:
             effects.verify_effect(self.page, i, action, acted_on, values, self.timeout_ms, was=was)
         except ActionFailed as failed:
@@ -79,7 +132,7 @@ class Gate:
         bound = bind_target(target, values)
         if bound is not target:
             return None  # a variable's value is in the fingerprint: it must not reach a selector
-        primary = bound.locator.build(self.page)
+        primary = bound.locator.build(self._root())
         counted = isinstance(action, Expect) and action.check == "count"  # a list's content is what is counted
         fp = bound.fingerprint
         named = fp is not None and bound.locator.exact_role() == (fp.role, fp.name)
@@ -90,8 +143,14 @@ class Gate:
         if acted_on is None:
             self.figures.gate_misses += 1
         elif isinstance(action, Fill):  # a fill may change the text around the field: find it again without it
-            return identity.gated(primary, fp, after_fill=True, named_exactly=named)
+            return identity.gated(bound.locator.build(self.page), fp, after_fill=True, named_exactly=named)
         return acted_on
+
+    def _root(self) -> Union[Page, Locator]:
+        """Where the next action's locator searches: the page, on condition that the pending fill's value held."""
+        if self.pending is None:
+            return self.page
+        return holds.provided(self.page, holds.holding(self.pending.field, self.pending.value))
 
     def _attempt(self, i: int, action: Any, loc: Locator, values: dict[str, str]) -> Optional[Locator]:
         """The gated attempt itself (see ``_act``): ``loc`` when it acted, None when it did nothing."""

@@ -79,34 +79,52 @@ class Replayer:
 
     def replay(self, step: int, cached: Step, values: dict[str, str]) -> tuple[list[Any], list[Heal]]:
         """Replay every action of a cached step; returns the actions (with healed targets) and the heals made."""
-        done: list[Any] = []
-        heals: list[Heal] = []
+        self._done: list[Any] = []
+        self._heals: list[Heal] = []
         self._instruction = cached.instruction
         for i, action in enumerate(cached.actions):
             if self.tabs.current is not self.page:
+                self._settle(step, values)  # the last fill on the page it leaves must hold
                 self._switch(self.tabs.current)
-            target = action.target_or_none
-            before = target.locator.describe() if target else None
-            span = ToolSpan(self.ctx.events, step, action.kind, f"{action.kind}:{i}", "cache", before)
-            try:
-                action, heal, path = self._replay_answering_dialogs(step, i, action, values)
-            except ActionFailed as failed:
-                failed.done = done
-                span.end(False, locator=before, error=failed.error, path=failed.path)
-                raise
-            if heal is not None:
-                heals.append(heal)
-            if action.kind not in FIELD_ACTIONS:
-                self.relocator.claims.forget()  # a click may re-render: what was found before is not known to be there now
-            after = action.target_or_none
-            span.end(True, locator=after.locator.describe() if after else None, path=path)
-            done.append(action)
-        return done, heals
+            self._replay_action(step, i, action, values)
+        self._settle(step, values)
+        return self._done, self._heals
+
+    def _replay_action(self, step: int, i: int, action: Any, values: dict[str, str], via_gate: bool = True) -> None:
+        """Replay action ``i`` in its tool span, keeping it (as done, with its healed target) and its heal."""
+        target = action.target_or_none
+        before = target.locator.describe() if target else None
+        span = ToolSpan(self.ctx.events, step, action.kind, f"{action.kind}:{i}", "cache", before)
+        try:
+            action, heal, path = self._replay_answering_dialogs(step, i, action, values, via_gate)
+        except ActionFailed as failed:
+            if self.gate is not None:
+                self.gate.drop()
+            failed.done = self._done[:failed.index]  # a fill done again may be the one that failed
+            span.end(False, locator=before, error=failed.error, path=failed.path)
+            raise
+        if heal is not None:
+            self._heals.append(heal)
+        if action.kind not in FIELD_ACTIONS:
+            self.relocator.claims.forget()  # a click may re-render: what was found before is not known to be there now
+        after = action.target_or_none
+        span.end(True, locator=after.locator.describe() if after else None, path=path)
+        if i < len(self._done):
+            self._done[i] = action  # a fill done again
+        else:
+            self._done.append(action)
+
+    def _settle(self, step: int, values: dict[str, str]) -> None:
+        """Before anything is done without the gate: the last gated fill's value is read back, and when it
+        did not stick (a busy page, a modal in the way), the fill is done again on the full path."""
+        pending = self.gate.settle() if self.gate is not None else None
+        if pending is not None:
+            self._replay_action(step, pending.index, pending.action, values, via_gate=False)
 
     # --- one action -------------------------------------------------------------------
 
-    def _replay_answering_dialogs(self, step: int, i: int, action: Any,
-                                  values: dict[str, str]) -> tuple[Any, Optional[Heal], Optional[ReplayPath]]:
+    def _replay_answering_dialogs(self, step: int, i: int, action: Any, values: dict[str, str],
+                                  via_gate: bool = True) -> tuple[Any, Optional[Heal], Optional[ReplayPath]]:
         """``_replay_one``, answering the dialogs the action opens as they were answered when recorded, and
         following the page it opens (a tab, a popup) as it did when recorded.
 
@@ -117,7 +135,7 @@ class Replayer:
         opens = action.after is not None and action.after.popup is not None
         with PopupWatch(self.page.context) if opens else nullcontext() as popups, \
                 dialogs.answering(CachedAnswers(action.dialogs), values, self.ctx.secrets.templatize) as turn:
-            done, heal, path = self._replay_one(step, i, action, values)
+            done, heal, path = self._replay_one(step, i, action, values, via_gate)
             popup = popups.wait(self.timeout_ms, self.page) if popups is not None else None
         if turn.unexpected:
             raise ActionFailed(i, done, f"{turn.unexpected[0]} opened, and nothing was recorded to answer it; "
@@ -126,11 +144,14 @@ class Replayer:
             self.tabs.opened(_opened(i, done, path, popup))
         return done, heal, path
 
-    def _replay_one(self, step: int, i: int, action: Any, values: dict[str, str]) -> tuple[Any, Optional[Heal], Optional[ReplayPath]]:
+    def _replay_one(self, step: int, i: int, action: Any, values: dict[str, str],
+                    via_gate: bool = True) -> tuple[Any, Optional[Heal], Optional[ReplayPath]]:
         """Replay one action: through the gate when it can, else by the full path; the action as done, its heal, its path."""
         target: Optional[Target] = action.target_or_none
-        if target is not None and self.gate is not None and gateable(action) and self.gate.replay(i, action, target, values):
+        if (via_gate and target is not None and self.gate is not None and gateable(action)
+                and self.gate.replay(i, action, target, values)):
             return action, None, "gate"
+        self._settle(step, values)
         path: Optional[ReplayPath] = None if target is None else "full"
         try:
             action, heal = self._replay_full(step, i, action, target, values)
@@ -196,7 +217,7 @@ class Replayer:
         look = _look(primary, bound.locator, min(FIRST_LOOK_MS, self.timeout_ms))
         while True:
             try:
-                score = self._resolve(bound, look, policy, primary)
+                score = _resolve(self.relocator, bound, look, policy, primary)
                 self.relocator.claims.claim(bound.fingerprint, look.fingerprint)
                 return primary, _refreshed(target, primary, score, self.ctx.secrets.templatize), None, look.enabled
             except Unresolved as unresolved:
@@ -220,42 +241,44 @@ class Replayer:
     def _primary_now(self, target: Target, policy: Policy, primary: Locator) -> bool:
         """Whether the primary locator now finds the recorded element (it appeared while the cascade ran)."""
         try:
-            self._resolve(target, _look_now(primary, target.locator), policy, primary)
+            _resolve(self.relocator, target, _look_now(primary, target.locator), policy, primary)
         except (Unresolved, PlaywrightError):
             return False
         return True
-
-    def _resolve(self, target: Target, look: Look, policy: Policy, loc: Locator) -> float:
-        """How alike the look's element is to the recorded one (1.0: nothing recorded to compare); raise ``Unresolved``
-        unless the look saw exactly one visible element that is clearly still the recorded one."""
-        where = target.locator.describe()
-        if look.count > 1:
-            raise Unresolved(f"{where} matches {look.count} elements, not exactly one")
-        fp = look.fingerprint
-        if fp is None:
-            raise Unresolved(f"no element matches {where}")
-        if fp.box is None or fp.box.width == 0 or fp.box.height == 0:
-            raise Unresolved(f"{where} is not visible")
-        recorded = target.fingerprint
-        if recorded is None:
-            return 1.0
-        shown = policy.shown_text
-        if shown and normalized(shown) not in normalized(fp.text) and self.relocator.shows(shown):
-            # a text check's locator now finds an element without the recorded text, and another shows it whole
-            raise Unresolved(f"{where} finds an element that does not show {shown!r}; another element does")
-        score = similarity(recorded, fp, policy.ignore, by_place=policy.by_place)
-        if score >= SURE and pins_hold(recorded, fp, policy.pinned):
-            return score
-        why = self.relocator.doubt(recorded, loc, fp, score, policy, VERIFY_THRESHOLD)
-        if why is not None:
-            raise Unresolved(f"{where} finds an element that is not clearly the recorded one ({why})")
-        return score
 
     def _try_cascade(self, target: Target, policy: Policy) -> Relocated | Missed:
         try:
             return self.relocator.find(target, policy)
         except PlaywrightError as exc:  # the page changed under the scan: try again on the next round
             return Missed(f"the page changed during the search ({first_line(exc)})")
+
+
+def _resolve(relocator: Relocator, target: Target, look: Look, policy: Policy, loc: Locator) -> float:
+    """How alike the look's element is to the recorded one (1.0: nothing recorded to compare); raise ``Unresolved``
+    unless the look saw exactly one visible element that is clearly still the recorded one."""
+    where = target.locator.describe()
+    if look.count > 1:
+        raise Unresolved(f"{where} matches {look.count} elements, not exactly one")
+    fp = look.fingerprint
+    if fp is None:
+        raise Unresolved(f"no element matches {where}")
+    if fp.box is None or fp.box.width == 0 or fp.box.height == 0:
+        raise Unresolved(f"{where} is not visible")
+    recorded = target.fingerprint
+    if recorded is None:
+        return 1.0
+    shown = policy.shown_text
+    if shown and normalized(shown) not in normalized(fp.text) and relocator.shows(shown):
+        # a text check's locator now finds an element without the recorded text, and another shows it whole
+        raise Unresolved(f"{where} finds an element that does not show {shown!r}; another element does")
+    score = similarity(recorded, fp, policy.ignore, by_place=policy.by_place)
+    if score >= SURE and pins_hold(recorded, fp, policy.pinned):
+        return score
+    why = relocator.doubt(recorded, loc, fp, score, policy, VERIFY_THRESHOLD)
+    if why is not None:
+        raise Unresolved(f"{where} finds an element that is not clearly the recorded one ({why})")
+    return score
+
 
 def _report(ctx: TestContext, instruction: str, step: int, i: int, target: Target, problem: str,
             found: Relocated | Missed, page: Optional[Page] = None, end: str = "") -> Optional[Heal]:
