@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import functools
 import ipaddress
 from urllib.parse import parse_qsl, urlencode, urljoin, urlsplit
 
+
+@functools.lru_cache(maxsize=256)
 def is_loopback_host(host: str | None) -> bool:
     """True for localhost, 127.0.0.0/8 and ::1."""
     if not host:
@@ -23,6 +26,7 @@ def origin_of(url: str) -> str:
     return f"{parts.scheme}://{parts.netloc}".lower()
 
 
+@functools.lru_cache(maxsize=1024)  # asked of the same few URLs around every action
 def normalize_url(url: str, base_url: str | None = None) -> str:
     """The URL as the cache sees it.
 
