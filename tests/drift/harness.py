@@ -27,6 +27,10 @@ TEST_FILE = "test_shop.py"
 TEST_NAME = "test_checkout"
 NAME, EMAIL = "Ada Lovelace", "ada@example.com"
 ACTION_TIMEOUT = 3.0  # seconds: a regression fails fast, and a busy machine still records and replays
+# An inner replay session of many variants runs them on two xdist workers: its tests mostly wait (a
+# regression on its action timeout), so two overlap well on two cores; more would starve a busy machine.
+# The plugin merges the workers' figures and heals into the one summary the tests read.
+INNER_WORKERS = ("-n", "2")
 
 # The test's steps: (agent method, instruction, variables).
 FLOW: tuple[tuple[str, str, dict[str, str]], ...] = (

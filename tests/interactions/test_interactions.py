@@ -3,7 +3,7 @@
 The inner project (tests/interactions/inner.py) has one test per interaction on the workspace app
 (tests/interactions/pages.py). It is recorded once with ``--lumen-record`` against the loopback
 fake model; the conditional step's other branch is recorded in heal mode as a returning visitor.
-Then one replay session runs every test on the original app, on a drifted copy (each recorded
+Then one replay session (on two xdist workers, as the recording) runs every test on the original app, on a drifted copy (each recorded
 locator broken, each element kept: it must heal with zero tokens) and on a regressed copy (one real
 bug per page: each test must fail), with no model call at all.
 """
@@ -90,7 +90,7 @@ def recorded(tmp_path_factory: pytest.TempPathFactory) -> Path:
             fake.script(inner.RECORD_SCRIPT)
             env = {inner.VARIANTS_ENV: "original", "ANTHROPIC_BASE_URL": fake.url,
                    "ANTHROPIC_API_KEY": "sk-test-not-a-real-key"}
-            result = run_inner(root, "--lumen-record", env=env)
+            result = run_inner(root, *shared.INNER_WORKERS, "--lumen-record", env=env)
             assert result.returncode == 0, result.stdout[-6000:] + result.stderr[-2000:]
             assert fake.request_count >= 2 * len(inner.TEST_NAMES)
             # the branch the first recording never saw: a returning visitor gets no banner
@@ -141,7 +141,8 @@ def test_replay_heals_every_interaction_with_zero_tokens_and_stays_red_on_every_
     for test in inner.TEST_NAMES:
         shared.share_cache(cache(recorded, test), root, VARIANTS, inner.TEST_FILE, test)
 
-    result = run_inner(root, "--lumen-mode=replay", "--junitxml=junit.xml", env={inner.VARIANTS_ENV: ",".join(VARIANTS)})
+    result = run_inner(root, *shared.INNER_WORKERS, "--lumen-mode=replay", "--junitxml=junit.xml",
+                       env={inner.VARIANTS_ENV: ",".join(VARIANTS)})
     found = outcomes(root / "junit.xml")
     out = result.stdout
 
