@@ -3,9 +3,10 @@
 The inner project (tests/interactions/inner.py) has one test per interaction on the workspace app
 (tests/interactions/pages.py). It is recorded once with ``--lumen-record`` against the loopback
 fake model; the conditional step's other branch is recorded in heal mode as a returning visitor.
-Then one replay session (on two xdist workers, as the recording) runs every test on the original app, on a drifted copy (each recorded
+Then one replay session runs every test on the original app, on a drifted copy (each recorded
 locator broken, each element kept: it must heal with zero tokens) and on a regressed copy (one real
-bug per page: each test must fail), with no model call at all.
+bug per page: each test must fail), with no model call at all. The recording and the replay run on
+two xdist workers (``tests/drift/harness.INNER_WORKERS``): their tests mostly wait.
 """
 
 from __future__ import annotations
