@@ -11,6 +11,10 @@ app by three methods, in the same run:
 * ``coordinates``: a click at the centre of where the element was when recorded (the seed
   design), typing into whatever got the focus, checks read from the element at that point.
 
+The variants are shared out to two processes (``--workers``), each with its own browser: every run
+starts from the recorded steps in a fresh plugin session and browser context, whatever process runs
+it, and a run mostly waits (on timeouts and page loads), so two side by side halve the wall time.
+
 Each page logs which element every click and keystroke reached (``data-truth``, invisible
 to the plugin), so an action on a wrong element is seen, not guessed. Per method: cosmetic
 variants passed with zero tokens, element actions on the right element, on a wrong element,
@@ -22,6 +26,7 @@ level per variant, and how many of the locators its heals wrote are positional c
 from __future__ import annotations
 
 import argparse
+import multiprocessing
 import time
 from collections import Counter
 from dataclasses import asdict, dataclass, field
@@ -50,6 +55,7 @@ NODEID = f"{TEST_FILE}::{TEST_NAME}"
 LOG_JS = "() => JSON.parse(localStorage.getItem('drift-log') || '[]')"
 METHODS = ("pytest-lumen", "primary locator", "coordinates")
 CONTROL = Variant("original", "control", "the recorded app, unchanged")
+WORKERS = 2  # processes replaying variants side by side: a run mostly waits (timeouts, page loads), so two overlap
 
 
 @dataclass
@@ -275,21 +281,55 @@ def _write(folder: Path, files: dict[str, str]) -> None:
         path.write_text(text, encoding="utf-8")
 
 
-def run_all(chromium: Any, root: Path, steps: list[Step], variants: list[Variant]) -> list[Run]:
-    """Every method on every variant; each run in a fresh browser context on the variant's own server."""
+def run_variant(chromium: Any, root: Path, steps: list[Step], variant: Variant) -> list[Run]:
+    """Every method on one variant; each run in a fresh browser context on the variant's own server."""
     methods: list[Callable[[Any, Path], Method]] = [Lumen, Primary, Coordinates]
     runs = []
-    for variant in variants:
-        site = root / "sites" / variant.name
-        _write(site, ORIGINAL if variant is CONTROL else build(variant))
-        with B.serve(site) as url:
-            for make in methods:
-                context = chromium.new_context(viewport={"width": 1280, "height": 720})
-                method = make(context.new_page(), root)
-                runs.append(replay_variant(method, variant.name, variant.kind, steps, url))
-                context.close()
-        print(f"  {variant.name:34} " + "  ".join(f"{r.method}: {'pass' if r.passed else 'fail'}" for r in runs[-3:]), flush=True)
+    site = root / "sites" / variant.name
+    _write(site, ORIGINAL if variant is CONTROL else build(variant))
+    with B.serve(site) as url:
+        for make in methods:
+            context = chromium.new_context(viewport={"width": 1280, "height": 720})
+            method = make(context.new_page(), root)
+            runs.append(replay_variant(method, variant.name, variant.kind, steps, url))
+            context.close()
+    print(f"  {variant.name:34} " + "  ".join(f"{r.method}: {'pass' if r.passed else 'fail'}" for r in runs), flush=True)
     return runs
+
+
+def _variant(name: str) -> Variant:
+    return CONTROL if name == CONTROL.name else VARIANTS[name]
+
+
+def _worker(root: Path, steps: list[Step], todo: Any) -> list[Run]:
+    """One worker process: its own browser, variants taken from the shared queue until it is empty."""
+    runs: list[Run] = []
+    root.mkdir(parents=True, exist_ok=True)
+    with B.browser() as chromium:
+        while True:
+            try:
+                name = todo.get_nowait()
+            except Exception:  # noqa: BLE001 - queue.Empty, through the manager's proxy
+                return runs
+            runs += run_variant(chromium, root, steps, _variant(name))
+
+
+def run_all(root: Path, steps: list[Step], variants: list[Variant], workers: int = WORKERS) -> list[Run]:
+    """Every method on every variant, the variants shared out to ``workers`` processes (each with one browser).
+
+    A variant's three runs stay in one process, each in a fresh browser context; every run starts from
+    the recorded steps alone (a fresh plugin session, nothing learned from another variant). The runs
+    come back in the variants' order.
+    """
+    workers = max(1, min(workers, len(variants)))
+    ctx = multiprocessing.get_context("spawn")  # Playwright's driver and a forked child do not mix
+    with ctx.Manager() as manager, ctx.Pool(workers) as pool:
+        todo = manager.Queue()
+        for variant in variants:
+            todo.put(variant.name)
+        batches = pool.starmap(_worker, [(root / f"worker{i}", steps, todo) for i in range(workers)])
+    order = {v.name: i for i, v in enumerate(variants)}
+    return sorted((r for batch in batches for r in batch), key=lambda r: (order[r.variant], METHODS.index(r.method)))
 
 
 def summarize(runs: list[Run]) -> dict[str, dict[str, Any]]:
@@ -371,17 +411,20 @@ def main(argv: Optional[list[str]] = None) -> int:
     """Record, replay every variant with every method, print the tables, write results/drift.json."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--only", default="", help="comma-separated variant names (default: all)")
+    parser.add_argument("--workers", type=int, default=WORKERS, help=f"processes replaying variants (default {WORKERS})")
     args = parser.parse_args(argv)
     chosen = [VARIANTS[n] for n in args.only.split(",")] if args.only else [CONTROL, *VARIANTS.values()]
     started = time.perf_counter()
-    with B.temp_root("lumen-bench-drift-") as root, B.browser() as chromium:
-        steps = record_flow(chromium, root)
-        runs = run_all(chromium, root, steps, chosen)
+    with B.temp_root("lumen-bench-drift-") as root:
+        with B.browser() as chromium:
+            steps = record_flow(chromium, root)
+        runs = run_all(root, steps, chosen, args.workers)
     summary = summarize(runs)
     print_tables(summary, runs)
     B.write_result("drift", {
         "headline": headline(summary),
         "action_timeout_s": ACTION_TIMEOUT,
+        "workers": args.workers,
         "variants": {v.name: {"kind": v.kind, "summary": v.summary} for v in chosen},
         "summary": summary,
         "heals_by_variant": heals_by_variant(runs),
