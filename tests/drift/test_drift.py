@@ -82,7 +82,7 @@ def test_replay_mode_survives_cosmetic_drift_and_fails_every_regression(lumen, f
     names = cosmetic + must_fail
     prepare(lumen, recorded, names)
 
-    result = lumen.run("--lumen-mode=replay", "--junitxml=junit.xml", timeout=INNER_TIMEOUT)
+    result = lumen.run(*harness.INNER_WORKERS, "--lumen-mode=replay", "--junitxml=junit.xml", timeout=INNER_TIMEOUT)
     outcomes = harness.outcomes(lumen.path / "junit.xml")
     logs = harness.read_logs(lumen.path, names)
 
@@ -115,7 +115,7 @@ def test_replay_mode_survives_cosmetic_drift_and_fails_every_regression(lumen, f
     assert steps[5]["actions"][0]["target"]["fingerprint"]["name"] == "Open the support page"
     healed = ["buttons_reworded", "redesign", "submit_relabelled", "fields_relabelled"]  # fallback, similarity, relabel
     lumen.monkeypatch.setenv("DRIFT_VARIANTS", ",".join(healed))
-    again = lumen.run("--lumen-mode=replay", timeout=INNER_TIMEOUT)
+    again = lumen.run(*harness.INNER_WORKERS, "--lumen-mode=replay", timeout=INNER_TIMEOUT)
     again.assert_outcomes(passed=len(healed))
     again.stdout.fnmatch_lines([f"*steps replayed: {7 * len(healed)}*", "*steps healed: 0*"])
     assert fake_anthropic.request_count == 0
