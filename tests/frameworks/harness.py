@@ -169,9 +169,9 @@ def check_recording(cache: Path) -> list[str]:
 
 def replay(root: Path, variants: Sequence[str], junit: Path, timeout: float = 600,
            extra_env: Optional[dict[str, str]] = None) -> subprocess.CompletedProcess[str]:
-    """Replay every variant in one pytest session (replay mode), writing a JUnit report."""
+    """Replay every variant in one pytest session (replay mode, on two workers: its tests mostly wait), writing a JUnit report."""
     env = shared.clean_env({VARIANTS_ENV: ",".join(variants), **(extra_env or {})})
-    return subprocess.run([sys.executable, "-m", "pytest", "-p", "no:cacheprovider", "-q", "--lumen-mode=replay",
+    return subprocess.run([sys.executable, "-m", "pytest", "-p", "no:cacheprovider", "-q", *shared.INNER_WORKERS, "--lumen-mode=replay",
                            f"--junitxml={junit}", TEST_FILE],
                           cwd=root, env=env, capture_output=True, text=True, timeout=timeout)
 
