@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import argparse
 import multiprocessing
+import queue
 import time
 from collections import Counter
 from dataclasses import asdict, dataclass, field
@@ -309,7 +310,7 @@ def _worker(root: Path, steps: list[Step], todo: Any) -> list[Run]:
         while True:
             try:
                 name = todo.get_nowait()
-            except Exception:  # noqa: BLE001 - queue.Empty, through the manager's proxy
+            except queue.Empty:  # the manager's proxy raises the queue's own Empty
                 return runs
             runs += run_variant(chromium, root, steps, _variant(name))
 

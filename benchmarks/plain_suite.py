@@ -12,12 +12,12 @@ agent itself (``agent.page``) are dropped. ``%variables%`` are filled from the t
 from __future__ import annotations
 
 import ast
-import re
 from pathlib import Path
 from typing import Any
 
 from pytest_lumen.cache import CacheStore
 from pytest_lumen.cache.model import LocatorSpec, Target
+from pytest_lumen.templates import PLACEHOLDER
 
 PAGE = "p"  # the page the steps act on: the test's page, or the tab a click opened
 TIMEOUT = 5000
@@ -30,7 +30,7 @@ class Unsupported(ValueError):
 def _expr(template: str, variables: dict[str, str]) -> str:
     """A Python expression for ``template`` with its ``%name%`` parts taken from ``variables`` (expressions)."""
     parts, last = [], 0
-    for match in re.finditer(r"%(\w+)%", template):
+    for match in PLACEHOLDER.finditer(template):
         if match.group(1) in variables:
             parts += [repr(template[last:match.start()]), f"str({variables[match.group(1)]})"]
             last = match.end()

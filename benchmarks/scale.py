@@ -50,7 +50,6 @@ from pytest_lumen.cache.model import Click, Target
 from pytest_lumen.cache import CacheFile, CacheStore, Step, dumps
 from pytest_lumen.cache.model import Box, Fingerprint
 from pytest_lumen.cache.keys import step_key
-from pytest_lumen.urls import normalize_url
 from pytest_lumen.cache.model import LocatorSpec
 
 FILES, PER_FILE = 20, 50
@@ -360,14 +359,15 @@ def variant_figures(runs: dict[int, list[dict[str, Any]]], tests: int | None) ->
     """Medians of one variant's -n 0 and -n 2 runs, its speed-up, and the most -n 2 could give.
 
     The bound: the -n 0 run kept ``own`` cores busy (its process tree's CPU / wall) while the
-    machine had ``2 - busy`` idle (``/proc/stat``, every process); -n 2 can at best keep both
+    machine had ``cores - busy`` idle (``/proc/stat``, every process); -n 2 can at best keep both
     busy with the work of -n 0 plus what its extra worker, browser and controller cost:
     ``(own + idle) / own * CPU(-n 0) / CPU(-n 2)``.
     """
     med = {key: {n: B.median([r[key] for r in runs[n]]) for n in (0, 2)}
            for key in ("wall_s", "machine_busy_cpu_s", "busy_cores", "tree_cpu_s", "tree_cores")}
     wall, busy, own, cpu = med["wall_s"], med["busy_cores"], med["tree_cores"], med["tree_cpu_s"]
-    usable = min(2.0, 2.0 - busy[0] + own[0])
+    cores = float(os.cpu_count() or 2)
+    usable = min(cores, cores - busy[0] + own[0])
     bound = usable / own[0] * cpu[0] / cpu[2] if own[0] and cpu[2] else None
     return {"n0_median_s": round(wall[0], 2), "n2_median_s": round(wall[2], 2), "speedup": round(wall[0] / wall[2], 2),
             "n0_busy_cores": round(busy[0], 2), "n2_busy_cores": round(busy[2], 2),
