@@ -29,7 +29,7 @@ demo: browser
 	$(PY) example_suite/run_demo.py
 
 test: browser
-	$(PY) -m pytest -n 2 $(PYTEST_ARGS)
+	$(PY) -m pytest -n 2 --dist worksteal --durations=10 $(PYTEST_ARGS)
 
 # Re-record the example suite's caches through the plugin's record path (scripted fake model).
 record-demo: browser

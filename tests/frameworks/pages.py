@@ -43,7 +43,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Callable, Literal, Optional
 
-from tests.drift.pages import Edit, apply_edits
+from tests.support.edits import Edit, apply_edits
 
 # --- what every page shares -------------------------------------------------------------------
 
