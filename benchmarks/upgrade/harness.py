@@ -68,8 +68,12 @@ class Recording:
     effects: dict[str, list[str]]  # per test: what the recorded run did to the app (the intended effects)
 
 
-def record(root: Path, app: A.App, timeout: float = 300) -> Recording:
-    """Record every test of the app on its oldest version; raises when a test did not record."""
+def _selection(tests: Optional[Sequence[str]]) -> list[str]:
+    return ["-k", " or ".join(tests)] if tests else []
+
+
+def record(root: Path, app: A.App, timeout: float = 300, tests: Optional[Sequence[str]] = None) -> Recording:
+    """Record the app's tests (all, or those named) on its oldest version; raises when a test did not record."""
     from example_suite.record import refused_actions
     from pytest_lumen.testing.fake_anthropic import FakeAnthropic
 
@@ -78,9 +82,12 @@ def record(root: Path, app: A.App, timeout: float = 300) -> Recording:
     began = time.perf_counter()
     with FakeAnthropic() as fake:
         fake.script(SCRIPTS[app.name])
-        done = shared.record_inner(root, fake.url, test_file(app), _env(app, [app.oldest], {}), timeout)
+        env = _env(app, [app.oldest], {"ANTHROPIC_BASE_URL": fake.url, "ANTHROPIC_API_KEY": "sk-test-not-a-real-key"})
+        done = subprocess.run([sys.executable, "-m", "pytest", "-p", "no:cacheprovider", "-q", "--lumen-record",
+                               *_selection(tests), test_file(app)], cwd=root, env=env, capture_output=True, text=True,
+                              timeout=timeout)
         requests = list(fake.requests)
-    caches = {name: shared.cache_file(root, app.oldest, test_file(app), name) for name in test_names(app)}
+    caches = {name: shared.cache_file(root, app.oldest, test_file(app), name) for name in tests or test_names(app)}
     missing = [name for name, path in caches.items() if not path.exists()]
     if done.returncode != 0 or missing:
         raise RuntimeError(f"recording {app.name} {app.oldest} failed (missing {missing}):\n"
@@ -180,7 +187,8 @@ def read_outputs(root: Path) -> dict[tuple[str, str], dict[str, Any]]:
     return out
 
 
-def replay(root: Path, app: A.App, recording: Recording, variants: Sequence[str], timeout: float = INNER_TIMEOUT_S) -> Replay:
+def replay(root: Path, app: A.App, recording: Recording, variants: Sequence[str],
+           timeout: float = INNER_TIMEOUT_S) -> Replay:
     """Replay every test on every variant in one pytest session (replay mode, two workers)."""
     from pytest_lumen.testing.fake_anthropic import FakeAnthropic
 
@@ -196,7 +204,8 @@ def replay(root: Path, app: A.App, recording: Recording, variants: Sequence[str]
     with FakeAnthropic() as fake:
         env = _env(app, variants, {"ANTHROPIC_BASE_URL": fake.url, "ANTHROPIC_API_KEY": "sk-test-not-a-real-key"})
         done = subprocess.run([sys.executable, "-m", "pytest", "-p", "no:cacheprovider", "-q", *shared.INNER_WORKERS,
-                               "--lumen-mode=replay", "--tb=short", f"--junitxml={junit}", test_file(app)],
+                               "--lumen-mode=replay", "--tb=short", f"--junitxml={junit}",
+                               *_selection(list(recording.caches)), test_file(app)],
                               cwd=root, env=env, capture_output=True, text=True, timeout=timeout)
         requests = fake.request_count
     seconds = round(time.perf_counter() - began, 1)
