@@ -204,7 +204,7 @@ def replay(root: Path, app: A.App, recording: Recording, variants: Sequence[str]
     with FakeAnthropic() as fake:
         env = _env(app, variants, {"ANTHROPIC_BASE_URL": fake.url, "ANTHROPIC_API_KEY": "sk-test-not-a-real-key"})
         done = subprocess.run([sys.executable, "-m", "pytest", "-p", "no:cacheprovider", "-q", *shared.INNER_WORKERS,
-                               "--lumen-mode=replay", "--tb=short", f"--junitxml={junit}",
+                               "--dist=loadgroup", "--lumen-mode=replay", "--tb=short", f"--junitxml={junit}",
                                *_selection(list(recording.caches)), test_file(app)],
                               cwd=root, env=env, capture_output=True, text=True, timeout=timeout)
         requests = fake.request_count
@@ -213,7 +213,7 @@ def replay(root: Path, app: A.App, recording: Recording, variants: Sequence[str]
     noted = read_outputs(root)
     runs = []
     for case in ET.parse(junit).iter("testcase") if junit.exists() else []:
-        name, _, params = case.get("name", "").partition("[")
+        name, _, params = case.get("name", "").split("@", 1)[0].partition("[")  # "@group": xdist's loadgroup
         variant = "-".join(p for p in params.rstrip("]").split("-") if p != "chromium")
         failure = _exception_text(case)
         problem = case.find("failure") if case.find("failure") is not None else case.find("error")

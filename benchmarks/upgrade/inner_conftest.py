@@ -54,11 +54,13 @@ def app(variant, request, output_path, page):
 
 
 def pytest_collection_modifyitems(config, items):
-    """A regression variant runs only the test its switch breaks."""
+    """A regression variant runs only the test its switch breaks; a variant's tests share one xdist worker
+    (``--dist loadgroup``), so that its app starts once."""
     keep, drop = [], []
     for item in items:
         variant = item.callspec.params.get("variant", "") if hasattr(item, "callspec") else ""
         regression = variant.partition("~")[2]
+        item.add_marker(pytest.mark.xdist_group(variant))
         (drop if regression and APP.regression(regression).test != item.originalname else keep).append(item)
     if drop:
         config.hook.pytest_deselected(items=drop)
