@@ -56,6 +56,8 @@ class App:
     command: Callable[[Path, int, Path, dict[str, Any]], list[str]]  # (install folder, port, data folder, switch)
     env: Callable[[Path], dict[str, str]] = lambda folder: {}
     ready_path: str = "/"
+    pip_extra: tuple[str, ...] = ()  # more requirements installed with it
+    state_path: str = ""  # where the app tells what a test did to it (``POST /__reset`` clears it); "" when none
 
     @property
     def oldest(self) -> str:
@@ -98,8 +100,7 @@ def install(app: App, version: str) -> Path:
         if not stamp.exists():
             shutil.rmtree(folder, ignore_errors=True)
             if app.registry == "pip":
-                # old releases import pkg_resources, which newer setuptools no longer ship
-                _pip_install(app.package, version, folder, ("setuptools<70",))
+                _pip_install(app.package, version, folder, app.pip_extra)
             else:
                 _npm_install(app.package, version, folder)
             stamp.write_text(f"{app.package} {version}\n", encoding="utf-8")
@@ -218,6 +219,7 @@ DATASETTE = App(
     command=_datasette_command,
     env=lambda folder: {"PYTHONPATH": str(folder)},
     ready_path="/shop.json",
+    pip_extra=("setuptools<70",),  # old releases import pkg_resources, which newer setuptools no longer ship
 )
 
 
@@ -242,6 +244,35 @@ SWAGGER_UI = App(
                    "open the Pet schema", {"config": {"defaultModelsExpandDepth": -1}}),
     ),
     command=_swagger_command,
+    state_path="/__log",
 )
 
-APPS: dict[str, App] = {a.name: a for a in (DATASETTE, SWAGGER_UI)}
+
+# --- sqladmin (Python, Starlette + SQLAlchemy admin, Tabler/Bootstrap templates) ----------------
+
+
+def _sqladmin_command(folder: Path, port: int, data: Path, switch: dict[str, Any]) -> list[str]:
+    return [sys.executable, "-S", str(HERE / "sqladmin_app.py"), str(data / f"sqladmin-{port}.db"), str(port),
+            json.dumps(switch.get("view", {}))]
+
+
+SQLADMIN = App(
+    name="sqladmin", stack="Python (Starlette, SQLAlchemy), server-rendered admin (Tabler)", registry="pip",
+    package="sqladmin", versions=("0.16.1", "0.19.0", "0.22.0"),
+    suite="suite_sqladmin.py",
+    regressions=(
+        Regression("no-delete", "can_delete = False: the row's delete button is gone, its View and Edit links stay",
+                   "test_delete_product", "delete the Green plate", {"view": {"can_delete": False}}),
+        Regression("no-edit", "can_edit = False: the row's Edit link is gone, its View link stays",
+                   "test_edit_product_price", "edit the Desk lamp", {"view": {"can_edit": False}}),
+        Regression("no-search", "column_searchable_list = []: the search box is gone", "test_search_products",
+                   "search the products for lamp", {"view": {"column_searchable_list": []}}),
+    ),
+    command=_sqladmin_command,
+    env=lambda folder: {"PYTHONPATH": str(folder)},
+    ready_path="/admin/product/list",
+    pip_extra=("uvicorn", "sqlalchemy<2.1"),
+    state_path="/__state",
+)
+
+APPS: dict[str, App] = {a.name: a for a in (DATASETTE, SWAGGER_UI, SQLADMIN)}

@@ -163,11 +163,21 @@ def _exception_text(case: ET.Element) -> str:
     return "\n".join(errors) or problem.get("message", "") or text
 
 
+def _rows(state: dict[str, Any]) -> set[str]:
+    """The app's data as rows (its API log aside), each as JSON."""
+    return {f"{key} {json.dumps(row, sort_keys=True)}" for key, rows in state.items() if key != "log"
+            for row in rows}
+
+
 def effects(entry: dict[str, Any]) -> list[str]:
-    """What a test did to the app: each page it opened, each API call the app received."""
-    return ([f"open {url}" for url in entry.get("opened", [])]
-            + [f"{c['method']} {c['path']} {json.dumps(c.get('query') or {}, sort_keys=True)} "
-               f"{json.dumps(c.get('body'), sort_keys=True)}" for c in entry.get("calls", [])])
+    """What a test did to the app: each page it opened, each API call the app received, each row it
+    added, changed (``+``) or removed (``-``)."""
+    state, before = entry.get("state") or {}, entry.get("before") or {}
+    calls = [f"{c['method']} {c['path']} {json.dumps(c.get('query') or {}, sort_keys=True)} "
+             f"{json.dumps(c.get('body'), sort_keys=True)}" for c in state.get("log", [])]
+    after, start = _rows(state), _rows(before)
+    return ([f"open {url}" for url in entry.get("opened", [])] + calls
+            + [f"+{row}" for row in sorted(after - start)] + [f"-{row}" for row in sorted(start - after)])
 
 
 def read_outputs(root: Path) -> dict[tuple[str, str], dict[str, Any]]:

@@ -39,16 +39,17 @@ def app(variant, request, output_path, page):
         data.mkdir(exist_ok=True)
         _servers[variant] = apps.Server(APP, version, data, switch)
     server = _servers[variant]
-    if APP.name == "swagger-ui":
+    if APP.state_path:
         server.post("/__reset")
+    before = server.get_json(APP.state_path) if APP.state_path else {}
     opened = []
     page.on("framenavigated", lambda frame: opened.append(frame.url) if frame == page.main_frame else None)
     yield server
-    calls = server.get_json("/__log")["log"] if APP.name == "swagger-ui" else []
+    state = server.get_json(APP.state_path) if APP.state_path else {}
     outputs = HERE / "outputs"
     outputs.mkdir(exist_ok=True)
     entry = {"test": request.node.originalname, "variant": variant, "output": output_path,
-             "opened": [url.replace(server.url, "") for url in opened], "calls": calls}
+             "opened": [url.replace(server.url, "") for url in opened], "before": before, "state": state}
     with open(outputs / f"{os.getpid()}.jsonl", "a", encoding="utf-8") as out:
         out.write(json.dumps(entry) + "\n")
 

@@ -73,3 +73,33 @@ SWAGGER_UI: Script = [
 ]
 
 SCRIPTS["swagger-ui"] = SWAGGER_UI
+
+SQLADMIN: Script = [
+    _step("Step: open the form for a new product", {"tool": "click", "target": {"role": "link", "name": "+ New Product"}}),
+    _step("Step: create a garden product named Watering can",
+          {"tool": "fill", "target": {"role": "textbox", "name": "Name"}, "input": {"value": "Watering can"}},
+          {"tool": "select_option", "target": {"role": "combobox", "name": "Category"}, "input": {"value": "garden"}},
+          {"tool": "fill", "target": {"role": "spinbutton", "name": "Price"}, "input": {"value": "14"}},
+          {"tool": "click", "target": {"role": "button", "name": "Save"}}),
+    _step("Check: the list shows the Watering can", {"tool": "expect_visible", "target": {"role": "cell", "name": "Watering can"}}),
+    _step("Step: edit the Desk lamp", {"tool": "click", "target": {"role": "link", "name": "Edit", "nth": 2}}),
+    _step("Step: change its price to 19.5",
+          {"tool": "fill", "target": {"role": "spinbutton", "name": "Price"}, "input": {"value": "19.5"}},
+          {"tool": "click", "target": {"role": "button", "name": "Save"}}),
+    _step("Check: the Desk lamp now costs 19.5", {"tool": "expect_visible", "target": {"role": "cell", "name": "19.5"}}),
+    _step("Step: delete the Green plate",
+          {"tool": "click", "target": {"role": "link", "name": "\uf1f8", "nth": 1}},
+          {"tool": "click", "target": {"role": "button", "name": "Delete"}}),
+    _step("Check: 3 products are left", {"tool": "expect_text", "target": {"role": "paragraph", "text": "Showing 1 to 3 of 3 items"},
+                                         "input": {"text": "Showing 1 to 3 of 3 items"}}),
+    _step("Step: search the products for lamp",
+          {"tool": "fill", "target": {"role": "textbox", "name": "Search: name"}, "input": {"value": "lamp"}},
+          {"tool": "click", "target": {"role": "button", "name": "Search"}}),
+    _step("Check: only the Desk lamp is listed",
+          {"tool": "expect_text", "target": {"role": "paragraph", "text": "Showing 1 to 1 of 1 items"},
+           "input": {"text": "Showing 1 to 1 of 1 items"}}),
+    _step("Step: view the details of the Notebook", {"tool": "click", "target": {"role": "link", "name": "View", "nth": 3}}),
+    _step("Check: the details show the price 3.25", {"tool": "expect_visible", "target": {"role": "cell", "name": "3.25"}}),
+]
+
+SCRIPTS["sqladmin"] = SQLADMIN
