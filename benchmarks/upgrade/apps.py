@@ -1,8 +1,8 @@
 """The released apps of the upgrade suite: how each version is installed, started and broken on purpose.
 
 Every version is installed by name from its package registry (pip or npm) into a cache folder
-reused across runs (``benchmarks/.apps/<app>-<version>/``, ignored by git; ``LUMEN_UPGRADE_APPS``
-moves it), and runs as its own server process on 127.0.0.1 on a free port. A regression is a
+reused across runs and clones (``~/.cache/pytest-lumen/upgrade-apps/<app>-<version>/``, or under
+``XDG_CACHE_HOME``; ``LUMEN_UPGRADE_APPS`` moves it), and runs as its own server process on 127.0.0.1 on a free port. A regression is a
 configuration switch of the app that removes a feature a test uses; it must make that test red at
 its own step.
 """
@@ -27,7 +27,9 @@ from typing import Any, Callable, Optional
 from filelock import FileLock
 
 HERE = Path(__file__).resolve().parent
-APPS_DIR = Path(os.environ.get("LUMEN_UPGRADE_APPS", str(HERE.parent / ".apps")))
+_CACHE_HOME = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache")
+# outside the clone: a fresh clone (as CI makes) reuses the releases installed before
+APPS_DIR = Path(os.environ.get("LUMEN_UPGRADE_APPS") or _CACHE_HOME / "pytest-lumen" / "upgrade-apps")
 START_TIMEOUT_S = 60.0  # an app that does not answer by then is reported broken (a loaded machine is slow)
 
 

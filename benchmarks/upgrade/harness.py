@@ -13,7 +13,6 @@ import json
 import re
 import shutil
 import subprocess
-import sys
 import time
 import xml.etree.ElementTree as ET
 from collections import Counter
@@ -21,7 +20,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Optional, Sequence
 
-from tests.drift import harness as shared
+from tests.support import inner as shared
 
 from . import apps as A
 from .scripts import SCRIPTS
@@ -83,8 +82,7 @@ def record(root: Path, app: A.App, timeout: float = 300, tests: Optional[Sequenc
     with FakeAnthropic() as fake:
         fake.script(SCRIPTS[app.name])
         env = _env(app, [app.oldest], {"ANTHROPIC_BASE_URL": fake.url, "ANTHROPIC_API_KEY": "sk-test-not-a-real-key"})
-        done = subprocess.run([sys.executable, "-m", "pytest", "-p", "no:cacheprovider", "-q", "--lumen-record",
-                               *_selection(tests), test_file(app)], cwd=root, env=env, capture_output=True, text=True,
+        done = subprocess.run(shared.inner_command("-q", "--lumen-record", *_selection(tests), test_file(app)), cwd=root, env=env, capture_output=True, text=True,
                               timeout=timeout)
         requests = list(fake.requests)
     caches = {name: shared.cache_file(root, app.oldest, test_file(app), name) for name in tests or test_names(app)}
@@ -198,8 +196,9 @@ def read_outputs(root: Path) -> dict[tuple[str, str], dict[str, Any]]:
 
 
 def replay(root: Path, app: A.App, recording: Recording, variants: Sequence[str],
-           timeout: float = INNER_TIMEOUT_S) -> Replay:
-    """Replay every test on every variant in one pytest session (replay mode, two workers)."""
+           timeout: float = INNER_TIMEOUT_S, workers: int = 0) -> Replay:
+    """Replay every test on every variant in one pytest session (replay mode; on ``workers`` xdist workers,
+    each variant's tests on one of them, when not 0: a benchmark's own session, never inside an outer -n)."""
     from pytest_lumen.testing.fake_anthropic import FakeAnthropic
 
     for version in {v.partition("~")[0] for v in variants}:
@@ -213,9 +212,9 @@ def replay(root: Path, app: A.App, recording: Recording, variants: Sequence[str]
     began = time.perf_counter()
     with FakeAnthropic() as fake:
         env = _env(app, variants, {"ANTHROPIC_BASE_URL": fake.url, "ANTHROPIC_API_KEY": "sk-test-not-a-real-key"})
-        done = subprocess.run([sys.executable, "-m", "pytest", "-p", "no:cacheprovider", "-q", *shared.INNER_WORKERS,
-                               "--dist=loadgroup", "--lumen-mode=replay", "--tb=short", f"--junitxml={junit}",
-                               *_selection(list(recording.caches)), test_file(app)],
+        parallel = ["-n", str(workers), "--dist=loadgroup"] if workers else []
+        done = subprocess.run(shared.inner_command("-q", *parallel, "--lumen-mode=replay", "--tb=short", f"--junitxml={junit}",
+                               *_selection(list(recording.caches)), test_file(app)),
                               cwd=root, env=env, capture_output=True, text=True, timeout=timeout)
         requests = fake.request_count
     seconds = round(time.perf_counter() - began, 1)

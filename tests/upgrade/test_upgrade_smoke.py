@@ -3,7 +3,7 @@
 Two of sqladmin's tests (create, delete) are recorded on 0.16.1 through the plugin's record path (the
 real SDK against the loopback fake model), then replayed in replay mode on 0.16.1 and 0.22.0 (whose
 form labels gained an asterisk), each release installed by pip from the registry into
-``benchmarks/.apps/`` on first use and reused after. The full benchmark (every app, every release,
+``~/.cache/pytest-lumen/upgrade-apps/`` on first use and reused after. The full benchmark (every app, every release,
 the regressions) runs in ``make bench``.
 """
 
