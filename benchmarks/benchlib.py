@@ -30,13 +30,13 @@ RESULTS = HERE / "results"
 if str(REPO) not in sys.path:  # the package is installed editable; this keeps a bare checkout working too
     sys.path.insert(1, str(REPO))
 
-from pytest_lumen.page import engines  # noqa: E402
 from pytest_lumen.agent import Agent  # noqa: E402
 from pytest_lumen.browser import choose_browser  # noqa: E402
 from pytest_lumen.cache import CacheFile  # noqa: E402
 from pytest_lumen.config import DEFAULT_MODEL, Mode, Settings  # noqa: E402
-from pytest_lumen.session import LumenSession  # noqa: E402
 from pytest_lumen.context import TestContext  # noqa: E402
+from pytest_lumen.page import engines  # noqa: E402
+from pytest_lumen.session import LumenSession  # noqa: E402
 from pytest_lumen.testing.fake_anthropic import FakeAnthropic, first_user_text  # noqa: E402
 
 # --- the demo flow: 3 pages, 5 steps, 13 cached actions -----------------------------------
@@ -97,7 +97,7 @@ NODEID = "benchmarks/test_demo.py::test_order_flow"
 
 
 class _QuietHandler(http.server.SimpleHTTPRequestHandler):
-    def log_message(self, format: str, *args: Any) -> None:  # noqa: A002
+    def log_message(self, format: str, *args: Any) -> None:
         """Stay quiet."""
 
     def end_headers(self) -> None:

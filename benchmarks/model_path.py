@@ -153,7 +153,7 @@ def large(chromium: Any, root: Path, latency: float) -> list[dict[str, Any]]:
             try:
                 _, seconds = B.record(page, f"{url}/{file}", root, fake, steps=[step],
                                       nodeid=f"benchmarks/test_large.py::test_{file.split('.')[0]}")
-            except Exception as exc:  # noqa: BLE001 - a recording that fails is a result to show, not a crash
+            except Exception as exc:  # a recording that fails is a result to show, not a crash
                 out.append({"page": label, "error": str(exc).splitlines()[0][:200], "model_calls": fake.request_count})
                 continue
             finally:

@@ -21,12 +21,12 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import benchlib as B
-
 from checkout_flow import round_trips as checkout_round_trips
+
+from pytest_lumen.config import Mode
 from pytest_lumen.replay import effects
 from pytest_lumen.replay import replayer as replay_module
 from pytest_lumen.replay.gate import Gate
-from pytest_lumen.config import Mode
 from pytest_lumen.replay.replayer import Replayer
 from pytest_lumen.session import LumenSession
 from pytest_lumen.testing.fake_anthropic import FakeAnthropic

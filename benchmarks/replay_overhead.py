@@ -20,9 +20,9 @@ from collections.abc import Callable
 from typing import Any
 
 import benchlib as B
+from checkout_flow import CHECKOUT_GOAL, checkout
 from playwright.sync_api import expect
 
-from checkout_flow import CHECKOUT_GOAL, checkout
 from pytest_lumen.cache import CacheFile
 from pytest_lumen.config import Mode
 from pytest_lumen.testing.fake_anthropic import FakeAnthropic

@@ -46,11 +46,9 @@ import benchlib as B
 from plain_suite import Unsupported, write_plain_suite
 
 from pytest_lumen.browser import choose_browser
-from pytest_lumen.cache.model import Click, Target
 from pytest_lumen.cache import CacheFile, CacheStore, Step, dumps
-from pytest_lumen.cache.model import Box, Fingerprint
 from pytest_lumen.cache.keys import step_key
-from pytest_lumen.cache.model import LocatorSpec
+from pytest_lumen.cache.model import Box, Click, Fingerprint, LocatorSpec, Target
 
 FILES, PER_FILE = 20, 50
 URL = "about:blank"

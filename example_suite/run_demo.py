@@ -44,6 +44,7 @@ ROOT = HERE.parent
 sys.path.insert(0, str(ROOT))  # run as a script: the repository's packages too
 
 from example_suite.heal_loop import LABEL, cache_diff, heal_and_replay  # noqa: E402
+
 CACHE = HERE / ".lumen-cache"
 RESULTS = HERE / "test-results"
 

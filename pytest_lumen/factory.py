@@ -14,7 +14,7 @@ import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any, ContextManager, Optional
+from typing import Any, ContextManager
 
 import pytest
 
@@ -75,7 +75,7 @@ class AgentFactory:
             self.session.finish(ctx, passed, memory)
 
 
-def current_item(items: list[pytest.Item]) -> Optional[pytest.Item]:
+def current_item(items: list[pytest.Item]) -> pytest.Item | None:
     """The test pytest is setting up or running now (``PYTEST_CURRENT_TEST``), if any."""
     current = os.environ.get("PYTEST_CURRENT_TEST", "").rsplit(" ", 1)[0]
     return next((i for i in items if i.nodeid == current), None)

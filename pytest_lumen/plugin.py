@@ -11,8 +11,7 @@ from . import browser_fixture
 from . import config as cfg
 from .cache.sharing import MARKER_HELP
 from .factory import agent_for  # noqa: F401 - fixture
-from .fixtures import (_lumen_engines, agent, lumen_identity_gate, lumen_planner, lumen_session,  # noqa: F401 - fixtures
-                       lumen_settings)
+from .fixtures import _lumen_engines, agent, lumen_identity_gate, lumen_planner, lumen_session, lumen_settings  # noqa: F401 - fixtures
 from .report_redaction import redacted_report
 from .session import LumenSession
 from .stash import REPORTS, SESSION

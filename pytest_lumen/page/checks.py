@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING, Optional
+from typing import TYPE_CHECKING
 
 from playwright.sync_api import expect
 
@@ -28,7 +28,7 @@ def describe_check(action: Expect) -> str:
     return f"{where} {verb} {action.expected!r}"
 
 
-def run_check(page: Page, action: Expect, loc: Optional[Locator], values: dict[str, str], timeout_ms: float) -> None:
+def run_check(page: Page, action: Expect, loc: Locator | None, values: dict[str, str], timeout_ms: float) -> None:
     """Assert the check; a mismatch is a ``LumenAssertionError`` (never healed)."""
     expected = substitute(action.expected, values) if isinstance(action.expected, str) else action.expected
     try:

@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Optional
+from typing import TYPE_CHECKING, Any
 
 from ..cache.model import DialogAnswer
 from ..templates import substitute
@@ -48,7 +48,7 @@ class Turn:
         message = self.tpl(dialog.message)
         try:
             answer = self.answerer(dialog.type, message)
-        except Exception as exc:  # noqa: BLE001 - whatever went wrong, the dialog must be answered or the page stalls
+        except Exception as exc:  # whatever went wrong, the dialog must be answered or the page stalls
             self.unexpected.append(f"{_a(dialog.type)} dialog saying {message!r} ({exc})")
             dialog.dismiss()
             return
@@ -66,7 +66,7 @@ class DialogWatch:
 
     def __init__(self, context: BrowserContext) -> None:
         self.context = context
-        self._turn: Optional[Turn] = None
+        self._turn: Turn | None = None
         context.on("dialog", self._on_dialog)
 
     @classmethod
@@ -110,7 +110,7 @@ def _listeners(emitter: Any) -> int:
 class CachedAnswers:
     """The answerer of a replay: the recorded answers, in order; any other dialog is unexpected."""
 
-    def __init__(self, recorded: Optional[list[DialogAnswer]]) -> None:
+    def __init__(self, recorded: list[DialogAnswer] | None) -> None:
         self._queue = list(recorded or [])
 
     def __call__(self, kind: str, message: str) -> DialogAnswer:

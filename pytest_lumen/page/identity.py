@@ -21,8 +21,7 @@ from __future__ import annotations
 
 import functools
 import struct
-from typing import TYPE_CHECKING, Optional
-
+from typing import TYPE_CHECKING
 
 from ..cache.model import Fingerprint
 from . import scripts
@@ -93,8 +92,8 @@ def identity_selector(fp: Fingerprint, after_fill: bool = False, fail_fast: bool
     return f"{ENGINE}={(scope + ('t' if fail_fast else '')) or 'x'}:{cyrb53(key)}"
 
 
-def gated(primary: Locator, fp: Optional[Fingerprint], after_fill: bool = False,
-          fail_fast: bool = False, named_exactly: bool = False) -> Optional[Locator]:
+def gated(primary: Locator, fp: Fingerprint | None, after_fill: bool = False,
+          fail_fast: bool = False, named_exactly: bool = False) -> Locator | None:
     """The primary locator narrowed to the recorded element; None when there is no fingerprint to gate on.
 
     Role and name are checked by Playwright's own role engine, exactly: by the primary locator itself

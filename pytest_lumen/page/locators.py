@@ -110,7 +110,7 @@ def in_frame_of(spec: LocatorSpec, primary: LocatorSpec) -> LocatorSpec:
 
 def selector_of(locator: Locator) -> str:
     """The selector string behind a Playwright locator."""
-    return locator._impl_obj._selector  # noqa: SLF001 - Playwright exposes it only via str()/repr
+    return locator._impl_obj._selector  # Playwright exposes it only via str()/repr
 
 
 def spec_from_locator(locator: Locator) -> LocatorSpec:

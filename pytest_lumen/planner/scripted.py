@@ -19,8 +19,7 @@ import time
 from collections.abc import Callable, Iterable
 from typing import Any, Union
 
-from ..testing.scripts import (action_input, estimated_input_tokens, estimated_output_tokens, first_user_text,
-                               pick_turn)
+from ..testing.scripts import action_input, estimated_input_tokens, estimated_output_tokens, first_user_text, pick_turn
 from ..usage import Usage
 from .base import PlanReply, PlanRequest, ToolCall
 
@@ -51,7 +50,7 @@ class ScriptedPlanner:
     ``cache_turns`` is what the driver reads of a planner (see ``Planner``): True, as ``AnthropicPlanner``.
     """
 
-    def __init__(self, script: Union[Iterable[Reply], Callable[[PlanRequest], Entry]], *,
+    def __init__(self, script: Iterable[Reply] | Callable[[PlanRequest], Entry], *,
                  model: str = "scripted", cache_turns: bool = True) -> None:
         self.model = model
         self.cache_turns = cache_turns

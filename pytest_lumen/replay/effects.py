@@ -15,7 +15,7 @@ not change.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Optional
+from typing import TYPE_CHECKING, Any
 
 from playwright.sync_api import Error as PlaywrightError
 
@@ -56,8 +56,8 @@ def before(page: Page) -> Before:
     return Before(normalize_url(page.url), changes.now_ms())
 
 
-def verify_effect(page: Page, i: int, action: Any, loc: Optional[Locator], values: dict[str, str],
-                  timeout_ms: float, strict: bool = False, was: Optional[Before] = None) -> None:
+def verify_effect(page: Page, i: int, action: Any, loc: Locator | None, values: dict[str, str],
+                  timeout_ms: float, strict: bool = False, was: Before | None = None) -> None:
     """Raise ``ActionFailed`` (``performed``) unless the action's recorded effect holds now (``strict``: exactly).
 
     ``was``: the page before the action; with it, a navigation that became an in-page update passes (not ``strict``).

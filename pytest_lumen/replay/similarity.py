@@ -42,11 +42,9 @@ from __future__ import annotations
 import difflib
 import math
 from collections.abc import Collection, Sequence
-from typing import Optional
 
 from ..cache.model import Fingerprint
-from .names import (SMALL_WORDS, counted, holds_run, named_by_context, normalized, says, was_beside,
-                    word_list, words)
+from .names import SMALL_WORDS, counted, holds_run, named_by_context, normalized, says, was_beside, word_list, words
 
 # Weight of each attribute (a ``Fingerprint`` field, as a unit test checks); an attribute the
 # recorded fingerprint lacks does not count.
@@ -98,7 +96,7 @@ MARGIN = 0.1  # ... and beat every other candidate by this much
 
 
 
-def text_similarity(a: Optional[str], b: Optional[str]) -> float:
+def text_similarity(a: str | None, b: str | None) -> float:
     """0..1 character-level likeness of two strings (case and whitespace ignored); 0 when either is missing."""
     if a is None or b is None:
         return 0.0
@@ -108,7 +106,7 @@ def text_similarity(a: Optional[str], b: Optional[str]) -> float:
     return difflib.SequenceMatcher(None, a, b, autojunk=False).ratio()
 
 
-def context_similarity(recorded: Optional[str], current: Optional[str]) -> float:
+def context_similarity(recorded: str | None, current: str | None) -> float:
     """Mostly the share of the recorded context's words still around the element, partly the reverse."""
     rec, cur = words(recorded), words(current)
     if not rec:
@@ -119,7 +117,7 @@ def context_similarity(recorded: Optional[str], current: Optional[str]) -> float
     return 0.75 * common / len(rec) + 0.25 * common / len(cur)
 
 
-def token_similarity(recorded: Optional[str], current: Optional[str]) -> float:
+def token_similarity(recorded: str | None, current: str | None) -> float:
     """The share of space-separated tokens two strings have in common (Jaccard); 0 when either has none."""
     a, b = set((recorded or "").split()), set((current or "").split())
     return len(a & b) / len(a | b) if a and b else 0.0
@@ -133,7 +131,7 @@ def box_similarity(recorded: Fingerprint, current: Fingerprint) -> float:
     return max(0.0, 1.0 - dist / BOX_RANGE)
 
 
-def role_similarity(a: Optional[str], b: Optional[str]) -> float:
+def role_similarity(a: str | None, b: str | None) -> float:
     """1 for the same role or two structural ones (a message in a ``p`` or a ``span``), ``SAME_FAMILY`` for roles of
     one family (button and link), else 0."""
     if a in STRUCTURAL and b in STRUCTURAL and (a or b):
@@ -167,7 +165,7 @@ def _attribute(attr: str, recorded: Fingerprint, current: Fingerprint) -> float:
     return text_similarity(getattr(recorded, attr), getattr(current, attr))
 
 
-def _words_similarity(before: Optional[str], after: Optional[str]) -> float:
+def _words_similarity(before: str | None, after: str | None) -> float:
     """Like ``text_similarity``, but a count or an amount that joined the words is no change (``counted``)."""
     return 1.0 if counted(before, after) else text_similarity(before, after)
 
@@ -204,7 +202,7 @@ def lone_of_kind(recorded: Fingerprint, current: Fingerprint) -> bool:
     return same_kind and _landmark_role(recorded.landmark) == _landmark_role(current.landmark)
 
 
-def _landmark_role(landmark: Optional[str]) -> Optional[str]:
+def _landmark_role(landmark: str | None) -> str | None:
     """The role part of a landmark ("form: Checkout" -> "form"): its name may be reworded too."""
     return landmark.split(":", 1)[0] if landmark else None
 

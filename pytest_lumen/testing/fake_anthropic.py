@@ -30,9 +30,21 @@ from typing import Any
 
 from .loopback import LoopbackServer, Reply, error_reply
 from .prompt_cache import PromptCache, TooManyBreakpoints
-from .scripts import (MISSING_REF, SnapshotNode, action_input, assistant_turns, estimated_input_tokens,
-                      estimated_output_tokens, first_user_text, last_user_text, message_text, page_snapshot,
-                      parse_snapshot_refs, pick_turn, resolve_target)
+from .scripts import (
+    MISSING_REF,
+    SnapshotNode,
+    action_input,
+    assistant_turns,
+    estimated_input_tokens,
+    estimated_output_tokens,
+    first_user_text,
+    last_user_text,
+    message_text,
+    page_snapshot,
+    parse_snapshot_refs,
+    pick_turn,
+    resolve_target,
+)
 
 __all__ = [  # the scripting helpers live in .scripts (shared with ScriptedPlanner); re-exported here
     "MISSING_REF", "FakeAnthropic", "SnapshotNode", "action_input", "assistant_turns", "first_user_text",

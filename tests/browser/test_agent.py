@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import json
 import re
-
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -20,9 +19,7 @@ from pytest_lumen.events import LifecycleStart, ToolEnd
 from pytest_lumen.planner import Planner, ScriptedPlanner
 from pytest_lumen.session import LumenSession
 from pytest_lumen.testing.scripts import last_user_text, parse_snapshot_refs, resolve_target
-
 from tests.browser.inprocess import cache_file, context, no_model, session_in
-
 
 LOGIN = """<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Sign in</title></head><body><main>
 <h1>Sign in</h1>

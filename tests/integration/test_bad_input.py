@@ -15,11 +15,10 @@ from typing import Any
 
 import pytest
 
-from pytest_lumen.cache.model import Click, Target
 from pytest_lumen.cache import SCHEMA_VERSION, CacheFile, Step, dumps, loads
-from pytest_lumen.events import read_events
 from pytest_lumen.cache.keys import step_key
-from pytest_lumen.cache.model import LocatorSpec
+from pytest_lumen.cache.model import Click, LocatorSpec, Target
+from pytest_lumen.events import read_events
 
 PAGE = """<!doctype html><html><head><title>Start</title></head><body><main>
 <h1>Start</h1>

@@ -7,9 +7,20 @@ import re
 
 from pytest_lumen.cache import SCHEMA_VERSION
 
-from .pages import (LATE_NAVIGATION_SCRIPT, LATE_NAVIGATION_SITE, LATE_NAVIGATION_TEST, LATE_SCRIPT_SCRIPT,
-                    LATE_SCRIPT_SITE, LATE_SCRIPT_TEST, LOGIN_SCRIPT, LOGIN_TEST, SITE, SLOW_NAVIGATION_SCRIPT,
-                    SLOW_NAVIGATION_SITE, SLOW_NAVIGATION_TEST)
+from .pages import (
+    LATE_NAVIGATION_SCRIPT,
+    LATE_NAVIGATION_SITE,
+    LATE_NAVIGATION_TEST,
+    LATE_SCRIPT_SCRIPT,
+    LATE_SCRIPT_SITE,
+    LATE_SCRIPT_TEST,
+    LOGIN_SCRIPT,
+    LOGIN_TEST,
+    SITE,
+    SLOW_NAVIGATION_SCRIPT,
+    SLOW_NAVIGATION_SITE,
+    SLOW_NAVIGATION_TEST,
+)
 
 
 def test_record_then_replay_makes_zero_model_requests(lumen, site_factory, fake_anthropic):

@@ -14,10 +14,10 @@ from typing import Any
 
 import pytest
 
-from pytest_lumen.cache.model import Goto
 from pytest_lumen.cache import CacheFile, Step, dumps
-from pytest_lumen.events import read_events
 from pytest_lumen.cache.keys import step_key
+from pytest_lumen.cache.model import Goto
+from pytest_lumen.events import read_events
 
 SAFE_CONFTEST = '''
 import os

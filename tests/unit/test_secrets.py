@@ -7,12 +7,11 @@ from pathlib import Path
 
 import pytest
 
-from pytest_lumen.cache.keys import step_key
-from pytest_lumen.cache.model import Fill, Target
 from pytest_lumen.cache import CacheFile, CacheStore, Step, loads
+from pytest_lumen.cache.keys import step_key
+from pytest_lumen.cache.model import Fill, LocatorSpec, Target
 from pytest_lumen.errors import SecretLeakError
 from pytest_lumen.events import ErrorEvent, EventLog, LifecycleEnd
-from pytest_lumen.cache.model import LocatorSpec
 from pytest_lumen.secrets import REDACTED, Secrets, secret_env_values
 
 CANARY = "canary-Zq8!pw"

@@ -5,8 +5,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from pytest_lumen.cache.keys import step_key
 from pytest_lumen.cache import model as A
+from pytest_lumen.cache.keys import step_key
 from pytest_lumen.cache.model import LocatorSpec, Step
 from pytest_lumen.config import DEFAULT_MODEL, Mode, Settings
 from pytest_lumen.page.fingerprint import capture

@@ -11,7 +11,6 @@ from pytest_lumen.agent import Agent
 from pytest_lumen.cache.model import FINGERPRINT_VERSION
 from pytest_lumen.config import Mode
 from pytest_lumen.planner import ScriptedPlanner
-
 from tests.browser.inprocess import cache_file, context, no_model, session_in
 
 FORM = """<!doctype html><html lang="en"><body><main><h1>Newsletter</h1>

@@ -12,7 +12,6 @@ from pytest_lumen.agent import Agent
 from pytest_lumen.config import Mode
 from pytest_lumen.errors import ReplayError
 from pytest_lumen.planner import ScriptedPlanner
-
 from tests.browser.inprocess import context, no_model, session_in
 
 # A wizard whose first page has one way on; a redesign renames it and may send it elsewhere.

@@ -13,8 +13,17 @@ from pytest_lumen.cache.model import Drag, Expect, Goto, History, LocatorSpec, O
 from pytest_lumen.errors import LumenAssertionError, StepAbortedError
 from pytest_lumen.planner import ToolCall
 from pytest_lumen.record.reply import gave_up as _gave_up
-from pytest_lumen.record.tools import (ACTIONS, EXPECT_TOOLS, RUN_TOOLS, Call, ToolInputError, _drag, to_action,
-                                       tools_for, validate_call)
+from pytest_lumen.record.tools import (
+    ACTIONS,
+    EXPECT_TOOLS,
+    RUN_TOOLS,
+    Call,
+    ToolInputError,
+    _drag,
+    to_action,
+    tools_for,
+    validate_call,
+)
 
 # sha256 of json.dumps() of the schemas: what the model is sent must not change by accident
 # (it changes the prompt, the prompt cache prefix and the recordings made through it).

@@ -18,8 +18,15 @@ import anthropic
 import pytest
 
 from pytest_lumen.record.snapshot_diff import snapshot_text
-from pytest_lumen.testing.fake_anthropic import (MISSING_REF, FakeAnthropic, SnapshotNode, action_input, page_snapshot,
-                                                  parse_snapshot_refs, resolve_target)
+from pytest_lumen.testing.fake_anthropic import (
+    MISSING_REF,
+    FakeAnthropic,
+    SnapshotNode,
+    action_input,
+    page_snapshot,
+    parse_snapshot_refs,
+    resolve_target,
+)
 
 REPO_ROOT = Path(__file__).resolve().parents[3]
 MODEL = "claude-sonnet-5-5"
