@@ -286,10 +286,10 @@ def print_table(title: str, headers: Sequence[str], rows: Sequence[Sequence[Any]
     line = "+-" + "-+-".join("-" * w for w in widths) + "-+"
     print(f"\n{title}")
     print(line)
-    print("| " + " | ".join(str(h).ljust(w) for h, w in zip(headers, widths)) + " |")
+    print("| " + " | ".join(str(h).ljust(w) for h, w in zip(headers, widths, strict=True)) + " |")
     print(line)
     for row in cells:
-        print("| " + " | ".join(c.rjust(w) if _numeric(c) else c.ljust(w) for c, w in zip(row, widths)) + " |")
+        print("| " + " | ".join(c.rjust(w) if _numeric(c) else c.ljust(w) for c, w in zip(row, widths, strict=False)) + " |")
     print(line, flush=True)
 
 

@@ -26,6 +26,7 @@ level per variant, and how many of the locators its heals wrote are positional c
 from __future__ import annotations
 
 import argparse
+import contextlib
 import multiprocessing
 import queue
 import time
@@ -176,7 +177,8 @@ class Coordinates(Method):
         return None
 
     def _check(self, action: A.Expect, fp: Any, x: float, y: float, values: dict[str, str]) -> None:
-        text = self.page.evaluate("([x, y]) => { const el = document.elementFromPoint(x, y); return el ? el.textContent : ''; }", [x, y])
+        text = self.page.evaluate("([x, y]) => { const el = document.elementFromPoint(x, y); "
+                                  "return el ? el.textContent : ''; }", [x, y])
         want = substitute(str(action.expected), values) if action.check in ("text", "value") else (fp.name or fp.text or "")
         if want not in " ".join((text or "").split()):
             raise LumenAssertionError(f"the element at the recorded point does not show {want!r}")
@@ -185,10 +187,8 @@ class Coordinates(Method):
 def _settle(page: Any) -> None:
     """Give a click's navigation time to start and finish (the baselines have no effect check)."""
     page.wait_for_timeout(100)
-    try:
+    with contextlib.suppress(Exception):  # a page that never loads shows in the next action
         page.wait_for_load_state("load", timeout=3000)
-    except Exception:  # a page that never loads shows in the next action
-        pass
 
 
 # --- one run -------------------------------------------------------------------------------------
@@ -238,7 +238,7 @@ def replay_variant(method: Method, variant: str, kind: str, steps: list[Step], u
     expected = iter(EXPECTED_LOG)
     seen = 0
     failed = False
-    for index, (step, (_, _, values)) in enumerate(zip(steps, FLOW)):
+    for index, (step, (_, _, values)) in enumerate(zip(steps, FLOW, strict=False)):
         for action in step.actions:
             wanted = None if isinstance(action, A.Expect) else next(expected)
             error: BaseException | None = None
@@ -395,7 +395,8 @@ def headline(summary: dict[str, dict[str, Any]]) -> dict[str, str]:
     """The numbers ``run_all.py`` shows: cosmetic variants passed and wrong-element actions, per method; and how
     many of pytest-lumen's healed locators are positional chains (goal 0)."""
     out = {f"{method}: cosmetic passed / wrong element / regressions caught":
-           f"{s['cosmetic_passed']}/{s['cosmetic_total']} / {s['wrong_element']} / {s['regressions_caught']}/{s['regressions_total']}"
+           f"{s['cosmetic_passed']}/{s['cosmetic_total']} / {s['wrong_element']} / "
+           f"{s['regressions_caught']}/{s['regressions_total']}"
            for method, s in summary.items()}
     lumen = summary["pytest-lumen"]
     out["pytest-lumen: positional heals (goal 0)"] = f"{lumen['positional_heals']} of {lumen['healed_locators']} healed locators"

@@ -44,7 +44,8 @@ def summarize(run: H.SuiteRun, by_hand: dict[str, H.ByHand] | None) -> dict[str,
     return {
         "frameworks_passed": sum(r.passed for r in kind["framework"]),
         "frameworks_total": len(kind["framework"]),
-        "frameworks_pass_rate": round(sum(r.passed for r in kind["framework"]) / len(kind["framework"]), 3) if kind["framework"] else None,
+        "frameworks_pass_rate": (round(sum(r.passed for r in kind["framework"]) / len(kind["framework"]), 3)
+                                 if kind["framework"] else None),
         "cosmetic_passed": sum(r.passed for r in kind["cosmetic"]),
         "cosmetic_total": len(kind["cosmetic"]),
         "regressions_caught": sum(not r.passed for r in regressions),

@@ -104,7 +104,8 @@ class Agent:
         values = {str(k): str(v) for k, v in (variables or {}).items()}
         missing = sorted(placeholders(template) - set(values))
         if missing:
-            raise LumenError(f"the instruction uses {', '.join('%' + m + '%' for m in missing)} but variables has no value for it",
+            named = ", ".join("%" + m + "%" for m in missing)
+            raise LumenError(f"the instruction uses {named} but variables has no value for it",
                              step=template, remedy="pass variables={...} with every placeholder the instruction names")
         self.ctx.secrets.add_variables(values)
         return values

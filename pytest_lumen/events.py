@@ -14,7 +14,8 @@ from pydantic import BaseModel, Field
 from .secrets import map_strings
 from .usage import Usage
 
-StopReason = Literal["timeout", "max_actions", "token_budget", "model_error", "user_interrupted", "cache_miss", "replay_failed", "assertion_failed", "model_gave_up", "navigation_refused", "secret_leak"]
+StopReason = Literal["timeout", "max_actions", "token_budget", "model_error", "user_interrupted", "cache_miss", "replay_failed",
+                     "assertion_failed", "model_gave_up", "navigation_refused", "secret_leak"]
 
 
 def _now() -> str:

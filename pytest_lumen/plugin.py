@@ -52,7 +52,8 @@ def pytest_deselected(items: list[pytest.Item]) -> None:
 
 
 @pytest.hookimpl(wrapper=True, tryfirst=True)
-def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) -> Generator[None, pytest.TestReport, pytest.TestReport]:
+def pytest_runtest_makereport(item: pytest.Item,
+                              call: pytest.CallInfo[None]) -> Generator[None, pytest.TestReport, pytest.TestReport]:
     """Each phase's report with the test's secret values replaced, kept on the item for the agent fixture."""
     report = redacted_report(item, (yield))
     item.stash.setdefault(REPORTS, {})[report.when] = report

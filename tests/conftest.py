@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import http.server
 import threading
@@ -68,10 +69,8 @@ class _QuietHandler(http.server.SimpleHTTPRequestHandler):
         self.requested.append(self.path)
         if self.path.startswith("/slow/"):
             time.sleep(SLOW_SECONDS)
-        try:
+        with contextlib.suppress(BrokenPipeError, ConnectionResetError):  # the browser left the page before the reply came
             super().do_GET()
-        except (BrokenPipeError, ConnectionResetError):
-            pass  # the browser left the page before the reply came
 
     def log_message(self, format: str, *args: Any) -> None:
         pass

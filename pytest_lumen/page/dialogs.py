@@ -75,7 +75,7 @@ class DialogWatch:
         watch = getattr(context, "_lumen_dialogs", None)
         if watch is None:
             watch = cls(context)
-            setattr(context, "_lumen_dialogs", watch)
+            setattr(context, "_lumen_dialogs", watch)  # noqa: B010 - BrowserContext declares no such attribute (mypy)
         return watch
 
     @contextmanager

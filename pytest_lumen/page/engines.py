@@ -35,7 +35,8 @@ def require(selectors: Selectors) -> None:
     if not register(selectors):
         names = ", ".join(name for name, _ in ENGINES)
         raise LumenError(f"pytest-lumen could not register its selector engines ({names}) with Playwright",
-                         remedy="another plugin may have registered engines of these names: rename or remove them; pytest-lumen needs its own")
+                         remedy="another plugin may have registered engines of these names: rename or remove them; "
+                                "pytest-lumen needs its own")
 
 
 def register(selectors: Selectors) -> bool:
@@ -48,5 +49,5 @@ def register(selectors: Selectors) -> bool:
         except PlaywrightError as exc:
             if "already registered" not in str(exc):
                 return False
-    setattr(selectors, "_lumen_engines", True)
+    setattr(selectors, "_lumen_engines", True)  # noqa: B010 - Selectors declares no such attribute (mypy)
     return True

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import time
 from types import TracebackType
 from typing import TYPE_CHECKING
@@ -71,8 +72,6 @@ class PopupWatch:
         if not self.opened:
             return None
         popup = self.opened[-1]
-        try:
+        with contextlib.suppress(PlaywrightError):  # closed already, or still loading: the next action's own wait decides
             popup.wait_for_load_state("domcontentloaded", timeout=max(timeout_ms, POLL_MS))
-        except PlaywrightError:  # closed already, or still loading: the next action's own wait decides
-            pass
         return popup

@@ -72,7 +72,7 @@ def _in_other_frames(page: Page, spec: LocatorSpec, fp: Fingerprint) -> list[Loc
     frame = spec.frame()
     if frame is None:
         return []
-    ways = [spec] + [f for f in fallbacks_for(fp, spec) if f.kind in ("role", "test_id")][:1]
+    ways = [spec, *[f for f in fallbacks_for(fp, spec) if f.kind in ("role", "test_id")][:1]]
     return [reframed(way, frame, other) for other in frame_alternatives(page, frame) for way in ways
             if reframed(way, frame, other) != way]
 

@@ -245,10 +245,10 @@ ACTIONS: dict[str, Tool] = {t.name: t for t in _RUN_ACTIONS + _EXPECT_ACTIONS}
 """Every tool that becomes a cached action, by name."""
 
 _TOOLSETS: dict[str, tuple[Tool, ...]] = {
-    "run": _RUN_ACTIONS + (SHOW,) + _endings("The step is complete.", "The step cannot be done on this page; say why.",
-                                             {"missing": _MISSING}, {"conditional": _CONDITIONAL}) + (SKIP,),
-    "expect": _EXPECT_ACTIONS + (SHOW,) + _endings("All the checks the statement needs have been made.",
-                                                   "The statement is false on this page; say why."),
+    "run": (*_RUN_ACTIONS, SHOW, *_endings("The step is complete.", "The step cannot be done on this page; say why.",
+                                           {"missing": _MISSING}, {"conditional": _CONDITIONAL}), SKIP),
+    "expect": (*_EXPECT_ACTIONS, SHOW, *_endings("All the checks the statement needs have been made.",
+                                                 "The statement is false on this page; say why.")),
 }
 
 RUN_TOOLS: list[dict[str, Any]] = [t.schema for t in _TOOLSETS["run"]]

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any, Union
+from typing import TYPE_CHECKING, Any
 
 from playwright.sync_api import Error as PlaywrightError
 
@@ -28,7 +28,7 @@ CONDITION_WAIT_MS = 1000.0  # how long a branch's element may take to show befor
 POLL_MS = 50.0
 
 
-Sign = Union[Target, str]  # an element, or a text the branch waited for
+Sign = Target | str  # an element, or a text the branch waited for
 
 
 def guard(branch: Sequence[Any]) -> Sign | None:

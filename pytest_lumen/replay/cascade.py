@@ -112,7 +112,7 @@ class Survey:
 
     def best_other(self, index: int) -> float:
         """The best score of any candidate but the one with this scan index."""
-        return max((s for c, s in zip(self.candidates, self.scores) if c.index != index), default=0.0)
+        return max((s for c, s in zip(self.candidates, self.scores, strict=True) if c.index != index), default=0.0)
 
 
 def verdict(recorded: Fingerprint, current: Fingerprint, score: float, rival: float, policy: Policy,
@@ -216,7 +216,8 @@ class Relocator:
             index = index_of(loc, survey.selector)
             pos = survey.position(index)
             current = survey.candidates[pos].fingerprint if pos is not None else capture(loc)
-            score = survey.scores[pos] if pos is not None else similarity(target.fingerprint, current, policy.ignore, by_place=policy.by_place)
+            score = (survey.scores[pos] if pos is not None
+                     else similarity(target.fingerprint, current, policy.ignore, by_place=policy.by_place))
             why = verdict(target.fingerprint, current, score, survey.best_other(index), policy)
             if why is None:
                 if spec.kind == "selector":  # a CSS path finds it by place: cache what Playwright would generate

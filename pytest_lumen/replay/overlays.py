@@ -17,7 +17,8 @@ from ..page import scripts
 if TYPE_CHECKING:
     from playwright.sync_api import Locator, Page
 
-DISMISS_NAMES = re.compile(r"^(accept( all)?( cookies)?|ok(ay)?|got it|close|dismiss|no,? thanks|not now|reject( all)?|continue|×|x)$", re.I)
+DISMISS_NAMES = re.compile(r"^(accept( all)?( cookies)?|ok(ay)?|got it|close|dismiss|no,? thanks|not now|reject( all)?"
+                           r"|continue|×|x)$", re.I)
 MODAL = "dialog:modal"  # a native <dialog> opened with showModal(): everything outside it is inert
 OVERLAYS = "[class*=cookie], [id*=cookie], [class*=banner], [class*=overlay], [class*=modal], [class*=popup]"
 # Whether a ``MODAL`` dialog is open that does not hold the element: acting on the element would do nothing.

@@ -29,9 +29,10 @@ that the current element still has (0..1). These rules shape it:
   text around it, its landmark, heading, rank, position, classes): a redesign moves and restyles
   everything at once, so when the place attributes disagree they count together for at most
   ``PLACE_SHARE`` of the score (when they agree, in full), provided something of the place still holds
-  (``anchored``: a word around it, its heading, its position, alone of its kind in its landmark). They still anchor look-alikes (the cap
-  above), tell a relabelled control's shape (``relabel.py``), and count in full for an element whose
-  words are left out of the comparison (a list whose items are counted).
+  (``anchored``: a word around it, its heading, its position, alone of its kind in its landmark).
+  They still anchor look-alikes (the cap above), tell a relabelled control's shape (``relabel.py``),
+  and count in full for an element whose words are left out of the comparison (a list whose items
+  are counted).
 
 ``choice.choose`` accepts the best candidate only above a threshold and with a clear margin over
 the runner-up; anything else is ambiguous and rejected.
@@ -70,7 +71,8 @@ IDENTIFIERS: dict[str, float] = {"test_id": 3.0, "id": 2.0, "name_attr": 1.5}
 PLACE = frozenset({"context", "box", "classes", "landmark", "heading", "rank"})
 PLACE_SHARE = 0.25
 MISMATCHED_IDENTIFIER = 0.25  # share of an identifier's weight that counts (as a miss) when it changed
-CORROBORATING = ("test_id", "id", "name_attr", "href", "placeholder", "autocomplete")  # unchanged, they vouch for a renamed element
+# unchanged, they vouch for a renamed element
+CORROBORATING = ("test_id", "id", "name_attr", "href", "placeholder", "autocomplete")
 RENAMED_CAP = 0.5  # the most a renamed element scores without corroboration
 # Roles that stand in for each other in a redesign (a link styled as a button) count as partly alike.
 ROLE_FAMILIES: tuple[frozenset[str], ...] = (
@@ -326,9 +328,10 @@ def similarities(recorded: Fingerprint, currents: Sequence[Fingerprint], ignore:
     """
     extended = [name_extended(recorded, c) for c in currents]
     if sum(extended) > 1:  # "Quantity for Blue Mug" -> "Quantity" on every line: the one with "Blue Mug" around it
-        extended = [e and lost_words_around(recorded, c) for c, e in zip(currents, extended)]
+        extended = [e and lost_words_around(recorded, c) for c, e in zip(currents, extended, strict=True)]
     unique = sum(extended) == 1
-    return [similarity(recorded, c, ignore, extended_ok=unique and e, by_place=by_place) for c, e in zip(currents, extended)]
+    return [similarity(recorded, c, ignore, extended_ok=unique and e, by_place=by_place)
+            for c, e in zip(currents, extended, strict=True)]
 
 
 def lost_words_around(recorded: Fingerprint, current: Fingerprint) -> bool:

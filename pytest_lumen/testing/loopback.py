@@ -7,6 +7,7 @@ connections are tracked so that stopping the server ends their handler threads p
 
 from __future__ import annotations
 
+import contextlib
 import json
 import socket
 import threading
@@ -62,10 +63,8 @@ class LoopbackServer(ThreadingHTTPServer):
         with self.sockets_lock:
             sockets = list(self.open_sockets)
         for sock in sockets:
-            try:
+            with contextlib.suppress(OSError):
                 sock.shutdown(socket.SHUT_RDWR)
-            except OSError:
-                pass
 
 
 class _Handler(BaseHTTPRequestHandler):

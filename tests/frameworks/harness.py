@@ -171,8 +171,8 @@ def replay(root: Path, variants: Sequence[str], junit: Path, timeout: float = 60
            extra_env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
     """Replay every variant in one pytest session (replay mode, on two workers: its tests mostly wait), writing a JUnit report."""
     env = shared.clean_env({VARIANTS_ENV: ",".join(variants), **(extra_env or {})})
-    return subprocess.run([sys.executable, "-m", "pytest", "-p", "no:cacheprovider", "-q", *shared.INNER_WORKERS, "--lumen-mode=replay",
-                           f"--junitxml={junit}", TEST_FILE],
+    return subprocess.run([sys.executable, "-m", "pytest", "-p", "no:cacheprovider", "-q", *shared.INNER_WORKERS,
+                           "--lumen-mode=replay", f"--junitxml={junit}", TEST_FILE],
                           cwd=root, env=env, capture_output=True, text=True, timeout=timeout)
 
 
@@ -338,7 +338,7 @@ def drive_by_hand(page: Any, url: str, timeout_ms: float = 3000) -> ByHand:
     try:
         page.goto(url + "/")
         expect(page).to_have_url(re.compile(r"/#/$"), timeout=timeout_ms)
-        for step, item in ((0, "buy milk"), (1, "walk the dog")):
+        for step, item in ((0, "buy milk"), (1, "walk the dog")):  # noqa: B007 - step names the failing step below
             truth("new-todo").fill(item, timeout=timeout_ms)
             truth("new-todo").press("Enter", timeout=timeout_ms)
         step = 2
@@ -409,9 +409,10 @@ def by_hand_problems(found: dict[str, ByHand]) -> list[str]:
         variant = VARIANTS[name]
         if variant.kind == "regression":
             if result.failed_at not in variant.fails_at:
+                flow = "passed" if result.failed_at is None else "failed at " + step_label(result.failed_at)
                 problems.append(f"{name}: a user should see the bug at step {list(variant.fails_at)}, "
-                                f"but the flow {'passed' if result.failed_at is None else 'failed at ' + step_label(result.failed_at)}"
-                                f": {result.reason}")
+                                f"but the flow {flow}: {result.reason}")
         elif result.failed_at is not None:
-            problems.append(f"{name} ({variant.kind}): the flow fails by hand at step {step_label(result.failed_at)}: {result.reason}")
+            problems.append(f"{name} ({variant.kind}): the flow fails by hand at step {step_label(result.failed_at)}: "
+                            f"{result.reason}")
     return problems

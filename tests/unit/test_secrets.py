@@ -96,7 +96,8 @@ def test_numbers_are_not_text() -> None:
     ("environ", "expected"),
     [
         ({"SHOP_PASSWORD": ENV_CANARY}, {"SHOP_PASSWORD"}),
-        ({"github_token": ENV_CANARY, "MY_API_KEY": ENV_CANARY, "CLIENT_SECRET_X": ENV_CANARY}, {"github_token", "MY_API_KEY", "CLIENT_SECRET_X"}),
+        ({"github_token": ENV_CANARY, "MY_API_KEY": ENV_CANARY, "CLIENT_SECRET_X": ENV_CANARY},
+         {"github_token", "MY_API_KEY", "CLIENT_SECRET_X"}),
         ({"HOME": ENV_CANARY, "PATH": ENV_CANARY}, set()),
         ({"USE_KEYRING": "true", "KEYBOARD_TOKEN": "250", "SOME_SECRET": "enabled"}, set()),
     ],

@@ -208,7 +208,8 @@ def test_a_count_check_finds_its_list_among_others_and_never_counts_another_list
 
 def todo_header(header: str) -> str:
     return page_html(f'<header class="header">{header}</header><section class="main">'
-                     '<input id="toggle-all" class="toggle-all" type="checkbox"><label for="toggle-all">Mark all as complete</label>'
+                     '<input id="toggle-all" class="toggle-all" type="checkbox">'
+                     '<label for="toggle-all">Mark all as complete</label>'
                      '<ul class="todo-list"></ul></section><footer class="footer"><a href="#/">All</a> '
                      '<a href="#/active">Active</a></footer>')
 
