@@ -67,7 +67,12 @@ def map_strings(data: Any, fn: Callable[[str], str]) -> Any:
 def strings_of(data: Any) -> list[str]:
     """Every string value inside JSON-like ``data`` (dict keys are field names, not values)."""
     found: list[str] = []
-    map_strings(data, lambda s: found.append(s) or s)
+
+    def keep(s: str) -> str:
+        found.append(s)
+        return s
+
+    map_strings(data, keep)
     return found
 
 

@@ -41,7 +41,7 @@ def test_name(item: pytest.Item) -> str:
     return name
 
 
-test_name.__test__ = False  # type: ignore[attr-defined] - not a pytest test
+test_name.__test__ = False  # type: ignore[attr-defined]  # a function attribute pytest reads: not a test
 
 
 def clean_nodeid(item: pytest.Item) -> str:
@@ -223,7 +223,7 @@ class LumenSession:
     def session_finish(self, config: pytest.Config, exitstatus: int) -> None:
         """On an xdist worker: its figures for the controller; elsewhere, ``finish_run``."""
         if hasattr(config, "workeroutput"):
-            config.workeroutput["lumen"] = self.worker_output()  # type: ignore[attr-defined]
+            config.workeroutput["lumen"] = self.worker_output()
             return
         self.finish_run(Path(config.getoption("--output", default="test-results")), exitstatus)
 

@@ -21,7 +21,8 @@ def upgrade(data: dict[str, Any]) -> dict[str, Any]:
     """
     if data.get("schema_version") == 1:
         data = _v1_to_v2(data)
-    return _versioned_fingerprints(data)
+    versioned: dict[str, Any] = _versioned_fingerprints(data)
+    return versioned
 
 
 def _versioned_fingerprints(data: Any) -> Any:

@@ -203,8 +203,8 @@ class _Action(BaseModel):
 
     def describe(self) -> str:
         """``click on get_by_role("button", name="Add")`` (for messages and reports)."""
-        target = self.target_or_none
-        return f"{self.kind} on {target.locator.describe()}" if target else str(getattr(self, "kind", "action"))
+        target, kind = self.target_or_none, str(getattr(self, "kind", "action"))  # every action but the base has a kind
+        return f"{kind} on {target.locator.describe()}" if target else kind
 
 
 class Click(_Action):

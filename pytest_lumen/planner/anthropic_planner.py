@@ -4,13 +4,16 @@ from __future__ import annotations
 
 import os
 import time
-from typing import Any
+from typing import TYPE_CHECKING, Any, cast
 
 import anthropic
 
 from ..errors import ModelError
 from ..usage import Usage
 from .base import PlanReply, PlanRequest, ToolCall
+
+if TYPE_CHECKING:
+    from anthropic.types import MessageParam, TextBlockParam, ToolUnionParam
 
 KEY_REMEDY = "set ANTHROPIC_API_KEY (or run in replay mode: pytest --lumen-mode=replay)"
 
@@ -105,10 +108,11 @@ class AnthropicPlanner:
             message = self.client.messages.create(
                 model=self.model,
                 max_tokens=self.max_tokens,
-                system=_cached([{"type": "text", "text": request.system}]),
-                tools=_cached(request.tools),  # type: ignore[arg-type]
+                # the request's blocks are the JSON the API takes, built as plain dicts: the SDK's TypedDicts by name
+                system=cast("list[TextBlockParam]", _cached([{"type": "text", "text": request.system}])),
+                tools=cast("list[ToolUnionParam]", _cached(request.tools)),
                 tool_choice={"type": "any"},
-                messages=cached_turns(request.messages) if self.cache_turns else request.messages,  # type: ignore[arg-type]
+                messages=cast("list[MessageParam]", cached_turns(request.messages) if self.cache_turns else request.messages),
             )
         except anthropic.AnthropicError as exc:
             raise map_error(exc, self.model, self.base_url) from exc

@@ -287,7 +287,7 @@ def validate_call(name: str, args: dict[str, Any], allowed: list[dict[str, Any]]
 
 def _type_problem(schema: dict[str, Any], value: Any) -> str:
     """What a value should be, when it is not of its schema's type ("" when it is)."""
-    expected = schema.get("type")
+    expected: str = schema["type"]
     py = _PY[expected]
     if not isinstance(value, py) or (expected in ("integer", "number") and isinstance(value, bool)):
         return f"{'an' if expected[0] in 'aeiou' else 'a'} {expected}"

@@ -36,8 +36,9 @@ def guard(branch: Sequence[Any]) -> Sign | None:
     for action in branch:
         if isinstance(action, WaitFor) and action.text:
             return action.text
-        if action.target_or_none is not None:
-            return action.target_or_none
+        target: Target | None = action.target_or_none
+        if target is not None:
+            return target
     return None
 
 

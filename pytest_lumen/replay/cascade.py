@@ -21,8 +21,9 @@ from ..page.locators import spec_from_locator
 from ..page.quality import for_text_check, without_counts
 from .choice import choose, differences, score_text
 from .equivalents import Equivalents
+from .names import normalized
 from .relabel import find_relabel
-from .similarity import ACCEPT_THRESHOLD, MARGIN, normalized, pins_hold, similarities, similarity
+from .similarity import ACCEPT_THRESHOLD, MARGIN, pins_hold, similarities, similarity
 
 if TYPE_CHECKING:
     from playwright.sync_api import Locator, Page

@@ -12,7 +12,8 @@ from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 
 from ..cache.model import Fingerprint
-from .similarity import ACCEPT_THRESHOLD, IDENTIFIERS, MARGIN, WEIGHTS, box_similarity, normalized, says
+from .names import normalized, says
+from .similarity import ACCEPT_THRESHOLD, IDENTIFIERS, MARGIN, WEIGHTS, box_similarity
 
 
 def score_text(score: float, *others: float) -> str:

@@ -23,7 +23,7 @@ from playwright.sync_api import expect
 
 from ..cache.model import Drag, Expect, Goto, LocatorSpec, Target
 from ..errors import LumenAssertionError, LumenError, first_line
-from ..events import HealEnd, HealStart, ToolSpan
+from ..events import HealEnd, HealStart, ReplayPath, ToolSpan
 from ..guard import NavigationGuard
 from ..heals import Heal
 from ..page.checks import run_check
@@ -37,10 +37,11 @@ from ..secrets import map_strings
 from . import effects
 from .cascade import Missed, Policy, Relocated, Relocator, policy_for
 from .equivalents import Equivalents
-from .failure import ActionFailed, ReplayPath
+from .failure import ActionFailed
 from .gate import Gate, gateable
+from .names import normalized
 from .overlays import close_blocking_modal, dismiss_overlay
-from .similarity import SURE, VERIFY_THRESHOLD, normalized, pins_hold, similarity
+from .similarity import SURE, VERIFY_THRESHOLD, pins_hold, similarity
 
 if TYPE_CHECKING:
     from playwright.sync_api import Locator, Page

@@ -217,8 +217,8 @@ def name_extended(recorded: Fingerprint, current: Fingerprint) -> bool:
     before, after = says(recorded), says(current)
     if not before or not after or recorded.role in ACTION_ROLES or current.role in ACTION_ROLES:
         return False
-    before, after = word_list(before), word_list(after)
-    return before != after and (holds_run(after, before) or holds_run(before, after))
+    words_before, words_after = word_list(before), word_list(after)
+    return words_before != words_after and (holds_run(words_after, words_before) or holds_run(words_before, words_after))
 
 
 def renamed(recorded: Fingerprint, current: Fingerprint) -> bool:

@@ -84,7 +84,7 @@ class FakeAnthropic:
         if self._server is None:
             raise RuntimeError("FakeAnthropic is not started")
         host, port = self._server.server_address[:2]
-        return f"http://{host}:{port}"
+        return f"http://{host.decode() if isinstance(host, bytes) else host}:{port}"
 
     def start(self) -> FakeAnthropic:
         """Start serving on a daemon thread; returns self."""
@@ -209,7 +209,7 @@ class FakeAnthropic:
 
     def _scripted_content(self, script: list[JSONDict], body: JSONDict) -> list[JSONDict]:
         actions = pick_turn(script, body) or [{"tool": "done", "input": {"summary": DONE_SUMMARY}}]
-        calls = [{"type": "tool_use", "id": self._next_id("toolu_fake_"), "name": str(action["tool"]),
+        calls: list[JSONDict] = [{"type": "tool_use", "id": self._next_id("toolu_fake_"), "name": str(action["tool"]),
                   "input": action_input(action, body)} for action in actions]
         return [{"type": "text", "text": "(fake) " + ", ".join(call["name"] for call in calls)}, *calls]
 
