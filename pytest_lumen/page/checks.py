@@ -10,6 +10,7 @@ from playwright.sync_api import expect
 from ..cache.model import Expect
 from ..errors import LumenAssertionError
 from ..templates import substitute
+from .playwright_internals import without_call_log
 
 if TYPE_CHECKING:
     from playwright.sync_api import Locator, Page
@@ -50,6 +51,6 @@ def run_check(page: Page, action: Expect, loc: Locator | None, values: dict[str,
         elif action.check == "count":
             expect(loc).to_have_count(int(expected or 0), timeout=timeout_ms)
     except AssertionError as exc:
-        text = str(exc).split("Call log:", 1)[0].strip()
+        text = without_call_log(str(exc)).strip()
         detail = "; ".join(line.strip() for line in text.splitlines()[:3] if line.strip())
         raise LumenAssertionError(f"expectation failed: {describe_check(action)}\n  {detail}") from None

@@ -14,10 +14,11 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from ..cache.model import DialogAnswer
 from ..templates import substitute
+from .playwright_internals import listener_count
 
 if TYPE_CHECKING:
     from playwright.sync_api import BrowserContext, Dialog
@@ -97,14 +98,7 @@ class DialogWatch:
 
 def _others_listen(context: BrowserContext, dialog: Dialog) -> bool:
     """Whether the test has ``dialog`` listeners of its own, on the page or the context (besides the watch's)."""
-    return _listeners(dialog.page) > 0 or _listeners(context) > 1
-
-
-def _listeners(emitter: Any) -> int:
-    # Playwright's sync objects do not show their listeners; their implementation objects (pyee emitters) do
-    impl = getattr(emitter, "_impl_obj", None)
-    count = getattr(impl, "listener_count", None)
-    return int(count("dialog")) if callable(count) else 0
+    return listener_count(dialog.page, "dialog") > 0 or listener_count(context, "dialog") > 1
 
 
 class CachedAnswers:

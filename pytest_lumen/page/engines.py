@@ -16,6 +16,7 @@ from playwright.sync_api import Error as PlaywrightError
 
 from ..errors import LumenError
 from . import aria, changes, fingerprint, holds, identity, outline
+from .playwright_internals import already_registered
 
 if TYPE_CHECKING:
     from playwright.sync_api import Selectors
@@ -47,7 +48,7 @@ def register(selectors: Selectors) -> bool:
         try:
             selectors.register(name, source, content_script=True)
         except PlaywrightError as exc:
-            if "already registered" not in str(exc):
+            if not already_registered(str(exc)):
                 return False
     setattr(selectors, "_lumen_engines", True)  # noqa: B010 - Selectors declares no such attribute (mypy)
     return True

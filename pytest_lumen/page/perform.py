@@ -29,6 +29,7 @@ from ..errors import LumenError
 from ..templates import substitute
 from ..urls import absolute_url, normalize_url
 from . import scripts
+from .playwright_internals import began_to_act, pointer_intercepted
 
 if TYPE_CHECKING:
     from playwright.sync_api import Locator, Page
@@ -168,7 +169,7 @@ def set_checked(loc: Locator, checked: bool, timeout_ms: float) -> None:
     except PlaywrightTimeoutError as exc:
         # set_checked may be repeated: it reads the state before it clicks. Time may run out after a click began
         # and before Playwright reported what intercepted it (a busy machine): the second try finds out.
-        covered = "intercepts pointer events" in str(exc) and bool(loc.evaluate(COVERED_BY_LABEL_JS))
+        covered = pointer_intercepted(str(exc)) and bool(loc.evaluate(COVERED_BY_LABEL_JS))
     loc.set_checked(checked, timeout=max(timeout_ms - first, 100.0), force=covered)
 
 
@@ -181,14 +182,6 @@ def perform_once(page: Page, action: _Action, loc: Locator | None, values: dict[
     except PlaywrightTimeoutError as exc:
         if not began_to_act(str(exc)):
             raise
-
-
-def began_to_act(log: str) -> bool:
-    """Whether a failed Playwright action's call log shows it began to act (it must not be repeated then).
-
-    A click that timed out waiting for the navigation it started was performed.
-    """
-    return "performing " in log or " action done" in log
 
 
 def current_url(page: Page) -> str:

@@ -23,7 +23,8 @@ from ..cache.model import Expect, Fill, Target
 from ..errors import LumenAssertionError, first_line
 from ..page import holds, identity
 from ..page.checks import run_check
-from ..page.perform import began_to_act, perform
+from ..page.perform import perform
+from ..page.playwright_internals import began_to_act, element_resolved, pointer_intercepted
 from ..page.targets import bind_target
 from ..stats import Figures
 from ..templates import substitute
@@ -171,9 +172,9 @@ class Gate:
                     return loc  # it acted (or was acting) when time ran out: the effect check decides
                 if attempt == 2:
                     return None
-                if "intercepts pointer events" in log and dismiss_overlay(self.page) is not None:
+                if pointer_intercepted(log) and dismiss_overlay(self.page) is not None:
                     continue
-                if "locator resolved to" not in log:
+                if not element_resolved(log):
                     return None  # nothing passed the gate in time: the full path looks and heals
                 # the recorded element is there, not ready yet: wait for it (never 0, which Playwright takes as no limit)
                 timeout = max(self.timeout_ms - GATE_MS, MIN_WAIT_MS)

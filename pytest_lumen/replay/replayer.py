@@ -31,6 +31,7 @@ from ..page.dialogs import CachedAnswers, DialogWatch
 from ..page.evidence import heal_picture
 from ..page.fingerprint import Look, capture_only, capture_with_look_alikes
 from ..page.perform import perform
+from ..page.playwright_internals import pointer_intercepted
 from ..page.tabs import PopupWatch, Tabs
 from ..page.targets import bind_target, fallbacks_for
 from ..secrets import map_strings
@@ -200,7 +201,7 @@ class Replayer:
         try:
             perform(self.page, action, loc, values, self.timeout_ms, self.ctx.test_dir, dest)
         except PlaywrightError as exc:
-            if "intercepts pointer events" not in str(exc) or dismiss_overlay(self.page) is None:
+            if not pointer_intercepted(str(exc)) or dismiss_overlay(self.page) is None:
                 raise
             perform(self.page, action, loc, values, self.timeout_ms, self.ctx.test_dir, dest)
 
@@ -349,7 +350,6 @@ def _await_enabled(i: int, action: Any, loc: Locator, deadline: float) -> None:
         raise ActionFailed(i, action, f"{action.target.locator.describe()} is disabled") from None
     except PlaywrightError as exc:
         raise ActionFailed(i, action, first_line(exc)) from None
-
 
 
 def _opened(i: int, done: Any, path: ReplayPath | None, popup: Page | None) -> Page:

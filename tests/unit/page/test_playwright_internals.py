@@ -1,13 +1,14 @@
-"""Carrying out an action (pytest_lumen.page.perform) without a page: whether a timed-out action began to act.
+"""Reading Playwright's call logs (pytest_lumen.page.playwright_internals) without a page: whether a timed-out
+action began to act.
 
-``current_url`` on a real page is in tests/browser/page/test_perform.py.
+The contract tests against real Playwright errors are in tests/browser/page/test_playwright_internals.py.
 """
 
 from __future__ import annotations
 
 import pytest
 
-from pytest_lumen.page import perform as P
+from pytest_lumen.page.playwright_internals import began_to_act
 
 
 @pytest.mark.parametrize(("log", "acted"), [
@@ -16,4 +17,4 @@ from pytest_lumen.page import perform as P
     ("Timeout 500ms exceeded.\n    - click action done\n    - waiting for scheduled navigations to finish", True),
 ])
 def test_a_timed_out_action_that_began_to_act_is_not_repeated(log: str, acted: bool) -> None:
-    assert P.began_to_act(log) is acted
+    assert began_to_act(log) is acted
