@@ -14,8 +14,14 @@ from typing import Any
 import pytest
 
 from pytest_lumen.testing.fake_anthropic import FakeAnthropic
+from tests.support.inner import INNER_ARGS
 
 pytest_plugins = ["pytester"]
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Slow tests first (a stable sort): pytest-xdist hands them out early, and a run never ends waiting on one."""
+    items.sort(key=lambda item: item.get_closest_marker("slow") is None)
 
 INNER_CONFTEST = '''
 import os
@@ -26,6 +32,9 @@ def app_url():
     """The site the outer test serves on 127.0.0.1."""
     return os.environ["APP_URL"]
 '''
+
+
+INNER_INI = "[pytest]\nlumen_action_timeout = 4\n"  # short, with margin for a busy machine
 
 
 class Site:
@@ -112,7 +121,7 @@ def lumen(pytester: pytest.Pytester, monkeypatch: pytest.MonkeyPatch) -> LumenRu
     monkeypatch.delenv("PYTEST_XDIST_WORKER", raising=False)
     monkeypatch.delenv("PYTEST_ADDOPTS", raising=False)
     pytester.makeconftest(INNER_CONFTEST)
-    pytester.makeini("[pytest]\nlumen_action_timeout = 4\n")  # short, with margin for a busy machine
+    pytester.makeini(INNER_INI)
     return LumenRunner(pytester, monkeypatch)
 
 
@@ -128,7 +137,7 @@ class LumenRunner:
         self.monkeypatch.setenv("APP_URL", site.url)
 
     def run(self, *args: str, timeout: float = 240) -> pytest.RunResult:
-        return self.pytester.runpytest_subprocess("-p", "no:cacheprovider", *args, timeout=timeout)
+        return self.pytester.runpytest_subprocess(*INNER_ARGS, *args, timeout=timeout)
 
     def cache_files(self) -> list[Path]:
         root = self.path / ".lumen-cache"

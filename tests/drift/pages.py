@@ -11,9 +11,10 @@ often as the edit says, so that a variant can never silently equal the original)
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Literal
+
+from tests.support.edits import Edit, apply_edits
 
 STYLE = """
 body { font-family: system-ui, sans-serif; margin: 0; color: #222; }
@@ -213,16 +214,6 @@ Kind = Literal["control", "cosmetic", "model", "regression"]
 
 
 @dataclass(frozen=True)
-class Edit:
-    """Replace ``old`` by ``new`` in ``file``; ``old`` must occur exactly ``count`` times."""
-
-    file: str
-    old: str
-    new: str
-    count: int = 1
-
-
-@dataclass(frozen=True)
 class Variant:
     """A drifted copy of the app. ``cosmetic``: the test must still pass with zero tokens;
     ``model``: only a model can tell (it passes in heal mode); ``regression``: the test must fail;
@@ -237,17 +228,6 @@ class Variant:
 def build(variant: Variant) -> dict[str, str]:
     """The variant's files."""
     return apply_edits(variant.name, ORIGINAL, variant.edits)
-
-
-def apply_edits(name: str, base: dict[str, str], edits: Iterable[Edit]) -> dict[str, str]:
-    """``base`` with each edit made (an edit's ``old`` must occur exactly ``count`` times)."""
-    files = dict(base)
-    for edit in edits:
-        found = files[edit.file].count(edit.old)
-        if found != edit.count:
-            raise ValueError(f"{name}: {edit.old[:60]!r} occurs {found} times in {edit.file}, expected {edit.count}")
-        files[edit.file] = files[edit.file].replace(edit.old, edit.new)
-    return files
 
 
 def _shop(old: str, new: str, count: int = 1) -> Edit:

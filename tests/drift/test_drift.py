@@ -19,6 +19,7 @@ import pytest
 from pytest_lumen.cache.model import LocatorSpec
 from pytest_lumen.page.quality import stable_name
 from pytest_lumen.testing.fake_anthropic import FakeAnthropic, first_user_text
+from tests.support import inner
 
 from . import harness
 from .locators import positional
@@ -59,7 +60,7 @@ def recorded(tmp_path_factory: pytest.TempPathFactory) -> Path:
         assert result.returncode == 0, result.stdout[-4000:] + result.stderr[-2000:]
         assert requests >= len(harness.FLOW)
         return harness.cache_file(root, "original")
-    return harness.once_per_run(tmp_path_factory, "drift-record", record)
+    return inner.once_per_run(tmp_path_factory, "drift-record", record)
 
 
 def prepare(lumen, recorded: Path, names: list[str]) -> None:
@@ -77,29 +78,25 @@ def rewritten_locators(recorded: Path, replayed: Path) -> list[LocatorSpec]:
             if was and now and was["locator"] != now["locator"]]
 
 
-def test_replay_mode_survives_cosmetic_drift_and_fails_every_regression(lumen, fake_anthropic, recorded):
-    cosmetic = ["original", *(v.name for v in COSMETIC)]
-    must_fail = [v.name for v in (*MODEL, *REGRESSIONS)]
-    names = cosmetic + must_fail
+def replay_variants(lumen, recorded: Path, names: list[str]) -> tuple[Any, dict[str, Any], dict[str, list[str]]]:
+    """One replay-mode session of these variants: its result, each variant's outcome, and each page's log."""
     prepare(lumen, recorded, names)
-
-    result = lumen.run(*harness.INNER_WORKERS, "--lumen-mode=replay", "--junitxml=junit.xml", timeout=INNER_TIMEOUT)
-    outcomes = harness.outcomes(lumen.path / "junit.xml")
-    logs = harness.read_logs(lumen.path, names)
-
-    assert sorted(outcomes) == sorted(names)
-    assert fake_anthropic.request_count == 0
+    result = lumen.run("--lumen-mode=replay", "--junitxml=junit.xml", timeout=INNER_TIMEOUT)
+    outcomes = inner.outcomes(lumen.path / "junit.xml")
+    assert sorted(outcomes) == sorted(names), result.stdout.str()[-4000:]
     result.stdout.fnmatch_lines(["*model calls: 0*", "*tokens: in 0, out 0*"])
+    return result, outcomes, inner.read_logs(lumen.path, names)
+
+
+def test_replay_mode_survives_cosmetic_drift_with_zero_tokens(lumen, fake_anthropic, recorded):
+    cosmetic = ["original", *(v.name for v in COSMETIC)]
+    _, outcomes, logs = replay_variants(lumen, recorded, cosmetic)
+
+    assert fake_anthropic.request_count == 0
     broken = {name: (outcomes[name] or "")[:600] for name in cosmetic if outcomes[name] is not None}
     assert broken == {}, "cosmetic drift must replay with zero tokens"
     assert {name: meaningful(logs[name]) for name in cosmetic} == {name: list(EXPECTED_LOG) for name in cosmetic}
-    missed = [name for name in must_fail if outcomes[name] is None]
-    assert missed == [], "a regression (or a change only a model can follow) passed in replay mode"
-    reasons = {**REGRESSION_REASONS, **{v.name: MODEL_REASON for v in MODEL}}
-    wrong_reason = {name: (outcomes[name] or "")[:600] for name, reason in reasons.items()
-                    if reason not in (outcomes[name] or "")}
-    assert wrong_reason == {}
-    wrong = {name: wrong_actions(logs[name]) for name in names if wrong_actions(logs[name])}
+    wrong = {name: wrong_actions(logs[name]) for name in cosmetic if wrong_actions(logs[name])}
     assert wrong == {}, "the plugin acted on a wrong element"
 
     # What the heals wrote says what the element is: never where it is (locators.py), never a count in its name.
@@ -117,10 +114,25 @@ def test_replay_mode_survives_cosmetic_drift_and_fails_every_regression(lumen, f
     assert steps[5]["actions"][0]["target"]["fingerprint"]["name"] == "Open the support page"
     healed = ["buttons_reworded", "redesign", "submit_relabelled", "fields_relabelled"]  # fallback, similarity, relabel
     lumen.monkeypatch.setenv("DRIFT_VARIANTS", ",".join(healed))
-    again = lumen.run(*harness.INNER_WORKERS, "--lumen-mode=replay", timeout=INNER_TIMEOUT)
+    again = lumen.run("--lumen-mode=replay", timeout=INNER_TIMEOUT)
     again.assert_outcomes(passed=len(healed))
     again.stdout.fnmatch_lines([f"*steps replayed: {7 * len(healed)}*", "*steps healed: 0*"])
     assert fake_anthropic.request_count == 0
+
+
+def test_replay_mode_fails_every_regression_for_its_own_reason_without_a_wrong_action(lumen, fake_anthropic, recorded):
+    must_fail = [v.name for v in (*MODEL, *REGRESSIONS)]
+    _, outcomes, logs = replay_variants(lumen, recorded, must_fail)
+
+    assert fake_anthropic.request_count == 0
+    missed = [name for name in must_fail if outcomes[name] is None]
+    assert missed == [], "a regression (or a change only a model can follow) passed in replay mode"
+    reasons = {**REGRESSION_REASONS, **{v.name: MODEL_REASON for v in MODEL}}
+    wrong_reason = {name: (outcomes[name] or "")[:600] for name, reason in reasons.items()
+                    if reason not in (outcomes[name] or "")}
+    assert wrong_reason == {}
+    wrong = {name: wrong_actions(logs[name]) for name in must_fail if wrong_actions(logs[name])}
+    assert wrong == {}, "the plugin acted on a wrong element"
 
 
 def test_heal_mode_calls_the_model_only_for_what_the_cascade_cannot_heal(lumen, fake_anthropic, recorded):
@@ -132,7 +144,7 @@ def test_heal_mode_calls_the_model_only_for_what_the_cascade_cannot_heal(lumen, 
     result.assert_outcomes(passed=2)
     assert fake_anthropic.request_count == 3  # click, click, done: the one step only a model could heal
     assert all("the page changed" in first_user_text(body) for body in fake_anthropic.requests)
-    logs = harness.read_logs(lumen.path, names)
+    logs = inner.read_logs(lumen.path, names)
     assert {name: meaningful(logs[name]) for name in names} == {name: list(EXPECTED_LOG) for name in names}
     out = result.stdout.str()
     assert "healed [model] test_shop.py::test_checkout[products_renamed] :: 'add the blue mug" in out

@@ -13,16 +13,24 @@ from __future__ import annotations
 import json
 import re
 import subprocess
-import sys
 import time
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from tests.drift import harness as shared
+from tests.support import inner as shared
 
-from .pages import COSMETIC, EXPECTED_LOG, FRAMEWORKS, REGRESSIONS, VARIANTS, build, repeated_actions, wrong_actions
+from .pages import (
+    COSMETIC,
+    EXPECTED_LOG,
+    FRAMEWORKS,
+    REGRESSIONS,
+    VARIANTS,
+    build,
+    repeated_actions,
+    wrong_actions,
+)
 
 TEST_FILE = "test_todos.py"
 TEST_NAME = "test_todo_flow"
@@ -169,10 +177,9 @@ def check_recording(cache: Path) -> list[str]:
 
 def replay(root: Path, variants: Sequence[str], junit: Path, timeout: float = 600,
            extra_env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
-    """Replay every variant in one pytest session (replay mode, on two workers: its tests mostly wait), writing a JUnit report."""
+    """Replay every variant in one pytest session (replay mode), writing a JUnit report."""
     env = shared.clean_env({VARIANTS_ENV: ",".join(variants), **(extra_env or {})})
-    return subprocess.run([sys.executable, "-m", "pytest", "-p", "no:cacheprovider", "-q", *shared.INNER_WORKERS,
-                           "--lumen-mode=replay", f"--junitxml={junit}", TEST_FILE],
+    return subprocess.run(shared.inner_command("-q", "--lumen-mode=replay", f"--junitxml={junit}", TEST_FILE),
                           cwd=root, env=env, capture_output=True, text=True, timeout=timeout)
 
 

@@ -44,7 +44,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Literal
 
-from tests.drift.pages import Edit, apply_edits
+from tests.support.edits import Edit, apply_edits
 
 # --- what every page shares -------------------------------------------------------------------
 

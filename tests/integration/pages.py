@@ -15,6 +15,11 @@ WELCOME = """<!doctype html><html><head><title>Welcome</title></head><body>
 </body></html>"""
 
 SITE = {"index.html": LOGIN, "welcome.html": WELCOME}
+# The same site, its sign-in button with a test id (Playwright's normalize() then prefers it).
+HEALABLE = SITE | {"index.html": LOGIN.replace(
+    '<button type="submit">Sign in</button>', '<button type="submit" data-testid="login-button">Sign in</button>')}
+# The site after a release that renamed the test id: the zero-token heal finds the button by its role and name.
+DRIFTED = SITE | {"index.html": HEALABLE["index.html"].replace('data-testid="login-button"', 'data-testid="sign-in-v2"')}
 
 LOGIN_TEST = '''
 def test_login(agent, page, app_url):

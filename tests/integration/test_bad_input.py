@@ -20,6 +20,8 @@ from pytest_lumen.cache.keys import step_key
 from pytest_lumen.cache.model import Click, LocatorSpec, Target
 from pytest_lumen.events import read_events
 
+pytestmark = pytest.mark.slow  # each test starts pytest sessions with a browser
+
 PAGE = """<!doctype html><html><head><title>Start</title></head><body><main>
 <h1>Start</h1>
 <button id="go" onclick="document.getElementById('out').textContent = 'Clicked'">Go</button>

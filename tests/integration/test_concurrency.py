@@ -30,6 +30,8 @@ from pytest_lumen.events import read_events
 from pytest_lumen.fileio import locked
 from pytest_lumen.memory import ActionOutcome, MemoryStore
 
+pytestmark = pytest.mark.slow  # each test starts pytest sessions with a browser
+
 WAIT_FOR_WRITER = 120.0  # seconds a (slow, shared) machine may take to reach the write
 
 

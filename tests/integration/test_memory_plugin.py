@@ -4,7 +4,11 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
 from pytest_lumen.events import read_events
+
+pytestmark = pytest.mark.slow  # each test starts pytest sessions with a browser
 
 PAGE = """<!doctype html><html><head><title>Notes</title></head><body><main>
 <h1>Notes</h1>

@@ -19,6 +19,8 @@ from pytest_lumen.cache.keys import step_key
 from pytest_lumen.cache.model import Goto
 from pytest_lumen.events import read_events
 
+pytestmark = pytest.mark.slow  # each test starts pytest sessions with a browser
+
 SAFE_CONFTEST = '''
 import os
 from urllib.parse import urlsplit
