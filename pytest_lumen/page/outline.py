@@ -63,7 +63,7 @@ class View:
     containing: str = ""
 
 
-class Refs(frozenset):  # type: ignore[type-arg]
+class Refs(frozenset[str]):
     """The refs of an observation, and for each ref of a planned page the piece that showed it."""
 
     pieces: dict[str, str]
