@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import http.server
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 import pytest
 
@@ -77,12 +78,10 @@ class _QuietHandler(http.server.SimpleHTTPRequestHandler):
         self.requested.append(self.path)
         if self.path.startswith("/slow/"):
             time.sleep(SLOW_SECONDS)
-        try:
+        with contextlib.suppress(BrokenPipeError, ConnectionResetError):  # the browser left the page before the reply came
             super().do_GET()
-        except (BrokenPipeError, ConnectionResetError):
-            pass  # the browser left the page before the reply came
 
-    def log_message(self, format: str, *args: Any) -> None:  # noqa: A002
+    def log_message(self, format: str, *args: Any) -> None:
         pass
 
     def end_headers(self) -> None:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Optional
+from typing import TYPE_CHECKING, Any
 
 from ..cache.model import Fingerprint
 from . import aria, scripts
@@ -70,7 +70,7 @@ class Candidate:
     fingerprint: Fingerprint
 
 
-def scan_selector(fp: Optional[Fingerprint] = None) -> str:
+def scan_selector(fp: Fingerprint | None = None) -> str:
     """The elements a relocation considers: the interactive ones, plus those of the recorded element's tag and role."""
     parts = [INTERACTIVE]
     if fp is not None:
@@ -83,10 +83,10 @@ def scan_selector(fp: Optional[Fingerprint] = None) -> str:
     return ", ".join(parts)
 
 
-RoleName = tuple[Optional[str], Optional[str]]
+RoleName = tuple[str | None, str | None]
 
 
-def capture(target: Locator, role_name: Optional[RoleName] = None) -> Fingerprint:
+def capture(target: Locator, role_name: RoleName | None = None) -> Fingerprint:
     """The fingerprint of one element (the locator must match exactly one), with Playwright's role and name.
 
     ``role_name``: known already (the element was found by a role locator), no need to ask Playwright.
@@ -95,7 +95,7 @@ def capture(target: Locator, role_name: Optional[RoleName] = None) -> Fingerprin
     return _with_aria(Fingerprint.model_validate(data), target, role_name)
 
 
-def _with_aria(fp: Fingerprint, target: Locator, role_name: Optional[RoleName]) -> Fingerprint:
+def _with_aria(fp: Fingerprint, target: Locator, role_name: RoleName | None) -> Fingerprint:
     role, name = role_name if role_name is not None else aria.of_element(target)
     return fp.model_copy(update={"role": role, "name": name})
 
@@ -105,11 +105,11 @@ class Look:
     """What one look at a locator saw: how many elements match, and the only one's fingerprint and state."""
 
     count: int = 0
-    fingerprint: Optional[Fingerprint] = None
+    fingerprint: Fingerprint | None = None
     enabled: bool = False
 
 
-def capture_only(target: Locator, role_name: Optional[RoleName] = None) -> Look:
+def capture_only(target: Locator, role_name: RoleName | None = None) -> Look:
     """How many elements the locator matches now (no waiting); the fingerprint when it is exactly one.
 
     ``role_name``: as for ``capture``; otherwise Playwright is asked, two more round trips.

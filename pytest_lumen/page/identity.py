@@ -21,8 +21,7 @@ from __future__ import annotations
 
 import functools
 import struct
-from typing import TYPE_CHECKING, Optional
-
+from typing import TYPE_CHECKING
 
 from ..cache.model import Fingerprint
 from . import scripts
@@ -35,7 +34,8 @@ ENGINE = "lumen-identity"
 # The identifying attributes, in hash order. Role and name come first: they are left out when the
 # primary locator is a role locator, whose own role and name then stand in for them (the cache keeps
 # the locator's role and name in the fingerprint, which the page's approximation may word otherwise).
-FIELDS = page_fields("role", "name", "tag", "text", "id", "name_attr", "type", "placeholder", "href", "label", "test_id", "context")
+FIELDS = page_fields("role", "name", "tag", "text", "id", "name_attr", "type", "placeholder", "href", "label", "test_id",
+                     "context")
 ROLE_AND_NAME = ("role", "name")
 # What a fill may change: its own text (a contenteditable) and the text around it (a line total, a
 # validation message, suggestions). The gate that finds a filled field again to read it back skips them.
@@ -55,7 +55,8 @@ MISSING = "\u001e"
 # What ``js/identity_engine.js`` is told: the fingerprint config, the hash order and the scope table.
 ENGINE_CONFIG: dict[str, object] = {
     # the page reads only what is hashed (a fingerprint's costly fields, its rank or heading, are not)
-    "fingerprint": {**CONFIG, "fields": list(FIELDS)}, "fields": list(FIELDS), "skips": {letter: list(names) for letter, names in SKIPS.items()},
+    "fingerprint": {**CONFIG, "fields": list(FIELDS)}, "fields": list(FIELDS),
+    "skips": {letter: list(names) for letter, names in SKIPS.items()},
     "missing": MISSING, "separator": SEPARATOR, "mismatch": MISMATCH,
 }
 ENGINE_JS = scripts.engine("identityEngine", ("deep", "fingerprint", "hash", "identity_engine"), ENGINE_CONFIG)
@@ -93,8 +94,8 @@ def identity_selector(fp: Fingerprint, after_fill: bool = False, fail_fast: bool
     return f"{ENGINE}={(scope + ('t' if fail_fast else '')) or 'x'}:{cyrb53(key)}"
 
 
-def gated(primary: Locator, fp: Optional[Fingerprint], after_fill: bool = False,
-          fail_fast: bool = False, named_exactly: bool = False) -> Optional[Locator]:
+def gated(primary: Locator, fp: Fingerprint | None, after_fill: bool = False,
+          fail_fast: bool = False, named_exactly: bool = False) -> Locator | None:
     """The primary locator narrowed to the recorded element; None when there is no fingerprint to gate on.
 
     Role and name are checked by Playwright's own role engine, exactly: by the primary locator itself

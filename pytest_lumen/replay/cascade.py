@@ -13,16 +13,17 @@ Overlays in the way are another matter (``overlays.py``).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Optional
+from typing import TYPE_CHECKING, Any
 
 from ..cache.model import Expect, Fingerprint, LocatorSpec, Target
 from ..page.fingerprint import Candidate, capture, capture_with_look_alikes, index_of, nth_of, scan, scan_selector
 from ..page.locators import spec_from_locator
 from ..page.quality import for_text_check, without_counts
-from .equivalents import Equivalents
-from .relabel import find_relabel
 from .choice import choose, differences, score_text
-from .similarity import ACCEPT_THRESHOLD, MARGIN, normalized, pins_hold, similarities, similarity
+from .equivalents import Equivalents
+from .names import normalized
+from .relabel import find_relabel
+from .similarity import ACCEPT_THRESHOLD, MARGIN, pins_hold, similarities, similarity
 
 if TYPE_CHECKING:
     from playwright.sync_api import Locator, Page
@@ -41,14 +42,14 @@ class Policy:
     pinned: frozenset[str] = frozenset()
     # A text check's recorded text, holding the asserted value: an element that shows exactly
     # this text is the checked one even when its container changed (``Relocator.by_unchanged_text``).
-    shown_text: Optional[str] = None
+    shown_text: str | None = None
     # A look-alike (one of several lists) is anchored by its context or its place, whichever holds.
     by_place: bool = False
     # The action's recorded effect that can confirm a relabelled element ("URL /login.html"), if any.
-    effect: Optional[str] = None
+    effect: str | None = None
 
 
-def policy_for(action: Any, fingerprint: Optional[Fingerprint]) -> Policy:
+def policy_for(action: Any, fingerprint: Fingerprint | None) -> Policy:
     """The identity policy of a cached action.
 
     For a text check, the text is what is asserted, so the element is known by everything
@@ -70,7 +71,7 @@ def policy_for(action: Any, fingerprint: Optional[Fingerprint]) -> Policy:
     return Policy()
 
 
-def _effect(action: Any) -> Optional[str]:
+def _effect(action: Any) -> str | None:
     """Where the action was recorded to lead, that tells a control by its job and is checked exactly: its URL.
 
     (A page it opens is checked to open, not for where: no evidence.)"""
@@ -87,8 +88,8 @@ class Relocated:
     locator: Locator
     fingerprint: Fingerprint
     score: float
-    evidence: Optional[str] = None
-    runner_up: Optional[float] = None
+    evidence: str | None = None
+    runner_up: float | None = None
 
 
 @dataclass(frozen=True)
@@ -106,17 +107,17 @@ class Survey:
     candidates: list[Candidate] = field(default_factory=list)
     scores: list[float] = field(default_factory=list)
 
-    def position(self, index: int) -> Optional[int]:
+    def position(self, index: int) -> int | None:
         """Where the element with this scan index is in ``candidates`` (None: not a visible candidate)."""
         return next((i for i, c in enumerate(self.candidates) if c.index == index), None)
 
     def best_other(self, index: int) -> float:
         """The best score of any candidate but the one with this scan index."""
-        return max((s for c, s in zip(self.candidates, self.scores) if c.index != index), default=0.0)
+        return max((s for c, s in zip(self.candidates, self.scores, strict=True) if c.index != index), default=0.0)
 
 
 def verdict(recorded: Fingerprint, current: Fingerprint, score: float, rival: float, policy: Policy,
-            threshold: float = ACCEPT_THRESHOLD) -> Optional[str]:
+            threshold: float = ACCEPT_THRESHOLD) -> str | None:
     """Why ``current`` is not beyond doubt the recorded element, or None when it is."""
     if score < threshold:
         changed = differences(recorded, current, policy.ignore)
@@ -131,11 +132,11 @@ def verdict(recorded: Fingerprint, current: Fingerprint, score: float, rival: fl
 def _visible_unique(loc: Locator) -> bool:
     try:
         return loc.count() == 1 and loc.is_visible()
-    except Exception:  # noqa: BLE001 - a candidate that cannot be read is no candidate
+    except Exception:  # a candidate that cannot be read is no candidate
         return False
 
 
-def _who(fp: Fingerprint) -> tuple[Optional[str], ...]:
+def _who(fp: Fingerprint) -> tuple[str | None, ...]:
     """What tells one element from another on one page: its path, tag, role and words."""
     return fp.css, fp.tag, fp.role, fp.name, fp.text
 
@@ -147,9 +148,9 @@ class Claims:
     re-render the page."""
 
     def __init__(self) -> None:
-        self._claims: list[tuple[tuple[Optional[str], ...], tuple[Optional[str], ...]]] = []
+        self._claims: list[tuple[tuple[str | None, ...], tuple[str | None, ...]]] = []
 
-    def claim(self, recorded: Optional[Fingerprint], current: Optional[Fingerprint]) -> None:
+    def claim(self, recorded: Fingerprint | None, current: Fingerprint | None) -> None:
         """Remember that ``current`` is the element recorded as ``recorded`` (nothing, when either is unknown)."""
         if recorded is not None and current is not None:
             self._claims.append((_who(recorded), _who(current)))
@@ -181,7 +182,7 @@ class Relocator:
         return Survey(selector, candidates, scores)
 
     def doubt(self, recorded: Fingerprint, loc: Locator, current: Fingerprint, score: float, policy: Policy,
-              threshold: float) -> Optional[str]:
+              threshold: float) -> str | None:
         """Why the element at ``loc`` is not clearly the recorded one (comparing it with the whole page), or None."""
         survey = self.survey(recorded, policy)
         return verdict(recorded, current, score, survey.best_other(index_of(loc, survey.selector)), policy, threshold)
@@ -216,7 +217,8 @@ class Relocator:
             index = index_of(loc, survey.selector)
             pos = survey.position(index)
             current = survey.candidates[pos].fingerprint if pos is not None else capture(loc)
-            score = survey.scores[pos] if pos is not None else similarity(target.fingerprint, current, policy.ignore, by_place=policy.by_place)
+            score = (survey.scores[pos] if pos is not None
+                     else similarity(target.fingerprint, current, policy.ignore, by_place=policy.by_place))
             why = verdict(target.fingerprint, current, score, survey.best_other(index), policy)
             if why is None:
                 if spec.kind == "selector":  # a CSS path finds it by place: cache what Playwright would generate

@@ -3,9 +3,9 @@
 A recorded effect guards against acting blind; it is not an assertion of its own. So when the element
 was confirmed to be the recorded one, a URL that differs from the recorded one only in its fragment
 (``/list#done`` against ``/list``: the redesigned filter updates in place) is accepted: the test's own
-checks say whether the page is right. A fragment that is a route (``#/cart``) is the page: it must match. A relabelled element (found on
-evidence, not likeness) gets the strict check: its effect is its evidence. The query's order never
-counts (URLs are compared normalized). A navigation that became an in-page update (the URL stayed
+checks say whether the page is right. A fragment that is a route (``#/cart``) is the page: it must match.
+A relabelled element (found on evidence, not likeness) gets the strict check: its effect is its evidence.
+The query's order never counts (URLs are compared normalized). A navigation that became an in-page update (the URL stayed
 what it was before the action, and the page changed in place after it: ``page/changes.py``) passes
 too, for a confirmed element; when the URL stayed and nothing changed, nothing happened, and the step
 fails. A check's new state needs no read-back: Playwright's ``set_checked`` fails when the state did
@@ -15,7 +15,7 @@ not change.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Optional
+from typing import TYPE_CHECKING, Any
 
 from playwright.sync_api import Error as PlaywrightError
 
@@ -56,8 +56,8 @@ def before(page: Page) -> Before:
     return Before(normalize_url(page.url), changes.now_ms())
 
 
-def verify_effect(page: Page, i: int, action: Any, loc: Optional[Locator], values: dict[str, str],
-                  timeout_ms: float, strict: bool = False, was: Optional[Before] = None) -> None:
+def verify_effect(page: Page, i: int, action: Any, loc: Locator | None, values: dict[str, str],
+                  timeout_ms: float, strict: bool = False, was: Before | None = None) -> None:
     """Raise ``ActionFailed`` (``performed``) unless the action's recorded effect holds now (``strict``: exactly).
 
     ``was``: the page before the action; with it, a navigation that became an in-page update passes (not ``strict``).

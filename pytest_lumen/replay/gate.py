@@ -14,7 +14,7 @@ did not stick is then done again on the full path.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Optional, Union
+from typing import TYPE_CHECKING, Any
 
 from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
@@ -23,7 +23,8 @@ from ..cache.model import Expect, Fill, Target
 from ..errors import LumenAssertionError, first_line
 from ..page import holds, identity
 from ..page.checks import run_check
-from ..page.perform import began_to_act, perform
+from ..page.perform import perform
+from ..page.playwright_internals import began_to_act, element_resolved, pointer_intercepted
 from ..page.targets import bind_target
 from ..stats import Figures
 from ..templates import substitute
@@ -55,7 +56,7 @@ class Pending:
     value: str
 
 
-def carried(action: Any, target: Target, values: dict[str, str]) -> Optional[str]:
+def carried(action: Any, target: Target, values: dict[str, str]) -> str | None:
     """The value whose check a fill leaves to the next action: when the value is its only recorded effect
     and the field is in the page itself (a condition cannot reach into a frame); else None, checked at once."""
     effect = action.after
@@ -72,9 +73,9 @@ class Gate:
         self.page = page
         self.figures = figures
         self.timeout_ms = timeout_ms
-        self.pending: Optional[Pending] = None
+        self.pending: Pending | None = None
 
-    def settle(self) -> Optional[Pending]:
+    def settle(self) -> Pending | None:
         """Read back the pending fill's value now (one round trip): the fill when it did not stick, else None."""
         pending, self.pending = self.pending, None
         if pending is None:
@@ -120,7 +121,7 @@ class Gate:
         self.figures.gate_hits += 1
         return True
 
-    def _act(self, i: int, action: Any, target: Target, values: dict[str, str]) -> Optional[Locator]:
+    def _act(self, i: int, action: Any, target: Target, values: dict[str, str]) -> Locator | None:
         """Act through the identity gate, in one round trip: the gated locator when it acted,
         None when nothing was done (take the full path).
 
@@ -146,13 +147,13 @@ class Gate:
             return identity.gated(bound.locator.build(self.page), fp, after_fill=True, named_exactly=named)
         return acted_on
 
-    def _root(self) -> Union[Page, Locator]:
+    def _root(self) -> Page | Locator:
         """Where the next action's locator searches: the page, on condition that the pending fill's value held."""
         if self.pending is None:
             return self.page
         return holds.provided(self.page, holds.holding(self.pending.field, self.pending.value))
 
-    def _attempt(self, i: int, action: Any, loc: Locator, values: dict[str, str]) -> Optional[Locator]:
+    def _attempt(self, i: int, action: Any, loc: Locator, values: dict[str, str]) -> Locator | None:
         """The gated attempt itself (see ``_act``): ``loc`` when it acted, None when it did nothing."""
         if isinstance(action, Expect):
             try:  # a check that holds on the recorded element holds; one that does not is left to the full path
@@ -171,9 +172,9 @@ class Gate:
                     return loc  # it acted (or was acting) when time ran out: the effect check decides
                 if attempt == 2:
                     return None
-                if "intercepts pointer events" in log and dismiss_overlay(self.page) is not None:
+                if pointer_intercepted(log) and dismiss_overlay(self.page) is not None:
                     continue
-                if "locator resolved to" not in log:
+                if not element_resolved(log):
                     return None  # nothing passed the gate in time: the full path looks and heals
                 # the recorded element is there, not ready yet: wait for it (never 0, which Playwright takes as no limit)
                 timeout = max(self.timeout_ms - GATE_MS, MIN_WAIT_MS)

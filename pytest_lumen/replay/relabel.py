@@ -25,11 +25,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Optional, Union
 
 from ..cache.model import Fingerprint
-from .equivalents import Equivalents
 from .choice import score_text
+from .equivalents import Equivalents
 from .names import kept_whole, says
 from .similarity import ACCEPT_THRESHOLD, MARGIN, context_similarity, role_similarity, similarity
 
@@ -64,7 +63,7 @@ def _near(recorded: Fingerprint, current: Fingerprint) -> bool:
 
 
 def find_relabel(recorded: Fingerprint, currents: Sequence[Fingerprint], ignore: frozenset[str], name_pinned: bool,
-                 effect: Optional[str], equivalents: Equivalents) -> Union[Relabel, str]:
+                 effect: str | None, equivalents: Equivalents) -> Relabel | str:
     """The relabelled element among ``currents`` with its evidence, or why there is none ("" when it does not apply)."""
     name = says(recorded)
     if not recorded.role or not name:

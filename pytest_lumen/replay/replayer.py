@@ -14,32 +14,35 @@ Any failed check is a replay failure, never a pass.
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from contextlib import nullcontext
-from typing import TYPE_CHECKING, Any, Callable, Optional
+from typing import TYPE_CHECKING, Any
 
 from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import expect
 
 from ..cache.model import Drag, Expect, Goto, LocatorSpec, Target
-from ..page.dialogs import CachedAnswers, DialogWatch
-from ..page.tabs import PopupWatch, Tabs
-from ..page.perform import perform
-from ..page.checks import run_check
 from ..errors import LumenAssertionError, LumenError, first_line
-from ..events import HealEnd, HealStart, ToolSpan
+from ..events import HealEnd, HealStart, ReplayPath, ToolSpan
 from ..guard import NavigationGuard
 from ..heals import Heal
-from ..secrets import map_strings
+from ..page.checks import run_check
+from ..page.dialogs import CachedAnswers, DialogWatch
 from ..page.evidence import heal_picture
 from ..page.fingerprint import Look, capture_only, capture_with_look_alikes
+from ..page.perform import perform
+from ..page.playwright_internals import pointer_intercepted
+from ..page.tabs import PopupWatch, Tabs
+from ..page.targets import bind_target, fallbacks_for
+from ..secrets import map_strings
+from . import effects
 from .cascade import Missed, Policy, Relocated, Relocator, policy_for
 from .equivalents import Equivalents
-from .overlays import close_blocking_modal, dismiss_overlay
-from . import effects
-from .failure import ActionFailed, ReplayPath
+from .failure import ActionFailed
 from .gate import Gate, gateable
-from .similarity import SURE, VERIFY_THRESHOLD, normalized, pins_hold, similarity
-from ..page.targets import bind_target, fallbacks_for
+from .names import normalized
+from .overlays import close_blocking_modal, dismiss_overlay
+from .similarity import SURE, VERIFY_THRESHOLD, pins_hold, similarity
 
 if TYPE_CHECKING:
     from playwright.sync_api import Locator, Page
@@ -61,8 +64,8 @@ class Unresolved(Exception):
 class Replayer:
     """Replays the actions of one cached step on a page."""
 
-    def __init__(self, page: Page, ctx: TestContext, guard: Optional[NavigationGuard] = None, gate: bool = False,
-                 tabs: Optional[Tabs] = None) -> None:
+    def __init__(self, page: Page, ctx: TestContext, guard: NavigationGuard | None = None, gate: bool = False,
+                 tabs: Tabs | None = None) -> None:
         self.ctx = ctx
         self.guard = guard or NavigationGuard((), ctx.cache.display)
         self.timeout_ms = ctx.settings.action_timeout * 1000
@@ -124,7 +127,7 @@ class Replayer:
     # --- one action -------------------------------------------------------------------
 
     def _replay_answering_dialogs(self, step: int, i: int, action: Any, values: dict[str, str],
-                                  via_gate: bool = True) -> tuple[Any, Optional[Heal], Optional[ReplayPath]]:
+                                  via_gate: bool = True) -> tuple[Any, Heal | None, ReplayPath | None]:
         """``_replay_one``, answering the dialogs the action opens as they were answered when recorded, and
         following the page it opens (a tab, a popup) as it did when recorded.
 
@@ -145,14 +148,14 @@ class Replayer:
         return done, heal, path
 
     def _replay_one(self, step: int, i: int, action: Any, values: dict[str, str],
-                    via_gate: bool = True) -> tuple[Any, Optional[Heal], Optional[ReplayPath]]:
+                    via_gate: bool = True) -> tuple[Any, Heal | None, ReplayPath | None]:
         """Replay one action: through the gate when it can, else by the full path; the action as done, its heal, its path."""
-        target: Optional[Target] = action.target_or_none
+        target: Target | None = action.target_or_none
         if (via_gate and target is not None and self.gate is not None and gateable(action)
                 and self.gate.replay(i, action, target, values)):
             return action, None, "gate"
         self._settle(step, values)
-        path: Optional[ReplayPath] = None if target is None else "full"
+        path: ReplayPath | None = None if target is None else "full"
         try:
             action, heal = self._replay_full(step, i, action, target, values)
         except ActionFailed as failed:
@@ -160,11 +163,11 @@ class Replayer:
             raise
         return action, heal, path
 
-    def _replay_full(self, step: int, i: int, action: Any, target: Optional[Target],
-                     values: dict[str, str]) -> tuple[Any, Optional[Heal]]:
+    def _replay_full(self, step: int, i: int, action: Any, target: Target | None,
+                     values: dict[str, str]) -> tuple[Any, Heal | None]:
         """Find the element (healing it when needed), act, and check the effect."""
-        loc: Optional[Locator] = None
-        heal: Optional[Heal] = None
+        loc: Locator | None = None
+        heal: Heal | None = None
         deadline = time.monotonic() + self.timeout_ms / 1000
         if target is not None and _is_group_check(action):
             loc = bind_target(target, values).locator.build(self.page)  # a count: the locator of all, no identity
@@ -173,7 +176,7 @@ class Replayer:
             action = action.model_copy(update={"target": target})
             if action.kind in NEEDS_ENABLED and not enabled:
                 _await_enabled(i, action, loc, deadline)
-        dest: Optional[Locator] = None
+        dest: Locator | None = None
         if isinstance(action, Drag) and action.to is not None:  # where it is dropped: found (and healed) alike
             dest, to, dest_heal, _ = self._locate(step, i, action, action.to, values, deadline, end="-drop")
             action, heal = action.model_copy(update={"to": to}), heal or dest_heal
@@ -194,18 +197,18 @@ class Replayer:
         _verify(self.page, i, action, loc, values, self.timeout_ms, heal, was)
         return action, heal
 
-    def _perform(self, action: Any, loc: Optional[Locator], values: dict[str, str], dest: Optional[Locator]) -> None:
+    def _perform(self, action: Any, loc: Locator | None, values: dict[str, str], dest: Locator | None) -> None:
         try:
             perform(self.page, action, loc, values, self.timeout_ms, self.ctx.test_dir, dest)
         except PlaywrightError as exc:
-            if "intercepts pointer events" not in str(exc) or dismiss_overlay(self.page) is None:
+            if not pointer_intercepted(str(exc)) or dismiss_overlay(self.page) is None:
                 raise
             perform(self.page, action, loc, values, self.timeout_ms, self.ctx.test_dir, dest)
 
     # --- finding the element ----------------------------------------------------------
 
     def _locate(self, step: int, i: int, action: Any, target: Target, values: dict[str, str],
-                deadline: float, end: str = "") -> tuple[Locator, Target, Optional[Heal], bool]:
+                deadline: float, end: str = "") -> tuple[Locator, Target, Heal | None, bool]:
         """The recorded element: by the primary locator, else by the cascade, retried until ``deadline``.
 
         Also whether the element is known to be enabled: one page round trip answers that, the
@@ -281,7 +284,7 @@ def _resolve(relocator: Relocator, target: Target, look: Look, policy: Policy, l
 
 
 def _report(ctx: TestContext, instruction: str, step: int, i: int, target: Target, problem: str,
-            found: Relocated | Missed, page: Optional[Page] = None, end: str = "") -> Optional[Heal]:
+            found: Relocated | Missed, page: Page | None = None, end: str = "") -> Heal | None:
     """Emit a heal's events; the record of a successful heal, with its picture (taken on ``page``; ``end``: which
     end of a drag, in the picture's name)."""
     before = target.locator.describe()
@@ -304,8 +307,8 @@ def _report(ctx: TestContext, instruction: str, step: int, i: int, target: Targe
                 cache_file=ctx.cache.display, evidence=found_evidence, runner_up=found.runner_up, picture=picture)
 
 
-def _verify(page: Page, i: int, action: Any, loc: Optional[Locator], values: dict[str, str], timeout_ms: float,
-            heal: Optional[Heal], was: Optional[effects.Before] = None) -> None:
+def _verify(page: Page, i: int, action: Any, loc: Locator | None, values: dict[str, str], timeout_ms: float,
+            heal: Heal | None, was: effects.Before | None = None) -> None:
     """The action's recorded effect must hold; a relabel's exactly (found on evidence: the effect is part of it),
     and when it does not, the element was not the recorded one: nothing of the action is kept by a model heal."""
     strict = heal is not None and heal.level == "relabel"
@@ -349,8 +352,7 @@ def _await_enabled(i: int, action: Any, loc: Locator, deadline: float) -> None:
         raise ActionFailed(i, action, first_line(exc)) from None
 
 
-
-def _opened(i: int, done: Any, path: Optional[ReplayPath], popup: Optional[Page]) -> Page:
+def _opened(i: int, done: Any, path: ReplayPath | None, popup: Page | None) -> Page:
     """The page (tab, popup) the action opened, as it did when recorded; an action that opened none failed."""
     if popup is None:
         raise ActionFailed(i, done, f"the action should have opened a new page ({done.after.popup}), and none opened",

@@ -103,7 +103,8 @@ def test_next(agent, page, app_url):
 '''
 
 SLOW_NAVIGATION_SCRIPT = [
-    {"match": "go to the next page", "actions": [{"tool": "click", "target": {"role": "link", "name": "Next"}}, {"tool": "done"}]},
+    {"match": "go to the next page",
+     "actions": [{"tool": "click", "target": {"role": "link", "name": "Next"}}, {"tool": "done"}]},
     {"match": "next page heading", "actions": [
         {"tool": "expect_text", "target": {"role": "heading", "name": "Next page"}, "input": {"text": "Next page"}},
         {"tool": "done"}]},

@@ -94,7 +94,8 @@ def _kill_mid_write(tmp_path: Path, hook: str, kind: str, target: Path) -> None:
 def test_a_cache_writer_killed_mid_write_leaves_the_old_file_and_no_stale_lock(tmp_path: Path, hook: str) -> None:
     store = CacheStore(tmp_path / ".lumen-cache", lock_timeout=5)
     path = store.path_for("t.py", "test_a")
-    store.save(path, CacheFile(test="t.py::test_a", steps=[Step(key=step_key("the old content", []), instruction="the old content", url="/")]))
+    old = Step(key=step_key("the old content", []), instruction="the old content", url="/")
+    store.save(path, CacheFile(test="t.py::test_a", steps=[old]))
     before = path.read_bytes()
 
     _kill_mid_write(tmp_path, hook, "cache", path)
@@ -102,7 +103,8 @@ def test_a_cache_writer_killed_mid_write_leaves_the_old_file_and_no_stale_lock(t
     leftovers = [p for p in path.parent.iterdir() if p.name.endswith(".tmp")]
     assert leftovers, "the kill happened while a temporary file existed"
 
-    store.save(path, CacheFile(test="t.py::test_a", steps=[Step(key=step_key("the next run", []), instruction="the next run", url="/")]))
+    nxt = Step(key=step_key("the next run", []), instruction="the next run", url="/")
+    store.save(path, CacheFile(test="t.py::test_a", steps=[nxt]))
     assert [s.instruction for s in store.load(path).steps] == ["the next run"]
     assert not [p for p in path.parent.iterdir() if p.name.endswith(".tmp")], "the dead writer's temp file is gone"
     assert store.files() == [path]

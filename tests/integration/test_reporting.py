@@ -27,7 +27,8 @@ def _record(lumen, site_factory, fake_anthropic, pages=SITE):
 def test_record_run_summary_progress_and_events(lumen, site_factory, fake_anthropic):
     result = _record(lumen, site_factory, fake_anthropic)
     result.stdout.fnmatch_lines([
-        "*lumen> test_login*: 'log in as %user% with password %pw%' -> fill get_by_role(\"textbox\", name=\"Username\", exact=True) ?ok? (tokens so far: *",
+        "*lumen> test_login*: 'log in as %user% with password %pw%' -> "
+        "fill get_by_role(\"textbox\", name=\"Username\", exact=True) ?ok? (tokens so far: *",
         "*= lumen =*",
         "mode: record",
         "steps replayed: 0",
@@ -150,7 +151,8 @@ def test_token_budget_stops_the_step(lumen, site_factory, fake_anthropic):
     assert fake_anthropic.request_count == 1
     assert lumen.cache_files() == []
     [events_file] = lumen.path.glob("test-results/*/lumen_events.jsonl")
-    assert {"type": "error", "reason": "token_budget"}.items() <= [e for e in read_events(events_file) if e["type"] == "error"][0].items()
+    error = next(e for e in read_events(events_file) if e["type"] == "error")
+    assert {"type": "error", "reason": "token_budget"}.items() <= error.items()
 
 
 def test_max_actions_stops_the_step(lumen, site_factory, fake_anthropic):

@@ -14,7 +14,7 @@ import sys
 import xml.etree.ElementTree as ET
 from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
-from typing import Any, Optional
+from typing import Any
 
 from filelock import FileLock
 
@@ -155,9 +155,9 @@ def read_logs(root: Path, variants: Sequence[str]) -> dict[str, list[str]]:
     return out
 
 
-def outcomes(junit_xml: Path) -> dict[str, Optional[str]]:
+def outcomes(junit_xml: Path) -> dict[str, str | None]:
     """Each variant's inner test outcome from a JUnit report: None when it passed, else its failure text."""
-    out: dict[str, Optional[str]] = {}
+    out: dict[str, str | None] = {}
     for case in ET.parse(junit_xml).iter("testcase"):
         params = case.get("name", "").split("[", 1)[1].rstrip("]").split("-")
         variant = "-".join(p for p in params if p != "chromium")

@@ -5,8 +5,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from pytest_lumen.cache.keys import step_key
 from pytest_lumen.cache import model as A
+from pytest_lumen.cache.keys import step_key
 from pytest_lumen.cache.model import LocatorSpec, Step
 from pytest_lumen.config import DEFAULT_MODEL, Mode, Settings
 from pytest_lumen.page.fingerprint import capture
@@ -29,7 +29,8 @@ def test_a_gated_fill_whose_value_did_not_stick_is_filled_again_on_the_full_path
                       fingerprint=capture(form_page.locator("#n")))
     fill = A.Fill(target=target, value="Ada", after=A.Effect(value="Ada"))
     replayer = _replayer(form_page, tmp_path)
-    done, heals = replayer.replay(0, Step(key=step_key("fill the name", []), instruction="fill the name", url="/", actions=[fill]), {})
+    step = Step(key=step_key("fill the name", []), instruction="fill the name", url="/", actions=[fill])
+    _, heals = replayer.replay(0, step, {})
     assert form_page.locator("#n").input_value() == "Ada"
     ends = [e for e in replayer.ctx.events.events if e.type == "tool.end"]
     # its value is read back at the end of the step (no action after it carries the check), and it is filled again
@@ -57,7 +58,8 @@ def _login_step(page: Any) -> Step:
 
 
 def _protocol_calls(page: Any, run: Any) -> int:
-    """Messages sent to Playwright's driver while ``run()`` runs (a Playwright internal, as benchmarks/profile_replay.py counts)."""
+    """Messages sent to Playwright's driver while ``run()`` runs (a Playwright internal, as
+    benchmarks/profile_replay.py counts)."""
     from playwright._impl.connection import Connection
     original = Connection.send_message_to_server
     count = 0

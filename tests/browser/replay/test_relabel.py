@@ -12,7 +12,6 @@ from pytest_lumen.agent import Agent
 from pytest_lumen.config import Mode
 from pytest_lumen.errors import ReplayError
 from pytest_lumen.planner import ScriptedPlanner
-
 from tests.browser.inprocess import context, no_model, session_in
 
 # A wizard whose first page has one way on; a redesign renames it and may send it elsewhere.
@@ -98,8 +97,8 @@ def test_an_effect_that_differs_only_in_its_fragment_does_not_fail_a_confirmed_e
     assert '"url": "/index.html#completed"' in (tmp_path / ".lumen-cache").joinpath(
         "tests/test_shop.py/test_sign_in.json").read_text(encoding="utf-8")
 
-    (site.root / "index.html").write_text(FILTERS.replace("{control}", '<a role="button" href="#" onclick="event.preventDefault()">'
-                                                            'Completed</a>').replace("querySelector('button')",
+    link = '<a role="button" href="#" onclick="event.preventDefault()">Completed</a>'
+    (site.root / "index.html").write_text(FILTERS.replace("{control}", link).replace("querySelector('button')",
                                                                                    "querySelector('[role=button]')"),
                                           encoding="utf-8")
     replay(page, site.url + "/index.html", tmp_path, "show the completed todos")  # the test's own check decides

@@ -38,7 +38,7 @@ def test_a_version_2_file_whose_key_is_not_its_instruction_is_refused():
     text = json.dumps({"schema_version": 2, "test": "t.py::test_x", "steps": [step]})
     try:
         loads(text, Path("t.json"))
-    except Exception as exc:  # noqa: BLE001 - the type is checked below
+    except Exception as exc:  # the type is checked below
         assert type(exc).__name__ == "CacheFileError" and "not the key of its instruction" in str(exc)
     else:
         raise AssertionError("a mismatched key was accepted")

@@ -1,4 +1,5 @@
-"""The identity hash's field order (pytest_lumen.page.identity); the gate on a real page is in tests/browser/page/test_identity.py."""
+"""The identity hash's field order (pytest_lumen.page.identity); the gate on a real page is in
+tests/browser/page/test_identity.py."""
 
 from __future__ import annotations
 
