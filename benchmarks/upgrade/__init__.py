@@ -8,10 +8,8 @@ judges, ``bench.py`` prints the figures.
 
 from __future__ import annotations
 
-from typing import Optional
 
-
-def main(argv: Optional[list[str]] = None) -> int:
+def main(argv: list[str] | None = None) -> int:
     """Run the benchmark (see ``bench.py``)."""
     from .bench import main as run
 

@@ -2,9 +2,9 @@
 
 Every version is installed by name from its package registry (pip or npm) into a cache folder
 reused across runs and clones (``~/.cache/pytest-lumen/upgrade-apps/<app>-<version>/``, or under
-``XDG_CACHE_HOME``; ``LUMEN_UPGRADE_APPS`` moves it), and runs as its own server process on 127.0.0.1 on a free port. A regression is a
-configuration switch of the app that removes a feature a test uses; it must make that test red at
-its own step.
+``XDG_CACHE_HOME``; ``LUMEN_UPGRADE_APPS`` moves it), and runs as its own server process on 127.0.0.1
+on a free port. A regression is a configuration switch of the app that removes a feature a test
+uses; it must make that test red at its own step.
 """
 
 from __future__ import annotations
@@ -20,9 +20,10 @@ import tarfile
 import time
 import urllib.error
 import urllib.request
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Callable, Optional
+from typing import Any
 
 from filelock import FileLock
 
@@ -121,7 +122,7 @@ def free_port() -> int:
 class Server:
     """One app version running on 127.0.0.1 in its own process."""
 
-    def __init__(self, app: App, version: str, data: Path, switch: Optional[dict[str, Any]] = None) -> None:
+    def __init__(self, app: App, version: str, data: Path, switch: dict[str, Any] | None = None) -> None:
         self.app, self.version = app, version
         folder = install(app, version)
         self.port = free_port()

@@ -12,13 +12,12 @@ from __future__ import annotations
 import argparse
 import time
 from collections import Counter
-from typing import Any, Optional
+from typing import Any
 
 import benchlib as B
 
 from . import apps as A
 from . import harness as H
-
 
 # make bench runs two apps on different stacks (a React SPA from npm, a Python admin from pip) to stay within
 # its budget; Datasette (all green in our runs) is there with --apps.
@@ -96,7 +95,7 @@ def print_tables(per_app: dict[str, dict[str, Any]]) -> None:
             print(f"- {name} {f['test']}[{f['variant']}] at `{f['line']}`: {f['message'][:700]}{wrong}")
 
 
-def main(argv: Optional[list[str]] = None) -> int:
+def main(argv: list[str] | None = None) -> int:
     """Record each app on its oldest release, replay every release and regression, print, write results/upgrade.json."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--apps", default=",".join(DEFAULT_APPS),

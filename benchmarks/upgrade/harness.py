@@ -16,9 +16,10 @@ import subprocess
 import time
 import xml.etree.ElementTree as ET
 from collections import Counter
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Optional, Sequence
+from typing import Any
 
 from tests.support import inner as shared
 
@@ -67,11 +68,11 @@ class Recording:
     effects: dict[str, list[str]]  # per test: what the recorded run did to the app (the intended effects)
 
 
-def _selection(tests: Optional[Sequence[str]]) -> list[str]:
+def _selection(tests: Sequence[str] | None) -> list[str]:
     return ["-k", " or ".join(tests)] if tests else []
 
 
-def record(root: Path, app: A.App, timeout: float = 300, tests: Optional[Sequence[str]] = None) -> Recording:
+def record(root: Path, app: A.App, timeout: float = 300, tests: Sequence[str] | None = None) -> Recording:
     """Record the app's tests (all, or those named) on its oldest version; raises when a test did not record."""
     from example_suite.record import refused_actions
     from pytest_lumen.testing.fake_anthropic import FakeAnthropic
@@ -82,7 +83,8 @@ def record(root: Path, app: A.App, timeout: float = 300, tests: Optional[Sequenc
     with FakeAnthropic() as fake:
         fake.script(SCRIPTS[app.name])
         env = _env(app, [app.oldest], {"ANTHROPIC_BASE_URL": fake.url, "ANTHROPIC_API_KEY": "sk-test-not-a-real-key"})
-        done = subprocess.run(shared.inner_command("-q", "--lumen-record", *_selection(tests), test_file(app)), cwd=root, env=env, capture_output=True, text=True,
+        done = subprocess.run(shared.inner_command("-q", "--lumen-record", *_selection(tests), test_file(app)),
+                              cwd=root, env=env, capture_output=True, text=True,
                               timeout=timeout)
         requests = list(fake.requests)
     caches = {name: shared.cache_file(root, app.oldest, test_file(app), name) for name in tests or test_names(app)}
@@ -240,7 +242,7 @@ def regression_caught_at_own_step(app: A.App, run: TestRun) -> bool:
     return not run.passed and app.regression(run.regression).fails_at in run.failed_line
 
 
-def all_variants(app: A.App, versions: Optional[Sequence[str]] = None, regressions: bool = True) -> list[str]:
+def all_variants(app: A.App, versions: Sequence[str] | None = None, regressions: bool = True) -> list[str]:
     """Every version, then the oldest with each regression switched on."""
     chosen = list(versions or app.versions)
     return chosen + ([variant_name(app.oldest, r.name) for r in app.regressions] if regressions else [])

@@ -27,7 +27,8 @@ PET = {"type": "object", "required": ["name"], "properties": {
 def spec() -> dict[str, Any]:
     """The OpenAPI 3.0 document of the pets API."""
     pet_id = {"name": "petId", "in": "path", "required": True, "description": "ID of the pet", "schema": {"type": "integer"}}
-    ok = {"description": "successful operation", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Pet"}}}}
+    pet = {"schema": {"$ref": "#/components/schemas/Pet"}}
+    ok = {"description": "successful operation", "content": {"application/json": pet}}
     return {
         "openapi": "3.0.3",
         "info": {"title": "Pets API", "version": "1.0.0", "description": "A tiny pet store."},
@@ -119,7 +120,7 @@ def handler(dist: Path, config: dict[str, Any], api: Api) -> type[http.server.Si
         def __init__(self, *args: Any, **kwargs: Any) -> None:
             super().__init__(*args, directory=str(dist), **kwargs)
 
-        def log_message(self, format: str, *args: Any) -> None:  # noqa: A002
+        def log_message(self, format: str, *args: Any) -> None:
             pass
 
         def _json(self, status: int, data: Any) -> None:
