@@ -43,6 +43,15 @@ def routes_by_fragment(url: str) -> bool:
     return fragment.startswith(("/", "!"))
 
 
+def same_place(now: str, expected: str, strict: bool = False) -> bool:
+    """Whether two normalized URLs are the same place: equal, or (not ``strict``) equal but for a fragment that is
+    no route in either (``/list#done`` against ``/list``)."""
+    if now == expected:
+        return True
+    return (not strict and not routes_by_fragment(expected) and not routes_by_fragment(now)
+            and without_fragment(now) == without_fragment(expected))
+
+
 @dataclass(frozen=True)
 class Before:
     """The page just before an action: its URL (normalized) and the time, for ``changes.changed_since``."""
@@ -68,12 +77,8 @@ def verify_effect(page: Page, i: int, action: Any, loc: Optional[Locator], value
     if effect.url is not None:
         expected = substitute(effect.url, values)
 
-        lenient = not strict and not routes_by_fragment(expected)
-
         def close_enough(url: str) -> bool:
-            now = normalize_url(url)
-            return now == expected or (lenient and not routes_by_fragment(now)
-                                       and without_fragment(now) == without_fragment(expected))
+            return same_place(normalize_url(url), expected, strict)
         try:
             # domcontentloaded, not commit: the new page's own scripts have run, so its handlers are there
             # when the next action comes (recording observed the page only after that point too)
