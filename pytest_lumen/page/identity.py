@@ -93,6 +93,28 @@ def identity_selector(fp: Fingerprint, after_fill: bool = False, fail_fast: bool
     return f"{ENGINE}={(scope + ('t' if fail_fast else '')) or 'x'}:{cyrb53(key)}"
 
 
+def holds(recorded: Fingerprint, current: Fingerprint) -> bool:
+    """Whether ``current`` has the recorded element's identity as the gate checks it: the same role and name,
+    exactly (as Playwright's role engine compares names: whitespace collapsed), and every other identifying
+    attribute (``FIELDS``, the context only for an element that had look-alikes) unchanged.
+
+    The full path accepts such an element as the gate does, whatever its similarity to its neighbours: one rule,
+    whichever path an action takes (a busy machine sends an action the gate would pass down the full path)."""
+    if not same_role_and_name(recorded, current):
+        return False
+    skip = {name for letter in ("r", "" if recorded.look_alikes else "c") for name in SKIPS.get(letter, ())}
+    return all(getattr(recorded, name) == getattr(current, name) for name in FIELDS if name not in skip)
+
+
+def same_role_and_name(recorded: Optional[Fingerprint], current: Optional[Fingerprint]) -> bool:
+    """Whether both are known and have one role and, whitespace collapsed, one name (the gate's exact role locator)."""
+    if recorded is None or current is None or recorded.role is None:
+        return False
+    def plain(name: Optional[str]) -> Optional[str]:
+        return " ".join(name.split()) if name is not None else None
+    return recorded.role == current.role and plain(recorded.name) == plain(current.name)
+
+
 def gated(primary: Locator, fp: Optional[Fingerprint], after_fill: bool = False,
           fail_fast: bool = False, named_exactly: bool = False) -> Optional[Locator]:
     """The primary locator narrowed to the recorded element; None when there is no fingerprint to gate on.

@@ -22,7 +22,8 @@ from playwright.sync_api import Error as PlaywrightError
 from ..errors import first_line
 from ..page import changes
 from ..templates import substitute
-from ..urls import normalize_url
+from ..page.document import error_shown
+from ..urls import absolute_url, normalize_url, origin_of
 from .failure import ActionFailed
 
 if TYPE_CHECKING:
@@ -66,14 +67,18 @@ def before(page: Page) -> Before:
 
 
 def verify_effect(page: Page, i: int, action: Any, loc: Optional[Locator], values: dict[str, str],
-                  timeout_ms: float, strict: bool = False, was: Optional[Before] = None) -> None:
+                  timeout_ms: float, strict: bool = False, was: Optional[Before] = None,
+                  confirmed: bool = False) -> Optional[str]:
     """Raise ``ActionFailed`` (``performed``) unless the action's recorded effect holds now (``strict``: exactly).
 
     ``was``: the page before the action; with it, a navigation that became an in-page update passes (not ``strict``).
+    ``confirmed``: the element is the very one recorded (its role and name, where it was); when its navigation
+    landed on another route of the same origin that shows no error (``/login`` became ``/signin``), that route
+    is returned (normalized): the app renamed it, the caller reports and keeps it. Else None.
     """
     effect = action.after
     if effect is None:
-        return
+        return None
     if effect.url is not None:
         expected = substitute(effect.url, values)
 
@@ -88,14 +93,32 @@ def verify_effect(page: Page, i: int, action: Any, loc: Optional[Locator], value
         except PlaywrightError:
             now = normalize_url(page.url)
             if close_enough(page.url):
-                return
+                return None
             if not strict and was is not None and now == was.url:
                 if changes.changed_since(page, was.at_ms):
-                    return  # it updated the page in place instead of navigating: the test's checks decide
+                    return None  # it updated the page in place instead of navigating: the test's checks decide
                 raise ActionFailed(i, action, f"after the action nothing happened: the page should be at {expected}, "
                                               f"and it stayed at {now} without a change", performed=True) from None
+            shown = None
+            if confirmed and not strict and was is not None and _same_origin(page.url, expected):
+                shown = error_shown(page)
+                if shown is None:
+                    return now  # the very element, led to a renamed route of the app
+            error = f" ({shown})" if shown else ""
             raise ActionFailed(i, action, f"after the action the page should be at {expected}, "
-                                          f"but it is at {now}", performed=True) from None
+                                          f"but it is at {now}{error}", performed=True) from None
+    _verify_value(i, action, loc, values, timeout_ms)
+    return None
+
+
+def _same_origin(url: str, expected: str) -> bool:
+    """Whether ``url`` is on the origin of ``expected`` (a normalized URL: without its origin when loopback)."""
+    return origin_of(url) == origin_of(absolute_url(expected, url))
+
+
+def _verify_value(i: int, action: Any, loc: Optional[Locator], values: dict[str, str], timeout_ms: float) -> None:
+    """A fill's recorded value must be the field's value now."""
+    effect = action.after
     if effect.value is not None and loc is not None:
         want = substitute(effect.value, values)
         try:

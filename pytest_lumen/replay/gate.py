@@ -46,6 +46,14 @@ def gateable(action: Any) -> bool:
 
 
 @dataclass(frozen=True)
+class Passed:
+    """An action the gate let through, done, its effect checked; ``moved``: the renamed route the very element's
+    recorded navigation now leads to (``effects.verify_effect``), for the replayer to report and keep."""
+
+    moved: Optional[str] = None
+
+
+@dataclass(frozen=True)
 class Pending:
     """A gated fill whose value is still to be checked: by the next gated action, or read back."""
 
@@ -93,20 +101,21 @@ class Gate:
         """Forget the pending fill (the step failed: nothing more is checked)."""
         self.pending = None
 
-    def replay(self, i: int, action: Any, target: Target, values: dict[str, str]) -> bool:
-        """Act through the gate and check the effect; False: nothing was done, take the full path."""
+    def replay(self, i: int, action: Any, target: Target, values: dict[str, str]) -> Optional[Passed]:
+        """Act through the gate and check the effect; None: nothing was done, take the full path."""
         was = effects.before(self.page)
         acted_on = self._act(i, action, target, values)
         if acted_on is None:
-            return False
+            return None
         self.pending = None  # the action was resolved with the pending fill's condition: the value held
         value = carried(action, target, values)
         if value is not None:
             self.pending = Pending(i, action, acted_on, value)
             self.figures.gate_hits += 1
-            return True
-        try:
-            effects.verify_effect(self.page, i, action, acted_on, values, self.timeout_ms, was=was)
+            return Passed()
+        try:  # the gate confirmed the very element: a renamed route is the app's naming
+            moved = effects.verify_effect(self.page, i, action, acted_on, values, self.timeout_ms, was=was,
+                                          confirmed=True)
         except ActionFailed as failed:
             if not isinstance(action, Fill):
                 self.figures.gate_hits += 1  # it went through the gate; what followed it failed
@@ -116,9 +125,9 @@ class Gate:
             # and a fill "succeeds" typing nothing, or the page was busy. A fill can be repeated: the
             # full path closes the modal, fills again, and its read-back is final.
             self.figures.gate_misses += 1
-            return False
+            return None
         self.figures.gate_hits += 1
-        return True
+        return Passed(moved)
 
     def _act(self, i: int, action: Any, target: Target, values: dict[str, str]) -> Optional[Locator]:
         """Act through the identity gate, in one round trip: the gated locator when it acted,

@@ -25,6 +25,7 @@ from ..page.dialogs import CachedAnswers, DialogWatch
 from ..page.tabs import PopupWatch, Tabs
 from ..page.perform import perform
 from ..page.checks import run_check
+from ..page import identity
 from ..errors import LumenAssertionError, LumenError, first_line
 from ..events import HealEnd, HealStart, ToolSpan
 from ..guard import NavigationGuard
@@ -48,6 +49,9 @@ if TYPE_CHECKING:
     from ..context import TestContext
 
 FIRST_LOOK_MS = 500.0  # how long the primary locator alone is awaited before the cascade runs
+# How long an element the primary locator finds, but that is not usable (hidden, disabled), is awaited (by
+# Playwright's own wait for its state, not a sleep) before replay says so: short, since it is there already.
+USABLE_MS = 1000.0
 RETRY_MS = 150.0  # pause between attempts while the page may still be changing
 MAX_FALLBACKS = 8
 FIELD_ACTIONS = ("fill", "type", "select_option", "check", "upload", "expect")  # a form filled (or checked) field by field
@@ -56,6 +60,10 @@ NEEDS_ENABLED = ("click", "fill", "type", "press", "select_option", "check", "up
 
 class Unresolved(Exception):
     """The primary locator did not lead to the recorded element."""
+
+
+class Unusable(Unresolved):
+    """The primary locator found exactly one element, and it cannot be used as it is (hidden)."""
 
 
 class Replayer:
@@ -148,9 +156,11 @@ class Replayer:
                     via_gate: bool = True) -> tuple[Any, Optional[Heal], Optional[ReplayPath]]:
         """Replay one action: through the gate when it can, else by the full path; the action as done, its heal, its path."""
         target: Optional[Target] = action.target_or_none
-        if (via_gate and target is not None and self.gate is not None and gateable(action)
-                and self.gate.replay(i, action, target, values)):
-            return action, None, "gate"
+        if via_gate and target is not None and self.gate is not None and gateable(action):
+            passed = self.gate.replay(i, action, target, values)
+            if passed is not None:
+                action, heal = self._moved(step, i, action, passed.moved)
+                return action, heal, "gate"
         self._settle(step, values)
         path: Optional[ReplayPath] = None if target is None else "full"
         try:
@@ -160,11 +170,14 @@ class Replayer:
             raise
         return action, heal, path
 
+    _confirmed = False
+
     def _replay_full(self, step: int, i: int, action: Any, target: Optional[Target],
                      values: dict[str, str]) -> tuple[Any, Optional[Heal]]:
         """Find the element (healing it when needed), act, and check the effect."""
         loc: Optional[Locator] = None
         heal: Optional[Heal] = None
+        self._confirmed = False  # the primary locator found the very element: its role and name as recorded
         deadline = time.monotonic() + self.timeout_ms / 1000
         if target is not None and _is_group_check(action):
             loc = bind_target(target, values).locator.build(self.page)  # a count: the locator of all, no identity
@@ -172,7 +185,7 @@ class Replayer:
             loc, target, heal, enabled = self._locate(step, i, action, target, values, deadline)
             action = action.model_copy(update={"target": target})
             if action.kind in NEEDS_ENABLED and not enabled:
-                _await_enabled(i, action, loc, deadline)
+                _await_enabled(i, action, loc, min(deadline, time.monotonic() + USABLE_MS / 1000))
         dest: Optional[Locator] = None
         if isinstance(action, Drag) and action.to is not None:  # where it is dropped: found (and healed) alike
             dest, to, dest_heal, _ = self._locate(step, i, action, action.to, values, deadline, end="-drop")
@@ -191,8 +204,25 @@ class Replayer:
             raise
         except (PlaywrightError, LumenError) as exc:
             raise ActionFailed(i, action, first_line(exc)) from None
-        _verify(self.page, i, action, loc, values, self.timeout_ms, heal, was)
+        moved = _verify(self.page, i, action, loc, values, self.timeout_ms, heal, was, self._confirmed)
+        if moved is not None:
+            return self._moved(step, i, action, moved)
         return action, heal
+
+    def _moved(self, step: int, i: int, action: Any, moved: Optional[str]) -> tuple[Any, Optional[Heal]]:
+        """The action with the route its confirmed element now leads to as its effect, and the heal that says so;
+        unchanged (and no heal) when it led where it was recorded to (``moved`` None)."""
+        if moved is None:
+            return action, None
+        before, after = action.after.url, self.ctx.secrets.templatize(moved)
+        self.ctx.events.emit(HealStart(step=step, action=i, before=before, error=f"the page should be at {before}"))
+        self.ctx.events.emit(HealEnd(step=step, action=i, ok=True, level="effect", before=before, after=after,
+                                     detail="the very element (its role, name and place) led to a renamed route"))
+        heal = Heal(test=self.ctx.nodeid, step=self._instruction, action=i, level="effect", before=before, after=after,
+                    cache_file=self.ctx.cache.display,
+                    evidence="the recorded element, confirmed, led to another route of the same origin, "
+                             "which shows no error")
+        return action.model_copy(update={"after": action.after.model_copy(update={"url": after})}), heal
 
     def _perform(self, action: Any, loc: Optional[Locator], values: dict[str, str], dest: Optional[Locator]) -> None:
         try:
@@ -215,11 +245,16 @@ class Replayer:
         policy = policy_for(action, bound.fingerprint)
         primary = bound.locator.build(self.page)
         look = _look(primary, bound.locator, min(FIRST_LOOK_MS, self.timeout_ms))
+        unusable_until: Optional[float] = None  # found but not usable: how long it is awaited
         while True:
+            unusable = False
             try:
                 score = _resolve(self.relocator, bound, look, policy, primary)
                 self.relocator.claims.claim(bound.fingerprint, look.fingerprint)
+                self._confirmed = not end and identity.same_role_and_name(bound.fingerprint, look.fingerprint)
                 return primary, _refreshed(target, primary, score, self.ctx.secrets.templatize), None, look.enabled
+            except Unusable as found_unusable:
+                problem, unusable = str(found_unusable), True
             except Unresolved as unresolved:
                 problem = str(unresolved)
             except PlaywrightError as exc:  # the page navigated while it was read
@@ -232,10 +267,16 @@ class Replayer:
                 healed = healed_target(target, found, self.ctx.secrets.templatize)
                 heal = _report(self.ctx, self._instruction, step, i, target, problem, found, self.page, end)
                 return found.locator, healed, heal, False
-            if time.monotonic() >= deadline:
+            if unusable and unusable_until is None:
+                unusable_until = min(deadline, time.monotonic() + USABLE_MS / 1000)
+            give_up = deadline if not unusable or unusable_until is None else unusable_until
+            if time.monotonic() >= give_up:
                 _report(self.ctx, self._instruction, step, i, target, problem, found)
                 raise ActionFailed(i, action, f"{problem}; zero-token heal found nothing ({found.reason})")
-            self.page.wait_for_timeout(RETRY_MS)
+            if unusable:  # there, not shown: wait for it to be shown (Playwright's wait on its state), not a pause
+                _await_visible(primary, (give_up - time.monotonic()) * 1000)
+            else:
+                self.page.wait_for_timeout(RETRY_MS)
             look = _look(primary, bound.locator, 0)
 
     def _primary_now(self, target: Target, policy: Policy, primary: Locator) -> bool:
@@ -263,7 +304,7 @@ def _resolve(relocator: Relocator, target: Target, look: Look, policy: Policy, l
     if fp is None:
         raise Unresolved(f"no element matches {where}")
     if fp.box is None or fp.box.width == 0 or fp.box.height == 0:
-        raise Unresolved(f"{where} is not visible")
+        raise Unusable(f"{where} is not visible: it is found, and hidden")
     recorded = target.fingerprint
     if recorded is None:
         return 1.0
@@ -272,8 +313,8 @@ def _resolve(relocator: Relocator, target: Target, look: Look, policy: Policy, l
         # a text check's locator now finds an element without the recorded text, and another shows it whole
         raise Unresolved(f"{where} finds an element that does not show {shown!r}; another element does")
     score = similarity(recorded, fp, policy.ignore, by_place=policy.by_place)
-    if score >= SURE and pins_hold(recorded, fp, policy.pinned):
-        return score
+    if (score >= SURE or identity.holds(recorded, fp)) and pins_hold(recorded, fp, policy.pinned):
+        return score  # the gate's rule too (``identity.holds``): one verdict, whichever path the action took
     why = relocator.doubt(recorded, loc, fp, score, policy, VERIFY_THRESHOLD)
     if why is not None:
         raise Unresolved(f"{where} finds an element that is not clearly the recorded one ({why})")
@@ -305,12 +346,15 @@ def _report(ctx: TestContext, instruction: str, step: int, i: int, target: Targe
 
 
 def _verify(page: Page, i: int, action: Any, loc: Optional[Locator], values: dict[str, str], timeout_ms: float,
-            heal: Optional[Heal], was: Optional[effects.Before] = None) -> None:
+            heal: Optional[Heal], was: Optional[effects.Before] = None, confirmed: bool = False) -> Optional[str]:
     """The action's recorded effect must hold; a relabel's exactly (found on evidence: the effect is part of it),
-    and when it does not, the element was not the recorded one: nothing of the action is kept by a model heal."""
+    and when it does not, the element was not the recorded one: nothing of the action is kept by a model heal.
+
+    ``confirmed``: the primary locator found the very element (no heal): the renamed route it led to, if any."""
     strict = heal is not None and heal.level == "relabel"
     try:
-        effects.verify_effect(page, i, action, loc, values, timeout_ms, strict, was)
+        return effects.verify_effect(page, i, action, loc, values, timeout_ms, strict, was,
+                                     confirmed=confirmed and heal is None)
     except ActionFailed as failed:
         if strict:
             failed.performed = False
@@ -338,13 +382,22 @@ def _templatized(target: Target, templatize: Callable[[str], str]) -> Target:
     return Target.model_validate(map_strings(target.model_dump(mode="json"), templatize))
 
 
+def _await_visible(loc: Locator, timeout_ms: float) -> None:
+    """Wait (Playwright's wait for the state, at most ``timeout_ms``) for the element to be shown; either way return."""
+    try:
+        loc.first.wait_for(state="visible", timeout=max(timeout_ms, 1.0))
+    except PlaywrightError:
+        pass  # still hidden, or gone: the next look says which
+
+
 def _await_enabled(i: int, action: Any, loc: Locator, deadline: float) -> None:
-    """An interaction needs an enabled element: wait for it until the deadline, else fail."""
+    """An interaction needs an enabled element: one found disabled is awaited until ``deadline`` (short: it is
+    there), else the action fails saying it was found and is disabled."""
     remaining_ms = max((deadline - time.monotonic()) * 1000, 100.0)
     try:
         expect(loc).to_be_enabled(timeout=remaining_ms)
     except AssertionError:
-        raise ActionFailed(i, action, f"{action.target.locator.describe()} is disabled") from None
+        raise ActionFailed(i, action, f"{action.target.locator.describe()} is disabled: it is found, and not enabled") from None
     except PlaywrightError as exc:
         raise ActionFailed(i, action, first_line(exc)) from None
 
