@@ -23,10 +23,14 @@ from .equivalents import Equivalents
 from .destinations import Reading, reading
 from .relabel import find_relabel
 from .choice import choose, differences, score_text
+from .names import says
 from .similarity import ACCEPT_THRESHOLD, MARGIN, normalized, pins_hold, similarities, similarity
 
 if TYPE_CHECKING:
     from playwright.sync_api import Locator, Page
+
+
+MAX_SHOWN = 4  # the elements left out for what they declare, named in a failure
 
 
 @dataclass(frozen=True)
@@ -217,7 +221,7 @@ class Relocator:
             for c in candidates:
                 read = reading(c.declared, recorded, c.fingerprint, policy.effect_url, self.page.url)
                 if read.agreement == "contradicts":
-                    contradicting.append((c.index, read.why))
+                    contradicting.append((c.index, f"{says(c.fingerprint)!r}: {read.why}"))
                     continue
                 kept.append(_as_declared(c, recorded, read))
                 readings.append(read)
@@ -241,8 +245,10 @@ class Relocator:
         survey = self.survey(target.fingerprint, policy)
         reasons = []
         if survey.contradicting:
+            shown = "; ".join(why for _, why in survey.contradicting[:MAX_SHOWN])
+            more = "; ..." if len(survey.contradicting) > MAX_SHOWN else ""
             reasons.append(f"left out {_count(len(survey.contradicting), 'element')} that declare another destination "
-                           f"({survey.contradicting[0][1]})")
+                           f"({shown}{more})")
         for level in (self.by_fallbacks, self.by_unchanged_text, self.by_similarity, self.by_relabel):
             found = level(target, survey, policy)
             if isinstance(found, Relocated):
