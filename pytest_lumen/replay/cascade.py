@@ -51,8 +51,10 @@ class Policy:
     by_place: bool = False
     # The action's recorded effect that can confirm a relabelled element ("URL /login.html"), if any.
     effect: Optional[str] = None
-    # The URL of that effect (normalized): what a candidate declares must not contradict it (``destinations.py``).
+    # The URL of that effect (normalized): what a candidate declares must not contradict it (``destinations.py``);
+    # ``new_page``: the URL of the page (a tab, a popup) the action opened.
     effect_url: Optional[str] = None
+    new_page: bool = False
 
 
 def policy_for(action: Any, fingerprint: Optional[Fingerprint]) -> Policy:
@@ -64,7 +66,9 @@ def policy_for(action: Any, fingerprint: Optional[Fingerprint]) -> Policy:
     """
     if not isinstance(action, Expect) or fingerprint is None:
         url = _effect_url(action)
-        return Policy(effect=f"URL {url}" if url is not None else None, effect_url=url)
+        opened = _opened_url(action)
+        return Policy(effect=f"URL {url}" if url is not None else None, effect_url=url or opened,
+                      new_page=url is None and opened is not None)
     if action.check == "text":
         derived = fingerprint.name is not None and normalized(fingerprint.name) == normalized(fingerprint.text)
         expected = normalized(action.expected) if isinstance(action.expected, str) else ""
@@ -84,6 +88,12 @@ def _effect_url(action: Any) -> Optional[str]:
     (A page it opens is checked to open, not for where: no evidence.)"""
     after = getattr(action, "after", None)
     return after.url if after is not None and after.url is not None else None
+
+
+def _opened_url(action: Any) -> Optional[str]:
+    """The URL of the page (a tab, a popup) the action was recorded to open, if any: what a link to it declares."""
+    after = getattr(action, "after", None)
+    return after.popup if after is not None and after.popup is not None else None
 
 
 @dataclass(frozen=True)
@@ -219,7 +229,7 @@ class Relocator:
         if policy.effect_url is not None:
             kept: list[Candidate] = []
             for c in candidates:
-                read = reading(c.declared, recorded, c.fingerprint, policy.effect_url, self.page.url)
+                read = reading(c.declared, recorded, c.fingerprint, policy.effect_url, self.page.url, policy.new_page)
                 if read.agreement == "contradicts":
                     contradicting.append((c.index, f"{says(c.fingerprint)!r}: {read.why}"))
                     continue

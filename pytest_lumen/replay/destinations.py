@@ -6,9 +6,10 @@ is not, whatever its shape, and neither is a "Clear completed" button that kept 
 "Completed" filter. Before acting on a relocated or relabelled candidate, replay reads what it declares:
 
 * it **contradicts** the recording when it declares a destination that is neither the recorded effect
-  (the URL the page reached) nor the recorded link's own ``href`` (the address it asked for, which a
-  server may have redirected), compared as the effect is compared (``effects.same_place``); a GET form
-  is compared without its query (the fields fill it in);
+  (the URL the page reached, or the page the action opened) nor the recorded link's own ``href`` (the
+  address it asked for, which a server may have redirected), compared as the effect is compared
+  (``effects.same_place``), or when it declares it opens in another browsing context (``target``) where
+  the step stayed in its page, or the reverse; a GET form is compared without its query (the fields fill it in);
 * it **confirms** the recording when its declared destination is one of those, or when it is a submit
   button in the landmark the recorded submit button was in, declaring no address of its own (the
   form's script decides where it leads, as it did when recorded);
@@ -54,9 +55,15 @@ def recorded_destinations(recorded: Fingerprint, effect_url: Optional[str], page
 
 
 def reading(declared: Declared, recorded: Fingerprint, current: Fingerprint, effect_url: Optional[str],
-            page_url: str) -> Reading:
-    """How what ``current`` declares agrees with the recorded element's destination (``effect_url``: normalized)."""
+            page_url: str, new_page: bool = False) -> Reading:
+    """How what ``current`` declares agrees with the recorded element's destination (``effect_url``: normalized;
+    ``new_page``: it was the URL of a page the action opened, a tab or a popup, not this page's)."""
     wanted = recorded_destinations(recorded, effect_url, page_url)
+    elsewhere = declared.target is not None and declared.target.lower() not in ("_self", "_top", "_parent")
+    if declared.url is not None and wanted and elsewhere != new_page:
+        where = f"in a new browsing context ({declared.target})" if elsewhere else "in this page"
+        return Reading("contradicts", f"it declares it opens {normalize_url(declared.url)} {where}, and the step "
+                                      f"{'opened a new page' if new_page else 'led this page'} to {wanted[0]}")
     if declared.url is not None and wanted:
         url = normalize_url(declared.url)
         get_form = declared.submits and declared.method == "get"

@@ -89,13 +89,22 @@ class Gate:
             return None
         try:
             held = pending.field.input_value(timeout=GATE_MS) == pending.value
+        except PlaywrightTimeoutError:  # a busy machine, or the field is gone: the page says which
+            held = _present(pending.field) and self._holds_after_all(pending)
         except PlaywrightError:
-            held = False  # gone or changed: filling it again on the full path finds out which
+            held = False  # changed: filling it again on the full path finds out
         if held:
             return None
         self.figures.gate_hits -= 1  # it went through the gate, and did not hold
         self.figures.gate_misses += 1
         return pending
+
+    def _holds_after_all(self, pending: Pending) -> bool:
+        """The pending fill's value read with the rest of the action's time (the field is there)."""
+        try:
+            return pending.field.input_value(timeout=max(self.timeout_ms - GATE_MS, MIN_WAIT_MS)) == pending.value
+        except PlaywrightError:
+            return False
 
     def drop(self) -> None:
         """Forget the pending fill (the step failed: nothing more is checked)."""

@@ -82,3 +82,14 @@ def test_a_scripts_button_declares_nothing_and_a_submit_in_the_same_place_confir
 
 def test_a_placeholder_in_the_recorded_href_is_no_address() -> None:
     assert recorded_destinations(link("Profile", "/users/%user%/"), None, PAGE) == []
+
+
+def test_a_link_that_opens_another_tab_is_not_a_step_that_stayed_in_its_page_and_the_reverse() -> None:
+    help_link = link("Help", "/help/")
+    in_tab = Declared(url="http://127.0.0.1:8000/help/", method="get", target="_blank")
+    read = reading(in_tab, help_link, link("Help", "/help/"), "/help/", PAGE)
+    assert read.agreement == "contradicts"
+    assert read.why == "it declares it opens /help/ in a new browsing context (_blank), and the step led this page to /help/"
+    assert reading(in_tab, help_link, link("Help", "/help/"), "/help/", PAGE, new_page=True).agreement == "confirms"
+    here = Declared(url="http://127.0.0.1:8000/help/", method="get", target="_self")
+    assert reading(here, help_link, link("Help", "/help/"), "/help/", PAGE, new_page=True).agreement == "contradicts"
