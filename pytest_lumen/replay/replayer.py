@@ -75,6 +75,7 @@ class Replayer:
         self.tabs = tabs or Tabs(page)
         self._gated = gate  # the ``lumen-identity`` selector engine is registered, the one-round-trip path is open
         self.equivalents = Equivalents.with_lines(ctx.settings.equivalent_names)
+        self._confirmed = False  # the last element the full path found was the very one (``_locate``)
         self._switch(page)
 
     def _switch(self, page: Page) -> None:
@@ -167,8 +168,6 @@ class Replayer:
             failed.path = failed.path or path
             raise
         return action, heal, path
-
-    _confirmed = False
 
     def _replay_full(self, step: int, i: int, action: Any, target: Optional[Target],
                      values: dict[str, str]) -> tuple[Any, Optional[Heal]]:
