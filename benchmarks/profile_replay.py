@@ -14,6 +14,7 @@ from __future__ import annotations
 import argparse
 import contextlib
 import functools
+import os
 import time
 from collections import Counter, defaultdict
 from collections.abc import Iterator
@@ -246,7 +247,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--phase-reps", type=int, default=10, help="replays with phase timers (default 10)")
     args = parser.parse_args(argv)
     B.RESULTS.mkdir(parents=True, exist_ok=True)
+    load_before = os.getloadavg()
     data = run(args.reps, args.phase_reps)
+    load = {"before": [round(x, 2) for x in load_before], "after": [round(x, 2) for x in os.getloadavg()],
+            "cores": os.cpu_count()}  # 1, 5 and 15 minute load averages: the gate must hold at any load
+    print(f"\nmachine load average (1, 5, 15 min): {load['before']} before, {load['after']} after, "
+          f"on {load['cores']} cores")
     summary, top = report_profile(attribute(data["session"].root_frame()), args.reps, data["profiled_s"])
     phases = report_phases(data["phases"], data["phases_total_s"], args.phase_reps)
     calls = data["round_trips"]
@@ -258,10 +264,11 @@ def main(argv: list[str] | None = None) -> int:
     headline = {"plugin own ms/step": summary["plugin_own_ms_per_step"],
                 "plugin share": f"{summary['plugin_share']:.1%}" if summary["plugin_share"] is not None else "-",
                 "top function": top[0][0] if top else "-",
-                "round trips replay/hand": f"{trips['replay']}/{trips['handwritten']}"}
+                "round trips replay/hand": f"{trips['replay']}/{trips['handwritten']}",
+                "load average (1 min, after)": load["after"][0]}
     if longer.get("replay"):
         headline["checkout round trips replay/hand"] = f"{sum(longer['replay'].values())}/{sum(longer['handwritten'].values())}"
-    B.write_result("profile_replay", {"replays": args.reps, **summary, "phases_ms_per_step": phases,
+    B.write_result("profile_replay", {"replays": args.reps, **summary, "phases_ms_per_step": phases, "load": load,
                                       "round_trips": {name: dict(c) for name, c in calls.items()},
                                       "checkout_round_trips": {name: dict(c) if isinstance(c, Counter) else c
                                                                for name, c in longer.items()},

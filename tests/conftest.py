@@ -41,8 +41,8 @@ class Site:
     """A folder of pages served on 127.0.0.1 (port 0 = any free port).
 
     Files under ``slow/`` are served after ``SLOW_SECONDS``, like a script on a busy server.
-    ``requested`` lists the paths asked for, in order (a test can tell what the browser did
-    without asking Playwright).
+    ``requested`` lists the paths asked for, in order, a posted form's as ``POST <path>`` (a test can tell
+    what the browser did without asking Playwright). A POST is answered with the page at its path.
     """
 
     def __init__(self, root: Path) -> None:
@@ -79,6 +79,13 @@ class _QuietHandler(http.server.SimpleHTTPRequestHandler):
         if self.path.startswith("/slow/"):
             time.sleep(SLOW_SECONDS)
         with contextlib.suppress(BrokenPipeError, ConnectionResetError):  # the browser left the page before the reply came
+            super().do_GET()
+
+    def do_POST(self) -> None:
+        """A form posted: the page at that path answers, as a server renders one after handling the post."""
+        self.requested.append(f"POST {self.path}")
+        self.rfile.read(int(self.headers.get("Content-Length") or 0))
+        with contextlib.suppress(BrokenPipeError, ConnectionResetError):
             super().do_GET()
 
     def log_message(self, format: str, *args: Any) -> None:

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..cache.model import Fingerprint
 from . import aria, scripts
+from .declared import Declared
 
 if TYPE_CHECKING:
     from playwright.sync_api import Locator, Page
@@ -23,7 +24,7 @@ PAGE_FIELDS: tuple[str, ...] = tuple(name for name in Fingerprint.model_fields i
 NAME_FROM_CONTENT_ROLES = ("button", "link", "heading", "option", "tab", "menuitem", "cell", "listitem", "checkbox", "radio")
 CAPTURE_JS = scripts.function("capture", ("deep", "fingerprint", "capture"))
 CAPTURE_ONLY_JS = scripts.function("captureOnly", ("deep", "fingerprint", "capture_only"))
-SCAN_JS = scripts.function("scan", ("deep", "fingerprint", "scan"))
+SCAN_JS = scripts.function("scan", ("deep", "fingerprint", "declared", "scan"))
 INDEX_JS = scripts.function("indexIn", ("deep", "index"))
 LOOK_ALIKES_JS = scripts.function("lookAlikes", ("deep", "fingerprint", "look_alikes"))
 DEEP_ENGINE = "lumen-deep"
@@ -68,6 +69,7 @@ class Candidate:
 
     index: int
     fingerprint: Fingerprint
+    declared: Declared = Declared()  # what it declares it does when activated (its href, its form's action)
 
 
 def scan_selector(fp: Fingerprint | None = None) -> str:
@@ -136,7 +138,8 @@ def scan(page: Page, selector: str = INTERACTIVE) -> list[Candidate]:
     """The page's visible elements matching ``selector`` (open shadow roots included), with their fingerprints."""
     aria.stamp(page)
     rows: list[dict[str, Any]] = page.evaluate(SCAN_JS, {"config": STAMPED, "selector": selector})
-    return [Candidate(row.pop("index"), Fingerprint.model_validate(row)) for row in rows]
+    return [Candidate(row.pop("index"), declared=Declared.from_page(row.pop("declared", None)),
+                      fingerprint=Fingerprint.model_validate(row)) for row in rows]
 
 
 def index_of(target: Locator, selector: str) -> int:

@@ -10,8 +10,9 @@ match, and acts, in one round trip.
 The gate only ever speeds replay up: it passes when every identifying attribute is unchanged
 (position and CSS path aside, and the text around the element unless it had look-alikes),
 where the full check would pass too. When the locator's element is not the recorded one, the
-gated action fails at once (the engine throws); when no element shows up within 0.5 s, it
-gives up. Either way replay then takes the full path (look, similarity, cascade) as before.
+gated action fails at once (the engine throws); when no element shows up within 0.5 s and the page
+holds none of the recorded role and name (``replay/gate.py`` asks), it gives up. Either way replay then
+takes the full path (look, similarity, cascade), which accepts what the gate accepts (``holds``).
 
 Only a hash goes into the selector, never the attributes, and no gate is used for a target
 whose fingerprint holds a variable's value: selectors show up in traces and error messages.
@@ -92,6 +93,28 @@ def identity_selector(fp: Fingerprint, after_fill: bool = False, fail_fast: bool
     values = [getattr(fp, name) for name in FIELDS if name not in skip]
     key = SEPARATOR.join(MISSING if v is None else str(v) for v in values)
     return f"{ENGINE}={(scope + ('t' if fail_fast else '')) or 'x'}:{cyrb53(key)}"
+
+
+def holds(recorded: Fingerprint, current: Fingerprint) -> bool:
+    """Whether ``current`` has the recorded element's identity as the gate checks it: the same role and name,
+    exactly (as Playwright's role engine compares names: whitespace collapsed), and every other identifying
+    attribute (``FIELDS``, the context only for an element that had look-alikes) unchanged.
+
+    The full path accepts such an element as the gate does, whatever its similarity to its neighbours: one rule,
+    whichever path an action takes (a busy machine sends an action the gate would pass down the full path)."""
+    if not same_role_and_name(recorded, current):
+        return False
+    skip = {name for letter in ("r", "" if recorded.look_alikes else "c") for name in SKIPS.get(letter, ())}
+    return all(getattr(recorded, name) == getattr(current, name) for name in FIELDS if name not in skip)
+
+
+def same_role_and_name(recorded: Fingerprint | None, current: Fingerprint | None) -> bool:
+    """Whether both are known and have one role and, whitespace collapsed, one name (the gate's exact role locator)."""
+    if recorded is None or current is None or recorded.role is None:
+        return False
+    def plain(name: str | None) -> str | None:
+        return " ".join(name.split()) if name is not None else None
+    return recorded.role == current.role and plain(recorded.name) == plain(current.name)
 
 
 def gated(primary: Locator, fp: Fingerprint | None, after_fill: bool = False,

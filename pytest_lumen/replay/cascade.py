@@ -12,7 +12,7 @@ Overlays in the way are another matter (``overlays.py``).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
 from ..cache.model import Expect, Fingerprint, LocatorSpec, Target
@@ -20,13 +20,17 @@ from ..page.fingerprint import Candidate, capture, capture_with_look_alikes, ind
 from ..page.locators import spec_from_locator
 from ..page.quality import for_text_check, without_counts
 from .choice import choose, differences, score_text
+from .destinations import Reading, reading
 from .equivalents import Equivalents
-from .names import normalized
+from .names import normalized, says
 from .relabel import find_relabel
 from .similarity import ACCEPT_THRESHOLD, MARGIN, pins_hold, similarities, similarity
 
 if TYPE_CHECKING:
     from playwright.sync_api import Locator, Page
+
+
+MAX_SHOWN = 4  # the elements left out for what they declare, named in a failure
 
 
 @dataclass(frozen=True)
@@ -47,6 +51,10 @@ class Policy:
     by_place: bool = False
     # The action's recorded effect that can confirm a relabelled element ("URL /login.html"), if any.
     effect: str | None = None
+    # The URL of that effect (normalized): what a candidate declares must not contradict it (``destinations.py``);
+    # ``new_page``: the URL of the page (a tab, a popup) the action opened.
+    effect_url: str | None = None
+    new_page: bool = False
 
 
 def policy_for(action: Any, fingerprint: Fingerprint | None) -> Policy:
@@ -57,7 +65,10 @@ def policy_for(action: Any, fingerprint: Fingerprint | None) -> Policy:
     count check, the list is known by everything but its content and the text around it.
     """
     if not isinstance(action, Expect) or fingerprint is None:
-        return Policy(effect=_effect(action))
+        url = _effect_url(action)
+        opened = _opened_url(action)
+        return Policy(effect=f"URL {url}" if url is not None else None, effect_url=url or opened,
+                      new_page=url is None and opened is not None)
     if action.check == "text":
         derived = fingerprint.name is not None and normalized(fingerprint.name) == normalized(fingerprint.text)
         expected = normalized(action.expected) if isinstance(action.expected, str) else ""
@@ -71,12 +82,18 @@ def policy_for(action: Any, fingerprint: Fingerprint | None) -> Policy:
     return Policy()
 
 
-def _effect(action: Any) -> str | None:
+def _effect_url(action: Any) -> str | None:
     """Where the action was recorded to lead, that tells a control by its job and is checked exactly: its URL.
 
     (A page it opens is checked to open, not for where: no evidence.)"""
     after = getattr(action, "after", None)
-    return f"URL {after.url}" if after is not None and after.url is not None else None
+    return after.url if after is not None and after.url is not None else None
+
+
+def _opened_url(action: Any) -> str | None:
+    """The URL of the page (a tab, a popup) the action was recorded to open, if any: what a link to it declares."""
+    after = getattr(action, "after", None)
+    return after.popup if after is not None and after.popup is not None else None
 
 
 @dataclass(frozen=True)
@@ -106,6 +123,18 @@ class Survey:
     selector: str
     candidates: list[Candidate] = field(default_factory=list)
     scores: list[float] = field(default_factory=list)
+    # How what each candidate declares reads against the recorded destination (None: no recorded URL to read it by).
+    readings: list[Reading | None] = field(default_factory=list)
+    # The elements left out because what they declare contradicts where the step led: (scan index, why).
+    contradicting: list[tuple[int, str]] = field(default_factory=list)
+
+    def contradicts(self, index: int) -> str | None:
+        """Why the element with this scan index is no candidate (it declares another destination), or None."""
+        return next((why for i, why in self.contradicting if i == index), None)
+
+    def reading(self, position: int) -> Reading | None:
+        """The reading of the candidate at this position (None: nothing recorded to read it by)."""
+        return self.readings[position] if position < len(self.readings) else None
 
     def position(self, index: int) -> int | None:
         """Where the element with this scan index is in ``candidates`` (None: not a visible candidate)."""
@@ -127,6 +156,18 @@ def verdict(recorded: Fingerprint, current: Fingerprint, score: float, rival: fl
     if score - rival < MARGIN:
         return f"ambiguous: another element scores {score_text(rival, score)} against its {score_text(score, rival)}"
     return None
+
+
+def _as_declared(candidate: Candidate, recorded: Fingerprint, read: Reading) -> Candidate:
+    """The candidate as compared with the recorded link: a control without an ``href`` whose declared destination
+    confirms the recorded one is compared as having the recorded ``href`` (one command, a link or a form's button)."""
+    if read.agreement != "confirms" or candidate.fingerprint.href or not recorded.href or candidate.declared.url is None:
+        return candidate
+    return replace(candidate, fingerprint=candidate.fingerprint.model_copy(update={"href": recorded.href}))
+
+
+def _count(n: int, noun: str) -> str:
+    return f"{n} {noun}" if n == 1 else f"{n} {noun}s"
 
 
 def _visible_unique(loc: Locator) -> bool:
@@ -175,11 +216,28 @@ class Relocator:
         self.claims = Claims()
 
     def survey(self, recorded: Fingerprint, policy: Policy) -> Survey:
-        """Scan the page once and score every visible candidate against the recorded element."""
+        """Scan the page once and score every visible candidate against the recorded element.
+
+        With a recorded URL, what each element declares is read first (``destinations.py``): one that declares
+        another destination is no candidate, and one whose form declares the recorded link's address is
+        compared as having that address (a "Log out" link become a button that posts to the same URL).
+        """
         selector = scan_selector(recorded)
         candidates = [c for c in scan(self.page, selector) if not self.claims.taken(recorded, c.fingerprint)]
+        readings: list[Reading | None] = []
+        contradicting: list[tuple[int, str]] = []
+        if policy.effect_url is not None:
+            kept: list[Candidate] = []
+            for c in candidates:
+                read = reading(c.declared, recorded, c.fingerprint, policy.effect_url, self.page.url, policy.new_page)
+                if read.agreement == "contradicts":
+                    contradicting.append((c.index, f"{says(c.fingerprint)!r}: {read.why}"))
+                    continue
+                kept.append(_as_declared(c, recorded, read))
+                readings.append(read)
+            candidates = kept
         scores = similarities(recorded, [c.fingerprint for c in candidates], policy.ignore, policy.by_place)
-        return Survey(selector, candidates, scores)
+        return Survey(selector, candidates, scores, readings, contradicting)
 
     def doubt(self, recorded: Fingerprint, loc: Locator, current: Fingerprint, score: float, policy: Policy,
               threshold: float) -> str | None:
@@ -196,6 +254,11 @@ class Relocator:
             return Missed("no fingerprint was recorded to compare with")
         survey = self.survey(target.fingerprint, policy)
         reasons = []
+        if survey.contradicting:
+            shown = "; ".join(why for _, why in survey.contradicting[:MAX_SHOWN])
+            more = "; ..." if len(survey.contradicting) > MAX_SHOWN else ""
+            reasons.append(f"left out {_count(len(survey.contradicting), 'element')} that declare another destination "
+                           f"({shown}{more})")
         for level in (self.by_fallbacks, self.by_unchanged_text, self.by_similarity, self.by_relabel):
             found = level(target, survey, policy)
             if isinstance(found, Relocated):
@@ -215,6 +278,10 @@ class Relocator:
             if not _visible_unique(loc):
                 continue
             index = index_of(loc, survey.selector)
+            against = survey.contradicts(index)
+            if against is not None:
+                reasons.append(f"{spec.describe()}: {against}")
+                continue
             pos = survey.position(index)
             current = survey.candidates[pos].fingerprint if pos is not None else capture(loc)
             score = (survey.scores[pos] if pos is not None
@@ -246,7 +313,8 @@ class Relocator:
         """Level 4: a relabelled control, on evidence: known equivalent names, or its recorded effect (``relabel.py``)."""
         assert target.fingerprint is not None
         found = find_relabel(target.fingerprint, [c.fingerprint for c in survey.candidates], policy.ignore,
-                             "name" in policy.pinned, policy.effect, self.equivalents)
+                             "name" in policy.pinned, policy.effect, self.equivalents,
+                             [survey.reading(i) for i in range(len(survey.candidates))])
         if isinstance(found, str):
             return found
         best = survey.candidates[found.position]

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any
 from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
-from ..cache.model import Expect, Fill, Target
+from ..cache.model import Expect, Fill, Fingerprint, Target
 from ..errors import LumenAssertionError, first_line
 from ..page import holds, identity
 from ..page.checks import run_check
@@ -35,7 +35,7 @@ from .overlays import dismiss_overlay
 if TYPE_CHECKING:
     from playwright.sync_api import Locator, Page
 
-GATE_MS = 500.0  # how long the gated action waits before the full path takes over
+GATE_MS = 500.0  # how long a gated attempt waits before the page is asked whether the recorded element is there
 MIN_WAIT_MS = 100.0
 GATED = ("click", "fill", "select_option", "check", "hover", "expect")  # not type/press: repeated, they type twice
 
@@ -44,6 +44,14 @@ def gateable(action: Any) -> bool:
     """Whether an action may go through the gate: an element action that is safe to try, not a count."""
     return (action.target_or_none is not None and action.kind in GATED
             and not (isinstance(action, Expect) and action.check == "count" and action.items is None))
+
+
+@dataclass(frozen=True)
+class Passed:
+    """An action the gate let through, done, its effect checked; ``moved``: the renamed route the very element's
+    recorded navigation now leads to (``effects.verify_effect``), for the replayer to report and keep."""
+
+    moved: str | None = None
 
 
 @dataclass(frozen=True)
@@ -82,32 +90,42 @@ class Gate:
             return None
         try:
             held = pending.field.input_value(timeout=GATE_MS) == pending.value
+        except PlaywrightTimeoutError:  # a busy machine, or the field is gone: the page says which
+            held = _present(pending.field) and self._holds_after_all(pending)
         except PlaywrightError:
-            held = False  # gone or changed: filling it again on the full path finds out which
+            held = False  # changed: filling it again on the full path finds out
         if held:
             return None
         self.figures.gate_hits -= 1  # it went through the gate, and did not hold
         self.figures.gate_misses += 1
         return pending
 
+    def _holds_after_all(self, pending: Pending) -> bool:
+        """The pending fill's value read with the rest of the action's time (the field is there)."""
+        try:
+            return pending.field.input_value(timeout=max(self.timeout_ms - GATE_MS, MIN_WAIT_MS)) == pending.value
+        except PlaywrightError:
+            return False
+
     def drop(self) -> None:
         """Forget the pending fill (the step failed: nothing more is checked)."""
         self.pending = None
 
-    def replay(self, i: int, action: Any, target: Target, values: dict[str, str]) -> bool:
-        """Act through the gate and check the effect; False: nothing was done, take the full path."""
+    def replay(self, i: int, action: Any, target: Target, values: dict[str, str]) -> Passed | None:
+        """Act through the gate and check the effect; None: nothing was done, take the full path."""
         was = effects.before(self.page)
         acted_on = self._act(i, action, target, values)
         if acted_on is None:
-            return False
+            return None
         self.pending = None  # the action was resolved with the pending fill's condition: the value held
         value = carried(action, target, values)
         if value is not None:
             self.pending = Pending(i, action, acted_on, value)
             self.figures.gate_hits += 1
-            return True
-        try:
-            effects.verify_effect(self.page, i, action, acted_on, values, self.timeout_ms, was=was)
+            return Passed()
+        try:  # the gate confirmed the very element: a renamed route is the app's naming
+            moved = effects.verify_effect(self.page, i, action, acted_on, values, self.timeout_ms, was=was,
+                                          confirmed=True)
         except ActionFailed as failed:
             if not isinstance(action, Fill):
                 self.figures.gate_hits += 1  # it went through the gate; what followed it failed
@@ -117,9 +135,9 @@ class Gate:
             # and a fill "succeeds" typing nothing, or the page was busy. A fill can be repeated: the
             # full path closes the modal, fills again, and its read-back is final.
             self.figures.gate_misses += 1
-            return False
+            return None
         self.figures.gate_hits += 1
-        return True
+        return Passed(moved)
 
     def _act(self, i: int, action: Any, target: Target, values: dict[str, str]) -> Locator | None:
         """Act through the identity gate, in one round trip: the gated locator when it acted,
@@ -140,7 +158,7 @@ class Gate:
         loc = identity.gated(primary, fp, after_fill=counted, fail_fast=True, named_exactly=named)
         if loc is None:
             return None
-        acted_on = self._attempt(i, action, loc, values)
+        acted_on = self._attempt(i, action, loc, values, _named(primary, fp, named))
         if acted_on is None:
             self.figures.gate_misses += 1
         elif isinstance(action, Fill):  # a fill may change the text around the field: find it again without it
@@ -153,13 +171,26 @@ class Gate:
             return self.page
         return holds.provided(self.page, holds.holding(self.pending.field, self.pending.value))
 
-    def _attempt(self, i: int, action: Any, loc: Locator, values: dict[str, str]) -> Locator | None:
-        """The gated attempt itself (see ``_act``): ``loc`` when it acted, None when it did nothing."""
+    def _attempt(self, i: int, action: Any, loc: Locator, values: dict[str, str], named: Locator) -> Locator | None:
+        """The gated attempt itself (see ``_act``): ``loc`` when it acted, None when it did nothing.
+
+        A miss is decided by the page, not by the clock: when the first, short attempt ran out of time before
+        Playwright found the element, the page is asked (one round trip) whether an element with the recorded
+        role and name is there (``named``); if it is, a busy machine was slow, and the attempt goes on with the
+        rest of the action's time (the engine throws at once if it is not the recorded element); if not, the full
+        path looks for it."""
         if isinstance(action, Expect):
             try:  # a check that holds on the recorded element holds; one that does not is left to the full path
                 run_check(self.page, action, loc, values, GATE_MS)
-            except (LumenAssertionError, PlaywrightError):
-                return None
+            except PlaywrightError:
+                return None  # not the recorded element (identity.MISMATCH), a page in navigation
+            except LumenAssertionError:
+                if not _present(named):
+                    return None
+                try:
+                    run_check(self.page, action, loc, values, max(self.timeout_ms - GATE_MS, MIN_WAIT_MS))
+                except (LumenAssertionError, PlaywrightError):
+                    return None
             return loc
         timeout = GATE_MS
         for attempt in (1, 2):
@@ -174,12 +205,28 @@ class Gate:
                     return None
                 if pointer_intercepted(log) and dismiss_overlay(self.page) is not None:
                     continue
-                if not element_resolved(log):
-                    return None  # nothing passed the gate in time: the full path looks and heals
-                # the recorded element is there, not ready yet: wait for it (never 0, which Playwright takes as no limit)
+                if not element_resolved(log) and not _present(named):
+                    return None  # no such element on the page: the full path looks and heals
+                # the element is there (not ready yet, or a busy machine): wait for it (never 0: no limit to Playwright)
                 timeout = max(self.timeout_ms - GATE_MS, MIN_WAIT_MS)
             except PlaywrightError as exc:
                 if began_to_act(str(exc)):
                     raise ActionFailed(i, action, first_line(exc), path="gate") from None
                 return None  # not the recorded element (identity.MISMATCH), a re-render, a page in navigation
         return None
+
+
+def _named(primary: Locator, fp: Fingerprint | None, named_exactly: bool) -> Locator:
+    """The primary locator narrowed to the recorded role and name (no identity engine): is such an element there?"""
+    if fp is None or fp.role is None or named_exactly:
+        return primary
+    return primary.and_(primary.page.get_by_role(fp.role, name=fp.name, exact=True)  # type: ignore[arg-type]
+                        if fp.name is not None else primary.page.get_by_role(fp.role))  # type: ignore[arg-type]
+
+
+def _present(named: Locator) -> bool:
+    """Whether the page holds an element the locator finds now (one round trip, no waiting)."""
+    try:
+        return named.count() > 0
+    except PlaywrightError:  # a page in navigation: nothing to act on yet, the full path waits for it
+        return False

@@ -436,6 +436,18 @@ REGRESSIONS: tuple[Variant, ...] = (
     Variant("help_button_does_nothing", "regression", "the help link became a router button whose click goes nowhere", (
         Edit("thanks.html", HELP_LINK, HELP_BUTTON.replace(' onclick="location.assign(\'/help.html\')"', '')),
     )),
+    # A removed control with a look-alike neighbour that kept its words (issue 23): replay must fail without
+    # acting on the neighbour, which declares another destination, or none (a script's button).
+    Variant("help_link_removed_forum_beside", "regression", "the help link is gone; 'Visit the help center forum', "
+            "a link to another page, is beside where it was", (
+        Edit("thanks.html", HELP_LINK, '<a href="/account.html" data-truth="decoy-help-forum">Visit the help center forum</a>'),
+    )),
+    Variant("help_link_removed_chat_beside", "regression", "the help link is gone; a 'Visit the help center chat' "
+            "button that opens a chat is beside where it was", (
+        Edit("thanks.html", HELP_LINK, '<button class="link-button" data-truth="decoy-help-chat" '
+             'onclick="document.body.insertAdjacentHTML(\'beforeend\', \'<p>Chat started</p>\')">'
+             'Visit the help center chat</button>'),
+    )),
 )
 
 VARIANTS: dict[str, Variant] = {v.name: v for v in (*COSMETIC, *MODEL, *REGRESSIONS)}

@@ -30,7 +30,9 @@ pytestmark = pytest.mark.slow
 # Why each regression must fail (a text of its failure): it fails for its own reason, not by accident.
 REGRESSION_REASONS = {
     "mug_removed": "zero-token heal found nothing",
-    "order_goes_elsewhere": "should be at /thanks.html, but it is at /account.html",
+    # the very Place order button, confirmed, led to another page of the app: a renamed route as far as replay can
+    # tell (an effect heal); the check after it, which a user would see fail, catches it
+    "order_goes_elsewhere": "the step was recorded on '/thanks.html' and started on '/account.html'",
     "wrong_total": "expectation failed: get_by_test_id(\"cart-total\") contains text '$20.00'",
     "broken_help_link": "should be at /help.html, but it is at /help-centre.html",
     "submit_disabled": "get_by_test_id(\"place-order\") is disabled",
@@ -41,6 +43,9 @@ REGRESSION_REASONS = {
                                         "(after the action the page should be at /thanks.html, but it is at /account.html)",
     "two_relabelled_submits": "zero-token heal found nothing",
     "help_button_does_nothing": "the page should be at /help.html",
+    "help_link_removed_forum_beside": "'Visit the help center forum': it declares the link /account.html, and the step "
+                                      "led to /help.html",
+    "help_link_removed_chat_beside": "but it declares no destination (a script decides where it leads): not acted on",
 }
 MODEL_REASON = "zero-token heal found nothing"
 INNER_TIMEOUT = 600  # seconds for one inner session: generous, a loaded machine is slow
