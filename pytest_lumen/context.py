@@ -43,6 +43,7 @@ class TestContext:
 
     def __post_init__(self) -> None:
         self.events.redact = self.secrets.redact
+        self.secrets.keep([self.nodeid, self.cache.display])  # the test's own words: never rewritten
 
     @property
     def test_dir(self) -> Path:

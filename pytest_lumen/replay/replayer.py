@@ -69,6 +69,7 @@ class Replayer:
         self.tabs = tabs or Tabs(page)
         self._gated = gate  # the ``lumen-identity`` selector engine is registered, the one-round-trip path is open
         self.equivalents = Equivalents.with_lines(ctx.settings.equivalent_names)
+        self.tpl: Callable[[str], str] = ctx.secrets.hide_secrets  # the step's rule for what it records (set by ``replay``)
         self._switch(page)
 
     def _switch(self, page: Page) -> None:
@@ -82,6 +83,7 @@ class Replayer:
         self._done: list[Any] = []
         self._heals: list[Heal] = []
         self._instruction = cached.instruction
+        self.tpl = self.ctx.secrets.templater(cached.variables)
         for i, action in enumerate(cached.actions):
             if self.tabs.current is not self.page:
                 self._settle(step, values)  # the last fill on the page it leaves must hold
@@ -134,7 +136,7 @@ class Replayer:
         dialogs = DialogWatch.of(self.page.context)
         opens = action.after is not None and action.after.popup is not None
         with PopupWatch(self.page.context) if opens else nullcontext() as popups, \
-                dialogs.answering(CachedAnswers(action.dialogs), values, self.ctx.secrets.templatize) as turn:
+                dialogs.answering(CachedAnswers(action.dialogs), values, self.tpl) as turn:
             done, heal, path = self._replay_one(step, i, action, values, via_gate)
             popup = popups.wait(self.timeout_ms, self.page) if popups is not None else None
         if turn.unexpected:
@@ -219,7 +221,7 @@ class Replayer:
             try:
                 score = _resolve(self.relocator, bound, look, policy, primary)
                 self.relocator.claims.claim(bound.fingerprint, look.fingerprint)
-                return primary, _refreshed(target, primary, score, self.ctx.secrets.templatize), None, look.enabled
+                return primary, _refreshed(target, primary, score, self.tpl), None, look.enabled
             except Unresolved as unresolved:
                 problem = str(unresolved)
             except PlaywrightError as exc:  # the page navigated while it was read
@@ -229,11 +231,11 @@ class Replayer:
                 return primary, target, None, False  # the page was still rendering: nothing changed, no heal
             if isinstance(found, Relocated):
                 self.relocator.claims.claim(bound.fingerprint, found.fingerprint)
-                healed = healed_target(target, found, self.ctx.secrets.templatize)
-                heal = _report(self.ctx, self._instruction, step, i, target, problem, found, self.page, end)
+                healed = healed_target(target, found, self.tpl)
+                heal = _report(self.ctx, self.tpl, self._instruction, step, i, target, problem, found, self.page, end)
                 return found.locator, healed, heal, False
             if time.monotonic() >= deadline:
-                _report(self.ctx, self._instruction, step, i, target, problem, found)
+                _report(self.ctx, self.tpl, self._instruction, step, i, target, problem, found)
                 raise ActionFailed(i, action, f"{problem}; zero-token heal found nothing ({found.reason})")
             self.page.wait_for_timeout(RETRY_MS)
             look = _look(primary, bound.locator, 0)
@@ -280,25 +282,25 @@ def _resolve(relocator: Relocator, target: Target, look: Look, policy: Policy, l
     return score
 
 
-def _report(ctx: TestContext, instruction: str, step: int, i: int, target: Target, problem: str,
-            found: Relocated | Missed, page: Optional[Page] = None, end: str = "") -> Optional[Heal]:
+def _report(ctx: TestContext, tpl: Callable[[str], str], instruction: str, step: int, i: int, target: Target,
+            problem: str, found: Relocated | Missed, page: Optional[Page] = None, end: str = "") -> Optional[Heal]:
     """Emit a heal's events; the record of a successful heal, with its picture (taken on ``page``; ``end``: which
-    end of a drag, in the picture's name)."""
+    end of a drag, in the picture's name; ``tpl``: the step's rule for what it records, ``secrets.py``)."""
     before = target.locator.describe()
     ctx.events.emit(HealStart(step=step, action=i, before=before, error=problem))
     if isinstance(found, Missed):
         ctx.events.emit(HealEnd(step=step, action=i, ok=False, before=before, detail=found.reason))
         return None
-    after = ctx.secrets.templatize(found.spec.describe())
+    after = tpl(found.spec.describe())
     runner_up = f", runner-up {found.runner_up:.2f}" if found.runner_up is not None else ""
-    found_evidence = ctx.secrets.templatize(found.evidence) if found.evidence else None  # it quotes the page's names
+    found_evidence = tpl(found.evidence) if found.evidence else None  # it quotes the page's names
     evidence = f"; {found_evidence}" if found_evidence else ""
     ctx.events.emit(HealEnd(step=step, action=i, ok=True, level=found.level, before=before, after=after,
                             detail=f"score {found.score:.2f}{runner_up}{evidence}"))
     picture = None
     if page is not None:
         name = heal_picture(page, found.locator, ctx.output_dir / f"heal-step{step + 1}-action{i + 1}{end}.png",
-                            ctx.secrets.redact, [*ctx.secrets.variables.values(), *ctx.secrets.env_values.values()])
+                            ctx.secrets.redact, ctx.secrets.secret_values())
         picture = f"{ctx.output_dir.name}/{name}" if name else None
     return Heal(test=ctx.nodeid, step=instruction, action=i, level=found.level, before=before, after=after,
                 cache_file=ctx.cache.display, evidence=found_evidence, runner_up=found.runner_up, picture=picture)
