@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -234,3 +235,72 @@ def test_event_lines_stay_json_when_an_env_secret_is_all_digits() -> None:
     log.emit(LifecycleEnd(step=0, outcome="replayed", duration_ms=9123456.5))
     [line] = log.lines()
     assert json.loads(line)["duration_ms"] == 9123456.5
+
+
+# --- properties: a value is replaced where it stands as a token, the test's words never, secrets always --------
+
+from hypothesis import given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+from pytest_lumen.templates import substitute  # noqa: E402
+
+WORD = st.text(alphabet="abcdefgh1", min_size=1, max_size=4)  # short values: common words, "1", "a"
+GLUE = st.sampled_from([" ", "/", "_", "-", ".", "?q=", "&", ", ", ""])
+
+
+@st.composite
+def texts_with(draw: st.DrawFn, value: str) -> str:
+    """Text where ``value`` stands alone, inside longer words, and around them."""
+    parts = draw(st.lists(st.one_of(st.just(value), WORD, st.builds(lambda a, b: a + value + b, WORD, WORD)), max_size=8))
+    glue = draw(st.lists(GLUE, min_size=len(parts), max_size=len(parts)))
+    return "".join(p + g for p, g in zip(parts, glue))
+
+
+@settings(max_examples=100, deadline=None)
+@given(value=WORD, data=st.data())
+def test_a_steps_text_round_trips_and_its_placeholders_stand_only_as_whole_tokens(value: str, data: st.DataObject) -> None:
+    text = data.draw(texts_with(value))
+    secrets = Secrets()
+    secrets.add_variables({"user": value})
+    templated = secrets.templater(["user"])(text)
+    assert substitute(templated, {"user": value}) == text  # replay puts back exactly what was there
+    if len(value) >= 3:
+        assert re.search(r"\w%user%|%user%\w", templated) is None  # never inside a longer word
+        assert re.search(rf"(?<!\w){re.escape(value)}(?!\w)", templated) is None  # every whole token replaced
+    assert secrets.templater([])(text) == text and secrets.hide_secrets(text) == text  # no secret: nothing else
+    secrets.check(text, "f.json")  # a value that is no secret never refuses a write
+
+
+@settings(max_examples=100, deadline=None)
+@given(value=st.text(alphabet="abcdefgh1", min_size=3, max_size=6), data=st.data())
+def test_a_secret_never_stays_in_what_is_written_wherever_it_stands(value: str, data: st.DataObject) -> None:
+    text = data.draw(texts_with(value))
+    secrets = Secrets()
+    secrets.add_variables({"pw": value})
+    secrets.mark_secret(["pw"])
+    for hidden in (secrets.hide_secrets(text), secrets.templater(["pw"])(text), secrets.redact(text)):
+        assert value not in hidden.replace("%pw%", "\x00")
+        secrets.check(hidden, "f.json")
+    if value in text:
+        with pytest.raises(SecretLeakError):
+            secrets.check(text, "f.json")
+
+
+@settings(max_examples=40, deadline=None)
+@given(value=WORD, data=st.data())
+def test_the_key_and_the_instruction_are_written_as_the_test_gave_them(value: str, data: st.DataObject) -> None:
+    """Record (store with the test's secrets), read back: the same key, the same words, the file loads."""
+    import tempfile
+    instruction = data.draw(texts_with(value)) + " %user%"
+    secrets = Secrets()
+    secrets.add_variables({"user": value})
+    tpl = secrets.templater(["user"])
+    step = Step(key=step_key(instruction, ["user"]), instruction=instruction, url=tpl("/" + value + "/x"),
+                variables=["user"], actions=[Fill(target=_target(tpl(f"Name of {value}")), value=tpl(value))])
+    with tempfile.TemporaryDirectory() as tmp:
+        store = CacheStore(Path(tmp) / ".lumen-cache")
+        path = store.path_for(f"tests/test_{value}.py", f"test_{value}")
+        store.save(path, CacheFile(test=f"tests/test_{value}.py::test_{value}", steps=[step]), secrets=secrets)
+        saved = loads(path.read_text(encoding="utf-8"), path)
+    assert saved.steps[0].key == step_key(instruction, ["user"]) and saved.steps[0].instruction == instruction
+    assert saved.test == f"tests/test_{value}.py::test_{value}"
