@@ -12,6 +12,7 @@ Overlays in the way are another matter (``overlays.py``).
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Optional
 
@@ -19,6 +20,7 @@ from ..cache.model import Expect, Fingerprint, LocatorSpec, Target
 from ..page.fingerprint import Candidate, capture, capture_with_look_alikes, index_of, nth_of, scan, scan_selector
 from ..page.locators import spec_from_locator
 from ..page.quality import for_text_check, without_counts
+from .asserted import holed
 from .equivalents import Equivalents
 from .relabel import find_relabel
 from .choice import choose, differences, score_text
@@ -42,6 +44,8 @@ class Policy:
     # A text check's recorded text, holding the asserted value: an element that shows exactly
     # this text is the checked one even when its container changed (``Relocator.by_unchanged_text``).
     shown_text: Optional[str] = None
+    # A text check's asserted value: never evidence against its element (``asserted.holed``).
+    asserted: Optional[str] = None
     # A look-alike (one of several lists) is anchored by its context or its place, whichever holds.
     by_place: bool = False
     # The action's recorded effect that can confirm a relabelled element ("URL /login.html"), if any.
@@ -61,7 +65,8 @@ def policy_for(action: Any, fingerprint: Optional[Fingerprint]) -> Policy:
         derived = fingerprint.name is not None and normalized(fingerprint.name) == normalized(fingerprint.text)
         expected = normalized(action.expected) if isinstance(action.expected, str) else ""
         shown = fingerprint.text if expected and expected in normalized(fingerprint.text) else None
-        return Policy(ignore=frozenset({"text", "name"} if derived else {"text"}), shown_text=shown)
+        return Policy(ignore=frozenset({"text", "name"} if derived else {"text"}), shown_text=shown,
+                      asserted=action.expected if isinstance(action.expected, str) else None)
     if action.check == "visible":
         return Policy(pinned=frozenset({"name"} if fingerprint.name else {"text"}))
     if action.check == "count" and action.items is not None:
@@ -176,7 +181,8 @@ class Relocator:
     def survey(self, recorded: Fingerprint, policy: Policy) -> Survey:
         """Scan the page once and score every visible candidate against the recorded element."""
         selector = scan_selector(recorded)
-        candidates = [c for c in scan(self.page, selector) if not self.claims.taken(recorded, c.fingerprint)]
+        candidates = [dataclasses.replace(c, fingerprint=holed(recorded, c.fingerprint, policy.asserted))
+                      for c in scan(self.page, selector) if not self.claims.taken(recorded, c.fingerprint)]
         scores = similarities(recorded, [c.fingerprint for c in candidates], policy.ignore, policy.by_place)
         return Survey(selector, candidates, scores)
 

@@ -32,6 +32,7 @@ from ..heals import Heal
 from ..secrets import map_strings
 from ..page.evidence import heal_picture
 from ..page.fingerprint import Look, capture_only, capture_with_look_alikes
+from .asserted import bound_check, holed
 from .cascade import Missed, Policy, Relocated, Relocator, policy_for
 from .equivalents import Equivalents
 from .overlays import close_blocking_modal, dismiss_overlay
@@ -167,6 +168,7 @@ class Replayer:
         """Find the element (healing it when needed), act, and check the effect."""
         loc: Optional[Locator] = None
         heal: Optional[Heal] = None
+        recorded = target.fingerprint if target is not None else None  # as recorded: a healed target is the new one
         deadline = time.monotonic() + self.timeout_ms / 1000
         if target is not None and _is_group_check(action):
             loc = bind_target(target, values).locator.build(self.page)  # a count: the locator of all, no identity
@@ -186,7 +188,7 @@ class Replayer:
         was = effects.before(self.page)
         try:
             if isinstance(action, Expect):
-                run_check(self.page, action, loc, values, self.timeout_ms)
+                run_check(self.page, action, loc, values, self.timeout_ms, recorded)
             else:
                 self._perform(action, loc, values, dest)
         except LumenAssertionError:
@@ -214,7 +216,7 @@ class Replayer:
         count and the identity for the primary locator; an element found by the cascade is not known.
         """
         bound = bind_target(target, values)
-        policy = policy_for(action, bound.fingerprint)
+        policy = policy_for(bound_check(action, values), bound.fingerprint)
         primary = bound.locator.build(self.page)
         look = _look(primary, bound.locator, min(FIRST_LOOK_MS, self.timeout_ms))
         while True:
@@ -269,6 +271,7 @@ def _resolve(relocator: Relocator, target: Target, look: Look, policy: Policy, l
     recorded = target.fingerprint
     if recorded is None:
         return 1.0
+    fp = holed(recorded, fp, policy.asserted)  # a check's value is no evidence against its element
     shown = policy.shown_text
     if shown and normalized(shown) not in normalized(fp.text) and relocator.shows(shown):
         # a text check's locator now finds an element without the recorded text, and another shows it whole
@@ -361,10 +364,7 @@ def _opened(i: int, done: Any, path: Optional[ReplayPath], popup: Optional[Page]
 
 
 def _is_group_check(action: Any) -> bool:
-    """A count check of an older file: its target's locator matches the items themselves, used as it is.
-
-    A count check with ``items`` targets the list that holds them, identity-checked and healed like any target.
-    """
+    """A count check of an older file (no ``items``): its target's locator matches the items themselves, used as is."""
     return isinstance(action, Expect) and action.check == "count" and action.items is None
 
 
