@@ -6,7 +6,9 @@ import json
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Optional
 
-from ..cache.model import Fingerprint
+from playwright.sync_api import Error as PlaywrightError
+
+from ..cache.model import Fingerprint, LocatorSpec
 from . import aria, scripts
 
 if TYPE_CHECKING:
@@ -147,3 +149,24 @@ def index_of(target: Locator, selector: str) -> int:
 def nth_of(page: Page, selector: str, index: int) -> Locator:
     """The element a scan of ``selector`` found at ``index``, as a locator (``lumen-deep``)."""
     return page.locator(f"{DEEP_ENGINE}={json.dumps([selector, index])}")
+
+
+def first_look(loc: Locator, spec: LocatorSpec, timeout_ms: float) -> Look:
+    """One look at ``loc``; when it matches nothing, wait up to ``timeout_ms`` for an element and look again."""
+    look = look_now(loc, spec)
+    if look.count == 0 and timeout_ms > 0:
+        try:
+            loc.first.wait_for(state="attached", timeout=timeout_ms)
+        except PlaywrightError:
+            return look
+        look = look_now(loc, spec)
+    return look
+
+
+def look_now(loc: Locator, spec: LocatorSpec) -> Look:
+    """One look at the element; its role and name are those of an exact role locator that found it (no need
+    to ask Playwright again), else Playwright's (a name matched in part is not the element's name)."""
+    try:
+        return capture_only(loc, spec.exact_role())
+    except PlaywrightError:  # a page in navigation: nothing to see yet
+        return Look()

@@ -12,7 +12,7 @@ from ..cache.model import (Check, Click, Drag, Effect, Fill, Goto, History, Hove
                            TypeText, Upload, WaitFor, _Action)
 from ..errors import LumenError
 from ..templates import substitute
-from . import scripts
+from . import options, scripts
 from ..urls import absolute_url, normalize_url
 
 if TYPE_CHECKING:
@@ -63,7 +63,7 @@ def _perform(page: Page, action: _Action, loc: Optional[Locator], values: dict[s
             page.keyboard.press(action.key)
     elif isinstance(action, SelectOption):
         assert loc is not None
-        loc.select_option(substitute(action.value, values), timeout=t)
+        options.select(loc, substitute(action.value, values), t)  # fails naming the options offered
     elif isinstance(action, Check):
         assert loc is not None
         set_checked(loc, action.checked, t)

@@ -14,12 +14,13 @@ from typing import TYPE_CHECKING, Any, Optional
 
 from playwright.sync_api import Error as PlaywrightError
 
-from ..cache.model import DialogAnswer, Effect, Expect, Goto
+from ..cache.model import DialogAnswer, Effect, Expect, Goto, SelectOption
 from ..errors import LumenAssertionError, LumenError, ModelError, NavigationRefusedError, StepAbortedError, first_line
 from ..events import ModelRequest, StepFinal, ToolSpan
 from ..guard import NavigationGuard
 from ..page.checks import run_check
 from ..page.dialogs import DialogWatch, UnexpectedDialog
+from ..page.options import chosen
 from ..page.dialogs import describe as describe_dialogs
 from ..page.perform import current_url, effect_after, perform_once
 from ..page.tabs import PopupWatch, Tabs
@@ -189,6 +190,8 @@ class ModelDriver:
         if popup is not None:  # later actions act on the page it opened, as they will on replay
             effect = (effect or Effect()).model_copy(update={"popup": normalize_url(popup.url)})
             self.tabs.opened(popup)
+        if isinstance(action, SelectOption) and loc is not None:  # which option it was: found again if renamed
+            action = action.model_copy(update={"option": chosen(loc, timeout_ms)})
         return action.model_copy(update={"after": effect, "dialogs": dialogs.seen or None})
 
     def _ask_dialog(self, step: Step, action: Any, kind: str, message: str) -> DialogAnswer:

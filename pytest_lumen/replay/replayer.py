@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any, Callable, Optional
 from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import expect
 
-from ..cache.model import Drag, Expect, Goto, LocatorSpec, Target
+from ..cache.model import Drag, Expect, Goto, SelectOption, Target
 from ..page.dialogs import CachedAnswers, DialogWatch
 from ..page.tabs import PopupWatch, Tabs
 from ..page.perform import perform
@@ -31,10 +31,11 @@ from ..guard import NavigationGuard
 from ..heals import Heal
 from ..secrets import map_strings
 from ..page.evidence import heal_picture
-from ..page.fingerprint import Look, capture_only, capture_with_look_alikes
+from ..page.fingerprint import Look, capture_with_look_alikes, first_look, look_now
 from .asserted import bound_check, holed
 from .cascade import Missed, Policy, Relocated, Relocator, policy_for
 from .equivalents import Equivalents
+from .options import relocate_option
 from .overlays import close_blocking_modal, dismiss_overlay
 from . import effects
 from .failure import ActionFailed, ReplayPath
@@ -177,6 +178,10 @@ class Replayer:
             action = action.model_copy(update={"target": target})
             if action.kind in NEEDS_ENABLED and not enabled:
                 _await_enabled(i, action, loc, deadline)
+        if isinstance(action, SelectOption) and loc is not None:  # a renamed option is found again too
+            action, renamed = relocate_option(self.ctx, self.tpl, self._instruction, step, i, action, loc, values,
+                                              self.timeout_ms)
+            heal = heal or renamed
         dest: Optional[Locator] = None
         if isinstance(action, Drag) and action.to is not None:  # where it is dropped: found (and healed) alike
             dest, to, dest_heal, _ = self._locate(step, i, action, action.to, values, deadline, end="-drop")
@@ -218,7 +223,7 @@ class Replayer:
         bound = bind_target(target, values)
         policy = policy_for(bound_check(action, values), bound.fingerprint)
         primary = bound.locator.build(self.page)
-        look = _look(primary, bound.locator, min(FIRST_LOOK_MS, self.timeout_ms))
+        look = first_look(primary, bound.locator, min(FIRST_LOOK_MS, self.timeout_ms))
         while True:
             try:
                 score = _resolve(self.relocator, bound, look, policy, primary)
@@ -240,12 +245,12 @@ class Replayer:
                 _report(self.ctx, self.tpl, self._instruction, step, i, target, problem, found)
                 raise ActionFailed(i, action, f"{problem}; zero-token heal found nothing ({found.reason})")
             self.page.wait_for_timeout(RETRY_MS)
-            look = _look(primary, bound.locator, 0)
+            look = first_look(primary, bound.locator, 0)
 
     def _primary_now(self, target: Target, policy: Policy, primary: Locator) -> bool:
         """Whether the primary locator now finds the recorded element (it appeared while the cascade ran)."""
         try:
-            _resolve(self.relocator, target, _look_now(primary, target.locator), policy, primary)
+            _resolve(self.relocator, target, look_now(primary, target.locator), policy, primary)
         except (Unresolved, PlaywrightError):
             return False
         return True
@@ -366,27 +371,6 @@ def _opened(i: int, done: Any, path: Optional[ReplayPath], popup: Optional[Page]
 def _is_group_check(action: Any) -> bool:
     """A count check of an older file (no ``items``): its target's locator matches the items themselves, used as is."""
     return isinstance(action, Expect) and action.check == "count" and action.items is None
-
-
-def _look(loc: Locator, spec: LocatorSpec, timeout_ms: float) -> Look:
-    """One look at ``loc``; when it matches nothing, wait up to ``timeout_ms`` for an element and look again."""
-    look = _look_now(loc, spec)
-    if look.count == 0 and timeout_ms > 0:
-        try:
-            loc.first.wait_for(state="attached", timeout=timeout_ms)
-        except PlaywrightError:
-            return look
-        look = _look_now(loc, spec)
-    return look
-
-
-def _look_now(loc: Locator, spec: LocatorSpec) -> Look:
-    """One look at the element; its role and name are those of an exact role locator that found it (no need
-    to ask Playwright again), else Playwright's (a name matched in part is not the element's name)."""
-    try:
-        return capture_only(loc, spec.exact_role())
-    except PlaywrightError:  # a page in navigation: nothing to see yet
-        return Look()
 
 
 def healed_target(target: Target, found: Relocated, templatize: Callable[[str], str]) -> Target:
