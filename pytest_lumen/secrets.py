@@ -85,7 +85,11 @@ def map_strings(data: Any, fn: Callable[[str], str]) -> Any:
 def strings_of(data: Any) -> list[str]:
     """Every string value inside JSON-like ``data`` (dict keys are field names, not values)."""
     found: list[str] = []
-    map_strings(data, lambda s: found.append(s) or s)
+
+    def keep(text: str) -> str:
+        found.append(text)
+        return text
+    map_strings(data, keep)
     return found
 
 

@@ -13,7 +13,9 @@ from typing import TYPE_CHECKING, Annotated, Literal, Optional, Union
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
-from .fingerprints import FINGERPRINT_VERSION, Box, Fingerprint  # noqa: F401 - part of the file's schema
+from .fingerprints import FINGERPRINT_VERSION as FINGERPRINT_VERSION  # the file's schema: exported from here too
+from .fingerprints import Box as Box
+from .fingerprints import Fingerprint as Fingerprint
 
 if TYPE_CHECKING:
     from playwright.sync_api import Locator, Page
