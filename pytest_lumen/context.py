@@ -43,7 +43,8 @@ class TestContext:
 
     def __post_init__(self) -> None:
         self.events.redact = self.secrets.redact
-        self.secrets.keep([self.nodeid, self.cache.display])  # the test's own words: never rewritten
+        # the test's own words, never rewritten: its node id, its file, its cache file
+        self.secrets.keep([self.nodeid, self.nodeid.split("::", 1)[0], self.cache.display])
 
     @property
     def test_dir(self) -> Path:
