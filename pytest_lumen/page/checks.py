@@ -83,10 +83,8 @@ def _got(page: Page, action: Expect, loc: Optional[Locator], values: dict[str, s
             return None
         if action.check == "count":
             return loc.count()
-        if loc.count() != 1:
-            return None  # no single element to read: Playwright's own message says what it found
-        if action.check == "visible":
-            return "not visible"
+        if action.check == "visible" or loc.count() != 1:
+            return None  # nothing to read, or no single element: Playwright's own message says what it found
         if action.check == "value":
             return loc.input_value(timeout=READ_MS)
         if action.check == "checked":
