@@ -19,6 +19,7 @@ from .record.driver import DriveResult, ModelDriver
 from .replay.branches import choose_branch, describe_branches
 from .replay.failure import ActionFailed
 from .replay.replayer import Replayer
+from .secrets import password_fills
 from .templates import placeholders
 from .tracing import trace_group
 from .urls import normalize_url
@@ -121,13 +122,15 @@ class Agent:
                     url=self._url(self.page.url), variables=sorted(values))
 
     def _url(self, url: str) -> str:
-        """A URL as a step records it: normalized, secret values as their placeholders."""
-        return self.ctx.secrets.templatize(normalize_url(url, self.settings.base_url))
+        """A URL as a step records it (evidence only, never substituted): normalized, secret values replaced."""
+        return self.ctx.secrets.hide_secrets(normalize_url(url, self.settings.base_url))
 
     def _do(self, index: int, values: dict[str, str], cached: Step | None, fresh: Step) -> str:
         """Replay, heal or record the step; the outcome for its ``lifecycle.end`` event."""
         __tracebackhide__ = True
         values = {**self.ctx.secrets.variables, **values}  # earlier steps' values fill their placeholders too
+        if cached is not None:  # a variable the cached step filled into a password field is a secret from the start
+            self.ctx.secrets.mark_secret(password_fills([*cached.actions, *(a for b in cached.branches or [] for a in b)]))
         if cached is None:
             if self.settings.mode is Mode.REPLAY:
                 raise miss_error(self.ctx, fresh, self.ctx.cache.file())
@@ -187,7 +190,8 @@ class Agent:
 
     def _heal_with_model(self, index: int, cached: Step, failed: ActionFailed, values: dict[str, str]) -> None:
         """Keep what replayed, then let the model finish the step from where replay stopped."""
-        kept = failed.done + ([as_observed(failed.action, self.page.url, self.ctx.secrets.templatize)]
+        kept = failed.done + ([as_observed(failed.action, self.page.url,
+                                                              self.ctx.secrets.templater(cached.variables))]
                               if failed.performed else [])
         actions = kept + self._drive(index, cached, values, heal=heal_brief(failed), already=len(kept)).actions
         after = "; ".join(a.describe() for a in actions[len(failed.done):]) or "no actions"
@@ -214,7 +218,7 @@ class Agent:
         if self._planner is None:
             self._planner = self._planner_factory()
         driver = ModelDriver(self.page, self._planner, self.ctx, guard=self.guard, memory=self.memory, tabs=self.tabs)
-        return driver.drive(index, step.instruction, step.kind, values, heal=heal, already=already)
+        return driver.drive(index, step.instruction, step.kind, values, heal=heal, already=already, names=step.variables)
 
     def _redacted(self, exc: LumenError) -> LumenError:
         """The same error, re-rendered, with every secret value replaced (messages end up in logs and reports)."""

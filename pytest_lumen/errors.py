@@ -131,9 +131,14 @@ class CacheWriteError(CacheError):
 
 
 class LumenAssertionError(LumenError, AssertionError):
-    """An ``agent.expect()`` check did not hold: the app regressed (assertions are never healed)."""
+    """An ``agent.expect()`` check did not hold: the app regressed (assertions are never healed).
+
+    Its remedy never suggests recording again: that would make the cache expect what the app does now.
+    """
 
     reason = "assertion_failed"
+    default_remedy = ("the checked element is there and does not hold the expected value: check the app; "
+                      "if the new value is intended, change the test's sentence to say it")
 
 
 class HealRejectedError(LumenError):

@@ -61,6 +61,7 @@ class AgentFactory:
         progress = progress_writer(self.config, item) if item is not None else (lambda line: None)
         ctx = self.session.new_context(f"{folder}::{slug}", path, output, progress)
         for each in self.items:
+            ctx.secrets.keep([each.nodeid, clean_nodeid(each)])  # named in a remedy: never rewritten
             remember_secrets(each, ctx.secrets)
         memory = self.session.new_memory(ctx)
         passed = False

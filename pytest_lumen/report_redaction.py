@@ -1,16 +1,15 @@
 """pytest's own report of a test, with the test's secret values turned back into placeholders.
 
-A test's agent keeps its ``Secrets`` on the test item (``stash.TEST_SECRETS``). When pytest makes
-the report of each phase, the text of the report (the failure with its source lines, arguments,
-locals and assertion message, the captured stdout, stderr and log sections, and the values of
-user properties) is templatized with them: variable values become ``%name%``, secret environment
-values ``***``. The report goes through pytest's own serialization (the one pytest-xdist sends
-reports with), in the outermost ``pytest_runtest_makereport`` wrapper, so the terminal,
-``--junitxml``, every plugin reading ``pytest_runtest_logreport`` and an xdist controller only
-ever see the placeholders. Reports of tests without an agent, or with nothing to replace, are
-left as they are. Not covered: values no step has received yet, and output printed live
-(``-s``, ``--log-cli-level``), which never is pytest's report.
-"""
+A test's agent keeps its ``Secrets`` on the test item (``stash.TEST_SECRETS``). When pytest makes the report
+of each phase, the text of the report (the failure with its source lines, arguments, locals and assertion
+message, the captured stdout, stderr and log sections, and the values of user properties) is redacted with
+them: secret values (``secrets.py``) become their ``%name%`` or ``***``, wherever they stand; the test's
+node id, paths and commands are left as they are. The report goes through pytest's own serialization (the
+one pytest-xdist sends reports with), in the outermost ``pytest_runtest_makereport`` wrapper, so the
+terminal, ``--junitxml``, every plugin reading ``pytest_runtest_logreport`` and an xdist controller only
+ever see the placeholders. Reports of tests without an agent, or with nothing to replace, are left as they
+are. Not covered: values no step has received yet, and output printed live (``-s``, ``--log-cli-level``),
+which never is pytest's report."""
 
 from __future__ import annotations
 
@@ -49,10 +48,10 @@ def redacted_report(item: pytest.Item, report: pytest.TestReport) -> pytest.Test
 
 
 def redact_text(known: Sequence[Secrets]) -> Callable[[str], str]:
-    """One function that templatizes text with every ``Secrets`` of the test, in turn."""
+    """One function that redacts text with every ``Secrets`` of the test, in turn."""
     def redact(text: str) -> str:
         for secrets in known:
-            text = secrets.templatize(text)
+            text = secrets.redact(text)
         return text
 
     return redact

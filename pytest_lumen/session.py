@@ -94,6 +94,8 @@ class LumenSession:
         """The context of a test item's agent (its secrets also redact pytest's report of the item)."""
         ctx = self.new_context(shared_nodeid(item) or clean_nodeid(item), self.cache_path(item), output_dir, progress)
         ctx.cache.shared = shared_name(item) is not None
+        # the test as pytest names it (a parameter's id, a re-record command): never rewritten
+        ctx.secrets.keep([item.nodeid, clean_nodeid(item), item.nodeid.split("::", 1)[0]])
         remember_secrets(item, ctx.secrets)
         return ctx
 

@@ -13,11 +13,14 @@ from typing import TYPE_CHECKING, Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
+from .fingerprints import FINGERPRINT_VERSION as FINGERPRINT_VERSION  # the file's schema: exported from here too
+from .fingerprints import Box as Box
+from .fingerprints import Fingerprint as Fingerprint
+
 if TYPE_CHECKING:
     from playwright.sync_api import Locator, Page
 
 SCHEMA_VERSION = 2  # 1: keys held the URL (read and upgraded by migrate.py)
-FINGERPRINT_VERSION = 2  # how fingerprints are captured; 1: before versions (read as they are, refreshed on a rewrite)
 StepKind = Literal["run", "expect"]
 LocatorKind = Literal["role", "test_id", "label", "placeholder", "text", "alt_text", "title", "selector", "frame"]
 ENTER_FRAME = "internal:control=enter-frame"  # Playwright's selector part for "inside this iframe"
@@ -113,51 +116,6 @@ def _describe_own(spec: LocatorSpec) -> str:
     return f"get_by_{spec.kind}({q(spec.value)}{exact})"
 
 
-
-# --- fingerprints --------------------------------------------------------------------------
-
-
-class Box(BaseModel):
-    """Position and size in CSS pixels, relative to the page (not the viewport)."""
-
-    model_config = ConfigDict(extra="forbid")
-    x: float
-    y: float
-    width: float
-    height: float
-
-
-class Fingerprint(BaseModel):
-    """The attributes that identify an element, as recorded (``version``: how they were captured)."""
-
-    model_config = ConfigDict(extra="forbid")
-
-    version: int = Field(FINGERPRINT_VERSION, description="how it was captured; a fingerprint without one in a file "
-                         "was captured before versions, and is read as version 1 (cache/migrate.py)")
-    tag: str
-    role: str | None = None
-    name: str | None = None
-    text: str | None = None
-    id: str | None = None
-    name_attr: str | None = None
-    type: str | None = None
-    placeholder: str | None = None
-    href: str | None = None
-    label: str | None = None
-    test_id: str | None = None
-    css: str | None = None
-    context: str | None = None
-    box: Box | None = None
-    # Other visible elements with its tag, role and name when recorded (each product's "Add to cart"): known by its context.
-    look_alikes: int | None = None
-    autocomplete: str | None = None
-    classes: str | None = None  # class tokens that read as words, sorted (generated ones left out)
-    landmark: str | None = None  # the nearest landmark or form around it: "form: Checkout", "banner"
-    peers: int | None = None  # visible elements of its kind in that landmark (or the page), itself included
-    heading: str | None = None  # the nearest heading before it
-    rank: int | None = None  # its place among the page's visible elements of its tag: 1 for the first list
-
-
 # --- actions -------------------------------------------------------------------------------
 
 
@@ -237,10 +195,21 @@ class Press(_Action):
     target: Target | None = None
 
 
+class ChosenOption(BaseModel):
+    """The option a ``select_option`` chose when recorded: its ``value`` attribute and its label (templates)."""
+
+    model_config = ConfigDict(extra="forbid")
+    value: str
+    label: str
+
+
 class SelectOption(_Action):
     kind: Literal["select_option"] = "select_option"
     target: Target
-    value: str
+    value: str  # the option's value or label, as Playwright's select_option takes it (a template)
+    # The option it chose when recorded: a renamed option is found again by its value attribute or its label
+    # (``page/options.py``). Absent in older files: found by ``value`` alone.
+    option: ChosenOption | None = None
 
 
 class Check(_Action):

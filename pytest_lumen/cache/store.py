@@ -9,7 +9,7 @@ from typing import Any
 from ..errors import CacheFileError, CacheWriteError, SecretLeakError
 from ..fileio import atomic_write_text, locked
 from ..fileio import pretty_json as json_text
-from ..secrets import Secrets
+from ..secrets import Secrets, map_strings
 from .codec import loads, record_remedy, step_label
 from .model import CacheFile
 
@@ -68,9 +68,9 @@ class CacheStore:
              secrets: Secrets | None = None, merge: Merge | None = None) -> None:
         """Write ``cache`` atomically under the file's lock; nothing is written when a secret would be.
 
-        ``secrets`` turns every known value in the file's strings into its placeholder, then
-        refuses (``SecretLeakError``) what is left. ``check(text, path)`` may veto the text
-        too; a ``SecretLeakError`` it raises is given the step that holds the secret.
+        ``secrets`` turns every secret value in what the steps recorded into its placeholder (the test's
+        own words, ``WORDS``, are never rewritten), then refuses (``SecretLeakError``) any secret left.
+        ``check(text, path)`` may veto the text too; a ``SecretLeakError`` it raises is given the step that holds the secret.
         ``merge(on_disk, cache)``, when given, makes the file to write from the one on disk,
         read under the same lock (a shared file two workers write at once loses no step).
         """
@@ -80,7 +80,7 @@ class CacheStore:
                 cache = merge(self.load(path), cache)
             data = cache.model_dump(mode="json", exclude_none=True, exclude_defaults=False)
             if secrets is not None:
-                data = secrets.redact_data(data)
+                data = _redacted(data, secrets)
                 self._vet(data, lambda piece, where, step=None: secrets.check_data(piece, where, step), shown)
             text = json_text(data)
             if check is not None:
@@ -105,6 +105,17 @@ class CacheStore:
         if not self.root.is_dir():
             return []
         return sorted(p for p in self.root.rglob("*.json") if p.name != "memory.json" and not p.name.startswith("."))
+
+
+# What a test wrote (its node id; a step's instruction, key and variable names): never rewritten, only checked.
+WORDS = frozenset({"test", "key", "instruction", "variables"})
+
+
+def _redacted(data: dict[str, Any], secrets: Secrets) -> dict[str, Any]:
+    """The file's data with every secret replaced in what its steps recorded; the test's own words as they are."""
+    steps = [{k: v if k in WORDS else map_strings(v, secrets.hide_secrets) for k, v in step.items()}
+             for step in data.get("steps", [])]
+    return {**data, "steps": steps}
 
 
 def _leaking_step(data: dict[str, Any], check: Callable[..., None], shown: str) -> str | None:

@@ -1,19 +1,29 @@
-"""Running a compiled ``agent.expect()`` check through Playwright's ``expect``."""
+"""Running a compiled ``agent.expect()`` check through Playwright's ``expect``.
+
+A check that does not hold on its element fails as an assertion: "expected X, got Y", where Y is
+what the element holds now (for a text check, what stands where the recorded text held the
+asserted value, when the words around it are unchanged: ``replay/asserted.around``).
+"""
 
 from __future__ import annotations
 
 import re
 from typing import TYPE_CHECKING
 
+from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import expect
 
-from ..cache.model import Expect
+from ..cache.model import Expect, Fingerprint
 from ..errors import LumenAssertionError
+from ..replay.asserted import around
 from ..templates import substitute
 from .playwright_internals import without_call_log
 
 if TYPE_CHECKING:
     from playwright.sync_api import Locator, Page
+
+READ_MS = 1000.0  # reading what a failed check's element holds: it was there a moment ago
+MAX_SHOWN = 200  # characters of an element's text quoted in a failure
 
 
 def describe_check(action: Expect) -> str:
@@ -29,8 +39,12 @@ def describe_check(action: Expect) -> str:
     return f"{where} {verb} {action.expected!r}"
 
 
-def run_check(page: Page, action: Expect, loc: Locator | None, values: dict[str, str], timeout_ms: float) -> None:
-    """Assert the check; a mismatch is a ``LumenAssertionError`` (never healed)."""
+def run_check(page: Page, action: Expect, loc: Locator | None, values: dict[str, str], timeout_ms: float,
+              recorded: Fingerprint | None = None) -> None:
+    """Assert the check; a mismatch is a ``LumenAssertionError`` (never healed), "expected X, got Y".
+
+    ``recorded``: the element as recorded (by default the action's target's), whose text tells what stands in
+    place of the asserted value now."""
     expected = substitute(action.expected, values) if isinstance(action.expected, str) else action.expected
     try:
         if action.check == "url":
@@ -51,6 +65,36 @@ def run_check(page: Page, action: Expect, loc: Locator | None, values: dict[str,
         elif action.check == "count":
             expect(loc).to_have_count(int(expected or 0), timeout=timeout_ms)
     except AssertionError as exc:
+        got = _got(page, action, loc, values, recorded or (action.target.fingerprint if action.target else None))
+        if got is not None:
+            raise LumenAssertionError(f"expectation failed: {describe_check(action)}\n  expected {expected!r}, "
+                                      f"got {got!r}") from None
         text = without_call_log(str(exc)).strip()
         detail = "; ".join(line.strip() for line in text.splitlines()[:3] if line.strip())
         raise LumenAssertionError(f"expectation failed: {describe_check(action)}\n  {detail}") from None
+
+
+def _got(page: Page, action: Expect, loc: Locator | None, values: dict[str, str],
+         recorded: Fingerprint | None) -> object | None:
+    """What the checked element (or page) holds now, in the check's terms; None when it cannot be read."""
+    try:
+        if action.check == "url":
+            return page.url
+        if loc is None:
+            return None
+        if action.check == "count":
+            return loc.count()
+        if action.check == "visible" or loc.count() != 1:
+            return None  # nothing to read, or no single element: Playwright's own message says what it found
+        if action.check == "value":
+            return loc.input_value(timeout=READ_MS)
+        if action.check == "checked":
+            return loc.is_checked(timeout=READ_MS)
+        now = " ".join(loc.inner_text(timeout=READ_MS).split())
+    except PlaywrightError:
+        return None
+    if recorded is not None and recorded.text and isinstance(action.expected, str):
+        instead = around(substitute(recorded.text, values), now, substitute(action.expected, values))
+        if instead:
+            return instead
+    return now if len(now) <= MAX_SHOWN else now[:MAX_SHOWN] + "…"

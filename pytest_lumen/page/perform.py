@@ -28,7 +28,7 @@ from ..cache.model import (
 from ..errors import LumenError
 from ..templates import substitute
 from ..urls import absolute_url, normalize_url
-from . import scripts
+from . import options, scripts
 from .playwright_internals import began_to_act, pointer_intercepted
 
 if TYPE_CHECKING:
@@ -79,7 +79,7 @@ def _perform(page: Page, action: _Action, loc: Locator | None, values: dict[str,
             page.keyboard.press(action.key)
     elif isinstance(action, SelectOption):
         assert loc is not None
-        loc.select_option(substitute(action.value, values), timeout=t)
+        options.select(loc, substitute(action.value, values), t)  # fails naming the options offered
     elif isinstance(action, Check):
         assert loc is not None
         set_checked(loc, action.checked, t)

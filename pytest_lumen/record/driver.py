@@ -8,21 +8,24 @@ from __future__ import annotations
 
 import dataclasses
 import time
+from collections.abc import Callable, Collection
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from playwright.sync_api import Error as PlaywrightError
 
-from ..cache.model import DialogAnswer, Effect, Expect, Goto
+from ..cache.model import DialogAnswer, Effect, Expect, Goto, SelectOption
 from ..errors import LumenAssertionError, LumenError, ModelError, NavigationRefusedError, StepAbortedError, first_line
 from ..events import ModelRequest, StepFinal, ToolSpan
 from ..guard import NavigationGuard
 from ..page.checks import run_check
 from ..page.dialogs import DialogWatch, UnexpectedDialog
 from ..page.dialogs import describe as describe_dialogs
+from ..page.options import chosen
 from ..page.perform import current_url, effect_after, perform_once
 from ..page.tabs import PopupWatch, Tabs
 from ..planner.base import PlanReply, PlanRequest, ToolCall
+from ..secrets import map_strings, password_fills
 from ..urls import normalize_url
 from .conversation import KEEP_PAGES, Conversation, step_message, system_prompt
 from .dialogs import answer_from, dialog_request
@@ -66,17 +69,22 @@ class ModelDriver:
         self.memory = memory
         self.settings = ctx.settings
         self._url_after = ""  # the normalized URL right after the last performed action
+        self.tpl: Callable[[str], str] = ctx.secrets.hide_secrets  # the step's rule for what it records (set by ``drive``)
 
     # --- the loop ------------------------------------------------------------------
 
     def drive(self, step: int, instruction: str, kind: str, values: dict[str, str], heal: str = "",
-              already: int = 0) -> DriveResult:
+              already: int = 0, names: Collection[str] | None = None) -> DriveResult:
         """Let the model carry out one step: the actions it performed, ready to cache, and whether it is conditional.
+
+        ``names``: the variables the test passed to this step (by default all of ``values``): their values
+        become placeholders in what it records, as whole tokens (``secrets.py``); secrets everywhere.
 
         The model calls and their tokens are counted in the test's figures, the actions' outcomes go
         to its action log (for the memory), and a ``step.final`` event sums the step up.
         """
         calls_before, usage_before = self.ctx.figures.model_calls, self.ctx.figures.usage
+        self.tpl = self.ctx.secrets.templater(values if names is None else names)
         with NavigationWatch(self.page) as self._navigation, PopupWatch(self.page.context) as self._popups:
             result = self._loop(step, instruction, kind, values, heal, already)
         self.ctx.action_log.extend(result.log)
@@ -153,6 +161,7 @@ class ModelDriver:
             return self._after(step, call, span, f"error: {message}" + (f"\n\n{tips}" if tips else ""),
                                True, error=message)
         action = self._templatized(action)
+        self.ctx.secrets.mark_secret(password_fills([action]))  # from now on kept out everywhere
         step.performed.append(action)
         self._url_after = normalize_url(self.page.url)
         target = getattr(action, "target", None)
@@ -163,7 +172,7 @@ class ModelDriver:
     def _carry_out(self, step: Step, call: ToolCall, before_url: str) -> Any:
         """Do the call on the page; the action with its effect. A check is run, never performed."""
         timeout_ms = self.settings.action_timeout * 1000
-        action, loc = to_action(call, self.page, step.obs.refs, self.ctx.secrets.templatize)
+        action, loc = to_action(call, self.page, step.obs.refs, self.tpl)
         if isinstance(action, Goto):
             self.guard.goto(action.url, step.values, before_url)
         if isinstance(action, Expect):
@@ -172,7 +181,7 @@ class ModelDriver:
         self._navigation.start()
         ask = lambda kind, message: self._ask_dialog(step, action, kind, message)  # noqa: E731
         self._popups.start()
-        with DialogWatch.of(self.page.context).answering(ask, step.values, self.ctx.secrets.templatize) as dialogs:
+        with DialogWatch.of(self.page.context).answering(ask, step.values, self.tpl) as dialogs:
             perform_once(self.page, action, loc, step.values, timeout_ms, self.ctx.test_dir)  # timed out after acting: done
         self._navigation.settle(max(timeout_ms, SETTLE_MS))
         may_open = action.kind in OPENERS and not self._navigation.requested  # a click that navigated opened no tab
@@ -181,6 +190,8 @@ class ModelDriver:
         if popup is not None:  # later actions act on the page it opened, as they will on replay
             effect = (effect or Effect()).model_copy(update={"popup": normalize_url(popup.url)})
             self.tabs.opened(popup)
+        if isinstance(action, SelectOption) and loc is not None:  # which option it was: found again if renamed
+            action = action.model_copy(update={"option": chosen(loc, timeout_ms)})
         return action.model_copy(update={"after": effect, "dialogs": dialogs.seen or None})
 
     def _ask_dialog(self, step: Step, action: Any, kind: str, message: str) -> DialogAnswer:
@@ -216,7 +227,7 @@ class ModelDriver:
         if last is None or isinstance(last, Expect) or (last.after is not None and last.after.popup is not None):
             return  # a tab the action opened moves on its own: its URL is no effect on the opener
         if now != self._url_after:
-            late = (performed[-1].after or Effect()).model_copy(update={"url": self.ctx.secrets.templatize(now)})
+            late = (performed[-1].after or Effect()).model_copy(update={"url": self.tpl(now)})
             performed[-1] = performed[-1].model_copy(update={"after": late})
             self._url_after = now
 
@@ -227,9 +238,9 @@ class ModelDriver:
             self._navigation.follow(self.page)
             self._url_after = normalize_url(self.page.url)  # a navigation of the new tab is its own
         obs = observe(self.page, self.settings.snapshot_chars, quiet)
-        tpl = self.ctx.secrets.templatize
+        tpl = self.ctx.secrets.redact  # the model sees no value as a whole token (it types placeholders back)
         return dataclasses.replace(obs, url=tpl(obs.url), title=tpl(obs.title), snapshot=tpl(obs.snapshot))
 
     def _templatized(self, action: Any) -> Any:
-        """The action with every known value (page text included) turned back into its %placeholder%."""
-        return type(action).model_validate(self.ctx.secrets.redact_data(action.model_dump(mode="json")))
+        """The action with the step's values (page text included) turned back into their %placeholders%."""
+        return type(action).model_validate(map_strings(action.model_dump(mode="json"), self.tpl))

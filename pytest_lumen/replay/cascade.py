@@ -19,6 +19,7 @@ from ..cache.model import Expect, Fingerprint, LocatorSpec, Target
 from ..page.fingerprint import Candidate, capture, capture_with_look_alikes, index_of, nth_of, scan, scan_selector
 from ..page.locators import spec_from_locator
 from ..page.quality import for_text_check, without_counts
+from .asserted import holed
 from .choice import choose, differences, score_text
 from .destinations import Reading, reading
 from .equivalents import Equivalents
@@ -47,6 +48,8 @@ class Policy:
     # A text check's recorded text, holding the asserted value: an element that shows exactly
     # this text is the checked one even when its container changed (``Relocator.by_unchanged_text``).
     shown_text: str | None = None
+    # A text check's asserted value: never evidence against its element (``asserted.holed``).
+    asserted: str | None = None
     # A look-alike (one of several lists) is anchored by its context or its place, whichever holds.
     by_place: bool = False
     # The action's recorded effect that can confirm a relabelled element ("URL /login.html"), if any.
@@ -73,7 +76,8 @@ def policy_for(action: Any, fingerprint: Fingerprint | None) -> Policy:
         derived = fingerprint.name is not None and normalized(fingerprint.name) == normalized(fingerprint.text)
         expected = normalized(action.expected) if isinstance(action.expected, str) else ""
         shown = fingerprint.text if expected and expected in normalized(fingerprint.text) else None
-        return Policy(ignore=frozenset({"text", "name"} if derived else {"text"}), shown_text=shown)
+        return Policy(ignore=frozenset({"text", "name"} if derived else {"text"}), shown_text=shown,
+                      asserted=action.expected if isinstance(action.expected, str) else None)
     if action.check == "visible":
         return Policy(pinned=frozenset({"name"} if fingerprint.name else {"text"}))
     if action.check == "count" and action.items is not None:
@@ -223,7 +227,8 @@ class Relocator:
         compared as having that address (a "Log out" link become a button that posts to the same URL).
         """
         selector = scan_selector(recorded)
-        candidates = [c for c in scan(self.page, selector) if not self.claims.taken(recorded, c.fingerprint)]
+        candidates = [replace(c, fingerprint=holed(recorded, c.fingerprint, policy.asserted))
+                      for c in scan(self.page, selector) if not self.claims.taken(recorded, c.fingerprint)]
         readings: list[Reading | None] = []
         contradicting: list[tuple[int, str]] = []
         if policy.effect_url is not None:

@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any
 
 from playwright.sync_api import Error as PlaywrightError
 
-from ..cache.model import Drag, Expect, Goto, Target
+from ..cache.model import Drag, Expect, Goto, SelectOption, Target
 from ..errors import LumenAssertionError, LumenError, first_line
 from ..events import ReplayPath, ToolSpan
 from ..guard import NavigationGuard
@@ -34,17 +34,21 @@ from ..page.playwright_internals import pointer_intercepted
 from ..page.tabs import PopupWatch, Tabs
 from ..page.targets import bind_target
 from . import effects
+from .asserted import bound_check, holed
 from .cascade import Missed, Policy, Relocated, Relocator, policy_for
 from .equivalents import Equivalents
 from .failure import ActionFailed
 from .gate import Gate, gateable
 from .looks import await_enabled, await_visible, first_look, look_now
 from .names import normalized
+from .options import relocate_option
 from .overlays import close_blocking_modal, dismiss_overlay
 from .reports import healed_target, report_relocation, route_heal, templatized
 from .similarity import SURE, VERIFY_THRESHOLD, pins_hold, similarity
 
 if TYPE_CHECKING:
+    from pathlib import Path
+
     from playwright.sync_api import Locator, Page
 
     from ..cache.model import Step
@@ -79,6 +83,7 @@ class Replayer:
         self._gated = gate  # the ``lumen-identity`` selector engine is registered, the one-round-trip path is open
         self.equivalents = Equivalents.with_lines(ctx.settings.equivalent_names)
         self._confirmed = False  # the last element the full path found was the very one (``_locate``)
+        self.tpl: Callable[[str], str] = ctx.secrets.hide_secrets  # the step's rule for what it records (set by ``replay``)
         self._switch(page)
 
     def _switch(self, page: Page) -> None:
@@ -92,6 +97,7 @@ class Replayer:
         self._done: list[Any] = []
         self._heals: list[Heal] = []
         self._instruction = cached.instruction
+        self.tpl = self.ctx.secrets.templater(cached.variables)
         for i, action in enumerate(cached.actions):
             if self.tabs.current is not self.page:
                 self._settle(step, values)  # the last fill on the page it leaves must hold
@@ -144,7 +150,7 @@ class Replayer:
         dialogs = DialogWatch.of(self.page.context)
         opens = action.after is not None and action.after.popup is not None
         with PopupWatch(self.page.context) if opens else nullcontext() as popups, \
-                dialogs.answering(CachedAnswers(action.dialogs), values, self.ctx.secrets.templatize) as turn:
+                dialogs.answering(CachedAnswers(action.dialogs), values, self.tpl) as turn:
             done, heal, path = self._replay_one(step, i, action, values, via_gate)
             popup = popups.wait(self.timeout_ms, self.page) if popups is not None else None
         if turn.unexpected:
@@ -161,7 +167,7 @@ class Replayer:
         if via_gate and target is not None and self.gate is not None and gateable(action):
             passed = self.gate.replay(i, action, target, values)
             if passed is not None:
-                action, heal = _moved(self.ctx, self._instruction, step, i, action, passed.moved)
+                action, heal = _moved(self.ctx, self.tpl, self._instruction, step, i, action, passed.moved)
                 return action, heal, "gate"
         self._settle(step, values)
         path: ReplayPath | None = None if target is None else "full"
@@ -178,6 +184,7 @@ class Replayer:
         loc: Locator | None = None
         heal: Heal | None = None
         self._confirmed = False  # the primary locator found the very element: its role and name as recorded
+        recorded = target.fingerprint if target is not None else None  # as recorded: a healed target is the new one
         deadline = time.monotonic() + self.timeout_ms / 1000
         if target is not None and _is_group_check(action):
             loc = bind_target(target, values).locator.build(self.page)  # a count: the locator of all, no identity
@@ -186,6 +193,10 @@ class Replayer:
             action = action.model_copy(update={"target": target})
             if action.kind in NEEDS_ENABLED and not enabled:
                 await_enabled(i, action, loc, min(deadline, time.monotonic() + USABLE_MS / 1000))
+        if isinstance(action, SelectOption) and loc is not None:  # a renamed option is found again too
+            action, renamed = relocate_option(self.ctx, self.tpl, self._instruction, step, i, action, loc, values,
+                                              self.timeout_ms)
+            heal = heal or renamed
         dest: Locator | None = None
         if isinstance(action, Drag) and action.to is not None:  # where it is dropped: found (and healed) alike
             dest, to, dest_heal, _ = self._locate(step, i, action, action.to, values, deadline, end="-drop")
@@ -197,25 +208,17 @@ class Replayer:
         was = effects.before(self.page)
         try:
             if isinstance(action, Expect):
-                run_check(self.page, action, loc, values, self.timeout_ms)
+                run_check(self.page, action, loc, values, self.timeout_ms, recorded)
             else:
-                self._perform(action, loc, values, dest)
+                _perform(self.page, action, loc, values, self.timeout_ms, self.ctx.test_dir, dest)
         except LumenAssertionError:
             raise
         except (PlaywrightError, LumenError) as exc:
             raise ActionFailed(i, action, first_line(exc)) from None
         moved = _verify(self.page, i, action, loc, values, self.timeout_ms, heal, was, self._confirmed)
         if moved is not None:
-            return route_heal(self.ctx, self._instruction, step, i, action, moved)
+            return route_heal(self.ctx, self.tpl, self._instruction, step, i, action, moved)
         return action, heal
-
-    def _perform(self, action: Any, loc: Locator | None, values: dict[str, str], dest: Locator | None) -> None:
-        try:
-            perform(self.page, action, loc, values, self.timeout_ms, self.ctx.test_dir, dest)
-        except PlaywrightError as exc:
-            if not pointer_intercepted(str(exc)) or dismiss_overlay(self.page) is None:
-                raise
-            perform(self.page, action, loc, values, self.timeout_ms, self.ctx.test_dir, dest)
 
     # --- finding the element ----------------------------------------------------------
 
@@ -227,7 +230,7 @@ class Replayer:
         count and the identity for the primary locator; an element found by the cascade is not known.
         """
         bound = bind_target(target, values)
-        policy = policy_for(action, bound.fingerprint)
+        policy = policy_for(bound_check(action, values), bound.fingerprint)
         primary = bound.locator.build(self.page)
         look = first_look(primary, bound.locator, min(FIRST_LOOK_MS, self.timeout_ms))
         unusable_until: float | None = None  # found but not usable: how long it is awaited
@@ -237,7 +240,7 @@ class Replayer:
                 score = _resolve(self.relocator, bound, look, policy, primary)
                 self.relocator.claims.claim(bound.fingerprint, look.fingerprint)
                 self._confirmed = not end and identity.same_role_and_name(bound.fingerprint, look.fingerprint)
-                return primary, _refreshed(target, primary, score, self.ctx.secrets.templatize), None, look.enabled
+                return primary, _refreshed(target, primary, score, self.tpl), None, look.enabled
             except Unusable as found_unusable:
                 problem, unusable = str(found_unusable), True
             except Unresolved as unresolved:
@@ -249,14 +252,14 @@ class Replayer:
                 return primary, target, None, False  # the page was still rendering: nothing changed, no heal
             if isinstance(found, Relocated):
                 self.relocator.claims.claim(bound.fingerprint, found.fingerprint)
-                healed = healed_target(target, found, self.ctx.secrets.templatize)
-                heal = report_relocation(self.ctx, self._instruction, step, i, target, problem, found, self.page, end)
+                healed = healed_target(target, found, self.tpl)
+                heal = report_relocation(self.ctx, self.tpl, self._instruction, step, i, target, problem, found, self.page, end)
                 return found.locator, healed, heal, False
             if unusable and unusable_until is None:
                 unusable_until = min(deadline, time.monotonic() + USABLE_MS / 1000)
             give_up = deadline if not unusable or unusable_until is None else unusable_until
             if time.monotonic() >= give_up:
-                report_relocation(self.ctx, self._instruction, step, i, target, problem, found)
+                report_relocation(self.ctx, self.tpl, self._instruction, step, i, target, problem, found)
                 raise ActionFailed(i, action, f"{problem}; zero-token heal found nothing ({found.reason})")
             if unusable:  # there, not shown: wait for it to be shown (Playwright's wait on its state), not a pause
                 await_visible(primary, (give_up - time.monotonic()) * 1000)
@@ -264,10 +267,21 @@ class Replayer:
                 self.page.wait_for_timeout(RETRY_MS)
             look = first_look(primary, bound.locator, 0)
 
-def _moved(ctx: TestContext, instruction: str, step: int, i: int, action: Any,
+def _moved(ctx: TestContext, tpl: Callable[[str], str], instruction: str, step: int, i: int, action: Any,
            moved: str | None) -> tuple[Any, Heal | None]:
     """The action and its heal when its confirmed element led to a renamed route (``moved``), else unchanged."""
-    return (action, None) if moved is None else route_heal(ctx, instruction, step, i, action, moved)
+    return (action, None) if moved is None else route_heal(ctx, tpl, instruction, step, i, action, moved)
+
+
+def _perform(page: Page, action: Any, loc: Locator | None, values: dict[str, str], timeout_ms: float, test_dir: Path,
+             dest: Locator | None) -> None:
+    """Perform the action; once more when an overlay intercepted the pointer and was dismissed."""
+    try:
+        perform(page, action, loc, values, timeout_ms, test_dir, dest)
+    except PlaywrightError as exc:
+        if not pointer_intercepted(str(exc)) or dismiss_overlay(page) is None:
+            raise
+        perform(page, action, loc, values, timeout_ms, test_dir, dest)
 
 
 def _primary_now(relocator: Relocator, target: Target, policy: Policy, primary: Locator) -> bool:
@@ -300,6 +314,7 @@ def _resolve(relocator: Relocator, target: Target, look: Look, policy: Policy, l
     recorded = target.fingerprint
     if recorded is None:
         return 1.0
+    fp = holed(recorded, fp, policy.asserted)  # a check's value is no evidence against its element
     shown = policy.shown_text
     if shown and normalized(shown) not in normalized(fp.text) and relocator.shows(shown):
         # a text check's locator now finds an element without the recorded text, and another shows it whole

@@ -22,34 +22,36 @@ if TYPE_CHECKING:
 MAX_FALLBACKS = 8
 
 
-def report_relocation(ctx: TestContext, instruction: str, step: int, i: int, target: Target, problem: str,
-            found: Relocated | Missed, page: Page | None = None, end: str = "") -> Heal | None:
+def report_relocation(ctx: TestContext, tpl: Callable[[str], str], instruction: str, step: int, i: int,
+                      target: Target, problem: str, found: Relocated | Missed, page: Page | None = None,
+                      end: str = "") -> Heal | None:
     """Emit a heal's events; the record of a successful heal, with its picture (taken on ``page``; ``end``: which
-    end of a drag, in the picture's name)."""
+    end of a drag, in the picture's name; ``tpl``: the step's rule for what it records, ``secrets.py``)."""
     before = target.locator.describe()
     ctx.events.emit(HealStart(step=step, action=i, before=before, error=problem))
     if isinstance(found, Missed):
         ctx.events.emit(HealEnd(step=step, action=i, ok=False, before=before, detail=found.reason))
         return None
-    after = ctx.secrets.templatize(found.spec.describe())
+    after = tpl(found.spec.describe())
     runner_up = f", runner-up {found.runner_up:.2f}" if found.runner_up is not None else ""
-    found_evidence = ctx.secrets.templatize(found.evidence) if found.evidence else None  # it quotes the page's names
+    found_evidence = tpl(found.evidence) if found.evidence else None  # it quotes the page's names
     evidence = f"; {found_evidence}" if found_evidence else ""
     ctx.events.emit(HealEnd(step=step, action=i, ok=True, level=found.level, before=before, after=after,
                             detail=f"score {found.score:.2f}{runner_up}{evidence}"))
     picture = None
     if page is not None:
         name = heal_picture(page, found.locator, ctx.output_dir / f"heal-step{step + 1}-action{i + 1}{end}.png",
-                            ctx.secrets.redact, [*ctx.secrets.variables.values(), *ctx.secrets.env_values.values()])
+                            ctx.secrets.redact, ctx.secrets.secret_values())
         picture = f"{ctx.output_dir.name}/{name}" if name else None
     return Heal(test=ctx.nodeid, step=instruction, action=i, level=found.level, before=before, after=after,
                 cache_file=ctx.cache.display, evidence=found_evidence, runner_up=found.runner_up, picture=picture)
 
 
-def route_heal(ctx: TestContext, instruction: str, step: int, i: int, action: Any, moved: str) -> tuple[Any, Heal]:
+def route_heal(ctx: TestContext, tpl: Callable[[str], str], instruction: str, step: int, i: int, action: Any,
+               moved: str) -> tuple[Any, Heal]:
     """The action with the route its confirmed element led to (``moved``, normalized) as its recorded effect, and the
     ``effect`` heal that says so (its events emitted): the app renamed a route, the cache follows."""
-    before, after = action.after.url, ctx.secrets.templatize(moved)
+    before, after = action.after.url, tpl(moved)
     ctx.events.emit(HealStart(step=step, action=i, before=before, error=f"the page should be at {before}"))
     ctx.events.emit(HealEnd(step=step, action=i, ok=True, level="effect", before=before, after=after,
                             detail="the very element (its role, name and place) led to a renamed route"))

@@ -140,3 +140,11 @@ def test_several_agents_of_one_test_each_redact() -> None:
     first.add_variables({"pw": "first-value"})
     second.add_variables({"pin": "second-value"})
     assert redact_text([first, second])("first-value second-value tokenvalue-1") == "%pw% %pin% ***"
+
+
+def test_a_value_inside_a_longer_word_leaves_the_report_as_it_is() -> None:
+    """A user named ``admin``: the re-record command, the test's path and other words keep their letters."""
+    secrets = Secrets()
+    secrets.add_variables({"user": "admin"})
+    line = "re-record: pytest tests/test_admin.py::test_admin --lumen-record  (the Site administration page, user admin)"
+    assert redact_text([secrets])(line) == line.replace("user admin", "user %user%")

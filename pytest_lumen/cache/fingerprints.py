@@ -1,0 +1,51 @@
+"""Fingerprints in a cache file: the attributes that identify a recorded element (``cache/model.py`` holds the rest).
+
+No Playwright here: capturing one is ``page/fingerprint.py``; comparing two is ``replay/similarity.py``.
+"""
+
+from __future__ import annotations
+
+from pydantic import BaseModel, ConfigDict, Field
+
+FINGERPRINT_VERSION = 2  # how fingerprints are captured; 1: before versions (read as they are, refreshed on a rewrite)
+
+
+class Box(BaseModel):
+    """Position and size in CSS pixels, relative to the page (not the viewport)."""
+
+    model_config = ConfigDict(extra="forbid")
+    x: float
+    y: float
+    width: float
+    height: float
+
+
+class Fingerprint(BaseModel):
+    """The attributes that identify an element, as recorded (``version``: how they were captured)."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    version: int = Field(FINGERPRINT_VERSION, description="how it was captured; a fingerprint without one in a file "
+                         "was captured before versions, and is read as version 1 (cache/migrate.py)")
+    tag: str
+    role: str | None = None
+    name: str | None = None
+    text: str | None = None
+    id: str | None = None
+    name_attr: str | None = None
+    type: str | None = None
+    placeholder: str | None = None
+    href: str | None = None
+    label: str | None = None
+    test_id: str | None = None
+    css: str | None = None
+    context: str | None = None
+    box: Box | None = None
+    # Other visible elements with its tag, role and name when recorded (each product's "Add to cart"): known by its context.
+    look_alikes: int | None = None
+    autocomplete: str | None = None
+    classes: str | None = None  # class tokens that read as words, sorted (generated ones left out)
+    landmark: str | None = None  # the nearest landmark or form around it: "form: Checkout", "banner"
+    peers: int | None = None  # visible elements of its kind in that landmark (or the page), itself included
+    heading: str | None = None  # the nearest heading before it
+    rank: int | None = None  # its place among the page's visible elements of its tag: 1 for the first list

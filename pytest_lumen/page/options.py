@@ -1,0 +1,95 @@
+"""The options of a ``<select>``: which one a cached ``select_option`` means now, and choosing it.
+
+A release rewords or recapitalises an option ("Express shipping" -> "Express Shipping"), or keeps
+its ``value`` attribute and changes its label. The recorded option is the one whose value or label
+is the wanted text exactly (as Playwright matches it); else, for a heal, the one enabled option
+that clearly is it: its label or value equal to the wanted text or the recorded label once case,
+spacing and punctuation are set aside, or its ``value`` attribute the recorded option's. Two such
+options, or none, is no match: never a guess, and the failure names the option and the options
+the select offers now.
+"""
+
+from __future__ import annotations
+
+import re
+import time
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from playwright.sync_api import Error as PlaywrightError
+
+from ..cache.model import ChosenOption
+from . import scripts
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Locator
+
+OPTIONS_JS = scripts.function("selectOptions", ("options",))
+SELECTED_JS = scripts.function("selectedOption", ("options",))
+POLL_MS = 100.0  # between two reads of a select whose options may still be loading
+READ_MS = 1000.0  # the least time one read of a present select is given (a busy machine is slow, not wrong)
+_NOT_WORD = re.compile(r"[\W_]+")
+
+
+@dataclass(frozen=True)
+class Offered:
+    """An option as the select offers it now."""
+
+    value: str
+    label: str
+    disabled: bool = False
+
+
+class OptionNotOffered(PlaywrightError):
+    """The select offers no option that is the wanted one (a Playwright action failure, with the options named)."""
+
+    def __init__(self, wanted: str, offered: list[Offered]) -> None:
+        shown = ", ".join(repr(o.label or o.value) for o in offered[:20]) or "none"
+        more = f" (and {len(offered) - 20} more)" if len(offered) > 20 else ""
+        super().__init__(f"the select offers no option {wanted!r}; the options now offered: {shown}{more}")
+
+
+def plain(text: str) -> str:
+    """A label as a person compares it: case, spacing and punctuation set aside ("Express Shipping!" ~ "express shipping")."""
+    return _NOT_WORD.sub(" ", text.casefold()).strip()
+
+
+def offered(loc: Locator, timeout_ms: float) -> list[Offered]:
+    """The options the select at ``loc`` offers now (waiting up to ``timeout_ms`` for the select itself)."""
+    rows = loc.evaluate(OPTIONS_JS, timeout=timeout_ms)
+    return [Offered(str(r["value"]), str(r["label"]), bool(r["disabled"])) for r in rows]
+
+
+def chosen(loc: Locator, timeout_ms: float) -> ChosenOption | None:
+    """The option the select holds selected now, as a cache records it; None when none is."""
+    row = loc.evaluate(SELECTED_JS, timeout=timeout_ms)
+    return ChosenOption(value=str(row["value"]), label=str(row["label"])) if row else None
+
+
+def exact(options: list[Offered], wanted: str) -> int | None:
+    """The first option whose value or label is ``wanted`` (what Playwright's ``select_option`` selects)."""
+    return next((i for i, o in enumerate(options) if wanted in (o.value, o.label)), None)
+
+
+def clear_match(options: list[Offered], wanted: str, recorded: ChosenOption | None) -> int | None:
+    """The one enabled option that clearly is the wanted (or recorded) one, when exactly one is; else None."""
+    names = {plain(wanted)} | ({plain(recorded.label)} if recorded is not None and recorded.label else set())
+    names.discard("")
+    hits = [i for i, o in enumerate(options) if not o.disabled and (
+        plain(o.label) in names or plain(o.value) in names or (recorded is not None and o.value == recorded.value))]
+    return hits[0] if len(hits) == 1 else None
+
+
+def select(loc: Locator, wanted: str, timeout_ms: float) -> None:
+    """Select the option that is ``wanted`` exactly; while the select offers none, wait for it (options may
+    load) up to ``timeout_ms``, then fail naming the options offered (``OptionNotOffered``)."""
+    deadline = time.monotonic() + timeout_ms / 1000
+    while True:
+        options = offered(loc, max((deadline - time.monotonic()) * 1000, READ_MS))
+        index = exact(options, wanted)
+        if index is not None:
+            loc.select_option(index=index, timeout=max((deadline - time.monotonic()) * 1000, POLL_MS))
+            return
+        if time.monotonic() >= deadline:
+            raise OptionNotOffered(wanted, options)
+        loc.page.wait_for_timeout(POLL_MS)

@@ -1,0 +1,58 @@
+"""A cached ``select_option`` whose option was renamed: found again like any element, at zero tokens.
+
+When the select no longer offers the recorded option exactly, the one option that clearly is
+it (``page/options.clear_match``: the same label or value once case, spacing and punctuation are
+set aside, or the recorded option's ``value`` attribute) is chosen instead, and the step is
+reported healed (level ``option``) with the new option written to the cache. Without such an
+option nothing is changed here: selecting fails naming the options offered.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from playwright.sync_api import Error as PlaywrightError
+
+from ..cache.model import ChosenOption, SelectOption
+from ..events import HealEnd, HealStart
+from ..heals import Heal
+from ..page.options import clear_match, exact, offered, plain
+from ..templates import substitute
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Locator
+
+    from ..context import TestContext
+
+LEVEL = "option"
+
+
+def relocate_option(ctx: TestContext, tpl: Callable[[str], str], instruction: str, step: int, i: int,
+                    action: SelectOption, loc: Locator, values: dict[str, str],
+                    timeout_ms: float) -> tuple[SelectOption, Heal | None]:
+    """The action with its option as the select offers it now, and the heal when it was renamed; as it is else."""
+    wanted = substitute(action.value, values)
+    recorded = None if action.option is None else ChosenOption(value=substitute(action.option.value, values),
+                                                                label=substitute(action.option.label, values))
+    try:
+        options = offered(loc, timeout_ms)
+    except PlaywrightError:
+        return action, None  # not readable as a select now: selecting says why
+    if exact(options, wanted) is not None:
+        return action, None
+    index = clear_match(options, wanted, recorded)
+    if index is None:
+        return action, None
+    now = options[index]
+    healed = action.model_copy(update={"value": tpl(now.label or now.value),
+                                       "option": ChosenOption(value=tpl(now.value), label=tpl(now.label))})
+    before, after = f"select_option {action.value!r}", f"select_option {healed.value!r}"
+    said = {plain(wanted)} | ({plain(recorded.label)} if recorded is not None else set())
+    evidence = "; ".join(why for why, holds in (
+        ("the same words (case, spacing and punctuation aside)", plain(now.label) in said or plain(now.value) in said),
+        ("the same value attribute", recorded is not None and now.value == recorded.value)) if holds)
+    ctx.events.emit(HealStart(step=step, action=i, before=before, error=f"the select offers no option {action.value!r}"))
+    ctx.events.emit(HealEnd(step=step, action=i, ok=True, level=LEVEL, before=before, after=after, detail=evidence))
+    return healed, Heal(test=ctx.nodeid, step=instruction, action=i, level=LEVEL, before=before, after=after,
+                        cache_file=ctx.cache.display, evidence=evidence)
