@@ -40,8 +40,9 @@ def report_relocation(ctx: TestContext, tpl: Callable[[str], str], instruction: 
                             detail=f"score {found.score:.2f}{runner_up}{evidence}"))
     picture = None
     if page is not None:
+        shown = [*ctx.secrets.variables.values(), *ctx.secrets.env_values.values()]  # any value shown: no picture
         name = heal_picture(page, found.locator, ctx.output_dir / f"heal-step{step + 1}-action{i + 1}{end}.png",
-                            ctx.secrets.redact, ctx.secrets.secret_values())
+                            ctx.secrets.redact, shown)
         picture = f"{ctx.output_dir.name}/{name}" if name else None
     return Heal(test=ctx.nodeid, step=instruction, action=i, level=found.level, before=before, after=after,
                 cache_file=ctx.cache.display, evidence=found_evidence, runner_up=found.runner_up, picture=picture)

@@ -130,22 +130,24 @@ def test_replay_waits_for_a_new_page_to_run_its_scripts(lumen, site_factory, fak
 
 def test_heal_keeps_an_action_that_was_performed_and_does_not_repeat_it(lumen, recorded_login, site_factory,
                                                                       fake_anthropic):
-    """The click happened and the app went elsewhere: the model is told so, and the healed step keeps the click."""
-    recorded_login()
-    moved = {"index.html": SITE["index.html"].replace("/welcome.html", "/home.html"), "home.html": SITE["welcome.html"]}
-    lumen.serve(site_factory(moved))
-    lumen.run("--lumen-mode=replay").assert_outcomes(failed=1)  # the sign-in now lands on /home.html
+    """The click happened and the app went elsewhere: the model is told so, and the healed step keeps the click.
 
-    # the heal's one reply, then the expect step, whose key holds the new page's URL
-    fake_anthropic.script([{"match": ["log in as %user%", "was performed"], "actions": [{"tool": "done"}]},
-                           LOGIN_SCRIPT[1]])
+    Elsewhere is a page that is gone (an HTTP error), which stays red: a route the app renamed is followed
+    with zero tokens instead (tests/browser/replay/test_effects.py)."""
+    site = recorded_login()
+    site.write({"index.html": SITE["index.html"].replace("/welcome.html", "/gone.html")})
+    lumen.run("--lumen-mode=replay").assert_outcomes(failed=1)  # the sign-in now posts to a page that is gone
+
+    # the heal's reply goes on from there (to the welcome page), then the expect step replays
+    fake_anthropic.script([{"match": ["log in as %user%", "was performed"], "actions": [
+        {"tool": "goto", "input": {"url": site.url + "/welcome.html"}}, {"tool": "done"}]}])
     before = len(fake_anthropic.requests)
     lumen.run("--lumen-mode=heal").assert_outcomes(passed=1)
     heal_request = json.dumps(fake_anthropic.requests[before])
     assert "was performed" in heal_request and "Do not repeat it" in heal_request
     step = json.loads(lumen.cache_files()[0].read_text())["steps"][0]
-    assert [a["kind"] for a in step["actions"]] == ["fill", "fill", "click"]
-    assert step["actions"][2]["after"]["url"].startswith("/home.html")
+    assert [a["kind"] for a in step["actions"]] == ["fill", "fill", "click", "goto"]
+    assert step["actions"][2]["after"]["url"].startswith("/gone.html")
 
     before = fake_anthropic.request_count
     lumen.run("--lumen-mode=replay").assert_outcomes(passed=1)

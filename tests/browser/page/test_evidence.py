@@ -35,7 +35,9 @@ def test_the_picture_is_withheld_while_any_frame_shows_a_value_the_test_passed(
 
     page.locator("#card").fill("")
     page.frame_locator("iframe").locator("#inner").fill("4242 4242 4242 4242")  # in a frame, spaced: still
-    assert heal_picture(page, button, tmp_path / "c.png", secrets.redact) is None
+    # (redact replaces a value standing as a whole token; the values themselves, as the replayer passes every one,
+    # are found with the separators taken out)
+    assert heal_picture(page, button, tmp_path / "c.png", secrets.redact, secrets.variables.values()) is None
     page.frame_locator("iframe").locator("#inner").fill("")
     page.locator("#shadowed").fill("4242424242424242")  # in a web component's shadow root
     assert shows_secret(page, secrets.redact)
