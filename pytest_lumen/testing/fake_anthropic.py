@@ -40,6 +40,7 @@ __all__ = [  # the scripting helpers live in .scripts (shared with ScriptedPlann
 ]
 
 DONE_SUMMARY = "done"
+HOLD_LIMIT = 120.0  # seconds a held reply waits for ``release`` before it is answered with an error
 
 JSONDict = dict[str, Any]
 
@@ -56,6 +57,9 @@ class FakeAnthropic:
         self.responses: list[JSONDict] = []  # the body answered to each request, in the same order
         self.request_headers: list[dict[str, str]] = []
         self._lock = threading.Lock()
+        self._changed = threading.Condition(self._lock)  # a request came, or held replies were let go
+        self._holding = False
+        self._let_go = 0
         self._script: list[JSONDict] = []
         self._errors: deque[Reply] = deque()
         self._raw: deque[list[JSONDict]] = deque()
@@ -94,6 +98,7 @@ class FakeAnthropic:
         self._server, self._thread = None, None
         if server is None:
             return
+        self.release()  # a held reply must not keep its handler thread (and this call) waiting
         server.shutdown()
         server.close_open_connections()
         server.server_close()
@@ -144,8 +149,30 @@ class FakeAnthropic:
         with self._lock:
             self._raw.append(copy.deepcopy(content))
 
+    def hold(self) -> None:
+        """Hold every reply from now on until ``release`` lets it go: a test orders what a page does against
+        the model's answers with events, not with a latency that races the page's own timers."""
+        with self._lock:
+            self._holding, self._let_go = True, 0
+
+    def release(self, count: int | None = None) -> None:
+        """Let the next ``count`` held replies go (held now or still to come); None: every one, and hold no more."""
+        with self._lock:
+            if count is None:
+                self._holding = False
+            else:
+                self._let_go += count
+            self._changed.notify_all()
+
+    def wait_for_requests(self, count: int, timeout: float = HOLD_LIMIT) -> None:
+        """Block until ``count`` requests were received (held ones too); ``TimeoutError`` after ``timeout`` seconds."""
+        with self._lock:
+            if not self._changed.wait_for(lambda: len(self.requests) >= count, timeout):
+                raise TimeoutError(f"fake_anthropic: {len(self.requests)} requests after {timeout} s, "
+                                   f"waiting for {count}")
+
     def reset(self) -> None:
-        """Forget recorded requests, the script, both queues and the prompt cache."""
+        """Forget recorded requests, the script, both queues and the prompt cache; let held replies go."""
         with self._lock:
             self.requests.clear()
             self.responses.clear()
@@ -153,6 +180,8 @@ class FakeAnthropic:
             self._script = []
             self._errors.clear()
             self._raw.clear()
+            self._holding, self._let_go = False, 0
+            self._changed.notify_all()
         self._cache.clear()
 
     # -- answering ---------------------------------------------------------
@@ -164,15 +193,22 @@ class FakeAnthropic:
         return f"{prefix}{n}"
 
     def _handle(self, body: JSONDict, headers: dict[str, str]) -> Reply:
-        """Record the request, choose its answer, honour latency."""
+        """Record the request, wait while replies are held, choose its answer, honour latency."""
         with self._lock:
             self.requests.append(body)
             self.request_headers.append(headers)
             error = self._errors.popleft() if self._errors else None
             raw = self._raw.popleft() if error is None and self._raw else None
             script = self._script
+            self._changed.notify_all()
+            released = self._changed.wait_for(lambda: not self._holding or self._let_go > 0, HOLD_LIMIT)
+            if self._holding and released:
+                self._let_go -= 1
         if self.latency > 0:
             time.sleep(self.latency)
+        if not released:
+            error = error_reply(500, "api_error", f"fake_anthropic: a held reply was not released within {HOLD_LIMIT} s")
+            error.headers["x-should-retry"] = "false"
         reply = error if error is not None else self._answer(body, raw, script)
         with self._lock:
             self.responses.append(reply.body)
