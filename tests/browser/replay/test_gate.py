@@ -5,13 +5,24 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from pytest_lumen.cache.keys import step_key
 from pytest_lumen.cache import model as A
 from pytest_lumen.cache.model import LocatorSpec, Step
 from pytest_lumen.config import DEFAULT_MODEL, Mode, Settings
 from pytest_lumen.page.fingerprint import capture
+from pytest_lumen.replay import gate
 from pytest_lumen.replay.replayer import Replayer
 from pytest_lumen.session import LumenSession
+
+
+@pytest.fixture(autouse=True)
+def gate_attempts_not_cut_short(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A gated attempt on these unchanged pages always acts: on a busy machine Playwright may not resolve the
+    locator within the gate's 500 ms, and the full path would take over (its fill's read-back is final, and a
+    page that drops the first input fails). These tests are about what follows a gated action, not its time."""
+    monkeypatch.setattr(gate, "GATE_MS", 60_000.0)
 
 
 def _replayer(page: Any, root: Path) -> Replayer:
