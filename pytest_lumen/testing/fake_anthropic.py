@@ -25,6 +25,7 @@ import sys
 import threading
 import time
 from collections import deque
+from collections.abc import Callable
 from types import FrameType, TracebackType
 from typing import Any
 
@@ -45,6 +46,42 @@ HOLD_LIMIT = 120.0  # seconds a held reply waits for ``release`` before it is an
 JSONDict = dict[str, Any]
 
 
+class Held:
+    """Replies held back until a test lets them go (``FakeAnthropic.hold``), and waits for requests to come."""
+
+    def __init__(self) -> None:
+        self._changed = threading.Condition()  # a request came, or held replies were let go
+        self._holding = False
+        self._let_go = 0
+
+    def hold(self) -> None:
+        with self._changed:
+            self._holding, self._let_go = True, 0
+
+    def release(self, count: int | None = None) -> None:
+        with self._changed:
+            if count is None:
+                self._holding = False
+            else:
+                self._let_go += count
+            self._changed.notify_all()
+
+    def wait_until(self, done: Callable[[], bool], timeout: float) -> bool:
+        """Wait (at most ``timeout`` seconds) until ``done()``, checked whenever a request comes."""
+        with self._changed:
+            return self._changed.wait_for(done, timeout)
+
+    def turn(self, limit: float) -> bool:
+        """A request came: wait until its reply may go (at most ``limit`` seconds); False when it was never let go."""
+        with self._changed:
+            self._changed.notify_all()
+            if not self._changed.wait_for(lambda: not self._holding or self._let_go > 0, limit):
+                return False
+            if self._holding:
+                self._let_go -= 1
+            return True
+
+
 class FakeAnthropic:
     """A scripted, loopback Anthropic Messages API for tests, benchmarks and demos."""
 
@@ -57,9 +94,7 @@ class FakeAnthropic:
         self.responses: list[JSONDict] = []  # the body answered to each request, in the same order
         self.request_headers: list[dict[str, str]] = []
         self._lock = threading.Lock()
-        self._changed = threading.Condition(self._lock)  # a request came, or held replies were let go
-        self._holding = False
-        self._let_go = 0
+        self._held = Held()
         self._script: list[JSONDict] = []
         self._errors: deque[Reply] = deque()
         self._raw: deque[list[JSONDict]] = deque()
@@ -152,24 +187,16 @@ class FakeAnthropic:
     def hold(self) -> None:
         """Hold every reply from now on until ``release`` lets it go: a test orders what a page does against
         the model's answers with events, not with a latency that races the page's own timers."""
-        with self._lock:
-            self._holding, self._let_go = True, 0
+        self._held.hold()
 
     def release(self, count: int | None = None) -> None:
         """Let the next ``count`` held replies go (held now or still to come); None: every one, and hold no more."""
-        with self._lock:
-            if count is None:
-                self._holding = False
-            else:
-                self._let_go += count
-            self._changed.notify_all()
+        self._held.release(count)
 
     def wait_for_requests(self, count: int, timeout: float = HOLD_LIMIT) -> None:
         """Block until ``count`` requests were received (held ones too); ``TimeoutError`` after ``timeout`` seconds."""
-        with self._lock:
-            if not self._changed.wait_for(lambda: len(self.requests) >= count, timeout):
-                raise TimeoutError(f"fake_anthropic: {len(self.requests)} requests after {timeout} s, "
-                                   f"waiting for {count}")
+        if not self._held.wait_until(lambda: self.request_count >= count, timeout):
+            raise TimeoutError(f"fake_anthropic: {self.request_count} requests after {timeout} s, waiting for {count}")
 
     def reset(self) -> None:
         """Forget recorded requests, the script, both queues and the prompt cache; let held replies go."""
@@ -180,8 +207,7 @@ class FakeAnthropic:
             self._script = []
             self._errors.clear()
             self._raw.clear()
-            self._holding, self._let_go = False, 0
-            self._changed.notify_all()
+        self._held.release()
         self._cache.clear()
 
     # -- answering ---------------------------------------------------------
@@ -200,10 +226,7 @@ class FakeAnthropic:
             error = self._errors.popleft() if self._errors else None
             raw = self._raw.popleft() if error is None and self._raw else None
             script = self._script
-            self._changed.notify_all()
-            released = self._changed.wait_for(lambda: not self._holding or self._let_go > 0, HOLD_LIMIT)
-            if self._holding and released:
-                self._let_go -= 1
+        released = self._held.turn(HOLD_LIMIT)
         if self.latency > 0:
             time.sleep(self.latency)
         if not released:
