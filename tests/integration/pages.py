@@ -65,14 +65,14 @@ LATE_SCRIPT_SCRIPT = [
 ]
 
 # Sign-in asks its server first (held until the test releases it), then goes to the welcome page;
-# the welcome page's picture tells the test that the page has arrived.
+# the welcome page tells the server once it has loaded, so the test knows it is there.
 LATE_NAVIGATION_SITE = {
     "index.html": """<!doctype html><html><body><main><h1>Shop</h1>
 <button onclick="fetch('/slow/ok.txt').then(() => { location.href = '/welcome.html'; })">Sign in</button>
 </main></body></html>""",
     "slow/ok.txt": "ok",
-    "welcome.html": WELCOME.replace("</main>", '<img src="/arrived.gif" alt=""></main>'),
-    "arrived.gif": "GIF89a",
+    "welcome.html": WELCOME.replace("</body>", "<script>addEventListener('load', () => fetch('/arrived.txt'));</script></body>"),
+    "arrived.txt": "ok",
 }
 
 LATE_NAVIGATION_TEST = '''

@@ -182,7 +182,7 @@ def test_a_navigation_that_follows_a_click_late_is_recorded_as_its_effect(lumen,
         fake_anthropic.release(1)  # click sign in
         fake_anthropic.wait_for_requests(2)  # the click's outcome, its effect taken, is in the model's next request
         site.release.set()  # only now does the server answer, and the page moves on
-        site.wait_for_request("/arrived.gif")  # the welcome page is there
+        site.wait_for_request("/arrived.txt")  # the welcome page has loaded
         fake_anthropic.release()
     order = threading.Thread(target=page_moves_on_while_the_model_thinks, daemon=True)
     order.start()
