@@ -5,7 +5,7 @@ PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed-stamp
 PYTEST_ARGS ?=
 
-.PHONY: demo test bench browser record-demo clean
+.PHONY: demo test lint bench browser record-demo clean
 
 $(STAMP): pyproject.toml requirements.lock
 	$(PYTHON) -m venv $(VENV)
@@ -28,8 +28,13 @@ browser: $(STAMP)
 demo: browser
 	$(PY) example_suite/run_demo.py
 
-test: browser
-	$(PY) -m pytest -n 2 $(PYTEST_ARGS)
+test: browser lint
+	$(PY) -m pytest -n 2 --dist worksteal --durations=10 $(PYTEST_ARGS)
+
+# Lint and types (configured in pyproject.toml); `make test` runs them first.
+lint: $(STAMP)
+	$(VENV)/bin/ruff check pytest_lumen tests benchmarks example_suite conftest.py
+	$(VENV)/bin/mypy
 
 # Re-record the example suite's caches through the plugin's record path (scripted fake model).
 record-demo: browser

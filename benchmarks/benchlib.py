@@ -30,13 +30,13 @@ RESULTS = HERE / "results"
 if str(REPO) not in sys.path:  # the package is installed editable; this keeps a bare checkout working too
     sys.path.insert(1, str(REPO))
 
-from pytest_lumen.page import engines  # noqa: E402
 from pytest_lumen.agent import Agent  # noqa: E402
 from pytest_lumen.browser import choose_browser  # noqa: E402
 from pytest_lumen.cache import CacheFile  # noqa: E402
 from pytest_lumen.config import DEFAULT_MODEL, Mode, Settings  # noqa: E402
-from pytest_lumen.session import LumenSession  # noqa: E402
 from pytest_lumen.context import TestContext  # noqa: E402
+from pytest_lumen.page import engines  # noqa: E402
+from pytest_lumen.session import LumenSession  # noqa: E402
 from pytest_lumen.testing.fake_anthropic import FakeAnthropic, first_user_text  # noqa: E402
 
 # --- the demo flow: 3 pages, 5 steps, 13 cached actions -----------------------------------
@@ -97,7 +97,7 @@ NODEID = "benchmarks/test_demo.py::test_order_flow"
 
 
 class _QuietHandler(http.server.SimpleHTTPRequestHandler):
-    def log_message(self, format: str, *args: Any) -> None:  # noqa: A002
+    def log_message(self, format: str, *args: Any) -> None:
         """Stay quiet."""
 
     def end_headers(self) -> None:
@@ -286,10 +286,10 @@ def print_table(title: str, headers: Sequence[str], rows: Sequence[Sequence[Any]
     line = "+-" + "-+-".join("-" * w for w in widths) + "-+"
     print(f"\n{title}")
     print(line)
-    print("| " + " | ".join(str(h).ljust(w) for h, w in zip(headers, widths)) + " |")
+    print("| " + " | ".join(str(h).ljust(w) for h, w in zip(headers, widths, strict=True)) + " |")
     print(line)
     for row in cells:
-        print("| " + " | ".join(c.rjust(w) if _numeric(c) else c.ljust(w) for c, w in zip(row, widths)) + " |")
+        print("| " + " | ".join(c.rjust(w) if _numeric(c) else c.ljust(w) for c, w in zip(row, widths, strict=False)) + " |")
     print(line, flush=True)
 
 

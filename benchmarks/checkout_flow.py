@@ -140,7 +140,7 @@ def round_trips(chromium: Any, root: Path, counting: Callable[[], Any]) -> dict[
             counted: list[Any] = []
 
             @contextlib.contextmanager
-            def around() -> Iterator[None]:
+            def around(counted: list[Any] = counted) -> Iterator[None]:  # bound now: B023
                 with counting() as counts:
                     counted.append(counts)
                     yield

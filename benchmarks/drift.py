@@ -26,30 +26,32 @@ level per variant, and how many of the locators its heals wrote are positional c
 from __future__ import annotations
 
 import argparse
+import contextlib
 import multiprocessing
 import queue
 import time
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
-from typing import Any, Callable, Optional
+from typing import Any
 
 import benchlib as B
 
-from pytest_lumen.cache import model as A
-from pytest_lumen.page import perform as P
-from pytest_lumen.templates import substitute
 from pytest_lumen.cache import Step
-from pytest_lumen.cache.model import LocatorSpec
+from pytest_lumen.cache import model as A
 from pytest_lumen.cache.keys import step_key
-from pytest_lumen.page.checks import run_check
+from pytest_lumen.cache.model import LocatorSpec
 from pytest_lumen.config import Mode
 from pytest_lumen.errors import LumenAssertionError
-from pytest_lumen.replay.replayer import ActionFailed, Replayer
+from pytest_lumen.page import perform as P
+from pytest_lumen.page.checks import run_check
 from pytest_lumen.page.targets import bind_target
+from pytest_lumen.replay.replayer import ActionFailed, Replayer
+from pytest_lumen.templates import substitute
 from pytest_lumen.testing.fake_anthropic import FakeAnthropic
-from tests.drift.locators import positional
 from tests.drift.harness import ACTION_TIMEOUT, FLOW, RECORD_SCRIPT, TEST_FILE, TEST_NAME
+from tests.drift.locators import positional
 from tests.drift.pages import BENIGN_PREFIX, EXPECTED_LOG, ORIGINAL, VARIANTS, Variant, build
 
 NODEID = f"{TEST_FILE}::{TEST_NAME}"
@@ -67,8 +69,8 @@ class ActionResult:
     kind: str
     outcome: str  # correct, wrong, not_done, check_passed, check_failed
     detail: str = ""
-    heal: Optional[str] = None  # the heal's level (fallback:<kind>, unchanged_text, similarity, relabel)
-    healed_to: Optional[str] = None  # the locator the heal wrote
+    heal: str | None = None  # the heal's level (fallback:<kind>, unchanged_text, similarity, relabel)
+    healed_to: str | None = None  # the locator the heal wrote
     positional: bool = False  # that locator finds the element by its place (tests/drift/locators.py)
 
 
@@ -111,7 +113,7 @@ class Method:
         self.page = page
         self.root = root
 
-    def act(self, step: int, action: Any, values: dict[str, str]) -> Optional[Healed]:
+    def act(self, step: int, action: Any, values: dict[str, str]) -> Healed | None:
         """Perform the action; returns the heal when it healed."""
         raise NotImplementedError
 
@@ -124,7 +126,7 @@ class Lumen(Method):
         session = B.new_session(Mode.REPLAY, root, action_timeout=ACTION_TIMEOUT)
         self.replayer = Replayer(page, B.new_state(session, NODEID), gate=True)
 
-    def act(self, step: int, action: Any, values: dict[str, str]) -> Optional[Healed]:
+    def act(self, step: int, action: Any, values: dict[str, str]) -> Healed | None:
         try:
             one = Step(key=step_key(f"action {step}", []), instruction=f"action {step}", url="/", actions=[action])
             done, heals = self.replayer.replay(step, one, values)
@@ -136,7 +138,7 @@ class Lumen(Method):
 class Primary(Method):
     name = "primary locator"
 
-    def act(self, step: int, action: Any, values: dict[str, str]) -> Optional[Healed]:
+    def act(self, step: int, action: Any, values: dict[str, str]) -> Healed | None:
         target = action.target_or_none
         loc = bind_target(target, values).locator.build(self.page) if target else None
         timeout = ACTION_TIMEOUT * 1000
@@ -147,7 +149,7 @@ class Primary(Method):
                 P.perform(self.page, action, loc, values, timeout)
         except LumenAssertionError:
             raise
-        except Exception as exc:  # noqa: BLE001 - Playwright's strictness, timeouts: the script stops
+        except Exception as exc:  # Playwright's strictness, timeouts: the script stops
             raise Failed(str(exc).splitlines()[0][:200]) from None
         _settle(self.page)
         return None
@@ -156,7 +158,7 @@ class Primary(Method):
 class Coordinates(Method):
     name = "coordinates"
 
-    def act(self, step: int, action: Any, values: dict[str, str]) -> Optional[Healed]:
+    def act(self, step: int, action: Any, values: dict[str, str]) -> Healed | None:
         target = action.target_or_none
         fp = target.fingerprint if target else None
         if fp is None or fp.box is None:
@@ -175,7 +177,8 @@ class Coordinates(Method):
         return None
 
     def _check(self, action: A.Expect, fp: Any, x: float, y: float, values: dict[str, str]) -> None:
-        text = self.page.evaluate("([x, y]) => { const el = document.elementFromPoint(x, y); return el ? el.textContent : ''; }", [x, y])
+        text = self.page.evaluate("([x, y]) => { const el = document.elementFromPoint(x, y); "
+                                  "return el ? el.textContent : ''; }", [x, y])
         want = substitute(str(action.expected), values) if action.check in ("text", "value") else (fp.name or fp.text or "")
         if want not in " ".join((text or "").split()):
             raise LumenAssertionError(f"the element at the recorded point does not show {want!r}")
@@ -184,10 +187,8 @@ class Coordinates(Method):
 def _settle(page: Any) -> None:
     """Give a click's navigation time to start and finish (the baselines have no effect check)."""
     page.wait_for_timeout(100)
-    try:
+    with contextlib.suppress(Exception):  # a page that never loads shows in the next action
         page.wait_for_load_state("load", timeout=3000)
-    except Exception:  # noqa: BLE001 - a page that never loads shows in the next action
-        pass
 
 
 # --- one run -------------------------------------------------------------------------------------
@@ -197,7 +198,7 @@ def _log(page: Any) -> list[str]:
     try:
         page.wait_for_load_state("load", timeout=3000)
         return [e for e in page.evaluate(LOG_JS) if not e.startswith(BENIGN_PREFIX)]
-    except Exception:  # noqa: BLE001 - mid-navigation: read again after the next action
+    except Exception:  # mid-navigation: read again after the next action
         return []
 
 
@@ -212,8 +213,8 @@ def _judge(entries: list[str], expected: str) -> tuple[str, str]:
     return "not_done", "the action reached no element of the page's" if entries else "nothing happened"
 
 
-def _result(step: int, action: Any, expected: Optional[str], new_entries: list[str],
-            error: Optional[BaseException] = None, heal: Optional[Healed] = None) -> ActionResult:
+def _result(step: int, action: Any, expected: str | None, new_entries: list[str],
+            error: BaseException | None = None, heal: Healed | None = None) -> ActionResult:
     """Judge one action: a check by whether it held, an element action by what the page logged meanwhile."""
     healed = {} if heal is None else {"heal": heal.level, "healed_to": heal.locator.describe(),
                                       "positional": positional(heal.locator)}
@@ -237,10 +238,10 @@ def replay_variant(method: Method, variant: str, kind: str, steps: list[Step], u
     expected = iter(EXPECTED_LOG)
     seen = 0
     failed = False
-    for index, (step, (_, _, values)) in enumerate(zip(steps, FLOW)):
+    for index, (step, (_, _, values)) in enumerate(zip(steps, FLOW, strict=False)):
         for action in step.actions:
             wanted = None if isinstance(action, A.Expect) else next(expected)
-            error: Optional[BaseException] = None
+            error: BaseException | None = None
             heal = None
             try:
                 heal = method.act(index, action, values)
@@ -394,7 +395,8 @@ def headline(summary: dict[str, dict[str, Any]]) -> dict[str, str]:
     """The numbers ``run_all.py`` shows: cosmetic variants passed and wrong-element actions, per method; and how
     many of pytest-lumen's healed locators are positional chains (goal 0)."""
     out = {f"{method}: cosmetic passed / wrong element / regressions caught":
-           f"{s['cosmetic_passed']}/{s['cosmetic_total']} / {s['wrong_element']} / {s['regressions_caught']}/{s['regressions_total']}"
+           f"{s['cosmetic_passed']}/{s['cosmetic_total']} / {s['wrong_element']} / "
+           f"{s['regressions_caught']}/{s['regressions_total']}"
            for method, s in summary.items()}
     lumen = summary["pytest-lumen"]
     out["pytest-lumen: positional heals (goal 0)"] = f"{lumen['positional_heals']} of {lumen['healed_locators']} healed locators"
@@ -408,7 +410,7 @@ def heals_by_variant(runs: list[Run]) -> dict[str, dict[str, Any]]:
         for a in r.actions if a.heal]} for r in runs if r.method == "pytest-lumen"}
 
 
-def main(argv: Optional[list[str]] = None) -> int:
+def main(argv: list[str] | None = None) -> int:
     """Record, replay every variant with every method, print the tables, write results/drift.json."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--only", default="", help="comma-separated variant names (default: all)")

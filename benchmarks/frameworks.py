@@ -26,7 +26,7 @@ from __future__ import annotations
 import argparse
 import time
 from dataclasses import asdict
-from typing import Any, Optional
+from typing import Any
 
 import benchlib as B
 
@@ -36,7 +36,7 @@ from tests.frameworks.pages import VARIANTS
 KINDS = ("framework", "cosmetic", "regression")
 
 
-def summarize(run: H.SuiteRun, by_hand: Optional[dict[str, H.ByHand]]) -> dict[str, Any]:
+def summarize(run: H.SuiteRun, by_hand: dict[str, H.ByHand] | None) -> dict[str, Any]:
     """The figures of the headline and the JSON."""
     results = list(run.results.values())
     kind = {k: [r for r in results if r.kind == k] for k in KINDS}
@@ -44,7 +44,8 @@ def summarize(run: H.SuiteRun, by_hand: Optional[dict[str, H.ByHand]]) -> dict[s
     return {
         "frameworks_passed": sum(r.passed for r in kind["framework"]),
         "frameworks_total": len(kind["framework"]),
-        "frameworks_pass_rate": round(sum(r.passed for r in kind["framework"]) / len(kind["framework"]), 3) if kind["framework"] else None,
+        "frameworks_pass_rate": (round(sum(r.passed for r in kind["framework"]) / len(kind["framework"]), 3)
+                                 if kind["framework"] else None),
         "cosmetic_passed": sum(r.passed for r in kind["cosmetic"]),
         "cosmetic_total": len(kind["cosmetic"]),
         "regressions_caught": sum(not r.passed for r in regressions),
@@ -77,7 +78,7 @@ def _short(text: str, width: int) -> str:
     return text if len(text) <= width else text[: width - 1] + "…"
 
 
-def print_tables(run: H.SuiteRun, by_hand: Optional[dict[str, H.ByHand]], s: dict[str, Any]) -> None:
+def print_tables(run: H.SuiteRun, by_hand: dict[str, H.ByHand] | None, s: dict[str, Any]) -> None:
     rows = []
     for r in run.results.values():
         if r.passed:
@@ -103,7 +104,7 @@ def print_tables(run: H.SuiteRun, by_hand: Optional[dict[str, H.ByHand]], s: dic
         print("THE INSTRUMENT IS OFF (pages that do not behave as their kind says):\n- " + "\n- ".join(s["by_hand_problems"]))
 
 
-def main(argv: Optional[list[str]] = None) -> int:
+def main(argv: list[str] | None = None) -> int:
     """Record on vanilla, replay every variant, print the tables, write results/frameworks.json."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--only", default="", help="comma-separated variant names (default: all)")

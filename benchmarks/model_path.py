@@ -13,7 +13,8 @@ prompt-cache reads and writes as the API does (``pytest_lumen/testing/prompt_cac
 Both must record the same actions. The headline figures per recorded step are model calls (goal at most
 1.5) and uncached input tokens, the input not read from the prompt cache: ``input_tokens +
 cache_creation_input_tokens`` (goal at most 3,000; a cache write is not cheaper than plain input). The
-cache is then replayed with zero model calls. One-step recordings on two generated large pages show the prompt size of a bounded snapshot.
+cache is then replayed with zero model calls. One-step recordings on two generated large pages show
+the prompt size of a bounded snapshot.
 """
 
 from __future__ import annotations
@@ -74,7 +75,7 @@ LARGE_PAGES: list[tuple[str, str, Any, B.FlowStep, dict[str, Any]]] = [
 def step_rows(requests: list[dict[str, Any]], responses: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """Per step (in order): model calls, prompt characters and the tokens of their usage."""
     steps: OrderedDict[str, dict[str, Any]] = OrderedDict()
-    for body, answer in zip(requests, responses):
+    for body, answer in zip(requests, responses, strict=False):
         usage = answer.get("usage", {})
         row = steps.setdefault(B.step_of(body), {"step": B.step_of(body), "model_calls": 0, "prompt_chars": 0,
                                                  "input_tokens": 0, "cache_read": 0, "cache_write": 0})
@@ -143,7 +144,7 @@ def large(chromium: Any, root: Path, latency: float) -> list[dict[str, Any]]:
     out = []
     pages_dir = root / "pages"
     pages_dir.mkdir()
-    for label, file, make, step, script in LARGE_PAGES:
+    for _, file, make, _, _ in LARGE_PAGES:
         (pages_dir / file).write_text(make(), encoding="utf-8")
     with B.serve(pages_dir) as url, FakeAnthropic(latency=latency) as fake:
         for label, file, _, step, script in LARGE_PAGES:
@@ -153,7 +154,7 @@ def large(chromium: Any, root: Path, latency: float) -> list[dict[str, Any]]:
             try:
                 _, seconds = B.record(page, f"{url}/{file}", root, fake, steps=[step],
                                       nodeid=f"benchmarks/test_large.py::test_{file.split('.')[0]}")
-            except Exception as exc:  # noqa: BLE001 - a recording that fails is a result to show, not a crash
+            except Exception as exc:  # a recording that fails is a result to show, not a crash
                 out.append({"page": label, "error": str(exc).splitlines()[0][:200], "model_calls": fake.request_count})
                 continue
             finally:
@@ -181,16 +182,18 @@ def report(d: dict[str, Any], big: list[dict[str, Any]]) -> None:
                   ["measure", "before", "after", "after/before"],
                   [["model calls", before["model_calls"], after["model_calls"],
                     round(after["model_calls"] / before["model_calls"], 2)],
-                   ["model calls/step", before["calls_per_step"], after["calls_per_step"], met(after["calls_per_step"], CALLS_GOAL)],
+                   ["model calls/step", before["calls_per_step"], after["calls_per_step"],
+                    met(after["calls_per_step"], CALLS_GOAL)],
                    ["uncached input tokens/step", before["uncached_per_step"], after["uncached_per_step"],
                     met(after["uncached_per_step"], UNCACHED_GOAL)],
                    ["prompt-cache reads/step (tokens)", before["cache_read_per_step"], after["cache_read_per_step"], ""],
                    ["whole prompt/step (~tokens)", before["prompt_tokens_per_step"], after["prompt_tokens_per_step"],
                     round(after["prompt_tokens_per_step"] / before["prompt_tokens_per_step"], 2)],
-                   ["recording time (s)", before["record_s"], after["record_s"], round(after["record_s"] / before["record_s"], 2)],
+                   ["recording time (s)", before["record_s"], after["record_s"],
+                    round(after["record_s"] / before["record_s"], 2)],
                    ["same recorded actions", "", "yes" if d["same_actions"] else "NO", ""]])
     rows = [[b["step"][:52], b["model_calls"], a["model_calls"], b["uncached"], a["uncached"], a["cache_read"]]
-            for b, a in zip(before["steps"], after["steps"])]
+            for b, a in zip(before["steps"], after["steps"], strict=False)]
     B.print_table("Per step: model calls and uncached input tokens, before -> after",
                   ["step", "calls before", "calls after", "uncached before", "uncached after", "cache reads after"], rows)
     B.print_table("Replay of the recorded cache", ["measure", "value"],

@@ -22,8 +22,8 @@ import benchlib as B
 from pytest_lumen.config import Mode
 from pytest_lumen.planner.base import PlanRequest
 from pytest_lumen.record.conversation import step_message, system_prompt
-from pytest_lumen.record.tools import RUN_TOOLS
 from pytest_lumen.record.snapshot import observe, show_items
+from pytest_lumen.record.tools import RUN_TOOLS
 
 PAGES = [  # (label, file, generator or None for a demo page)
     ("demo: sign in", "index.html", None),
@@ -115,7 +115,7 @@ def run(root: Path, reps: int) -> list[dict[str, Any]]:
             page.goto(f"{url}/{file}")
             try:
                 out.append({"page": label, **measure_page(page, limit, reps)})
-            except Exception as exc:  # noqa: BLE001 - a snapshot that fails (timeout) is a result to show
+            except Exception as exc:  # a snapshot that fails (timeout) is a result to show
                 out.append({"page": label, "error": str(exc).splitlines()[0][:200]})
     return out
 

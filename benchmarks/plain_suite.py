@@ -55,28 +55,28 @@ def _action_lines(action: Any, variables: dict[str, str], test_dir: str) -> list
         how = (", button=" + repr(action.button) if action.button else "") + (", click_count=2" if action.clicks else "")
         call = f"{_locator(action.target)}.click({t}{how})"
         if action.after is not None and action.after.popup is not None:
-            return lines + [f"with {PAGE}.context.expect_page() as opened:", f"    {call}", f"{PAGE} = opened.value"]
-        return lines + [call]
+            return [*lines, f"with {PAGE}.context.expect_page() as opened:", f"    {call}", f"{PAGE} = opened.value"]
+        return [*lines, call]
     if kind == "fill":
-        return lines + [f"{_locator(action.target)}.fill({_expr(action.value, variables)}, {t})"]
+        return [*lines, f"{_locator(action.target)}.fill({_expr(action.value, variables)}, {t})"]
     if kind == "type":
         where = _locator(action.target) if action.target else f"{PAGE}.keyboard"
-        return lines + [f"{where}.type({_expr(action.text, variables)})"]
+        return [*lines, f"{where}.type({_expr(action.text, variables)})"]
     if kind == "press":
         where = _locator(action.target) if action.target else f"{PAGE}.keyboard"
-        return lines + [f"{where}.press({action.key!r})"]
+        return [*lines, f"{where}.press({action.key!r})"]
     if kind == "select_option":
-        return lines + [f"{_locator(action.target)}.select_option({_expr(action.value, variables)}, {t})"]
+        return [*lines, f"{_locator(action.target)}.select_option({_expr(action.value, variables)}, {t})"]
     if kind == "check":
-        return lines + [f"{_locator(action.target)}.set_checked({action.checked}, {t})"]
+        return [*lines, f"{_locator(action.target)}.set_checked({action.checked}, {t})"]
     if kind == "hover":
-        return lines + [f"{_locator(action.target)}.hover({t})"]
+        return [*lines, f"{_locator(action.target)}.hover({t})"]
     if kind == "upload":
         files = ", ".join(f"str({test_dir} / {_expr(f, variables)})" for f in action.files)
-        return lines + [f"with {PAGE}.expect_file_chooser({t}) as chooser:", f"    {_locator(action.target)}.click({t})",
-                        f"chooser.value.set_files([{files}])"]
+        return [*lines, f"with {PAGE}.expect_file_chooser({t}) as chooser:", f"    {_locator(action.target)}.click({t})",
+                f"chooser.value.set_files([{files}])"]
     if kind == "expect":
-        return lines + [_expect_line(action, variables)]
+        return [*lines, _expect_line(action, variables)]
     raise Unsupported(f"no plain translation for a {kind!r} action")
 
 
@@ -112,7 +112,8 @@ def _agent_call(stmt: ast.stmt) -> ast.Call | None:
 def _variables(call: ast.Call, source: str) -> dict[str, str]:
     for kw in call.keywords:
         if kw.arg == "variables" and isinstance(kw.value, ast.Dict):
-            return {ast.literal_eval(k): ast.get_source_segment(source, v) or "None" for k, v in zip(kw.value.keys, kw.value.values)}
+            return {ast.literal_eval(k): ast.get_source_segment(source, v) or "None"
+                    for k, v in zip(kw.value.keys, kw.value.values, strict=True)}
     return {}
 
 

@@ -14,6 +14,7 @@ from __future__ import annotations
 import argparse
 import contextlib
 import functools
+import os
 import time
 from collections import Counter, defaultdict
 from collections.abc import Iterator
@@ -21,12 +22,12 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import benchlib as B
-
 from checkout_flow import round_trips as checkout_round_trips
+
+from pytest_lumen.config import Mode
 from pytest_lumen.replay import effects
 from pytest_lumen.replay import replayer as replay_module
 from pytest_lumen.replay.gate import Gate
-from pytest_lumen.config import Mode
 from pytest_lumen.replay.replayer import Replayer
 from pytest_lumen.session import LumenSession
 from pytest_lumen.testing.fake_anthropic import FakeAnthropic
@@ -105,7 +106,7 @@ def phase_timers() -> Iterator[dict[str, float]]:
                 spent[label] += time.perf_counter() - began
         return wrapped
 
-    for (label, owner, attr), (_, _, fn) in zip(present, saved):
+    for (label, owner, attr), (_, _, fn) in zip(present, saved, strict=True):
         setattr(owner, attr, timer(label, fn))
     try:
         yield spent
@@ -187,8 +188,8 @@ def run(profile_reps: int, phase_reps: int) -> dict[str, Any]:
                 timed += time.perf_counter() - began
         calls = round_trips(page, start_url, session)
         longer = checkout_round_trips(chromium, root, protocol_calls)
-        return {"checkout_round_trips": longer, "session": profiler.last_session, "profiled_s": profiled, "phases": dict(spent), "phases_total_s": timed,
-                "round_trips": calls}
+        return {"checkout_round_trips": longer, "session": profiler.last_session, "profiled_s": profiled,
+                "phases": dict(spent), "phases_total_s": timed, "round_trips": calls}
 
 
 def report_profile(owners: Owners, reps: int, wall_s: float) -> tuple[dict[str, Any], list[tuple[str, float]]]:
@@ -199,7 +200,8 @@ def report_profile(owners: Owners, reps: int, wall_s: float) -> tuple[dict[str, 
     B.print_table(
         f"Replay profile: {reps} replays of the demo flow ({steps} steps), {B.ms(wall_s)} ms wall",
         ["owner of the time", "ms per step", "share"],
-        [["pytest-lumen's own Python (incl. pydantic/json/re it calls)", per_step(owners.plugin), f"{owners.plugin / sampled:.1%}"],
+        [["pytest-lumen's own Python (incl. pydantic/json/re it calls)", per_step(owners.plugin),
+          f"{owners.plugin / sampled:.1%}"],
          ["Playwright (client + waiting on the browser)", per_step(owners.playwright), f"{owners.playwright / sampled:.1%}"],
          ["other (harness, event loop)", per_step(owners.other), f"{owners.other / sampled:.1%}"]])
     top = sorted(owners.functions.items(), key=lambda kv: kv[1], reverse=True)[:12]
@@ -221,14 +223,15 @@ def report_phases(phases: dict[str, float], total: float, reps: int) -> dict[str
     per_step["rest: keys, cache lookup, events, bookkeeping"] = B.ms(rest / steps)
     shares = [*phases.values(), rest]
     B.print_table(f"Replay wall time by phase ({reps} replays without the profiler)", ["phase", "ms per step", "share"],
-                  [[label, ms, f"{sec / total:.1%}"] for (label, ms), sec in zip(per_step.items(), shares)])
+                  [[label, ms, f"{sec / total:.1%}"] for (label, ms), sec in zip(per_step.items(), shares, strict=True)])
     return per_step
 
 
 def report_round_trips(calls: dict[str, Counter[str]], flow: str = "the demo flow") -> None:
     """Print the protocol messages of a hand-written and a replayed flow, by method."""
     if not calls.get("replay"):
-        print(f"\n(round trips of {flow} not counted: {calls.get('skipped') or calls.get('error') or 'Playwright internals changed'})")
+        why = calls.get("skipped") or calls.get("error") or "Playwright internals changed"
+        print(f"\n(round trips of {flow} not counted: {why})")
         return
     methods = sorted(set(calls["handwritten"]) | set(calls["replay"]), key=lambda m: (-calls["replay"][m], m))
     B.print_table(f"Browser round trips in {flow} (Playwright protocol messages, by method)",
@@ -244,7 +247,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--phase-reps", type=int, default=10, help="replays with phase timers (default 10)")
     args = parser.parse_args(argv)
     B.RESULTS.mkdir(parents=True, exist_ok=True)
+    load_before = os.getloadavg()
     data = run(args.reps, args.phase_reps)
+    load = {"before": [round(x, 2) for x in load_before], "after": [round(x, 2) for x in os.getloadavg()],
+            "cores": os.cpu_count()}  # 1, 5 and 15 minute load averages: the gate must hold at any load
+    print(f"\nmachine load average (1, 5, 15 min): {load['before']} before, {load['after']} after, "
+          f"on {load['cores']} cores")
     summary, top = report_profile(attribute(data["session"].root_frame()), args.reps, data["profiled_s"])
     phases = report_phases(data["phases"], data["phases_total_s"], args.phase_reps)
     calls = data["round_trips"]
@@ -256,12 +264,14 @@ def main(argv: list[str] | None = None) -> int:
     headline = {"plugin own ms/step": summary["plugin_own_ms_per_step"],
                 "plugin share": f"{summary['plugin_share']:.1%}" if summary["plugin_share"] is not None else "-",
                 "top function": top[0][0] if top else "-",
-                "round trips replay/hand": f"{trips['replay']}/{trips['handwritten']}"}
+                "round trips replay/hand": f"{trips['replay']}/{trips['handwritten']}",
+                "load average (1 min, after)": load["after"][0]}
     if longer.get("replay"):
         headline["checkout round trips replay/hand"] = f"{sum(longer['replay'].values())}/{sum(longer['handwritten'].values())}"
-    B.write_result("profile_replay", {"replays": args.reps, **summary, "phases_ms_per_step": phases,
+    B.write_result("profile_replay", {"replays": args.reps, **summary, "phases_ms_per_step": phases, "load": load,
                                       "round_trips": {name: dict(c) for name, c in calls.items()},
-                                      "checkout_round_trips": {name: dict(c) if isinstance(c, Counter) else c for name, c in longer.items()},
+                                      "checkout_round_trips": {name: dict(c) if isinstance(c, Counter) else c
+                                                               for name, c in longer.items()},
                                       "headline": headline})
     return 0
 

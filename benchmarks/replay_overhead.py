@@ -20,9 +20,9 @@ from collections.abc import Callable
 from typing import Any
 
 import benchlib as B
+from checkout_flow import CHECKOUT_GOAL, checkout
 from playwright.sync_api import expect
 
-from checkout_flow import CHECKOUT_GOAL, checkout
 from pytest_lumen.cache import CacheFile
 from pytest_lumen.config import Mode
 from pytest_lumen.testing.fake_anthropic import FakeAnthropic
@@ -104,7 +104,7 @@ def measure(page: Any, start_url: str, session: Any, reps: int) -> tuple[list[fl
 
 def summarize(a: list[float], b: list[float], steps: int, actions: int, goal: float = GOAL_RATIO) -> dict[str, Any]:
     """Medians, the paired per-step overhead and the ratio."""
-    paired = [(bi - ai) for ai, bi in zip(a, b)]
+    paired = [(bi - ai) for ai, bi in zip(a, b, strict=True)]
     ratio = B.median(b) / B.median(a)
     return {
         "repetitions": len(a),
@@ -161,7 +161,8 @@ def main(argv: list[str] | None = None) -> int:
         session = B.new_session(Mode.REPLAY, root)
         a, b = measure(page, start_url, session, args.reps)
         page.close()
-        longer = checkout(chromium, root, args.checkout_reps, lambda a, b, steps, actions: summarize(a, b, steps, actions, CHECKOUT_GOAL))
+        longer = checkout(chromium, root, args.checkout_reps,
+                          lambda a, b, steps, actions: summarize(a, b, steps, actions, CHECKOUT_GOAL))
     result = summarize(a, b, steps=len(cache.steps), actions=len(found))
     report(result)
     if "skipped" in longer:
@@ -172,7 +173,8 @@ def main(argv: list[str] | None = None) -> int:
     headline = {"ratio b/a": result["ratio_b_over_a"], "overhead/step ms": result["overhead_per_step_ms"],
                 f"goal <= {GOAL_RATIO:.2f}": verdict(result)}
     if "skipped" not in longer:
-        headline.update({"ratio b/a (checkout)": longer["ratio_b_over_a"], f"checkout goal <= {CHECKOUT_GOAL:.2f}": verdict(longer)})
+        headline.update({"ratio b/a (checkout)": longer["ratio_b_over_a"],
+                         f"checkout goal <= {CHECKOUT_GOAL:.2f}": verdict(longer)})
     B.write_result("replay_overhead", {**result, "checkout": longer, "headline": headline})
     return 0 if "error" not in longer else 1
 

@@ -46,11 +46,9 @@ import benchlib as B
 from plain_suite import Unsupported, write_plain_suite
 
 from pytest_lumen.browser import choose_browser
-from pytest_lumen.cache.model import Click, Target
 from pytest_lumen.cache import CacheFile, CacheStore, Step, dumps
-from pytest_lumen.cache.model import Box, Fingerprint
 from pytest_lumen.cache.keys import step_key
-from pytest_lumen.cache.model import LocatorSpec
+from pytest_lumen.cache.model import Box, Click, Fingerprint, LocatorSpec, Target
 
 FILES, PER_FILE = 20, 50
 URL = "about:blank"
@@ -267,8 +265,9 @@ def run_suite(copy: Path, variant: str, workers: int) -> dict[str, Any]:
     failed = [line.split(" ", 1)[1] for line in done.stdout.splitlines() if line.startswith(("FAILED ", "ERROR "))]
     return {"variant": variant, "workers": workers, "wall_s": round(seconds, 2), "machine_busy_cpu_s": round(busy, 2),
             "busy_cores": round(busy / seconds, 2),
-            "tree_cpu_s": round(cpu, 2), "tree_cores": round(cpu / seconds, 2), "exit_code": done.returncode, "load_avg_1m": round(os.getloadavg()[0], 2),
-            "passed": int(passed.group(1)) if passed else 0, "outcome": summary[-1].strip("= ") if summary else done.stdout[-300:],
+            "tree_cpu_s": round(cpu, 2), "tree_cores": round(cpu / seconds, 2), "exit_code": done.returncode,
+            "load_avg_1m": round(os.getloadavg()[0], 2), "passed": int(passed.group(1)) if passed else 0,
+            "outcome": summary[-1].strip("= ") if summary else done.stdout[-300:],
             "model_calls": int(calls.group(1)) if calls else None, "failed": failed}
 
 
@@ -412,10 +411,11 @@ def report(col: dict[str, Any], look: dict[str, Any], xd: dict[str, Any]) -> Non
     B.print_table("xdist speed-up -n 2 over -n 0 (medians); bound: the most -n 2 could give (see variant_figures)",
                   ["variant", "-n 0 s", "-n 2 s", "speed-up", "machine busy cores -n 0", "own cores -n 0",
                    "CPU s/test -n 0", "CPU s added by -n 2", "bound"],
-                  summary + [["pytest-lumen's speed-up / plain's", "", "", f"{xd['speedup_vs_plain']:.2f}", *blank],
-                             ["pytest-lumen / plain: wall -n 0", "", "", f"{xd['serial_vs_plain']:.2f}", *blank],
-                             ["pytest-lumen / plain: CPU per test -n 0", "", "", f"{xd['cpu_per_test_vs_plain']}", *blank],
-                             [f"xdist speed-up goal >= {xd['goal']:.1f}x", "", "", verdict, *blank]])
+                  [*summary,
+                   ["pytest-lumen's speed-up / plain's", "", "", f"{xd['speedup_vs_plain']:.2f}", *blank],
+                   ["pytest-lumen / plain: wall -n 0", "", "", f"{xd['serial_vs_plain']:.2f}", *blank],
+                   ["pytest-lumen / plain: CPU per test -n 0", "", "", f"{xd['cpu_per_test_vs_plain']}", *blank],
+                   [f"xdist speed-up goal >= {xd['goal']:.1f}x", "", "", verdict, *blank]])
     others = xd["others_cores"]
     if others > OTHERS_NOTE:
         print(f"other processes kept {others:.2f} cores busy during the -n 0 runs: the wall times, speed-ups and bound "

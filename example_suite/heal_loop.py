@@ -69,7 +69,7 @@ def cache_diff(before: Path, after: Path, full_lines: int = 40) -> list[str]:
         plus = sum(1 for d in diff if d.startswith("+") and not d.startswith("+++"))
         minus = sum(1 for d in diff if d.startswith("-") and not d.startswith("---"))
         bar = min(max(round(20 * plus / (plus + minus)), 1 if plus else 0), 19 if minus else 20)  # 20 marks, as git
-        lines.append(f" {str(rel):<62} | {plus + minus:>4} {'+' * bar}{'-' * (20 - bar)}")
+        lines.append(f" {rel!s:<62} | {plus + minus:>4} {'+' * bar}{'-' * (20 - bar)}")
         first = diff if first is None or len(diff) < len(first) else first
     if first:
         lines += ["", f"one heal in full ({first[0][4:]}, first {full_lines} lines of the diff):"]

@@ -44,6 +44,7 @@ ROOT = HERE.parent
 sys.path.insert(0, str(ROOT))  # run as a script: the repository's packages too
 
 from example_suite.heal_loop import LABEL, cache_diff, heal_and_replay  # noqa: E402
+
 CACHE = HERE / ".lumen-cache"
 RESULTS = HERE / "test-results"
 
@@ -275,7 +276,8 @@ def print_table(runs: dict[int, Run], total: float) -> None:
         print(f"artifacts v{v}: {run.output_dir.relative_to(ROOT)}/ (<test>/lumen_events.jsonl, pytest.log"
               + (f", heals report {report}" if report else "") + ")")
         if run.failed:
-            print(f"  red on v{v}: " + (", ".join(run.failed) if len(run.failed) <= 3 else f"{len(run.failed)} tests (listed above)"))
+            failed = ", ".join(run.failed) if len(run.failed) <= 3 else f"{len(run.failed)} tests (listed above)"
+            print(f"  red on v{v}: " + failed)
     print(f"total time: {total:.0f}s")
 
 

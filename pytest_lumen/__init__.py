@@ -11,9 +11,23 @@ from importlib.metadata import PackageNotFoundError, version
 
 from .agent import Agent
 from .config import Mode, Settings
-from .errors import (CacheError, CacheFileError, CacheMissError, CacheWriteError, ConfigError, HealRejectedError,
-                     LockTimeoutError, LumenAssertionError, LumenError, MemoryFileError, ModelError,
-                     NavigationRefusedError, ReplayError, SecretLeakError, StepAbortedError)
+from .errors import (
+    CacheError,
+    CacheFileError,
+    CacheMissError,
+    CacheWriteError,
+    ConfigError,
+    HealRejectedError,
+    LockTimeoutError,
+    LumenAssertionError,
+    LumenError,
+    MemoryFileError,
+    ModelError,
+    NavigationRefusedError,
+    ReplayError,
+    SecretLeakError,
+    StepAbortedError,
+)
 from .planner import Planner, PlanReply, PlanRequest, ScriptedPlanner, ToolCall
 
 try:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, Optional
+from typing import TYPE_CHECKING, Any
 
 from .cache.keys import step_key
 from .cache.model import Step
@@ -49,16 +49,16 @@ class Agent:
         self.identity_gate = identity_gate  # the ``lumen-identity`` engine is registered (see page/identity.py)
         self.guard = NavigationGuard(ctx.settings.allowed_origins, ctx.cache.display)
         self._planner_factory = planner
-        self._planner: Optional[Planner] = None
+        self._planner: Planner | None = None
 
     # --- public API -------------------------------------------------------------------
 
-    def run(self, instruction: str, variables: Optional[dict[str, Any]] = None) -> None:
+    def run(self, instruction: str, variables: dict[str, Any] | None = None) -> None:
         """Carry out ``instruction`` on the page; ``%name%`` placeholders stand for ``variables[name]``."""
         __tracebackhide__ = True
         self._step("run", instruction, variables)
 
-    def expect(self, statement: str, variables: Optional[dict[str, Any]] = None) -> None:
+    def expect(self, statement: str, variables: dict[str, Any] | None = None) -> None:
         """Assert ``statement`` about the page; a cached, deterministic check with zero tokens on replay."""
         __tracebackhide__ = True
         self._step("expect", statement, variables)
@@ -75,7 +75,7 @@ class Agent:
 
     # --- one step ---------------------------------------------------------------------
 
-    def _step(self, kind: str, template: str, variables: Optional[dict[str, Any]]) -> None:
+    def _step(self, kind: str, template: str, variables: dict[str, Any] | None) -> None:
         __tracebackhide__ = True
         values = self._values(template, variables)
         fresh = self._wanted(kind, template, values)
@@ -99,12 +99,13 @@ class Agent:
             raise
         self.ctx.events.emit(LifecycleEnd(step=index, outcome=outcome, duration_ms=watch.ms))  # type: ignore[arg-type]
 
-    def _values(self, template: str, variables: Optional[dict[str, Any]]) -> dict[str, str]:
+    def _values(self, template: str, variables: dict[str, Any] | None) -> dict[str, str]:
         """The step's variables as strings; every placeholder of the instruction must have one."""
         values = {str(k): str(v) for k, v in (variables or {}).items()}
         missing = sorted(placeholders(template) - set(values))
         if missing:
-            raise LumenError(f"the instruction uses {', '.join('%' + m + '%' for m in missing)} but variables has no value for it",
+            named = ", ".join("%" + m + "%" for m in missing)
+            raise LumenError(f"the instruction uses {named} but variables has no value for it",
                              step=template, remedy="pass variables={...} with every placeholder the instruction names")
         self.ctx.secrets.add_variables(values)
         return values
@@ -123,7 +124,7 @@ class Agent:
         """A URL as a step records it: normalized, secret values as their placeholders."""
         return self.ctx.secrets.templatize(normalize_url(url, self.settings.base_url))
 
-    def _do(self, index: int, values: dict[str, str], cached: Optional[Step], fresh: Step) -> str:
+    def _do(self, index: int, values: dict[str, str], cached: Step | None, fresh: Step) -> str:
         """Replay, heal or record the step; the outcome for its ``lifecycle.end`` event."""
         __tracebackhide__ = True
         values = {**self.ctx.secrets.variables, **values}  # earlier steps' values fill their placeholders too
@@ -172,7 +173,7 @@ class Agent:
         self.ctx.cache.replace_last(cached.model_copy(update={"branches": branches}))
         return outcome
 
-    def _lookup(self, wanted: Step) -> Optional[Step]:
+    def _lookup(self, wanted: Step) -> Step | None:
         """The cached step with the wanted key and occurrence; a bad cache file names the step."""
         try:
             cache = self.ctx.cache.file()

@@ -12,7 +12,6 @@ import shutil
 import sys
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Optional
 
 SYSTEM_NAMES = ("chromium", "chromium-browser", "google-chrome", "google-chrome-stable")
 
@@ -21,7 +20,7 @@ SYSTEM_NAMES = ("chromium", "chromium-browser", "google-chrome", "google-chrome-
 class BrowserChoice:
     """The executable to launch (None: Playwright's own) and how to say it in the run header."""
 
-    executable: Optional[str]
+    executable: str | None
     label: str
 
 
@@ -40,7 +39,7 @@ def _registry_dir() -> Path:
     return Path(os.environ.get("XDG_CACHE_HOME", Path.home() / ".cache")) / "ms-playwright"
 
 
-def bundled_chromium() -> Optional[Path]:
+def bundled_chromium() -> Path | None:
     """The folder of Playwright's installed Chromium (headless shell or full), if any."""
     try:
         import playwright
@@ -57,7 +56,7 @@ def bundled_chromium() -> Optional[Path]:
     return None
 
 
-def system_chromium() -> Optional[str]:
+def system_chromium() -> str | None:
     """``LUMEN_CHROMIUM`` if set, else the first Chromium-like browser on PATH."""
     explicit = os.environ.get("LUMEN_CHROMIUM")
     if explicit:
@@ -70,7 +69,7 @@ def system_chromium() -> Optional[str]:
     return None
 
 
-def choose_browser() -> Optional[BrowserChoice]:
+def choose_browser() -> BrowserChoice | None:
     """Playwright's own Chromium first, then a system one; None when neither exists."""
     bundled = bundled_chromium()
     if bundled is not None and not os.environ.get("LUMEN_CHROMIUM"):

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Optional
+from typing import TYPE_CHECKING, Any
 
 from .errors import CacheMissError, ReplayError, record_command
 from .urls import normalize_url
@@ -13,7 +13,7 @@ if TYPE_CHECKING:
     from .replay.failure import ActionFailed
 
 
-def miss_error(ctx: TestContext, wanted: Step, cache: Optional[CacheFile]) -> CacheMissError:
+def miss_error(ctx: TestContext, wanted: Step, cache: CacheFile | None) -> CacheMissError:
     """No cached step for this instruction: what was looked for, and the nearest cached steps."""
     lines = ["no cached step for this instruction (replay mode never calls the model)",
              f"  test: {ctx.nodeid}",

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from .page.playwright_internals import without_call_log
+
 
 class LumenError(Exception):
     """Base of every error pytest-lumen raises on purpose.
@@ -148,7 +150,7 @@ def stop_reason(exc: BaseException) -> str:
 def first_line(exc: BaseException, limit: int = 300) -> str:
     """The first line of an error's message, without Playwright's call log (for messages and events)."""
     text = str(exc.message if isinstance(exc, LumenError) else exc).strip()
-    text = text.split("\nCall log:", 1)[0].strip()
+    text = without_call_log(text).strip()
     return text.splitlines()[0][:limit] if text else type(exc).__name__
 
 

@@ -7,14 +7,15 @@ import time
 from collections.abc import Callable
 from datetime import datetime, timezone
 from pathlib import Path
-from typing import Any, Literal, Optional
+from typing import Any, Literal
 
 from pydantic import BaseModel, Field
 
 from .secrets import map_strings
 from .usage import Usage
 
-StopReason = Literal["timeout", "max_actions", "token_budget", "model_error", "user_interrupted", "cache_miss", "replay_failed", "assertion_failed", "model_gave_up", "navigation_refused", "secret_leak"]
+StopReason = Literal["timeout", "max_actions", "token_budget", "model_error", "user_interrupted", "cache_miss", "replay_failed",
+                     "assertion_failed", "model_gave_up", "navigation_refused", "secret_leak"]
 
 
 def _now() -> str:
@@ -28,7 +29,7 @@ ReplayPath = Literal["gate", "full"]
 class Event(BaseModel):
     type: str
     ts: str = Field(default_factory=_now)
-    step: Optional[int] = None  # index of the step in the test, from 0
+    step: int | None = None  # index of the step in the test, from 0
 
 
 class LifecycleStart(Event):
@@ -52,7 +53,7 @@ class ToolStart(Event):
     tool: str
     toolId: str
     source: Literal["cache", "model"]
-    locator: Optional[str] = None
+    locator: str | None = None
 
 
 class ToolEnd(Event):
@@ -61,27 +62,27 @@ class ToolEnd(Event):
     toolId: str
     outcome: Literal["ok", "error"]
     duration_ms: float
-    locator: Optional[str] = None
-    error: Optional[str] = None
+    locator: str | None = None
+    error: str | None = None
     # a cached action with an element: "gate" = checked and done in one round trip, "full" = looked at first
-    path: Optional[ReplayPath] = None
+    path: ReplayPath | None = None
 
 
 class HealStart(Event):
     type: Literal["heal.start"] = "heal.start"
     action: int
-    before: Optional[str] = None
+    before: str | None = None
     error: str
 
 
 class HealEnd(Event):
     type: Literal["heal.end"] = "heal.end"
     action: int
-    level: Optional[str] = None
+    level: str | None = None
     ok: bool
-    before: Optional[str] = None
-    after: Optional[str] = None
-    detail: Optional[str] = None
+    before: str | None = None
+    after: str | None = None
+    detail: str | None = None
 
 
 class ModelRequest(Event):
@@ -90,7 +91,7 @@ class ModelRequest(Event):
     latency_ms: float
     usage: Usage
     prompt_chars: int
-    stop_reason: Optional[str] = None
+    stop_reason: str | None = None
 
 
 class StepFinal(Event):
@@ -148,13 +149,13 @@ class ToolSpan:
     """One action's ``tool.start`` event now, and its ``tool.end`` (paired by ``toolId``, with the duration) later."""
 
     def __init__(self, log: EventLog, step: int, tool: str, tool_id: str, source: Literal["cache", "model"],
-                 locator: Optional[str] = None) -> None:
+                 locator: str | None = None) -> None:
         self.log, self.step, self.tool, self.tool_id = log, step, tool, tool_id
         self.watch = Stopwatch()
         log.emit(ToolStart(step=step, tool=tool, toolId=tool_id, source=source, locator=locator))
 
-    def end(self, ok: bool, *, locator: Optional[str] = None, error: Optional[str] = None,
-            path: Optional[ReplayPath] = None) -> None:
+    def end(self, ok: bool, *, locator: str | None = None, error: str | None = None,
+            path: ReplayPath | None = None) -> None:
         """Emit the ``tool.end`` event."""
         self.log.emit(ToolEnd(step=self.step, tool=self.tool, toolId=self.tool_id, outcome="ok" if ok else "error",
                               duration_ms=self.watch.ms, locator=locator, error=error, path=path))

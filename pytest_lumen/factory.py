@@ -12,9 +12,9 @@ from __future__ import annotations
 import os
 import sys
 from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from contextlib import AbstractContextManager, contextmanager
 from pathlib import Path
-from typing import Any, ContextManager, Optional
+from typing import Any
 
 import pytest
 
@@ -39,7 +39,7 @@ class AgentFactory:
         self.planner = planner
         self.identity_gate = identity_gate
 
-    def __call__(self, page: Any, name: str) -> ContextManager[Agent]:
+    def __call__(self, page: Any, name: str) -> AbstractContextManager[Agent]:
         """An agent on ``page`` whose steps are cached under ``name``, next to the file that calls this."""
         caller = Path(sys._getframe(1).f_code.co_filename)
         return self._agent(page, name, caller)
@@ -75,7 +75,7 @@ class AgentFactory:
             self.session.finish(ctx, passed, memory)
 
 
-def current_item(items: list[pytest.Item]) -> Optional[pytest.Item]:
+def current_item(items: list[pytest.Item]) -> pytest.Item | None:
     """The test pytest is setting up or running now (``PYTEST_CURRENT_TEST``), if any."""
     current = os.environ.get("PYTEST_CURRENT_TEST", "").rsplit(" ", 1)[0]
     return next((i for i in items if i.nodeid == current), None)

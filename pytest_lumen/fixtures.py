@@ -8,9 +8,9 @@ from typing import Any
 
 import pytest
 
-from .page import engines
 from .agent import Agent
 from .config import Settings
+from .page import engines
 from .planner.base import Planner
 from .progress import progress_writer
 from .session import LumenSession

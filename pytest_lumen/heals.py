@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from typing import Optional
-
 from pydantic import BaseModel
 
 
@@ -13,13 +11,13 @@ class Heal(BaseModel):
     test: str
     step: str
     action: int  # index of the action in the step, from 0
-    level: str  # fallback:<kind>, unchanged_text, similarity or model
+    level: str  # fallback:<kind>, unchanged_text, similarity, relabel, effect (a renamed route) or model
     before: str
     after: str
     cache_file: str
-    evidence: Optional[str] = None  # a relabel's evidence: known equivalent names, or the effect that followed
-    runner_up: Optional[float] = None  # a relabel's runner-up: the next element's shape score
-    picture: Optional[str] = None  # the page with the healed element highlighted, relative to the report's folder
+    evidence: str | None = None  # a relabel's evidence: known equivalent names, or the effect that followed
+    runner_up: float | None = None  # a relabel's runner-up: the next element's shape score
+    picture: str | None = None  # the page with the healed element highlighted, relative to the report's folder
 
 
 def heals_markdown(heals: list[Heal], mode: str) -> str:

@@ -11,8 +11,7 @@ from . import browser_fixture
 from . import config as cfg
 from .cache.sharing import MARKER_HELP
 from .factory import agent_for  # noqa: F401 - fixture
-from .fixtures import (_lumen_engines, agent, lumen_identity_gate, lumen_planner, lumen_session,  # noqa: F401 - fixtures
-                       lumen_settings)
+from .fixtures import _lumen_engines, agent, lumen_identity_gate, lumen_planner, lumen_session, lumen_settings  # noqa: F401 - fixtures
 from .report_redaction import redacted_report
 from .session import LumenSession
 from .stash import REPORTS, SESSION
@@ -53,7 +52,8 @@ def pytest_deselected(items: list[pytest.Item]) -> None:
 
 
 @pytest.hookimpl(wrapper=True, tryfirst=True)
-def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) -> Generator[None, pytest.TestReport, pytest.TestReport]:
+def pytest_runtest_makereport(item: pytest.Item,
+                              call: pytest.CallInfo[None]) -> Generator[None, pytest.TestReport, pytest.TestReport]:
     """Each phase's report with the test's secret values replaced, kept on the item for the agent fixture."""
     report = redacted_report(item, (yield))
     item.stash.setdefault(REPORTS, {})[report.when] = report

@@ -44,7 +44,8 @@ def redacted_report(item: pytest.Item, report: pytest.TestReport) -> pytest.Test
     changed = {key: scrub(data[key], text, key) for key in ("longrepr", "sections", "user_properties") if key in data}
     if all(changed[key] == data[key] for key in changed):
         return report
-    return config.hook.pytest_report_from_serializable(config=config, data={**data, **changed})
+    redacted: pytest.TestReport = config.hook.pytest_report_from_serializable(config=config, data={**data, **changed})
+    return redacted
 
 
 def redact_text(known: Sequence[Secrets]) -> Callable[[str], str]:
@@ -66,7 +67,8 @@ def scrub(value: Any, redact: Callable[[str], str], key: str = "") -> Any:
     """
     if key == "longrepr" and isinstance(value, (list, tuple)) and len(value) == 3:
         path, line, reason = value
-        return type(value)((path, line, redact(reason) if isinstance(reason, str) else reason))
+        triple = (path, line, redact(reason) if isinstance(reason, str) else reason)
+        return list(triple) if isinstance(value, list) else triple
     if key in ("sections", "user_properties") and isinstance(value, (list, tuple)):  # (title or name, text) pairs
         return type(value)(type(pair)((pair[0], scrub(pair[1], redact))) if len(pair) == 2 else pair for pair in value)
     if key in STRUCTURE:

@@ -20,7 +20,7 @@ import os
 import re
 from collections.abc import Callable, Mapping
 from pathlib import Path
-from typing import Any, Optional
+from typing import Any
 from urllib.parse import quote, quote_plus
 
 from .errors import SecretLeakError
@@ -67,7 +67,12 @@ def map_strings(data: Any, fn: Callable[[str], str]) -> Any:
 def strings_of(data: Any) -> list[str]:
     """Every string value inside JSON-like ``data`` (dict keys are field names, not values)."""
     found: list[str] = []
-    map_strings(data, lambda s: found.append(s) or s)
+
+    def keep(s: str) -> str:
+        found.append(s)
+        return s
+
+    map_strings(data, keep)
     return found
 
 
@@ -77,7 +82,7 @@ class Secrets:
     def __init__(self, env_values: Mapping[str, str] | None = None) -> None:
         self.env_values = dict(env_values or {})
         self.variables: dict[str, str] = {}
-        self._pattern: Optional[re.Pattern[str]] = None
+        self._pattern: re.Pattern[str] | None = None
         self._table: dict[str, str] = {}
 
     def add_variables(self, variables: Mapping[str, str]) -> None:
@@ -95,7 +100,7 @@ class Secrets:
         pairs += [(form, REDACTED) for v in self.env_values.values() if v for form in forms(v)]
         return pairs
 
-    def _compiled(self) -> Optional[re.Pattern[str]]:
+    def _compiled(self) -> re.Pattern[str] | None:
         """One regex: known placeholders (kept as they are), then every form, longest first."""
         if self._pattern is None:
             table: dict[str, str] = {}
@@ -122,7 +127,7 @@ class Secrets:
         """A copy of JSON-like ``data`` with every string templatized (numbers and keys untouched)."""
         return map_strings(data, self.templatize)
 
-    def known_placeholder(self, value: str) -> Optional[str]:
+    def known_placeholder(self, value: str) -> str | None:
         """``%name%`` when ``value`` is exactly a variable's value (or ``***`` for a secret env value)."""
         for name, known in self.variables.items():
             if len(known) >= MIN_SECRET_LENGTH and value == known:
@@ -139,7 +144,7 @@ class Secrets:
             text = text.replace(f"%{name}%", SEPARATOR)
         return text
 
-    def leaked(self, text: str) -> Optional[str]:
+    def leaked(self, text: str) -> str | None:
         """What secret ``text`` contains (in any of its forms), said without its value; None if none."""
         text = self._masked(text)
         for name, value in self.variables.items():
@@ -150,13 +155,13 @@ class Secrets:
                 return f"environment variable {name}"
         return None
 
-    def check(self, text: str, path: Path | str, step: Optional[str] = None) -> None:
+    def check(self, text: str, path: Path | str, step: str | None = None) -> None:
         """Raise ``SecretLeakError`` instead of letting ``text`` be written to ``path``."""
         which = self.leaked(text)
         if which is not None:
             raise SecretLeakError(f"refused to write the value of {which} into a file; nothing was written",
                                   path=path, step=step)
 
-    def check_data(self, data: Any, path: Path | str, step: Optional[str] = None) -> None:
+    def check_data(self, data: Any, path: Path | str, step: str | None = None) -> None:
         """``check`` over the string values of JSON-like ``data`` (numbers such as 100.0 are not text)."""
         self.check(SEPARATOR.join(strings_of(data)), path, step)

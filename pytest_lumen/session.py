@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import json
 import warnings
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any, Callable, Optional
+from typing import Any
 
 import pytest
 from slugify import slugify
@@ -40,7 +41,7 @@ def test_name(item: pytest.Item) -> str:
     return name
 
 
-test_name.__test__ = False  # type: ignore[attr-defined] - not a pytest test
+test_name.__test__ = False  # type: ignore[attr-defined]  # a function attribute pytest reads: not a test
 
 
 def clean_nodeid(item: pytest.Item) -> str:
@@ -61,7 +62,7 @@ class LumenSession:
         self.settings = settings
         self.stats = RunStats()
         self.store = CacheStore(settings.cache_dir, settings.lock_timeout, display_root=settings.rootdir)
-        self.browser: Optional[BrowserChoice] = choose_browser()
+        self.browser: BrowserChoice | None = choose_browser()
         self.env_secrets = secret_env_values(settings.secret_env)
         self.selected_files: set[Path] = set()
         self.collected_files: set[Path] = set()  # before -k, -m or a splitter (pytest-split) deselected any
@@ -71,7 +72,7 @@ class LumenSession:
         self.deselected = False
         self.unused: list[Path] = []
         self.pruned: list[Path] = []
-        self.heals_report: Optional[Path] = None
+        self.heals_report: Path | None = None
 
     def header(self) -> str:
         """The run header line: mode, cache folder, model and browser."""
@@ -107,7 +108,7 @@ class LumenSession:
         return MemorySession(self.settings.memory_file, on_event=ctx.memory_events.append,
                              lock_timeout=self.settings.lock_timeout)
 
-    def finish(self, ctx: TestContext, passed: bool, memory: Optional[MemorySession] = None) -> Optional[str]:
+    def finish(self, ctx: TestContext, passed: bool, memory: MemorySession | None = None) -> str | None:
         """After a test: learn lessons, write its cache file (if it passed and changed), its artifacts and figures."""
         if memory is not None:
             self._finish_memory(ctx, memory)
@@ -187,7 +188,7 @@ class LumenSession:
         """A worker's figures and selection, for the controller (xdist's ``workeroutput``)."""
         return {**self.stats.to_json(), "selection": self.selection_json()}
 
-    def merge_worker(self, data: Optional[dict[str, Any]]) -> None:
+    def merge_worker(self, data: dict[str, Any] | None) -> None:
         """Add a finished worker's figures and selection (None: a worker that sent none, e.g. one that crashed)."""
         if not data:
             return
@@ -222,7 +223,7 @@ class LumenSession:
     def session_finish(self, config: pytest.Config, exitstatus: int) -> None:
         """On an xdist worker: its figures for the controller; elsewhere, ``finish_run``."""
         if hasattr(config, "workeroutput"):
-            config.workeroutput["lumen"] = self.worker_output()  # type: ignore[attr-defined]
+            config.workeroutput["lumen"] = self.worker_output()
             return
         self.finish_run(Path(config.getoption("--output", default="test-results")), exitstatus)
 

@@ -8,7 +8,7 @@ import pytest
 
 if TYPE_CHECKING:
     from .secrets import Secrets
-    from .session import LumenSession
+    from .session import LumenSession  # noqa: F401 - named by the string type argument of SESSION below
 
 SESSION = pytest.StashKey["LumenSession"]()
 REPORTS = pytest.StashKey[dict[str, pytest.TestReport]]()

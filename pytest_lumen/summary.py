@@ -71,11 +71,10 @@ def print_summary(tr: Any, lumen: LumenSession) -> None:
         evidence = f" ({heal.evidence})" if heal.evidence else ""
         tr.write_line(f"  healed [{heal.level}] {heal.test} :: {heal.step!r} action {heal.action + 1}: "
                       f"{heal.before} -> {heal.after}{evidence}")
-    root = lumen.settings.rootdir
-    for path in lumen.unused:
-        verb = "pruned" if path in lumen.pruned else "unused"
-        hint = "" if path in lumen.pruned else " (delete with --lumen-prune)"
-        tr.write_line(f"  {verb} {path.relative_to(root)}{hint}")
+    for unused in lumen.unused:  # under the rootdir: relative to it; a cache folder elsewhere: in full
+        verb = "pruned" if unused in lumen.pruned else "unused"
+        hint = "" if unused in lumen.pruned else " (delete with --lumen-prune)"
+        tr.write_line(f"  {verb} {lumen.store.display(unused)}{hint}")
     if lumen.heals_report is not None:
         tr.write_line(f"  heals report: {lumen.heals_report}")
 

@@ -2,19 +2,26 @@
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import http.server
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 import pytest
 
 from pytest_lumen.testing.fake_anthropic import FakeAnthropic
+from tests.support.inner import INNER_ARGS
 
 pytest_plugins = ["pytester"]
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Slow tests first (a stable sort): pytest-xdist hands them out early, and a run never ends waiting on one."""
+    items.sort(key=lambda item: item.get_closest_marker("slow") is None)
 
 INNER_CONFTEST = '''
 import os
@@ -27,6 +34,7 @@ def app_url():
 '''
 
 
+INNER_INI = "[pytest]\nlumen_action_timeout = 4\n"  # short, with margin for a busy machine
 HOLD_LIMIT = 60.0  # seconds a held ``slow/`` file (or a wait for a request) waits at most
 
 
@@ -35,8 +43,9 @@ class Site:
 
     Files under ``slow/`` are held, like a busy server's replies, until the test sets ``release``
     (at most ``HOLD_LIMIT`` seconds): what the page does waits for what the test saw happen, not for
-    a sleep. ``requested`` lists the paths asked for, in order (a test can tell what the browser did
-    without asking Playwright); ``wait_for_request`` blocks until a path is asked for.
+    a sleep. ``requested`` lists the paths asked for, in order, a posted form's as ``POST <path>`` (a test
+    can tell what the browser did without asking Playwright); ``wait_for_request`` blocks until a path is
+    asked for. A POST is answered with the page at its path.
     """
 
     def __init__(self, root: Path) -> None:
@@ -97,12 +106,17 @@ class _QuietHandler(http.server.SimpleHTTPRequestHandler):
         self.site.asked(self.path)
         if self.path.startswith("/slow/"):
             self.site.release.wait(HOLD_LIMIT)
-        try:
+        with contextlib.suppress(BrokenPipeError, ConnectionResetError):  # the browser left the page before the reply came
             super().do_GET()
-        except (BrokenPipeError, ConnectionResetError):
-            pass  # the browser left the page before the reply came
 
-    def log_message(self, format: str, *args: Any) -> None:  # noqa: A002
+    def do_POST(self) -> None:
+        """A form posted: the page at that path answers, as a server renders one after handling the post."""
+        self.site.asked(f"POST {self.path}")
+        self.rfile.read(int(self.headers.get("Content-Length") or 0))
+        with contextlib.suppress(BrokenPipeError, ConnectionResetError):
+            super().do_GET()
+
+    def log_message(self, format: str, *args: Any) -> None:
         pass
 
     def end_headers(self) -> None:
@@ -142,7 +156,7 @@ def lumen(pytester: pytest.Pytester, monkeypatch: pytest.MonkeyPatch) -> LumenRu
     monkeypatch.delenv("PYTEST_XDIST_WORKER", raising=False)
     monkeypatch.delenv("PYTEST_ADDOPTS", raising=False)
     pytester.makeconftest(INNER_CONFTEST)
-    pytester.makeini("[pytest]\nlumen_action_timeout = 4\n")  # short, with margin for a busy machine
+    pytester.makeini(INNER_INI)
     return LumenRunner(pytester, monkeypatch)
 
 
@@ -158,7 +172,7 @@ class LumenRunner:
         self.monkeypatch.setenv("APP_URL", site.url)
 
     def run(self, *args: str, timeout: float = 240) -> pytest.RunResult:
-        return self.pytester.runpytest_subprocess("-p", "no:cacheprovider", *args, timeout=timeout)
+        return self.pytester.runpytest_subprocess(*INNER_ARGS, *args, timeout=timeout)
 
     def cache_files(self) -> list[Path]:
         root = self.path / ".lumen-cache"

@@ -80,13 +80,13 @@ def _make_handler(roots: tuple[Path, ...]) -> type[BaseHTTPRequestHandler]:
     class ShopHandler(BaseHTTPRequestHandler):
         server_version = "LumenDemoShop/1.0"
 
-        def log_message(self, format: str, *args: object) -> None:  # noqa: A002 - quiet
+        def log_message(self, format: str, *args: object) -> None:  # quiet
             pass
 
-        def do_HEAD(self) -> None:  # noqa: N802
+        def do_HEAD(self) -> None:
             self._handle(send_body=False)
 
-        def do_GET(self) -> None:  # noqa: N802
+        def do_GET(self) -> None:
             self._handle(send_body=True)
 
         # -- helpers -----------------------------------------------------
@@ -138,7 +138,7 @@ def _make_handler(roots: tuple[Path, ...]) -> type[BaseHTTPRequestHandler]:
 class _QuietServer(ThreadingHTTPServer):
     daemon_threads = True
 
-    def handle_error(self, request, client_address) -> None:  # noqa: ANN001
+    def handle_error(self, request, client_address) -> None:
         # A browser closing a connection mid-response is not worth a traceback.
         pass
 
@@ -168,7 +168,7 @@ class ShopServer:
         self._httpd.server_close()
         self._thread.join(timeout=5)
 
-    def __enter__(self) -> "ShopServer":
+    def __enter__(self) -> ShopServer:
         return self
 
     def __exit__(self, exc_type: type[BaseException] | None, exc: BaseException | None,

@@ -11,7 +11,7 @@ from __future__ import annotations
 import functools
 import json
 from pathlib import Path
-from typing import Any, Optional
+from typing import Any
 
 from pydantic import ValidationError
 
@@ -35,7 +35,7 @@ def dumps(cache: CacheFile) -> str:
 # --- reading ------------------------------------------------------------------------------
 
 
-def record_remedy(nodeid: Optional[str]) -> str:
+def record_remedy(nodeid: str | None) -> str:
     """The remedy for an unusable cache file: re-record the test that owns it."""
     return f"re-record this test: {record_command(nodeid)} (the bad file is left as it is until then)"
 
@@ -63,11 +63,11 @@ def aria_roles() -> frozenset[str]:
         from playwright.sync_api import Page
 
         return frozenset(typing.get_args(typing.get_type_hints(Page.get_by_role)["role"]))
-    except Exception:  # noqa: BLE001 - without Playwright's hints, roles are not checked
+    except Exception:  # without Playwright's hints, roles are not checked
         return frozenset()
 
 
-def _locator_problem(spec: LocatorSpec) -> Optional[str]:
+def _locator_problem(spec: LocatorSpec) -> str | None:
     """Why a cached locator cannot be used as it is, or None."""
     roles = aria_roles()
     if spec.kind == "role" and roles and spec.value not in roles:
@@ -77,7 +77,7 @@ def _locator_problem(spec: LocatorSpec) -> Optional[str]:
     return None
 
 
-def _action_problem(action: Any) -> Optional[str]:
+def _action_problem(action: Any) -> str | None:
     """Why a cached action cannot be replayed as it is, or None."""
     if isinstance(action, Goto) and not (action.url.startswith(WEB_URL_STARTS) or action.url in OTHER_URLS):
         return f"goto {action.url!r} is not a web address (only http(s) URLs and paths are replayed)"
@@ -91,7 +91,7 @@ def _action_problem(action: Any) -> Optional[str]:
     return None
 
 
-def _check_content(cache: CacheFile, data: Any, path: Path, nodeid: Optional[str]) -> None:
+def _check_content(cache: CacheFile, data: Any, path: Path, nodeid: str | None) -> None:
     """What the models cannot say: valid roles and URLs, one step per key and occurrence."""
     seen: set[tuple[str, int]] = set()
     for i, step in enumerate(cache.steps):
@@ -110,7 +110,7 @@ def _check_content(cache: CacheFile, data: Any, path: Path, nodeid: Optional[str
                                      step=step_label(data, i), remedy=record_remedy(nodeid))
 
 
-def _parse_json(text: str, path: Path, nodeid: Optional[str]) -> dict[str, Any]:
+def _parse_json(text: str, path: Path, nodeid: str | None) -> dict[str, Any]:
     try:
         data = json.loads(text)
     except (ValueError, RecursionError) as exc:  # JSONDecodeError, and ints over Python's digit limit
@@ -121,7 +121,7 @@ def _parse_json(text: str, path: Path, nodeid: Optional[str]) -> dict[str, Any]:
     return data
 
 
-def _check_version(data: dict[str, Any], path: Path, nodeid: Optional[str]) -> None:
+def _check_version(data: dict[str, Any], path: Path, nodeid: str | None) -> None:
     version = data.get("schema_version")
     if not isinstance(version, int) or isinstance(version, bool):
         raise CacheFileError(f"cache file has no valid schema_version (found {_short(version)})", path=path,
@@ -144,7 +144,7 @@ def _short(value: Any, limit: int = 40) -> str:
     return text if len(text) <= limit else text[: limit - 3] + "..."
 
 
-def loads(text: str, path: Path, *, nodeid: Optional[str] = None) -> CacheFile:
+def loads(text: str, path: Path, *, nodeid: str | None = None) -> CacheFile:
     """Parse a cache file; every problem is a ``CacheFileError`` naming the file, the step and the remedy.
 
     ``path`` is how errors name the file; ``nodeid`` (the owning test) goes into the remedy.

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable
 from pathlib import Path
-from typing import Callable, Optional
 
 from .model import CacheFile, Step
 from .sharing import merge
@@ -24,7 +24,7 @@ class TestCache:
         self.changed = False
         self.used = False  # the file was read (for the unused-file check)
         self.shared = False  # the parameters of a ``lumen_shared`` test write it by merging (``sharing.py``)
-        self._file: Optional[CacheFile] = None
+        self._file: CacheFile | None = None
         self._ordinals: Counter[str] = Counter()
 
     @property
@@ -32,7 +32,7 @@ class TestCache:
         """The file's path as users see it (relative to the rootdir)."""
         return self.store.display(self.path)
 
-    def file(self) -> Optional[CacheFile]:
+    def file(self) -> CacheFile | None:
         """The test's cache file, read once (a bad file raises ``CacheFileError``); None when there is none."""
         if not self.used:
             self.used = True
@@ -54,13 +54,13 @@ class TestCache:
         """Replace the step kept last (a conditional step's branch, kept as a step of its own while it replayed)."""
         self.steps[-1] = step
 
-    def to_write(self) -> Optional[CacheFile]:
+    def to_write(self) -> CacheFile | None:
         """The file to write after a passing test, or None when nothing changed."""
         if not (self.changed and self.steps):
             return None
         return CacheFile(test=self.nodeid, steps=self.steps)
 
     @property
-    def merge(self) -> Optional[Callable[[Optional[CacheFile], CacheFile], CacheFile]]:
+    def merge(self) -> Callable[[CacheFile | None, CacheFile], CacheFile] | None:
         """How the store joins what this test keeps with the file on disk (None: it replaces the file)."""
         return merge if self.shared else None

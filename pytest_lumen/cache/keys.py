@@ -19,4 +19,5 @@ KEY_LENGTH = 16  # hex characters of sha256: 64 bits, short enough to read in a 
 def step_key(instruction: str, variable_names: Iterable[str]) -> str:
     """sha256 over the instruction template and the sorted variable names."""
     payload = json.dumps([instruction, sorted(variable_names)], ensure_ascii=False)
-    return hashlib.sha256(payload.encode("utf-8", "surrogatepass")).hexdigest()[:KEY_LENGTH]  # page text may hold a lone surrogate
+    # page text may hold a lone surrogate
+    return hashlib.sha256(payload.encode("utf-8", "surrogatepass")).hexdigest()[:KEY_LENGTH]

@@ -21,7 +21,8 @@ def upgrade(data: dict[str, Any]) -> dict[str, Any]:
     """
     if data.get("schema_version") == 1:
         data = _v1_to_v2(data)
-    return _versioned_fingerprints(data)
+    versioned: dict[str, Any] = _versioned_fingerprints(data)
+    return versioned
 
 
 def _versioned_fingerprints(data: Any) -> Any:
@@ -44,7 +45,8 @@ def _v1_to_v2(data: dict[str, Any]) -> dict[str, Any]:
     if isinstance(steps, list):
         upgraded = []
         for step in steps:
-            if isinstance(step, dict) and isinstance(step.get("instruction"), str) and isinstance(step.get("variables", []), list):
+            if (isinstance(step, dict) and isinstance(step.get("instruction"), str)
+                    and isinstance(step.get("variables", []), list)):
                 key = step_key(step["instruction"], [str(v) for v in step.get("variables", [])])
                 step = {**step, "key": key, "ordinal": seen[key]}
                 seen[key] += 1

@@ -9,7 +9,7 @@ from __future__ import annotations
 import difflib
 import json
 from pathlib import PurePosixPath, PureWindowsPath
-from typing import TYPE_CHECKING, Annotated, Literal, Optional, Union
+from typing import TYPE_CHECKING, Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
@@ -39,12 +39,12 @@ class LocatorSpec(BaseModel):
 
     kind: LocatorKind
     value: str = Field(min_length=1)
-    name: Optional[str] = None
+    name: str | None = None
     exact: bool = False
-    nth: Optional[int] = None
-    parent: Optional[LocatorSpec] = None
+    nth: int | None = None
+    parent: LocatorSpec | None = None
 
-    def build(self, root: Union[Page, Locator]) -> Locator:
+    def build(self, root: Page | Locator) -> Locator:
         """The live locator on ``root`` (a page or a locator)."""
         base = self.parent.build(root) if self.parent is not None else root
         kind, value = self.kind, self.value
@@ -70,13 +70,13 @@ class LocatorSpec(BaseModel):
             loc = loc.nth(self.nth)
         return loc
 
-    def exact_role(self) -> Optional[tuple[str, str]]:
+    def exact_role(self) -> tuple[str, str] | None:
         """(role, name) when this locator finds an element by its role and whole name, exactly; else None."""
         if self.kind == "role" and self.exact and self.name and self.parent is None and self.nth is None:
             return self.value, self.name
         return None
 
-    def frame(self) -> Optional[LocatorSpec]:
+    def frame(self) -> LocatorSpec | None:
         """The innermost iframe this locator searches in (its nearest ``frame`` ancestor), None on the page itself."""
         parent = self.parent
         while parent is not None and parent.kind != "frame":
@@ -135,27 +135,27 @@ class Fingerprint(BaseModel):
     version: int = Field(FINGERPRINT_VERSION, description="how it was captured; a fingerprint without one in a file "
                          "was captured before versions, and is read as version 1 (cache/migrate.py)")
     tag: str
-    role: Optional[str] = None
-    name: Optional[str] = None
-    text: Optional[str] = None
-    id: Optional[str] = None
-    name_attr: Optional[str] = None
-    type: Optional[str] = None
-    placeholder: Optional[str] = None
-    href: Optional[str] = None
-    label: Optional[str] = None
-    test_id: Optional[str] = None
-    css: Optional[str] = None
-    context: Optional[str] = None
-    box: Optional[Box] = None
+    role: str | None = None
+    name: str | None = None
+    text: str | None = None
+    id: str | None = None
+    name_attr: str | None = None
+    type: str | None = None
+    placeholder: str | None = None
+    href: str | None = None
+    label: str | None = None
+    test_id: str | None = None
+    css: str | None = None
+    context: str | None = None
+    box: Box | None = None
     # Other visible elements with its tag, role and name when recorded (each product's "Add to cart"): known by its context.
-    look_alikes: Optional[int] = None
-    autocomplete: Optional[str] = None
-    classes: Optional[str] = None  # class tokens that read as words, sorted (generated ones left out)
-    landmark: Optional[str] = None  # the nearest landmark or form around it: "form: Checkout", "banner"
-    peers: Optional[int] = None  # visible elements of its kind in that landmark (or the page), itself included
-    heading: Optional[str] = None  # the nearest heading before it
-    rank: Optional[int] = None  # its place among the page's visible elements of its tag: 1 for the first list
+    look_alikes: int | None = None
+    autocomplete: str | None = None
+    classes: str | None = None  # class tokens that read as words, sorted (generated ones left out)
+    landmark: str | None = None  # the nearest landmark or form around it: "form: Checkout", "banner"
+    peers: int | None = None  # visible elements of its kind in that landmark (or the page), itself included
+    heading: str | None = None  # the nearest heading before it
+    rank: int | None = None  # its place among the page's visible elements of its tag: 1 for the first list
 
 
 # --- actions -------------------------------------------------------------------------------
@@ -167,16 +167,16 @@ class Target(BaseModel):
     model_config = ConfigDict(extra="forbid")
     locator: LocatorSpec
     fallbacks: list[LocatorSpec] = Field(default_factory=list)
-    fingerprint: Optional[Fingerprint] = None
+    fingerprint: Fingerprint | None = None
 
 
 class Effect(BaseModel):
     """What held right after the action when it was recorded; checked again on replay."""
 
     model_config = ConfigDict(extra="forbid")
-    url: Optional[str] = None  # normalized URL after the action
-    value: Optional[str] = None  # the element's value after a fill (a template)
-    popup: Optional[str] = None  # the normalized URL of the page (tab, popup) it opened, where later actions act
+    url: str | None = None  # normalized URL after the action
+    value: str | None = None  # the element's value after a fill (a template)
+    popup: str | None = None  # the normalized URL of the page (tab, popup) it opened, where later actions act
 
 
 DialogType = Literal["alert", "confirm", "prompt", "beforeunload"]
@@ -189,29 +189,29 @@ class DialogAnswer(BaseModel):
     type: DialogType
     message: str  # its text when recorded (a template): shown when replay sees another dialog
     accept: bool
-    text: Optional[str] = None  # what a prompt was answered with (a template)
+    text: str | None = None  # what a prompt was answered with (a template)
 
 
 class _Action(BaseModel):
     model_config = ConfigDict(extra="forbid")
-    after: Optional[Effect] = None
-    dialogs: Optional[list[DialogAnswer]] = None  # the dialogs it opened, in order
+    after: Effect | None = None
+    dialogs: list[DialogAnswer] | None = None  # the dialogs it opened, in order
 
     @property
-    def target_or_none(self) -> Optional[Target]:
+    def target_or_none(self) -> Target | None:
         return getattr(self, "target", None)
 
     def describe(self) -> str:
         """``click on get_by_role("button", name="Add")`` (for messages and reports)."""
-        target = self.target_or_none
-        return f"{self.kind} on {target.locator.describe()}" if target else str(getattr(self, "kind", "action"))
+        target, kind = self.target_or_none, str(getattr(self, "kind", "action"))  # every action but the base has a kind
+        return f"{kind} on {target.locator.describe()}" if target else kind
 
 
 class Click(_Action):
     kind: Literal["click"] = "click"
     target: Target
-    button: Optional[Literal["right", "middle"]] = None  # absent: the left button
-    clicks: Optional[Literal[2]] = None  # 2: a double-click; absent: one click
+    button: Literal["right", "middle"] | None = None  # absent: the left button
+    clicks: Literal[2] | None = None  # 2: a double-click; absent: one click
 
     def describe(self) -> str:
         """``double-click on ...`` and ``right-click on ...`` say which click it is."""
@@ -228,13 +228,13 @@ class Fill(_Action):
 class TypeText(_Action):
     kind: Literal["type"] = "type"
     text: str
-    target: Optional[Target] = None
+    target: Target | None = None
 
 
 class Press(_Action):
     kind: Literal["press"] = "press"
     key: str = Field(min_length=1)
-    target: Optional[Target] = None
+    target: Target | None = None
 
 
 class SelectOption(_Action):
@@ -267,8 +267,8 @@ class Drag(_Action):
 
     kind: Literal["drag"] = "drag"
     target: Target
-    to: Optional[Target] = None
-    by: Optional[Offset] = None
+    to: Target | None = None
+    by: Offset | None = None
 
     @model_validator(mode="after")
     def _one_destination(self) -> Drag:
@@ -320,13 +320,13 @@ class History(_Action):
 class Scroll(_Action):
     kind: Literal["scroll"] = "scroll"
     direction: Literal["up", "down"] = "down"
-    target: Optional[Target] = None
+    target: Target | None = None
 
 
 class WaitFor(_Action):
     kind: Literal["wait_for"] = "wait_for"
-    text: Optional[str] = None
-    ms: Optional[int] = Field(default=None, ge=0, le=60000)
+    text: str | None = None
+    ms: int | None = Field(default=None, ge=0, le=60000)
 
 
 CheckKind = Literal["visible", "text", "value", "checked", "count", "url"]
@@ -337,16 +337,15 @@ class Expect(_Action):
 
     kind: Literal["expect"] = "expect"
     check: CheckKind
-    target: Optional[Target] = None
-    expected: Union[bool, int, str, None] = None
+    target: Target | None = None
+    expected: bool | int | str | None = None
     # A count check: the items counted inside the target (the list, the table), which is identity-checked
     # and healed like any target. Without it (older files), the target's locator matches the items themselves.
-    items: Optional[LocatorSpec] = None
+    items: LocatorSpec | None = None
 
 
 Action = Annotated[
-    Union[Click, Fill, TypeText, Press, SelectOption, Check, Hover, Drag, Upload, Goto, History, Scroll, WaitFor,
-          Expect],
+    Click | Fill | TypeText | Press | SelectOption | Check | Hover | Drag | Upload | Goto | History | Scroll | WaitFor | Expect,
     Field(discriminator="kind"),
 ]
 
@@ -372,7 +371,7 @@ class Step(BaseModel):
     # A conditional step ("close the cookie banner if it shows"): each way it was seen to go, as the
     # actions of one branch ([]: the condition did not hold, nothing to do); ``actions`` is then empty.
     # Replay takes the branch whose first element is on the page (``replay/branches.py``).
-    branches: Optional[list[list[Action]]] = None
+    branches: list[list[Action]] | None = None
 
     @model_validator(mode="after")
     def _branches_or_actions(self) -> Step:

@@ -11,8 +11,6 @@ parameter (or another xdist worker) recorded is ever dropped.
 
 from __future__ import annotations
 
-from typing import Optional
-
 import pytest
 
 from .model import CacheFile, Step
@@ -22,7 +20,7 @@ MARKER_HELP = (f"{SHARED_MARKER}: the parameters of this parametrized test share
                "(.lumen-cache/<test file>/<function name>.json); see docs/concepts.md")
 
 
-def shared_name(item: pytest.Item) -> Optional[str]:
+def shared_name(item: pytest.Item) -> str | None:
     """The function name the parameters of a ``lumen_shared`` test share, or None for a test of its own."""
     callspec = getattr(item, "callspec", None)
     if item.get_closest_marker(SHARED_MARKER) is None or callspec is None:
@@ -32,13 +30,13 @@ def shared_name(item: pytest.Item) -> Optional[str]:
     return getattr(item, "originalname", None) or item.name.split("[", 1)[0]
 
 
-def shared_nodeid(item: pytest.Item) -> Optional[str]:
+def shared_nodeid(item: pytest.Item) -> str | None:
     """The node id a shared file is written with: the test's node id without its parameters."""
     name = shared_name(item)
     return None if name is None else f"{item.nodeid.rsplit('::', 1)[0]}::{name}"
 
 
-def merge(on_disk: Optional[CacheFile], ours: CacheFile) -> CacheFile:
+def merge(on_disk: CacheFile | None, ours: CacheFile) -> CacheFile:
     """``ours`` merged into the file as it is now: our steps replace theirs (same key and ordinal), others stay.
 
     The file's order is kept; steps it did not hold come after, in the order this test ran them.

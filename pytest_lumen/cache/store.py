@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any, Callable, Optional
+from typing import Any
 
 from ..errors import CacheFileError, CacheWriteError, SecretLeakError
 from ..fileio import atomic_write_text, locked
@@ -13,7 +14,7 @@ from .codec import loads, record_remedy, step_label
 from .model import CacheFile
 
 Check = Callable[[str, Any], None]
-Merge = Callable[[Optional[CacheFile], CacheFile], CacheFile]
+Merge = Callable[[CacheFile | None, CacheFile], CacheFile]
 
 
 class CacheStore:
@@ -23,7 +24,7 @@ class CacheStore:
     that holds the cache folder), as users see it in their repository.
     """
 
-    def __init__(self, root: Path, lock_timeout: float = 30.0, display_root: Optional[Path] = None) -> None:
+    def __init__(self, root: Path, lock_timeout: float = 30.0, display_root: Path | None = None) -> None:
         self.root = root
         self.lock_timeout = lock_timeout
         self.display_root = display_root if display_root is not None else root.parent
@@ -39,7 +40,7 @@ class CacheStore:
         except ValueError:
             return str(path)
 
-    def owner(self, path: Path) -> Optional[str]:
+    def owner(self, path: Path) -> str | None:
         """The node id of the test that owns ``path`` (``<test file>::<slugged name>``), if it is under the root."""
         try:
             rel = Path(path).relative_to(self.root)
@@ -47,7 +48,7 @@ class CacheStore:
             return None
         return f"{rel.parent.as_posix()}::{rel.stem}" if rel.parent.parts else None
 
-    def load(self, path: Path, *, nodeid: Optional[str] = None) -> CacheFile | None:
+    def load(self, path: Path, *, nodeid: str | None = None) -> CacheFile | None:
         """The cache file at ``path``, or None when there is none; a bad file is a ``CacheFileError``."""
         shown, owner = self.display(path), nodeid or self.owner(path)
         try:
@@ -63,8 +64,8 @@ class CacheStore:
             raise CacheFileError(f"cache file is not UTF-8 text: {exc}", path=shown, remedy=record_remedy(owner)) from None
         return loads(text, Path(shown), nodeid=owner)
 
-    def save(self, path: Path, cache: CacheFile, check: Optional[Check] = None, *,
-             secrets: Optional[Secrets] = None, merge: Optional[Merge] = None) -> None:
+    def save(self, path: Path, cache: CacheFile, check: Check | None = None, *,
+             secrets: Secrets | None = None, merge: Merge | None = None) -> None:
         """Write ``cache`` atomically under the file's lock; nothing is written when a secret would be.
 
         ``secrets`` turns every known value in the file's strings into its placeholder, then
@@ -106,7 +107,7 @@ class CacheStore:
         return sorted(p for p in self.root.rglob("*.json") if p.name != "memory.json" and not p.name.startswith("."))
 
 
-def _leaking_step(data: dict[str, Any], check: Callable[..., None], shown: str) -> Optional[str]:
+def _leaking_step(data: dict[str, Any], check: Callable[..., None], shown: str) -> str | None:
     """The label of the first step whose content ``check`` refuses."""
     for i, step in enumerate(data.get("steps", [])):
         try:

@@ -25,8 +25,8 @@ from .session import MemorySession
 from .store import MemoryStore
 
 __all__ = [
-    "ActionOutcome",
     "EVENT_TYPES",
+    "ActionOutcome",
     "Lesson",
     "MemoryFile",
     "MemoryFileError",

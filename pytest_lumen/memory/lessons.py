@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 from datetime import date
 
 from ..urls import normalize_host
@@ -56,7 +57,7 @@ def extract_lessons(actions: list[ActionOutcome], *, today: date | None = None) 
     """
     day = (today or date.today()).isoformat()
     found: list[Lesson] = []
-    for failed, following in zip(actions, actions[1:]):
+    for failed, following in itertools.pairwise(actions):
         failed_cmd = (failed.command or "").strip().lower()
         next_cmd = (following.command or "").strip().lower()
         if failed.ok or not following.ok or not failed_cmd or not next_cmd:

@@ -9,10 +9,10 @@ from __future__ import annotations
 
 import re
 
+from ..page.playwright_internals import without_call_log
 from .model import MIN_ERROR_CHARS, PATTERN_MAX_CHARS
 
 _GENERIC_ERRORS = frozenset({"error", "unknown error", "unknown", "failed"})
-_CALL_LOG_RE = re.compile(r"\bcall log:", re.IGNORECASE)
 _PREFIX_RES = (
     re.compile(r"^\s*[A-Za-z_]*Error\s*:\s*"),  # Error: / TimeoutError:
     re.compile(r"^\s*(?:[A-Za-z_]\w*\.)+[A-Za-z_]\w*\s*:\s*"),  # locator.click: / page.goto:
@@ -32,7 +32,7 @@ _EDGE_CHARS = " \t.,;:!?-=|"
 
 def normalize_error(error: str) -> str:
     """The error's first meaningful line without the parts that vary from run to run."""
-    text = _CALL_LOG_RE.split(error, maxsplit=1)[0]
+    text = without_call_log(error)
     lines = [line for line in text.splitlines() if line.strip()]
     text = lines[0] if lines else ""
     changed = True

@@ -18,7 +18,7 @@ from __future__ import annotations
 import json
 import re
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Optional
+from typing import TYPE_CHECKING
 
 from playwright.sync_api import Error as PlaywrightError
 
@@ -45,11 +45,11 @@ class AriaNode:
     """One element of an AI snapshot: its Playwright role, accessible name and ref."""
 
     role: str
-    name: Optional[str]
+    name: str | None
     ref: str
 
 
-def parse_line(line: str) -> Optional[AriaNode]:
+def parse_line(line: str) -> AriaNode | None:
     """The element of one snapshot line (``- button "Add" [ref=e3]``); None for text and lines without a ref."""
     text = line.strip()
     if text.startswith("- '") and text.endswith(("'", "':")):  # YAML single-quoted key
@@ -77,14 +77,14 @@ def _unescape(raw: str) -> str:
     return value if isinstance(value, str) else raw
 
 
-def role_and_name(role: Optional[str], name: Optional[str]) -> tuple[Optional[str], Optional[str]]:
+def role_and_name(role: str | None, name: str | None) -> tuple[str | None, str | None]:
     """A Playwright role and name as a fingerprint keeps them: no role for ``ROLELESS`` ones, no empty name."""
     if role is None or role in ROLELESS:
         return None, None
     return role, (name or None)
 
 
-def of_element(loc: Locator) -> tuple[Optional[str], Optional[str]]:
+def of_element(loc: Locator) -> tuple[str | None, str | None]:
     """Playwright's role and name of one element (``(None, None)`` when it is no node of the tree).
 
     The element's own snapshot starts with its own line, unless it is no node of the tree (a

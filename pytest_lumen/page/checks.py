@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING, Optional
+from typing import TYPE_CHECKING
 
 from playwright.sync_api import expect
 
 from ..cache.model import Expect
 from ..errors import LumenAssertionError
 from ..templates import substitute
+from .playwright_internals import without_call_log
 
 if TYPE_CHECKING:
     from playwright.sync_api import Locator, Page
@@ -28,7 +29,7 @@ def describe_check(action: Expect) -> str:
     return f"{where} {verb} {action.expected!r}"
 
 
-def run_check(page: Page, action: Expect, loc: Optional[Locator], values: dict[str, str], timeout_ms: float) -> None:
+def run_check(page: Page, action: Expect, loc: Locator | None, values: dict[str, str], timeout_ms: float) -> None:
     """Assert the check; a mismatch is a ``LumenAssertionError`` (never healed)."""
     expected = substitute(action.expected, values) if isinstance(action.expected, str) else action.expected
     try:
@@ -50,6 +51,6 @@ def run_check(page: Page, action: Expect, loc: Optional[Locator], values: dict[s
         elif action.check == "count":
             expect(loc).to_have_count(int(expected or 0), timeout=timeout_ms)
     except AssertionError as exc:
-        text = str(exc).split("Call log:", 1)[0].strip()
+        text = without_call_log(str(exc)).strip()
         detail = "; ".join(line.strip() for line in text.splitlines()[:3] if line.strip())
         raise LumenAssertionError(f"expectation failed: {describe_check(action)}\n  {detail}") from None

@@ -14,10 +14,11 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Optional
+from typing import TYPE_CHECKING
 
 from ..cache.model import DialogAnswer
 from ..templates import substitute
+from .playwright_internals import listener_count
 
 if TYPE_CHECKING:
     from playwright.sync_api import BrowserContext, Dialog
@@ -48,7 +49,7 @@ class Turn:
         message = self.tpl(dialog.message)
         try:
             answer = self.answerer(dialog.type, message)
-        except Exception as exc:  # noqa: BLE001 - whatever went wrong, the dialog must be answered or the page stalls
+        except Exception as exc:  # whatever went wrong, the dialog must be answered or the page stalls
             self.unexpected.append(f"{_a(dialog.type)} dialog saying {message!r} ({exc})")
             dialog.dismiss()
             return
@@ -66,7 +67,7 @@ class DialogWatch:
 
     def __init__(self, context: BrowserContext) -> None:
         self.context = context
-        self._turn: Optional[Turn] = None
+        self._turn: Turn | None = None
         context.on("dialog", self._on_dialog)
 
     @classmethod
@@ -75,7 +76,7 @@ class DialogWatch:
         watch = getattr(context, "_lumen_dialogs", None)
         if watch is None:
             watch = cls(context)
-            setattr(context, "_lumen_dialogs", watch)
+            setattr(context, "_lumen_dialogs", watch)  # noqa: B010 - BrowserContext declares no such attribute (mypy)
         return watch
 
     @contextmanager
@@ -97,20 +98,13 @@ class DialogWatch:
 
 def _others_listen(context: BrowserContext, dialog: Dialog) -> bool:
     """Whether the test has ``dialog`` listeners of its own, on the page or the context (besides the watch's)."""
-    return _listeners(dialog.page) > 0 or _listeners(context) > 1
-
-
-def _listeners(emitter: Any) -> int:
-    # Playwright's sync objects do not show their listeners; their implementation objects (pyee emitters) do
-    impl = getattr(emitter, "_impl_obj", None)
-    count = getattr(impl, "listener_count", None)
-    return int(count("dialog")) if callable(count) else 0
+    return listener_count(dialog.page, "dialog") > 0 or listener_count(context, "dialog") > 1
 
 
 class CachedAnswers:
     """The answerer of a replay: the recorded answers, in order; any other dialog is unexpected."""
 
-    def __init__(self, recorded: Optional[list[DialogAnswer]]) -> None:
+    def __init__(self, recorded: list[DialogAnswer] | None) -> None:
         self._queue = list(recorded or [])
 
     def __call__(self, kind: str, message: str) -> DialogAnswer:

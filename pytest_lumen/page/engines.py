@@ -16,6 +16,7 @@ from playwright.sync_api import Error as PlaywrightError
 
 from ..errors import LumenError
 from . import aria, changes, fingerprint, holds, identity, outline
+from .playwright_internals import already_registered
 
 if TYPE_CHECKING:
     from playwright.sync_api import Selectors
@@ -35,7 +36,8 @@ def require(selectors: Selectors) -> None:
     if not register(selectors):
         names = ", ".join(name for name, _ in ENGINES)
         raise LumenError(f"pytest-lumen could not register its selector engines ({names}) with Playwright",
-                         remedy="another plugin may have registered engines of these names: rename or remove them; pytest-lumen needs its own")
+                         remedy="another plugin may have registered engines of these names: rename or remove them; "
+                                "pytest-lumen needs its own")
 
 
 def register(selectors: Selectors) -> bool:
@@ -46,7 +48,7 @@ def register(selectors: Selectors) -> bool:
         try:
             selectors.register(name, source, content_script=True)
         except PlaywrightError as exc:
-            if "already registered" not in str(exc):
+            if not already_registered(str(exc)):
                 return False
-    setattr(selectors, "_lumen_engines", True)
+    setattr(selectors, "_lumen_engines", True)  # noqa: B010 - Selectors declares no such attribute (mypy)
     return True

@@ -9,9 +9,9 @@ so that an artifact never holds one.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable, Iterable
 from pathlib import Path
-from collections.abc import Iterable
-from typing import TYPE_CHECKING, Callable, Optional
+from typing import TYPE_CHECKING
 
 from playwright.sync_api import Error as PlaywrightError
 
@@ -44,7 +44,7 @@ def shows_secret(page: Page, redact: Callable[[str], str], secrets: Iterable[str
 
 
 def heal_picture(page: Page, element: Locator, path: Path, redact: Callable[[str], str],
-                 secrets: Iterable[str] = ()) -> Optional[str]:
+                 secrets: Iterable[str] = ()) -> str | None:
     """Save the page with ``element`` highlighted at ``path``; the file's name, or None when withheld or failed."""
     try:
         if shows_secret(page, redact, secrets):

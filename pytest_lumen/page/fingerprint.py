@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Optional
+from typing import TYPE_CHECKING, Any
 
 from ..cache.model import Fingerprint
 from . import aria, scripts
+from .declared import Declared
 
 if TYPE_CHECKING:
     from playwright.sync_api import Locator, Page
@@ -23,7 +24,7 @@ PAGE_FIELDS: tuple[str, ...] = tuple(name for name in Fingerprint.model_fields i
 NAME_FROM_CONTENT_ROLES = ("button", "link", "heading", "option", "tab", "menuitem", "cell", "listitem", "checkbox", "radio")
 CAPTURE_JS = scripts.function("capture", ("deep", "fingerprint", "capture"))
 CAPTURE_ONLY_JS = scripts.function("captureOnly", ("deep", "fingerprint", "capture_only"))
-SCAN_JS = scripts.function("scan", ("deep", "fingerprint", "scan"))
+SCAN_JS = scripts.function("scan", ("deep", "fingerprint", "declared", "scan"))
 INDEX_JS = scripts.function("indexIn", ("deep", "index"))
 LOOK_ALIKES_JS = scripts.function("lookAlikes", ("deep", "fingerprint", "look_alikes"))
 DEEP_ENGINE = "lumen-deep"
@@ -68,9 +69,10 @@ class Candidate:
 
     index: int
     fingerprint: Fingerprint
+    declared: Declared = Declared()  # what it declares it does when activated (its href, its form's action)
 
 
-def scan_selector(fp: Optional[Fingerprint] = None) -> str:
+def scan_selector(fp: Fingerprint | None = None) -> str:
     """The elements a relocation considers: the interactive ones, plus those of the recorded element's tag and role."""
     parts = [INTERACTIVE]
     if fp is not None:
@@ -83,10 +85,10 @@ def scan_selector(fp: Optional[Fingerprint] = None) -> str:
     return ", ".join(parts)
 
 
-RoleName = tuple[Optional[str], Optional[str]]
+RoleName = tuple[str | None, str | None]
 
 
-def capture(target: Locator, role_name: Optional[RoleName] = None) -> Fingerprint:
+def capture(target: Locator, role_name: RoleName | None = None) -> Fingerprint:
     """The fingerprint of one element (the locator must match exactly one), with Playwright's role and name.
 
     ``role_name``: known already (the element was found by a role locator), no need to ask Playwright.
@@ -95,7 +97,7 @@ def capture(target: Locator, role_name: Optional[RoleName] = None) -> Fingerprin
     return _with_aria(Fingerprint.model_validate(data), target, role_name)
 
 
-def _with_aria(fp: Fingerprint, target: Locator, role_name: Optional[RoleName]) -> Fingerprint:
+def _with_aria(fp: Fingerprint, target: Locator, role_name: RoleName | None) -> Fingerprint:
     role, name = role_name if role_name is not None else aria.of_element(target)
     return fp.model_copy(update={"role": role, "name": name})
 
@@ -105,11 +107,11 @@ class Look:
     """What one look at a locator saw: how many elements match, and the only one's fingerprint and state."""
 
     count: int = 0
-    fingerprint: Optional[Fingerprint] = None
+    fingerprint: Fingerprint | None = None
     enabled: bool = False
 
 
-def capture_only(target: Locator, role_name: Optional[RoleName] = None) -> Look:
+def capture_only(target: Locator, role_name: RoleName | None = None) -> Look:
     """How many elements the locator matches now (no waiting); the fingerprint when it is exactly one.
 
     ``role_name``: as for ``capture``; otherwise Playwright is asked, two more round trips.
@@ -136,7 +138,8 @@ def scan(page: Page, selector: str = INTERACTIVE) -> list[Candidate]:
     """The page's visible elements matching ``selector`` (open shadow roots included), with their fingerprints."""
     aria.stamp(page)
     rows: list[dict[str, Any]] = page.evaluate(SCAN_JS, {"config": STAMPED, "selector": selector})
-    return [Candidate(row.pop("index"), Fingerprint.model_validate(row)) for row in rows]
+    return [Candidate(row.pop("index"), declared=Declared.from_page(row.pop("declared", None)),
+                      fingerprint=Fingerprint.model_validate(row)) for row in rows]
 
 
 def index_of(target: Locator, selector: str) -> int:

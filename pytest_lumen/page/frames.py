@@ -10,7 +10,7 @@ changes, the element is still found in the iframe with the same title or documen
 from __future__ import annotations
 
 import json
-from typing import TYPE_CHECKING, Optional
+from typing import TYPE_CHECKING
 from urllib.parse import urlsplit
 
 from ..cache.model import LocatorSpec
@@ -32,10 +32,10 @@ def frame_alternatives(page: Page, frame: LocatorSpec) -> list[LocatorSpec]:
         if element.count() != 1:
             return []
         title, src, name = (element.get_attribute(a) for a in ("title", "src", "name"))
-    except Exception:  # noqa: BLE001 - a frame that went away: no alternatives, the primary stays
+    except Exception:  # a frame that went away: no alternatives, the primary stays
         return []
     path = urlsplit(src or "").path
-    candidates: list[Optional[str]] = [
+    candidates: list[str | None] = [
         _attribute_selector("title", title) if title else None,
         _attribute_selector("src", path, "*=") if path and path != "/" else None,
         _attribute_selector("name", name) if name else None,

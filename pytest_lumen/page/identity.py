@@ -10,8 +10,9 @@ match, and acts, in one round trip.
 The gate only ever speeds replay up: it passes when every identifying attribute is unchanged
 (position and CSS path aside, and the text around the element unless it had look-alikes),
 where the full check would pass too. When the locator's element is not the recorded one, the
-gated action fails at once (the engine throws); when no element shows up within 0.5 s, it
-gives up. Either way replay then takes the full path (look, similarity, cascade) as before.
+gated action fails at once (the engine throws); when no element shows up within 0.5 s and the page
+holds none of the recorded role and name (``replay/gate.py`` asks), it gives up. Either way replay then
+takes the full path (look, similarity, cascade), which accepts what the gate accepts (``holds``).
 
 Only a hash goes into the selector, never the attributes, and no gate is used for a target
 whose fingerprint holds a variable's value: selectors show up in traces and error messages.
@@ -21,8 +22,7 @@ from __future__ import annotations
 
 import functools
 import struct
-from typing import TYPE_CHECKING, Optional
-
+from typing import TYPE_CHECKING
 
 from ..cache.model import Fingerprint
 from . import scripts
@@ -35,7 +35,8 @@ ENGINE = "lumen-identity"
 # The identifying attributes, in hash order. Role and name come first: they are left out when the
 # primary locator is a role locator, whose own role and name then stand in for them (the cache keeps
 # the locator's role and name in the fingerprint, which the page's approximation may word otherwise).
-FIELDS = page_fields("role", "name", "tag", "text", "id", "name_attr", "type", "placeholder", "href", "label", "test_id", "context")
+FIELDS = page_fields("role", "name", "tag", "text", "id", "name_attr", "type", "placeholder", "href", "label", "test_id",
+                     "context")
 ROLE_AND_NAME = ("role", "name")
 # What a fill may change: its own text (a contenteditable) and the text around it (a line total, a
 # validation message, suggestions). The gate that finds a filled field again to read it back skips them.
@@ -55,7 +56,8 @@ MISSING = "\u001e"
 # What ``js/identity_engine.js`` is told: the fingerprint config, the hash order and the scope table.
 ENGINE_CONFIG: dict[str, object] = {
     # the page reads only what is hashed (a fingerprint's costly fields, its rank or heading, are not)
-    "fingerprint": {**CONFIG, "fields": list(FIELDS)}, "fields": list(FIELDS), "skips": {letter: list(names) for letter, names in SKIPS.items()},
+    "fingerprint": {**CONFIG, "fields": list(FIELDS)}, "fields": list(FIELDS),
+    "skips": {letter: list(names) for letter, names in SKIPS.items()},
     "missing": MISSING, "separator": SEPARATOR, "mismatch": MISMATCH,
 }
 ENGINE_JS = scripts.engine("identityEngine", ("deep", "fingerprint", "hash", "identity_engine"), ENGINE_CONFIG)
@@ -93,8 +95,30 @@ def identity_selector(fp: Fingerprint, after_fill: bool = False, fail_fast: bool
     return f"{ENGINE}={(scope + ('t' if fail_fast else '')) or 'x'}:{cyrb53(key)}"
 
 
-def gated(primary: Locator, fp: Optional[Fingerprint], after_fill: bool = False,
-          fail_fast: bool = False, named_exactly: bool = False) -> Optional[Locator]:
+def holds(recorded: Fingerprint, current: Fingerprint) -> bool:
+    """Whether ``current`` has the recorded element's identity as the gate checks it: the same role and name,
+    exactly (as Playwright's role engine compares names: whitespace collapsed), and every other identifying
+    attribute (``FIELDS``, the context only for an element that had look-alikes) unchanged.
+
+    The full path accepts such an element as the gate does, whatever its similarity to its neighbours: one rule,
+    whichever path an action takes (a busy machine sends an action the gate would pass down the full path)."""
+    if not same_role_and_name(recorded, current):
+        return False
+    skip = {name for letter in ("r", "" if recorded.look_alikes else "c") for name in SKIPS.get(letter, ())}
+    return all(getattr(recorded, name) == getattr(current, name) for name in FIELDS if name not in skip)
+
+
+def same_role_and_name(recorded: Fingerprint | None, current: Fingerprint | None) -> bool:
+    """Whether both are known and have one role and, whitespace collapsed, one name (the gate's exact role locator)."""
+    if recorded is None or current is None or recorded.role is None:
+        return False
+    def plain(name: str | None) -> str | None:
+        return " ".join(name.split()) if name is not None else None
+    return recorded.role == current.role and plain(recorded.name) == plain(current.name)
+
+
+def gated(primary: Locator, fp: Fingerprint | None, after_fill: bool = False,
+          fail_fast: bool = False, named_exactly: bool = False) -> Locator | None:
     """The primary locator narrowed to the recorded element; None when there is no fingerprint to gate on.
 
     Role and name are checked by Playwright's own role engine, exactly: by the primary locator itself

@@ -7,6 +7,7 @@ import re
 from typing import TYPE_CHECKING
 
 from ..cache.model import ENTER_FRAME, LocatorSpec
+from .playwright_internals import selector_of
 
 if TYPE_CHECKING:
     from playwright.sync_api import Locator
@@ -106,11 +107,6 @@ def in_frame_of(spec: LocatorSpec, primary: LocatorSpec) -> LocatorSpec:
     """``spec`` (a fallback, found on the element's own document) searched inside the primary locator's frame."""
     frame = primary.frame()
     return spec if frame is None or spec.frame() is not None else _under(spec, frame)
-
-
-def selector_of(locator: Locator) -> str:
-    """The selector string behind a Playwright locator."""
-    return locator._impl_obj._selector  # noqa: SLF001 - Playwright exposes it only via str()/repr
 
 
 def spec_from_locator(locator: Locator) -> LocatorSpec:

@@ -22,7 +22,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Optional
+from typing import TYPE_CHECKING, Any
 
 from playwright.sync_api import Error as PlaywrightError
 
@@ -63,12 +63,12 @@ class View:
     containing: str = ""
 
 
-class Refs(frozenset):  # type: ignore[type-arg]
+class Refs(frozenset[str]):
     """The refs of an observation, and for each ref of a planned page the piece that showed it."""
 
     pieces: dict[str, str]
 
-    def __new__(cls, refs: Iterable[str], pieces: Optional[dict[str, str]] = None) -> Refs:
+    def __new__(cls, refs: Iterable[str], pieces: dict[str, str] | None = None) -> Refs:
         made = super().__new__(cls, refs)
         made.pieces = dict(pieces or {})
         return made
@@ -91,7 +91,7 @@ def piece(page: Page, path: str) -> Locator:
     return page.locator(f"{ENGINE}={path}")
 
 
-def take(page: Page, view: Optional[View] = None, timeout_ms: float = 10_000) -> Outline:
+def take(page: Page, view: View | None = None, timeout_ms: float = 10_000) -> Outline:
     """Plan the observation in the page and take it: the whole page's snapshot, or its pieces put together."""
     size: dict[str, Any] = page.evaluate(SIZE_JS, {"skip": list(SKIP)})  # a small script: most pages stop here
     plan: dict[str, Any] = size | {"whole": True}

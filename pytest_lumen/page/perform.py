@@ -3,17 +3,33 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING, Optional
+from typing import TYPE_CHECKING
 
 from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
-from ..cache.model import (Check, Click, Drag, Effect, Fill, Goto, History, Hover, Press, Scroll, SelectOption,
-                           TypeText, Upload, WaitFor, _Action)
+from ..cache.model import (
+    Check,
+    Click,
+    Drag,
+    Effect,
+    Fill,
+    Goto,
+    History,
+    Hover,
+    Press,
+    Scroll,
+    SelectOption,
+    TypeText,
+    Upload,
+    WaitFor,
+    _Action,
+)
 from ..errors import LumenError
 from ..templates import substitute
-from . import scripts
 from ..urls import absolute_url, normalize_url
+from . import scripts
+from .playwright_internals import began_to_act, pointer_intercepted
 
 if TYPE_CHECKING:
     from playwright.sync_api import Locator, Page
@@ -22,8 +38,8 @@ COVERED_BY_LABEL_JS = scripts.function("coveredByOwnLabel", ("covered_by_label",
 IS_FILE_INPUT_JS = scripts.function("isFileInput", ("is_file_input",))
 
 
-def perform(page: Page, action: _Action, loc: Optional[Locator], values: dict[str, str], timeout_ms: float,
-            files_root: Optional[Path] = None, dest: Optional[Locator] = None) -> None:
+def perform(page: Page, action: _Action, loc: Locator | None, values: dict[str, str], timeout_ms: float,
+            files_root: Path | None = None, dest: Locator | None = None) -> None:
     """Do one action. ``loc`` is the already-resolved target (None for page-level actions).
 
     ``files_root``: the folder an upload's relative paths start from (the test file's); ``dest``: the
@@ -38,8 +54,8 @@ def perform(page: Page, action: _Action, loc: Optional[Locator], values: dict[st
             raise
 
 
-def _perform(page: Page, action: _Action, loc: Optional[Locator], values: dict[str, str], timeout_ms: float,
-             files_root: Optional[Path], dest: Optional[Locator]) -> None:
+def _perform(page: Page, action: _Action, loc: Locator | None, values: dict[str, str], timeout_ms: float,
+             files_root: Path | None, dest: Locator | None) -> None:
     t = timeout_ms
     if isinstance(action, Click):
         assert loc is not None
@@ -99,7 +115,7 @@ def _perform(page: Page, action: _Action, loc: Optional[Locator], values: dict[s
 DRAG_STEPS = 8  # mouse moves between press and release: drag-and-drop libraries look for movement
 
 
-def drag(page: Page, loc: Locator, action: Drag, dest: Optional[Locator], timeout_ms: float) -> None:
+def drag(page: Page, loc: Locator, action: Drag, dest: Locator | None, timeout_ms: float) -> None:
     """Drag ``loc`` onto ``dest`` (Playwright's ``drag_to``), or press it at its center, move by the offset and release."""
     if action.to is not None:
         loc.drag_to(dest or action.to.locator.build(page), timeout=timeout_ms, steps=DRAG_STEPS)
@@ -153,12 +169,12 @@ def set_checked(loc: Locator, checked: bool, timeout_ms: float) -> None:
     except PlaywrightTimeoutError as exc:
         # set_checked may be repeated: it reads the state before it clicks. Time may run out after a click began
         # and before Playwright reported what intercepted it (a busy machine): the second try finds out.
-        covered = "intercepts pointer events" in str(exc) and bool(loc.evaluate(COVERED_BY_LABEL_JS))
+        covered = pointer_intercepted(str(exc)) and bool(loc.evaluate(COVERED_BY_LABEL_JS))
     loc.set_checked(checked, timeout=max(timeout_ms - first, 100.0), force=covered)
 
 
-def perform_once(page: Page, action: _Action, loc: Optional[Locator], values: dict[str, str], timeout_ms: float,
-                 files_root: Optional[Path] = None) -> None:
+def perform_once(page: Page, action: _Action, loc: Locator | None, values: dict[str, str], timeout_ms: float,
+                 files_root: Path | None = None) -> None:
     """``perform``, where a timeout after the action began to act counts as done (it must not be repeated):
     a click that timed out waiting for the slow navigation it started was performed."""
     try:
@@ -166,14 +182,6 @@ def perform_once(page: Page, action: _Action, loc: Optional[Locator], values: di
     except PlaywrightTimeoutError as exc:
         if not began_to_act(str(exc)):
             raise
-
-
-def began_to_act(log: str) -> bool:
-    """Whether a failed Playwright action's call log shows it began to act (it must not be repeated then).
-
-    A click that timed out waiting for the navigation it started was performed.
-    """
-    return "performing " in log or " action done" in log
 
 
 def current_url(page: Page) -> str:
@@ -188,7 +196,7 @@ def current_url(page: Page) -> str:
         return page.url
 
 
-def effect_after(page: Page, action: _Action, loc: Optional[Locator], before_url: str) -> Optional[Effect]:
+def effect_after(page: Page, action: _Action, loc: Locator | None, before_url: str) -> Effect | None:
     """The effect to record after a model-chosen action: a URL change, or a filled value."""
     url = normalize_url(page.url)
     if url != normalize_url(before_url):

@@ -11,7 +11,7 @@
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING, Optional
+from typing import TYPE_CHECKING
 
 from ..cache.model import Fingerprint, LocatorSpec
 from .locators import in_frame_of
@@ -28,7 +28,7 @@ _VOLATILE = re.compile(r"[(\[][^()\[\]]*\d[^()\[\]]*[)\]]"
 _SEPARATORS = " ·•|-–—:,"
 
 
-def stable_name(name: str) -> Optional[str]:
+def stable_name(name: str) -> str | None:
     """The name without its counts and amounts ("Cart (2)" -> "Cart"), None when it has none or nothing is left."""
     if not _VOLATILE.search(name):
         return None
@@ -41,7 +41,7 @@ def same_element(page: Page, spec: LocatorSpec, element: Locator) -> bool:
     live = spec.build(page)
     try:
         return live.count() == 1 and bool(live.evaluate("(found, wanted) => found === wanted", element.element_handle()))
-    except Exception:  # noqa: BLE001 - an element that went away: not this one
+    except Exception:  # an element that went away: not this one
         return False
 
 

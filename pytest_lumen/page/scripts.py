@@ -22,7 +22,7 @@ JS_DIR = "js"
 @functools.cache
 def source(name: str) -> str:
     """The text of ``js/<name>.js``."""
-    return resources.files(PACKAGE).joinpath(JS_DIR, f"{name}.js").read_text(encoding="utf-8")
+    return (resources.files(PACKAGE) / JS_DIR / f"{name}.js").read_text(encoding="utf-8")  # joinpath(a, b) is 3.11+
 
 
 @functools.cache

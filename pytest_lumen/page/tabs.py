@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+import contextlib
 import time
 from types import TracebackType
-from typing import TYPE_CHECKING, Optional
+from typing import TYPE_CHECKING
 
 from playwright.sync_api import Error as PlaywrightError
 
@@ -49,8 +50,8 @@ class PopupWatch:
         self.context.on("page", self._on_page)
         return self
 
-    def __exit__(self, kind: Optional[type[BaseException]], exc: Optional[BaseException],
-                 tb: Optional[TracebackType]) -> None:
+    def __exit__(self, kind: type[BaseException] | None, exc: BaseException | None,
+                 tb: TracebackType | None) -> None:
         self.context.remove_listener("page", self._on_page)
 
     def _on_page(self, page: Page) -> None:
@@ -60,7 +61,7 @@ class PopupWatch:
         """An action begins: forget the pages opened before it."""
         self.opened.clear()
 
-    def wait(self, timeout_ms: float, pump: Page) -> Optional[Page]:
+    def wait(self, timeout_ms: float, pump: Page) -> Page | None:
         """The newest page opened, once its scripts have run; None when none opened within ``timeout_ms``.
 
         ``pump``: a page whose waiting delivers Playwright's events meanwhile (the opener).
@@ -71,8 +72,6 @@ class PopupWatch:
         if not self.opened:
             return None
         popup = self.opened[-1]
-        try:
+        with contextlib.suppress(PlaywrightError):  # closed already, or still loading: the next action's own wait decides
             popup.wait_for_load_state("domcontentloaded", timeout=max(timeout_ms, POLL_MS))
-        except PlaywrightError:  # closed already, or still loading: the next action's own wait decides
-            pass
         return popup

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 import re
-from typing import TYPE_CHECKING, Optional
+from typing import TYPE_CHECKING
 
 from ..cache.model import Fingerprint, LocatorSpec, Target
 from ..templates import PLACEHOLDER
@@ -72,7 +72,7 @@ def _in_other_frames(page: Page, spec: LocatorSpec, fp: Fingerprint) -> list[Loc
     frame = spec.frame()
     if frame is None:
         return []
-    ways = [spec] + [f for f in fallbacks_for(fp, spec) if f.kind in ("role", "test_id")][:1]
+    ways = [spec, *[f for f in fallbacks_for(fp, spec) if f.kind in ("role", "test_id")][:1]]
     return [reframed(way, frame, other) for other in frame_alternatives(page, frame) for way in ways
             if reframed(way, frame, other) != way]
 
@@ -91,7 +91,7 @@ def _exact_name(page: Page, spec: LocatorSpec, fp: Fingerprint) -> LocatorSpec:
     return exact if exact.build(page).count() == 1 else spec
 
 
-def focused_target(page: Page) -> Optional[tuple[Target, Locator]]:
+def focused_target(page: Page) -> tuple[Target, Locator] | None:
     """The focused element as a target, when one has focus."""
     focused = page.locator("*:focus")
     if focused.count() != 1:
@@ -99,7 +99,7 @@ def focused_target(page: Page) -> Optional[tuple[Target, Locator]]:
     return target_for(page, focused)
 
 
-def count_target(page: Page, item: Locator, target: Target) -> tuple[Target, Optional[LocatorSpec]]:
+def count_target(page: Page, item: Locator, target: Target) -> tuple[Target, LocatorSpec | None]:
     """For a count check on one of the items: the list that holds them as the target, and the items in it.
 
     The list is a target like any other (identity-checked, healed when it moved or was wrapped);

@@ -7,4 +7,4 @@ real one; ``ScriptedPlanner`` follows a script in process, for tests.
 from .base import Planner, PlanReply, PlanRequest, ToolCall
 from .scripted import ScriptedPlanner, ScriptExhausted
 
-__all__ = ["Planner", "PlanReply", "PlanRequest", "ScriptExhausted", "ScriptedPlanner", "ToolCall"]
+__all__ = ["PlanReply", "PlanRequest", "Planner", "ScriptExhausted", "ScriptedPlanner", "ToolCall"]

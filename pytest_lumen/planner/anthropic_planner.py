@@ -4,13 +4,16 @@ from __future__ import annotations
 
 import os
 import time
-from typing import Any
+from typing import TYPE_CHECKING, Any, cast
 
 import anthropic
 
 from ..errors import ModelError
 from ..usage import Usage
 from .base import PlanReply, PlanRequest, ToolCall
+
+if TYPE_CHECKING:
+    from anthropic.types import MessageParam, TextBlockParam, ToolUnionParam
 
 KEY_REMEDY = "set ANTHROPIC_API_KEY (or run in replay mode: pytest --lumen-mode=replay)"
 
@@ -44,19 +47,26 @@ def map_error(exc: Exception, model: str, base_url: str) -> ModelError:
     if isinstance(exc, anthropic.AuthenticationError):
         return ModelError("the Anthropic API rejected the API key (401 authentication_error)", remedy=KEY_REMEDY)
     if isinstance(exc, anthropic.PermissionDeniedError):
-        return ModelError("the API key may not use this model (403 permission_error)", remedy="check the key's workspace and the model id (--lumen-model)")
+        return ModelError("the API key may not use this model (403 permission_error)",
+                          remedy="check the key's workspace and the model id (--lumen-model)")
     if isinstance(exc, anthropic.RateLimitError):
-        return ModelError("rate limited by the Anthropic API (429) after the SDK's retries", remedy="wait and run again, record with fewer xdist workers, or raise your rate limit")
+        return ModelError("rate limited by the Anthropic API (429) after the SDK's retries",
+                          remedy="wait and run again, record with fewer xdist workers, or raise your rate limit")
     if isinstance(exc, anthropic.NotFoundError):
-        return ModelError(f"model {model!r} was not found (404)", remedy="pick a current model id with --lumen-model or LUMEN_MODEL")
+        return ModelError(f"model {model!r} was not found (404)",
+                          remedy="pick a current model id with --lumen-model or LUMEN_MODEL")
     if isinstance(exc, anthropic.BadRequestError):
-        return ModelError(f"the Anthropic API refused the request (400): {exc.message}", remedy="report this to pytest-lumen with the lumen_events.jsonl of the test")
+        return ModelError(f"the Anthropic API refused the request (400): {exc.message}",
+                          remedy="report this to pytest-lumen with the lumen_events.jsonl of the test")
     if isinstance(exc, anthropic.APITimeoutError):
-        return ModelError(f"the Anthropic API at {base_url} timed out", remedy="run again; raise the step timeout (--lumen-step-timeout) if the model is slow")
+        return ModelError(f"the Anthropic API at {base_url} timed out",
+                          remedy="run again; raise the step timeout (--lumen-step-timeout) if the model is slow")
     if isinstance(exc, anthropic.APIConnectionError):
-        return ModelError(f"cannot reach the Anthropic API at {base_url}", remedy="check the network, a proxy, or ANTHROPIC_BASE_URL")
+        return ModelError(f"cannot reach the Anthropic API at {base_url}",
+                          remedy="check the network, a proxy, or ANTHROPIC_BASE_URL")
     if isinstance(exc, anthropic.APIStatusError):
-        return ModelError(f"the Anthropic API failed ({exc.status_code}) after the SDK's retries: {exc.message}", remedy="run again later")
+        return ModelError(f"the Anthropic API failed ({exc.status_code}) after the SDK's retries: {exc.message}",
+                          remedy="run again later")
     return ModelError(f"the Anthropic SDK failed: {exc}", remedy="run again; report it if it persists")
 
 
@@ -82,7 +92,8 @@ class AnthropicPlanner:
         self.max_tokens = max_tokens
         if client is None:
             if not (os.environ.get("ANTHROPIC_API_KEY") or os.environ.get("ANTHROPIC_AUTH_TOKEN")):
-                raise ModelError("no API key: ANTHROPIC_API_KEY is not set, so the model cannot record or heal", remedy=KEY_REMEDY)
+                raise ModelError("no API key: ANTHROPIC_API_KEY is not set, so the model cannot record or heal",
+                                 remedy=KEY_REMEDY)
             client = anthropic.Anthropic(max_retries=max_retries, timeout=timeout)
         self.client = client
 
@@ -97,10 +108,11 @@ class AnthropicPlanner:
             message = self.client.messages.create(
                 model=self.model,
                 max_tokens=self.max_tokens,
-                system=_cached([{"type": "text", "text": request.system}]),
-                tools=_cached(request.tools),  # type: ignore[arg-type]
+                # the request's blocks are the JSON the API takes, built as plain dicts: the SDK's TypedDicts by name
+                system=cast("list[TextBlockParam]", _cached([{"type": "text", "text": request.system}])),
+                tools=cast("list[ToolUnionParam]", _cached(request.tools)),
                 tool_choice={"type": "any"},
-                messages=cached_turns(request.messages) if self.cache_turns else request.messages,  # type: ignore[arg-type]
+                messages=cast("list[MessageParam]", cached_turns(request.messages) if self.cache_turns else request.messages),
             )
         except anthropic.AnthropicError as exc:
             raise map_error(exc, self.model, self.base_url) from exc
@@ -118,4 +130,5 @@ class AnthropicPlanner:
             cache_read_input_tokens=getattr(u, "cache_read_input_tokens", 0) or 0,
             cache_creation_input_tokens=getattr(u, "cache_creation_input_tokens", 0) or 0,
         )
-        return PlanReply(tool_calls=calls, text="\n".join(texts), usage=usage, stop_reason=message.stop_reason, latency_ms=latency)
+        return PlanReply(tool_calls=calls, text="\n".join(texts), usage=usage, stop_reason=message.stop_reason,
+                         latency_ms=latency)

@@ -17,17 +17,16 @@ from __future__ import annotations
 import dataclasses
 import time
 from collections.abc import Callable, Iterable
-from typing import Any, Union
+from typing import Any
 
-from ..testing.scripts import (action_input, estimated_input_tokens, estimated_output_tokens, first_user_text,
-                               pick_turn)
+from ..testing.scripts import action_input, estimated_input_tokens, estimated_output_tokens, first_user_text, pick_turn
 from ..usage import Usage
 from .base import PlanReply, PlanRequest, ToolCall
 
-Entry = Union[dict[str, Any], list[dict[str, Any]], ToolCall, PlanReply]
+Entry = dict[str, Any] | list[dict[str, Any]] | ToolCall | PlanReply
 """One scripted reply: an action dict, a list of them (several tool calls in one reply), a ``ToolCall``
 (sent as it is) or a whole ``PlanReply``."""
-Reply = Union[Entry, Callable[[PlanRequest], Entry]]
+Reply = Entry | Callable[[PlanRequest], Entry]
 """An entry, or a callable that makes one from the request."""
 
 __all__ = ["Entry", "Reply", "ScriptExhausted", "ScriptedPlanner"]
@@ -51,7 +50,7 @@ class ScriptedPlanner:
     ``cache_turns`` is what the driver reads of a planner (see ``Planner``): True, as ``AnthropicPlanner``.
     """
 
-    def __init__(self, script: Union[Iterable[Reply], Callable[[PlanRequest], Entry]], *,
+    def __init__(self, script: Iterable[Reply] | Callable[[PlanRequest], Entry], *,
                  model: str = "scripted", cache_turns: bool = True) -> None:
         self.model = model
         self.cache_turns = cache_turns

@@ -9,7 +9,7 @@ from __future__ import annotations
 import dataclasses
 import time
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Optional
+from typing import TYPE_CHECKING, Any
 
 from playwright.sync_api import Error as PlaywrightError
 
@@ -56,8 +56,8 @@ class DriveResult:
 class ModelDriver:
     """Runs one step through the planner; returns the actions it performed, ready to cache."""
 
-    def __init__(self, page: Page, planner: Planner, ctx: TestContext, *, guard: Optional[NavigationGuard] = None,
-                 memory: Any = None, tabs: Optional[Tabs] = None) -> None:
+    def __init__(self, page: Page, planner: Planner, ctx: TestContext, *, guard: NavigationGuard | None = None,
+                 memory: Any = None, tabs: Tabs | None = None) -> None:
         self.page = page
         self.tabs = tabs or Tabs(page)
         self.planner = planner

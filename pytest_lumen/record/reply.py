@@ -9,7 +9,7 @@ step's ``skip``) ends the step, as the last call of a reply, after the actions b
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Optional, Protocol
+from typing import Any, Protocol
 
 from ..errors import LumenAssertionError, LumenError, StepAbortedError
 from ..planner.base import PlanReply, ToolCall
@@ -69,7 +69,7 @@ class Hands(Protocol):
         ...
 
 
-def too_early(step: Step, call: ToolCall) -> Optional[tuple[str, str]]:
+def too_early(step: Step, call: ToolCall) -> tuple[str, str] | None:
     """Why ``done`` cannot end the step yet, (for the log, for the model); None when it can.
 
     A check needs an assertion; an action step needs an action (by the model, or replayed before a
@@ -141,7 +141,7 @@ def _ends(step: Step, call: ToolCall) -> bool:
     """True when ``call`` ends the step (``done``, or a run step's ``skip``); ``fail`` raises."""
     if call.name == "fail":
         raise gave_up(step.kind, call)
-    if call.name == "done" and too_early(step, call) is None or call.name == "skip" and step.kind == "run":
+    if (call.name == "done" and too_early(step, call) is None) or (call.name == "skip" and step.kind == "run"):
         step.conditional = call.name == "skip" or call.input.get("conditional") is True  # skip: a condition not met
         return True
     return False

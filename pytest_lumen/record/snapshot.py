@@ -56,11 +56,11 @@ def bound(snapshot: str, max_chars: int) -> tuple[str, bool]:
 def page_kind(snapshot: str) -> str:
     """A coarse page type, a hint for the model."""
     s = snapshot.lower()
-    if 'textbox "password"' in s or "password" in s and "sign in" in s:
+    if 'textbox "password"' in s or ("password" in s and "sign in" in s):
         return "login"
     if "dialog" in s and "[ref=" in s and "- dialog" in s:
         return "dialog open"
-    if "searchbox" in s or "combobox" in s and "search" in s:
+    if "searchbox" in s or ("combobox" in s and "search" in s):
         return "search"
     if s.count("- textbox") >= 3:
         return "form"
@@ -83,7 +83,7 @@ def observe(page: Page, max_chars: int, quiet: bool = False) -> Observation:
         page.wait_for_load_state("domcontentloaded", timeout=10_000)
         if quiet:
             page.wait_for_load_state("networkidle", timeout=QUIET_MS)
-    except Exception:  # noqa: BLE001 - a page that never settles is still observed as it is
+    except Exception:  # a page that never settles is still observed as it is
         pass
     last: Exception | None = None
     view = _VIEWS.get(page)
@@ -94,7 +94,7 @@ def observe(page: Page, max_chars: int, quiet: bool = False) -> Observation:
         try:
             taken = outline.take(page, view)
             break
-        except Exception as exc:  # noqa: BLE001 - navigation in flight destroys the context; try again
+        except Exception as exc:  # navigation in flight destroys the context; try again
             last = exc
             page.wait_for_timeout(200)
     else:

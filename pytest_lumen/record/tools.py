@@ -10,8 +10,26 @@ from collections.abc import Callable, Collection
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Literal, Optional
 
-from ..cache.model import (Check, CheckKind, Click, Drag, Expect, Fill, Goto, History, Hover, Offset, Press, Scroll,
-                           SelectOption, Target, TypeText, Upload, WaitFor, is_absolute_path)
+from ..cache.model import (
+    Check,
+    CheckKind,
+    Click,
+    Drag,
+    Expect,
+    Fill,
+    Goto,
+    History,
+    Hover,
+    Offset,
+    Press,
+    Scroll,
+    SelectOption,
+    Target,
+    TypeText,
+    Upload,
+    WaitFor,
+    is_absolute_path,
+)
 from ..page.outline import locate
 from ..page.targets import count_target, focused_target, target_for
 from ..urls import normalize_url
@@ -37,8 +55,8 @@ class Call:
     """A valid tool call with its element resolved: what a tool's ``build`` turns into an action."""
 
     args: dict[str, Any]
-    target: Optional[Target]
-    loc: Optional[Locator]
+    target: Target | None
+    loc: Locator | None
     page: Page
     tpl: Callable[[str], str]  # a text with every known value turned back into its %placeholder%
     refs: Collection[str] = ()  # the refs of the snapshot the model saw
@@ -67,7 +85,7 @@ class Tool:
     description: str
     props: dict[str, Any]
     required: tuple[str, ...]
-    build: Optional[Callable[[Call], Built]] = None  # None: done and fail, which the loop itself handles
+    build: Callable[[Call], Built] | None = None  # None: done and fail, which the loop itself handles
     focused: bool = False  # without a ref, it acts on the focused element (if any)
 
     @property
@@ -216,8 +234,8 @@ SHOW = Tool(SHOW_ITEMS, "Show other items of a long list the snapshot summarised
             {"list": _STRING, "start": {"type": "integer", "minimum": 1}, "containing": _STRING}, ("list",))
 
 
-def _endings(done: str, fail: str, fail_props: Optional[dict[str, Any]] = None,
-             done_props: Optional[dict[str, Any]] = None) -> tuple[Tool, Tool]:
+def _endings(done: str, fail: str, fail_props: dict[str, Any] | None = None,
+             done_props: dict[str, Any] | None = None) -> tuple[Tool, Tool]:
     """``done`` and ``fail``, worded for a step kind; the loop handles them, they build no action."""
     return (Tool("done", done, {"summary": _STRING, **(done_props or {})}, ()),
             Tool("fail", fail, {"reason": _STRING, **(fail_props or {})}, ("reason",)))
@@ -227,10 +245,10 @@ ACTIONS: dict[str, Tool] = {t.name: t for t in _RUN_ACTIONS + _EXPECT_ACTIONS}
 """Every tool that becomes a cached action, by name."""
 
 _TOOLSETS: dict[str, tuple[Tool, ...]] = {
-    "run": _RUN_ACTIONS + (SHOW,) + _endings("The step is complete.", "The step cannot be done on this page; say why.",
-                                             {"missing": _MISSING}, {"conditional": _CONDITIONAL}) + (SKIP,),
-    "expect": _EXPECT_ACTIONS + (SHOW,) + _endings("All the checks the statement needs have been made.",
-                                                   "The statement is false on this page; say why."),
+    "run": (*_RUN_ACTIONS, SHOW, *_endings("The step is complete.", "The step cannot be done on this page; say why.",
+                                           {"missing": _MISSING}, {"conditional": _CONDITIONAL}), SKIP),
+    "expect": (*_EXPECT_ACTIONS, SHOW, *_endings("All the checks the statement needs have been made.",
+                                                 "The statement is false on this page; say why.")),
 }
 
 RUN_TOOLS: list[dict[str, Any]] = [t.schema for t in _TOOLSETS["run"]]
@@ -269,7 +287,7 @@ def validate_call(name: str, args: dict[str, Any], allowed: list[dict[str, Any]]
 
 def _type_problem(schema: dict[str, Any], value: Any) -> str:
     """What a value should be, when it is not of its schema's type ("" when it is)."""
-    expected = schema.get("type")
+    expected: str = schema["type"]
     py = _PY[expected]
     if not isinstance(value, py) or (expected in ("integer", "number") and isinstance(value, bool)):
         return f"{'an' if expected[0] in 'aeiou' else 'a'} {expected}"
@@ -282,7 +300,7 @@ def _type_problem(schema: dict[str, Any], value: Any) -> str:
 # --- a call becomes an action -------------------------------------------------------------------
 
 
-def resolve_ref(page: Page, args: dict[str, Any], refs: Collection[str]) -> Optional[tuple[Target, Locator]]:
+def resolve_ref(page: Page, args: dict[str, Any], refs: Collection[str]) -> tuple[Target, Locator] | None:
     """The element a call's ``ref`` names, as a cached target and a live locator; None without a ref."""
     ref = args.get("ref")
     if ref is None:

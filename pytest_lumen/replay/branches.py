@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any, Optional, Union
+from typing import TYPE_CHECKING, Any
 
 from playwright.sync_api import Error as PlaywrightError
 
@@ -28,16 +28,17 @@ CONDITION_WAIT_MS = 1000.0  # how long a branch's element may take to show befor
 POLL_MS = 50.0
 
 
-Sign = Union[Target, str]  # an element, or a text the branch waited for
+Sign = Target | str  # an element, or a text the branch waited for
 
 
-def guard(branch: Sequence[Any]) -> Optional[Sign]:
+def guard(branch: Sequence[Any]) -> Sign | None:
     """What tells a branch apart: the text it waits for first, else its first element (None: nothing to do)."""
     for action in branch:
         if isinstance(action, WaitFor) and action.text:
             return action.text
-        if action.target_or_none is not None:
-            return action.target_or_none
+        target: Target | None = action.target_or_none
+        if target is not None:
+            return target
     return None
 
 
@@ -58,7 +59,7 @@ def shows(page: Page, sign: Sign) -> bool:
 
 
 def choose_branch(page: Page, branches: Sequence[Sequence[Any]], values: dict[str, str],
-                  timeout_ms: float) -> Optional[int]:
+                  timeout_ms: float) -> int | None:
     """The index of the branch the page calls for, or None when it calls for none that was recorded."""
     guards = [guard(b) for b in branches]
     idle = next((i for i, g in enumerate(guards) if g is None), None)  # the branch of nothing to do

@@ -12,20 +12,25 @@ Overlays in the way are another matter (``overlays.py``).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Optional
+from dataclasses import dataclass, field, replace
+from typing import TYPE_CHECKING, Any
 
 from ..cache.model import Expect, Fingerprint, LocatorSpec, Target
 from ..page.fingerprint import Candidate, capture, capture_with_look_alikes, index_of, nth_of, scan, scan_selector
 from ..page.locators import spec_from_locator
 from ..page.quality import for_text_check, without_counts
-from .equivalents import Equivalents
-from .relabel import find_relabel
 from .choice import choose, differences, score_text
-from .similarity import ACCEPT_THRESHOLD, MARGIN, normalized, pins_hold, similarities, similarity
+from .destinations import Reading, reading
+from .equivalents import Equivalents
+from .names import normalized, says
+from .relabel import find_relabel
+from .similarity import ACCEPT_THRESHOLD, MARGIN, pins_hold, similarities, similarity
 
 if TYPE_CHECKING:
     from playwright.sync_api import Locator, Page
+
+
+MAX_SHOWN = 4  # the elements left out for what they declare, named in a failure
 
 
 @dataclass(frozen=True)
@@ -41,14 +46,18 @@ class Policy:
     pinned: frozenset[str] = frozenset()
     # A text check's recorded text, holding the asserted value: an element that shows exactly
     # this text is the checked one even when its container changed (``Relocator.by_unchanged_text``).
-    shown_text: Optional[str] = None
+    shown_text: str | None = None
     # A look-alike (one of several lists) is anchored by its context or its place, whichever holds.
     by_place: bool = False
     # The action's recorded effect that can confirm a relabelled element ("URL /login.html"), if any.
-    effect: Optional[str] = None
+    effect: str | None = None
+    # The URL of that effect (normalized): what a candidate declares must not contradict it (``destinations.py``);
+    # ``new_page``: the URL of the page (a tab, a popup) the action opened.
+    effect_url: str | None = None
+    new_page: bool = False
 
 
-def policy_for(action: Any, fingerprint: Optional[Fingerprint]) -> Policy:
+def policy_for(action: Any, fingerprint: Fingerprint | None) -> Policy:
     """The identity policy of a cached action.
 
     For a text check, the text is what is asserted, so the element is known by everything
@@ -56,7 +65,10 @@ def policy_for(action: Any, fingerprint: Optional[Fingerprint]) -> Policy:
     count check, the list is known by everything but its content and the text around it.
     """
     if not isinstance(action, Expect) or fingerprint is None:
-        return Policy(effect=_effect(action))
+        url = _effect_url(action)
+        opened = _opened_url(action)
+        return Policy(effect=f"URL {url}" if url is not None else None, effect_url=url or opened,
+                      new_page=url is None and opened is not None)
     if action.check == "text":
         derived = fingerprint.name is not None and normalized(fingerprint.name) == normalized(fingerprint.text)
         expected = normalized(action.expected) if isinstance(action.expected, str) else ""
@@ -70,12 +82,18 @@ def policy_for(action: Any, fingerprint: Optional[Fingerprint]) -> Policy:
     return Policy()
 
 
-def _effect(action: Any) -> Optional[str]:
+def _effect_url(action: Any) -> str | None:
     """Where the action was recorded to lead, that tells a control by its job and is checked exactly: its URL.
 
     (A page it opens is checked to open, not for where: no evidence.)"""
     after = getattr(action, "after", None)
-    return f"URL {after.url}" if after is not None and after.url is not None else None
+    return after.url if after is not None and after.url is not None else None
+
+
+def _opened_url(action: Any) -> str | None:
+    """The URL of the page (a tab, a popup) the action was recorded to open, if any: what a link to it declares."""
+    after = getattr(action, "after", None)
+    return after.popup if after is not None and after.popup is not None else None
 
 
 @dataclass(frozen=True)
@@ -87,8 +105,8 @@ class Relocated:
     locator: Locator
     fingerprint: Fingerprint
     score: float
-    evidence: Optional[str] = None
-    runner_up: Optional[float] = None
+    evidence: str | None = None
+    runner_up: float | None = None
 
 
 @dataclass(frozen=True)
@@ -105,18 +123,30 @@ class Survey:
     selector: str
     candidates: list[Candidate] = field(default_factory=list)
     scores: list[float] = field(default_factory=list)
+    # How what each candidate declares reads against the recorded destination (None: no recorded URL to read it by).
+    readings: list[Reading | None] = field(default_factory=list)
+    # The elements left out because what they declare contradicts where the step led: (scan index, why).
+    contradicting: list[tuple[int, str]] = field(default_factory=list)
 
-    def position(self, index: int) -> Optional[int]:
+    def contradicts(self, index: int) -> str | None:
+        """Why the element with this scan index is no candidate (it declares another destination), or None."""
+        return next((why for i, why in self.contradicting if i == index), None)
+
+    def reading(self, position: int) -> Reading | None:
+        """The reading of the candidate at this position (None: nothing recorded to read it by)."""
+        return self.readings[position] if position < len(self.readings) else None
+
+    def position(self, index: int) -> int | None:
         """Where the element with this scan index is in ``candidates`` (None: not a visible candidate)."""
         return next((i for i, c in enumerate(self.candidates) if c.index == index), None)
 
     def best_other(self, index: int) -> float:
         """The best score of any candidate but the one with this scan index."""
-        return max((s for c, s in zip(self.candidates, self.scores) if c.index != index), default=0.0)
+        return max((s for c, s in zip(self.candidates, self.scores, strict=True) if c.index != index), default=0.0)
 
 
 def verdict(recorded: Fingerprint, current: Fingerprint, score: float, rival: float, policy: Policy,
-            threshold: float = ACCEPT_THRESHOLD) -> Optional[str]:
+            threshold: float = ACCEPT_THRESHOLD) -> str | None:
     """Why ``current`` is not beyond doubt the recorded element, or None when it is."""
     if score < threshold:
         changed = differences(recorded, current, policy.ignore)
@@ -128,14 +158,26 @@ def verdict(recorded: Fingerprint, current: Fingerprint, score: float, rival: fl
     return None
 
 
+def _as_declared(candidate: Candidate, recorded: Fingerprint, read: Reading) -> Candidate:
+    """The candidate as compared with the recorded link: a control without an ``href`` whose declared destination
+    confirms the recorded one is compared as having the recorded ``href`` (one command, a link or a form's button)."""
+    if read.agreement != "confirms" or candidate.fingerprint.href or not recorded.href or candidate.declared.url is None:
+        return candidate
+    return replace(candidate, fingerprint=candidate.fingerprint.model_copy(update={"href": recorded.href}))
+
+
+def _count(n: int, noun: str) -> str:
+    return f"{n} {noun}" if n == 1 else f"{n} {noun}s"
+
+
 def _visible_unique(loc: Locator) -> bool:
     try:
         return loc.count() == 1 and loc.is_visible()
-    except Exception:  # noqa: BLE001 - a candidate that cannot be read is no candidate
+    except Exception:  # a candidate that cannot be read is no candidate
         return False
 
 
-def _who(fp: Fingerprint) -> tuple[Optional[str], ...]:
+def _who(fp: Fingerprint) -> tuple[str | None, ...]:
     """What tells one element from another on one page: its path, tag, role and words."""
     return fp.css, fp.tag, fp.role, fp.name, fp.text
 
@@ -147,9 +189,9 @@ class Claims:
     re-render the page."""
 
     def __init__(self) -> None:
-        self._claims: list[tuple[tuple[Optional[str], ...], tuple[Optional[str], ...]]] = []
+        self._claims: list[tuple[tuple[str | None, ...], tuple[str | None, ...]]] = []
 
-    def claim(self, recorded: Optional[Fingerprint], current: Optional[Fingerprint]) -> None:
+    def claim(self, recorded: Fingerprint | None, current: Fingerprint | None) -> None:
         """Remember that ``current`` is the element recorded as ``recorded`` (nothing, when either is unknown)."""
         if recorded is not None and current is not None:
             self._claims.append((_who(recorded), _who(current)))
@@ -174,14 +216,31 @@ class Relocator:
         self.claims = Claims()
 
     def survey(self, recorded: Fingerprint, policy: Policy) -> Survey:
-        """Scan the page once and score every visible candidate against the recorded element."""
+        """Scan the page once and score every visible candidate against the recorded element.
+
+        With a recorded URL, what each element declares is read first (``destinations.py``): one that declares
+        another destination is no candidate, and one whose form declares the recorded link's address is
+        compared as having that address (a "Log out" link become a button that posts to the same URL).
+        """
         selector = scan_selector(recorded)
         candidates = [c for c in scan(self.page, selector) if not self.claims.taken(recorded, c.fingerprint)]
+        readings: list[Reading | None] = []
+        contradicting: list[tuple[int, str]] = []
+        if policy.effect_url is not None:
+            kept: list[Candidate] = []
+            for c in candidates:
+                read = reading(c.declared, recorded, c.fingerprint, policy.effect_url, self.page.url, policy.new_page)
+                if read.agreement == "contradicts":
+                    contradicting.append((c.index, f"{says(c.fingerprint)!r}: {read.why}"))
+                    continue
+                kept.append(_as_declared(c, recorded, read))
+                readings.append(read)
+            candidates = kept
         scores = similarities(recorded, [c.fingerprint for c in candidates], policy.ignore, policy.by_place)
-        return Survey(selector, candidates, scores)
+        return Survey(selector, candidates, scores, readings, contradicting)
 
     def doubt(self, recorded: Fingerprint, loc: Locator, current: Fingerprint, score: float, policy: Policy,
-              threshold: float) -> Optional[str]:
+              threshold: float) -> str | None:
         """Why the element at ``loc`` is not clearly the recorded one (comparing it with the whole page), or None."""
         survey = self.survey(recorded, policy)
         return verdict(recorded, current, score, survey.best_other(index_of(loc, survey.selector)), policy, threshold)
@@ -195,6 +254,11 @@ class Relocator:
             return Missed("no fingerprint was recorded to compare with")
         survey = self.survey(target.fingerprint, policy)
         reasons = []
+        if survey.contradicting:
+            shown = "; ".join(why for _, why in survey.contradicting[:MAX_SHOWN])
+            more = "; ..." if len(survey.contradicting) > MAX_SHOWN else ""
+            reasons.append(f"left out {_count(len(survey.contradicting), 'element')} that declare another destination "
+                           f"({shown}{more})")
         for level in (self.by_fallbacks, self.by_unchanged_text, self.by_similarity, self.by_relabel):
             found = level(target, survey, policy)
             if isinstance(found, Relocated):
@@ -214,9 +278,14 @@ class Relocator:
             if not _visible_unique(loc):
                 continue
             index = index_of(loc, survey.selector)
+            against = survey.contradicts(index)
+            if against is not None:
+                reasons.append(f"{spec.describe()}: {against}")
+                continue
             pos = survey.position(index)
             current = survey.candidates[pos].fingerprint if pos is not None else capture(loc)
-            score = survey.scores[pos] if pos is not None else similarity(target.fingerprint, current, policy.ignore, by_place=policy.by_place)
+            score = (survey.scores[pos] if pos is not None
+                     else similarity(target.fingerprint, current, policy.ignore, by_place=policy.by_place))
             why = verdict(target.fingerprint, current, score, survey.best_other(index), policy)
             if why is None:
                 if spec.kind == "selector":  # a CSS path finds it by place: cache what Playwright would generate
@@ -244,7 +313,8 @@ class Relocator:
         """Level 4: a relabelled control, on evidence: known equivalent names, or its recorded effect (``relabel.py``)."""
         assert target.fingerprint is not None
         found = find_relabel(target.fingerprint, [c.fingerprint for c in survey.candidates], policy.ignore,
-                             "name" in policy.pinned, policy.effect, self.equivalents)
+                             "name" in policy.pinned, policy.effect, self.equivalents,
+                             [survey.reading(i) for i in range(len(survey.candidates))])
         if isinstance(found, str):
             return found
         best = survey.candidates[found.position]

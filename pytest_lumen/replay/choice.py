@@ -10,10 +10,10 @@ from __future__ import annotations
 import math
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass
-from typing import Optional
 
 from ..cache.model import Fingerprint
-from .similarity import ACCEPT_THRESHOLD, IDENTIFIERS, MARGIN, WEIGHTS, box_similarity, normalized, says
+from .names import normalized, says
+from .similarity import ACCEPT_THRESHOLD, IDENTIFIERS, MARGIN, WEIGHTS, box_similarity
 
 
 def score_text(score: float, *others: float) -> str:
@@ -29,7 +29,7 @@ def score_text(score: float, *others: float) -> str:
 class Choice:
     """The outcome of the margin rule."""
 
-    index: Optional[int]
+    index: int | None
     best: float
     runner_up: float
     reason: str
@@ -68,7 +68,7 @@ def differences(recorded: Fingerprint, current: Fingerprint, ignore: Collection[
     return ", ".join(out[:limit]) + (f" (+{len(out) - limit} more)" if len(out) > limit else "")
 
 
-def _short(value: Optional[str], size: int = 40) -> str:
+def _short(value: str | None, size: int = 40) -> str:
     if value is None:
         return "none"
     return repr(value if len(value) <= size else value[: size - 1] + "…")

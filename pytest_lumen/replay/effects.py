@@ -3,9 +3,9 @@
 A recorded effect guards against acting blind; it is not an assertion of its own. So when the element
 was confirmed to be the recorded one, a URL that differs from the recorded one only in its fragment
 (``/list#done`` against ``/list``: the redesigned filter updates in place) is accepted: the test's own
-checks say whether the page is right. A fragment that is a route (``#/cart``) is the page: it must match. A relabelled element (found on
-evidence, not likeness) gets the strict check: its effect is its evidence. The query's order never
-counts (URLs are compared normalized). A navigation that became an in-page update (the URL stayed
+checks say whether the page is right. A fragment that is a route (``#/cart``) is the page: it must match.
+A relabelled element (found on evidence, not likeness) gets the strict check: its effect is its evidence.
+The query's order never counts (URLs are compared normalized). A navigation that became an in-page update (the URL stayed
 what it was before the action, and the page changed in place after it: ``page/changes.py``) passes
 too, for a confirmed element; when the URL stayed and nothing changed, nothing happened, and the step
 fails. A check's new state needs no read-back: Playwright's ``set_checked`` fails when the state did
@@ -15,14 +15,15 @@ not change.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Optional
+from typing import TYPE_CHECKING, Any
 
 from playwright.sync_api import Error as PlaywrightError
 
 from ..errors import first_line
 from ..page import changes
+from ..page.document import error_shown
 from ..templates import substitute
-from ..urls import normalize_url
+from ..urls import absolute_url, normalize_url, origin_of
 from .failure import ActionFailed
 
 if TYPE_CHECKING:
@@ -43,6 +44,15 @@ def routes_by_fragment(url: str) -> bool:
     return fragment.startswith(("/", "!"))
 
 
+def same_place(now: str, expected: str, strict: bool = False) -> bool:
+    """Whether two normalized URLs are the same place: equal, or (not ``strict``) equal but for a fragment that is
+    no route in either (``/list#done`` against ``/list``)."""
+    if now == expected:
+        return True
+    return (not strict and not routes_by_fragment(expected) and not routes_by_fragment(now)
+            and without_fragment(now) == without_fragment(expected))
+
+
 @dataclass(frozen=True)
 class Before:
     """The page just before an action: its URL (normalized) and the time, for ``changes.changed_since``."""
@@ -56,24 +66,24 @@ def before(page: Page) -> Before:
     return Before(normalize_url(page.url), changes.now_ms())
 
 
-def verify_effect(page: Page, i: int, action: Any, loc: Optional[Locator], values: dict[str, str],
-                  timeout_ms: float, strict: bool = False, was: Optional[Before] = None) -> None:
+def verify_effect(page: Page, i: int, action: Any, loc: Locator | None, values: dict[str, str],
+                  timeout_ms: float, strict: bool = False, was: Before | None = None,
+                  confirmed: bool = False) -> str | None:
     """Raise ``ActionFailed`` (``performed``) unless the action's recorded effect holds now (``strict``: exactly).
 
     ``was``: the page before the action; with it, a navigation that became an in-page update passes (not ``strict``).
+    ``confirmed``: the element is the very one recorded (its role and name, where it was); when its navigation
+    landed on another route of the same origin that shows no error (``/login`` became ``/signin``), that route
+    is returned (normalized): the app renamed it, the caller reports and keeps it. Else None.
     """
     effect = action.after
     if effect is None:
-        return
+        return None
     if effect.url is not None:
         expected = substitute(effect.url, values)
 
-        lenient = not strict and not routes_by_fragment(expected)
-
         def close_enough(url: str) -> bool:
-            now = normalize_url(url)
-            return now == expected or (lenient and not routes_by_fragment(now)
-                                       and without_fragment(now) == without_fragment(expected))
+            return same_place(normalize_url(url), expected, strict)
         try:
             # domcontentloaded, not commit: the new page's own scripts have run, so its handlers are there
             # when the next action comes (recording observed the page only after that point too)
@@ -83,14 +93,32 @@ def verify_effect(page: Page, i: int, action: Any, loc: Optional[Locator], value
         except PlaywrightError:
             now = normalize_url(page.url)
             if close_enough(page.url):
-                return
+                return None
             if not strict and was is not None and now == was.url:
                 if changes.changed_since(page, was.at_ms):
-                    return  # it updated the page in place instead of navigating: the test's checks decide
+                    return None  # it updated the page in place instead of navigating: the test's checks decide
                 raise ActionFailed(i, action, f"after the action nothing happened: the page should be at {expected}, "
                                               f"and it stayed at {now} without a change", performed=True) from None
+            shown = None
+            if confirmed and not strict and was is not None and _same_origin(page.url, expected):
+                shown = error_shown(page)
+                if shown is None:
+                    return now  # the very element, led to a renamed route of the app
+            error = f" ({shown})" if shown else ""
             raise ActionFailed(i, action, f"after the action the page should be at {expected}, "
-                                          f"but it is at {now}", performed=True) from None
+                                          f"but it is at {now}{error}", performed=True) from None
+    _verify_value(i, action, loc, values, timeout_ms)
+    return None
+
+
+def _same_origin(url: str, expected: str) -> bool:
+    """Whether ``url`` is on the origin of ``expected`` (a normalized URL: without its origin when loopback)."""
+    return origin_of(url) == origin_of(absolute_url(expected, url))
+
+
+def _verify_value(i: int, action: Any, loc: Locator | None, values: dict[str, str], timeout_ms: float) -> None:
+    """A fill's recorded value must be the field's value now."""
+    effect = action.after
     if effect.value is not None and loc is not None:
         want = substitute(effect.value, values)
         try:

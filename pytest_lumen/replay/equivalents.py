@@ -21,7 +21,6 @@ import functools
 import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import Optional
 
 DEFAULT_GROUPS: tuple[tuple[str, ...], ...] = (
     ("sign in", "log in", "login", "signin", "log on"),
@@ -73,7 +72,7 @@ class Equivalents:
             text = text.replace(f" {phrase} ", f" §{group} ")  # a phrase twice in a row
         return " ".join(text.split())
 
-    def same(self, a: Optional[str], b: Optional[str]) -> bool:
+    def same(self, a: str | None, b: str | None) -> bool:
         """True when two different names are known equivalents ("Sign in" and "Log in")."""
         if not a or not b or _plain(a) == _plain(b):
             return False

@@ -3,10 +3,9 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Optional
+from typing import Any
 
 from ..events import ReplayPath
-
 
 
 @dataclass
@@ -23,7 +22,7 @@ class ActionFailed(Exception):
     error: str
     done: list[Any] = field(default_factory=list)
     performed: bool = False
-    path: Optional[ReplayPath] = None
+    path: ReplayPath | None = None
 
     def __str__(self) -> str:
         return f"action {self.index + 1} ({self.action.kind}): {self.error}"

@@ -14,16 +14,17 @@ did not stick is then done again on the full path.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Optional, Union
+from typing import TYPE_CHECKING, Any
 
 from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
-from ..cache.model import Expect, Fill, Target
+from ..cache.model import Expect, Fill, Fingerprint, Target
 from ..errors import LumenAssertionError, first_line
 from ..page import holds, identity
 from ..page.checks import run_check
-from ..page.perform import began_to_act, perform
+from ..page.perform import perform
+from ..page.playwright_internals import began_to_act, element_resolved, pointer_intercepted
 from ..page.targets import bind_target
 from ..stats import Figures
 from ..templates import substitute
@@ -34,7 +35,7 @@ from .overlays import dismiss_overlay
 if TYPE_CHECKING:
     from playwright.sync_api import Locator, Page
 
-GATE_MS = 500.0  # how long the gated action waits before the full path takes over
+GATE_MS = 500.0  # how long a gated attempt waits before the page is asked whether the recorded element is there
 MIN_WAIT_MS = 100.0
 GATED = ("click", "fill", "select_option", "check", "hover", "expect")  # not type/press: repeated, they type twice
 
@@ -43,6 +44,14 @@ def gateable(action: Any) -> bool:
     """Whether an action may go through the gate: an element action that is safe to try, not a count."""
     return (action.target_or_none is not None and action.kind in GATED
             and not (isinstance(action, Expect) and action.check == "count" and action.items is None))
+
+
+@dataclass(frozen=True)
+class Passed:
+    """An action the gate let through, done, its effect checked; ``moved``: the renamed route the very element's
+    recorded navigation now leads to (``effects.verify_effect``), for the replayer to report and keep."""
+
+    moved: str | None = None
 
 
 @dataclass(frozen=True)
@@ -55,7 +64,7 @@ class Pending:
     value: str
 
 
-def carried(action: Any, target: Target, values: dict[str, str]) -> Optional[str]:
+def carried(action: Any, target: Target, values: dict[str, str]) -> str | None:
     """The value whose check a fill leaves to the next action: when the value is its only recorded effect
     and the field is in the page itself (a condition cannot reach into a frame); else None, checked at once."""
     effect = action.after
@@ -72,41 +81,51 @@ class Gate:
         self.page = page
         self.figures = figures
         self.timeout_ms = timeout_ms
-        self.pending: Optional[Pending] = None
+        self.pending: Pending | None = None
 
-    def settle(self) -> Optional[Pending]:
+    def settle(self) -> Pending | None:
         """Read back the pending fill's value now (one round trip): the fill when it did not stick, else None."""
         pending, self.pending = self.pending, None
         if pending is None:
             return None
         try:
             held = pending.field.input_value(timeout=GATE_MS) == pending.value
+        except PlaywrightTimeoutError:  # a busy machine, or the field is gone: the page says which
+            held = _present(pending.field) and self._holds_after_all(pending)
         except PlaywrightError:
-            held = False  # gone or changed: filling it again on the full path finds out which
+            held = False  # changed: filling it again on the full path finds out
         if held:
             return None
         self.figures.gate_hits -= 1  # it went through the gate, and did not hold
         self.figures.gate_misses += 1
         return pending
 
+    def _holds_after_all(self, pending: Pending) -> bool:
+        """The pending fill's value read with the rest of the action's time (the field is there)."""
+        try:
+            return pending.field.input_value(timeout=max(self.timeout_ms - GATE_MS, MIN_WAIT_MS)) == pending.value
+        except PlaywrightError:
+            return False
+
     def drop(self) -> None:
         """Forget the pending fill (the step failed: nothing more is checked)."""
         self.pending = None
 
-    def replay(self, i: int, action: Any, target: Target, values: dict[str, str]) -> bool:
-        """Act through the gate and check the effect; False: nothing was done, take the full path."""
+    def replay(self, i: int, action: Any, target: Target, values: dict[str, str]) -> Passed | None:
+        """Act through the gate and check the effect; None: nothing was done, take the full path."""
         was = effects.before(self.page)
         acted_on = self._act(i, action, target, values)
         if acted_on is None:
-            return False
+            return None
         self.pending = None  # the action was resolved with the pending fill's condition: the value held
         value = carried(action, target, values)
         if value is not None:
             self.pending = Pending(i, action, acted_on, value)
             self.figures.gate_hits += 1
-            return True
-        try:
-            effects.verify_effect(self.page, i, action, acted_on, values, self.timeout_ms, was=was)
+            return Passed()
+        try:  # the gate confirmed the very element: a renamed route is the app's naming
+            moved = effects.verify_effect(self.page, i, action, acted_on, values, self.timeout_ms, was=was,
+                                          confirmed=True)
         except ActionFailed as failed:
             if not isinstance(action, Fill):
                 self.figures.gate_hits += 1  # it went through the gate; what followed it failed
@@ -116,11 +135,11 @@ class Gate:
             # and a fill "succeeds" typing nothing, or the page was busy. A fill can be repeated: the
             # full path closes the modal, fills again, and its read-back is final.
             self.figures.gate_misses += 1
-            return False
+            return None
         self.figures.gate_hits += 1
-        return True
+        return Passed(moved)
 
-    def _act(self, i: int, action: Any, target: Target, values: dict[str, str]) -> Optional[Locator]:
+    def _act(self, i: int, action: Any, target: Target, values: dict[str, str]) -> Locator | None:
         """Act through the identity gate, in one round trip: the gated locator when it acted,
         None when nothing was done (take the full path).
 
@@ -139,26 +158,39 @@ class Gate:
         loc = identity.gated(primary, fp, after_fill=counted, fail_fast=True, named_exactly=named)
         if loc is None:
             return None
-        acted_on = self._attempt(i, action, loc, values)
+        acted_on = self._attempt(i, action, loc, values, _named(primary, fp, named))
         if acted_on is None:
             self.figures.gate_misses += 1
         elif isinstance(action, Fill):  # a fill may change the text around the field: find it again without it
             return identity.gated(bound.locator.build(self.page), fp, after_fill=True, named_exactly=named)
         return acted_on
 
-    def _root(self) -> Union[Page, Locator]:
+    def _root(self) -> Page | Locator:
         """Where the next action's locator searches: the page, on condition that the pending fill's value held."""
         if self.pending is None:
             return self.page
         return holds.provided(self.page, holds.holding(self.pending.field, self.pending.value))
 
-    def _attempt(self, i: int, action: Any, loc: Locator, values: dict[str, str]) -> Optional[Locator]:
-        """The gated attempt itself (see ``_act``): ``loc`` when it acted, None when it did nothing."""
+    def _attempt(self, i: int, action: Any, loc: Locator, values: dict[str, str], named: Locator) -> Locator | None:
+        """The gated attempt itself (see ``_act``): ``loc`` when it acted, None when it did nothing.
+
+        A miss is decided by the page, not by the clock: when the first, short attempt ran out of time before
+        Playwright found the element, the page is asked (one round trip) whether an element with the recorded
+        role and name is there (``named``); if it is, a busy machine was slow, and the attempt goes on with the
+        rest of the action's time (the engine throws at once if it is not the recorded element); if not, the full
+        path looks for it."""
         if isinstance(action, Expect):
             try:  # a check that holds on the recorded element holds; one that does not is left to the full path
                 run_check(self.page, action, loc, values, GATE_MS)
-            except (LumenAssertionError, PlaywrightError):
-                return None
+            except PlaywrightError:
+                return None  # not the recorded element (identity.MISMATCH), a page in navigation
+            except LumenAssertionError:
+                if not _present(named):
+                    return None
+                try:
+                    run_check(self.page, action, loc, values, max(self.timeout_ms - GATE_MS, MIN_WAIT_MS))
+                except (LumenAssertionError, PlaywrightError):
+                    return None
             return loc
         timeout = GATE_MS
         for attempt in (1, 2):
@@ -171,14 +203,30 @@ class Gate:
                     return loc  # it acted (or was acting) when time ran out: the effect check decides
                 if attempt == 2:
                     return None
-                if "intercepts pointer events" in log and dismiss_overlay(self.page) is not None:
+                if pointer_intercepted(log) and dismiss_overlay(self.page) is not None:
                     continue
-                if "locator resolved to" not in log:
-                    return None  # nothing passed the gate in time: the full path looks and heals
-                # the recorded element is there, not ready yet: wait for it (never 0, which Playwright takes as no limit)
+                if not element_resolved(log) and not _present(named):
+                    return None  # no such element on the page: the full path looks and heals
+                # the element is there (not ready yet, or a busy machine): wait for it (never 0: no limit to Playwright)
                 timeout = max(self.timeout_ms - GATE_MS, MIN_WAIT_MS)
             except PlaywrightError as exc:
                 if began_to_act(str(exc)):
                     raise ActionFailed(i, action, first_line(exc), path="gate") from None
                 return None  # not the recorded element (identity.MISMATCH), a re-render, a page in navigation
         return None
+
+
+def _named(primary: Locator, fp: Fingerprint | None, named_exactly: bool) -> Locator:
+    """The primary locator narrowed to the recorded role and name (no identity engine): is such an element there?"""
+    if fp is None or fp.role is None or named_exactly:
+        return primary
+    return primary.and_(primary.page.get_by_role(fp.role, name=fp.name, exact=True)  # type: ignore[arg-type]
+                        if fp.name is not None else primary.page.get_by_role(fp.role))  # type: ignore[arg-type]
+
+
+def _present(named: Locator) -> bool:
+    """Whether the page holds an element the locator finds now (one round trip, no waiting)."""
+    try:
+        return named.count() > 0
+    except PlaywrightError:  # a page in navigation: nothing to act on yet, the full path waits for it
+        return False

@@ -8,7 +8,6 @@ already said beside the element is a sibling (``was_beside``). ``similarity.py``
 from __future__ import annotations
 
 import re
-from typing import Optional
 
 from ..cache.model import Fingerprint
 from ..page.quality import stable_name
@@ -17,12 +16,12 @@ SMALL_WORDS = frozenset({"a", "an", "the", "for", "of", "to", "in", "on", "at", 
 _WORD = re.compile(r"\w+(?:[.,]\w+)*")
 
 
-def normalized(text: Optional[str]) -> str:
+def normalized(text: str | None) -> str:
     """Lower case, whitespace collapsed."""
     return " ".join((text or "").lower().split())
 
 
-def says(fp: Fingerprint) -> Optional[str]:
+def says(fp: Fingerprint) -> str | None:
     """What an element says: its accessible name, else (no role, or a role Playwright names nothing) its text.
 
     Fingerprints recorded before names came from Playwright gave a role-less element its text as its
@@ -31,12 +30,12 @@ def says(fp: Fingerprint) -> Optional[str]:
     return fp.name or fp.text
 
 
-def words(text: Optional[str]) -> set[str]:
+def words(text: str | None) -> set[str]:
     """The words of a text, lower case (prices like 12.00 stay one word)."""
     return set(_WORD.findall((text or "").lower()))
 
 
-def counted(before: Optional[str], after: Optional[str]) -> bool:
+def counted(before: str | None, after: str | None) -> bool:
     """True when ``after`` says what ``before`` said plus a count or an amount ("Red Mug" -> "Red Mug $11.00",
     "Cart" -> "Cart (2)"): the app's data shown in a label. Not when ``before`` had numbers of its own ("Page 2")."""
     if not before or not after or stable_name(before) is not None:
@@ -56,7 +55,7 @@ def named_by_context(recorded: Fingerprint, current: Fingerprint) -> bool:
         and not was_beside(recorded, current)
 
 
-def kept_whole(before: Optional[str], after: Optional[str]) -> bool:
+def kept_whole(before: str | None, after: str | None) -> bool:
     """True when ``after`` holds all of ``before``'s words, in a run, and more ("Confirm" -> "Confirm order")."""
     if not before or not after:
         return False

@@ -8,7 +8,7 @@ an open modal ``<dialog>`` that does not hold the target is closed before acting
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING, Optional
+from typing import TYPE_CHECKING
 
 from playwright.sync_api import Error as PlaywrightError
 
@@ -17,14 +17,15 @@ from ..page import scripts
 if TYPE_CHECKING:
     from playwright.sync_api import Locator, Page
 
-DISMISS_NAMES = re.compile(r"^(accept( all)?( cookies)?|ok(ay)?|got it|close|dismiss|no,? thanks|not now|reject( all)?|continue|×|x)$", re.I)
+DISMISS_NAMES = re.compile(r"^(accept( all)?( cookies)?|ok(ay)?|got it|close|dismiss|no,? thanks|not now|reject( all)?"
+                           r"|continue|×|x)$", re.I)
 MODAL = "dialog:modal"  # a native <dialog> opened with showModal(): everything outside it is inert
 OVERLAYS = "[class*=cookie], [id*=cookie], [class*=banner], [class*=overlay], [class*=modal], [class*=popup]"
 # Whether a ``MODAL`` dialog is open that does not hold the element: acting on the element would do nothing.
 BLOCKED_JS = scripts.function("blockedByModal", ("blocked",))
 
 
-def dismiss_overlay(page: Page) -> Optional[str]:
+def dismiss_overlay(page: Page) -> str | None:
     """Close a banner or dialog that covers the page: a visible button named like Accept/Close/Dismiss.
 
     An open modal dialog goes first (nothing behind it can be used until it is closed), then
@@ -38,7 +39,7 @@ def dismiss_overlay(page: Page) -> Optional[str]:
     return None
 
 
-def close_blocking_modal(page: Page, target: Locator) -> Optional[str]:
+def close_blocking_modal(page: Page, target: Locator) -> str | None:
     """Close an open modal dialog that does not hold ``target`` (a sale pop-up over the page).
 
     Behind a modal ``<dialog>`` the page is inert: a click is intercepted and a fill types
@@ -54,7 +55,7 @@ def close_blocking_modal(page: Page, target: Locator) -> Optional[str]:
     return _click_dismiss(page.locator(MODAL).get_by_role("button"))
 
 
-def _click_dismiss(buttons: Locator) -> Optional[str]:
+def _click_dismiss(buttons: Locator) -> str | None:
     """Click the first visible button named like a dismissal among ``buttons`` (the first ten)."""
     for i in range(min(buttons.count(), 10)):
         button = buttons.nth(i)
@@ -63,6 +64,6 @@ def _click_dismiss(buttons: Locator) -> Optional[str]:
             if DISMISS_NAMES.match(name) and button.is_visible():
                 button.click(timeout=3000)  # generous: a busy machine must not make it try another button
                 return name
-        except Exception:  # noqa: BLE001 - try the next one
+        except Exception:  # try the next one
             continue
     return None

@@ -13,7 +13,10 @@ same job. Similarity alone cannot accept them (an action's other words may be an
 * else **the recorded effect**: the action recorded where it led (a URL), and the element is the only one
   of its kind whose name kept the recorded words and gained others ("Confirm" -> "Confirm order"), or
   the one of its kind whose shape (everything but its words) is closest to the recorded one, clearly
-  ahead of the runner-up; the replayer then requires that effect, exactly, after acting.
+  ahead of the runner-up; and what it declares, read before acting (``destinations.py``: its href, its
+  form's action, the form it submits), confirms that effect. A candidate that declares nothing is not
+  acted on to find out ("Clear completed", which kept a word of a removed "Completed" filter, is a
+  script's button): the step fails. The replayer still requires the effect, exactly, after acting.
 
 Only candidates with something around them as it was count (a word of the recorded context still
 in theirs, when both have one). A second candidate of the same shape, a check that asserts the name
@@ -25,11 +28,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Optional, Union
 
 from ..cache.model import Fingerprint
-from .equivalents import Equivalents
 from .choice import score_text
+from .destinations import Reading
+from .equivalents import Equivalents
 from .names import kept_whole, says
 from .similarity import ACCEPT_THRESHOLD, MARGIN, context_similarity, role_similarity, similarity
 
@@ -64,8 +67,12 @@ def _near(recorded: Fingerprint, current: Fingerprint) -> bool:
 
 
 def find_relabel(recorded: Fingerprint, currents: Sequence[Fingerprint], ignore: frozenset[str], name_pinned: bool,
-                 effect: Optional[str], equivalents: Equivalents) -> Union[Relabel, str]:
-    """The relabelled element among ``currents`` with its evidence, or why there is none ("" when it does not apply)."""
+                 effect: str | None, equivalents: Equivalents,
+                 readings: Sequence[Reading | None] = ()) -> Relabel | str:
+    """The relabelled element among ``currents`` with its evidence, or why there is none ("" when it does not apply).
+
+    ``readings``: how what each current element declares reads against the recorded destination (by position);
+    a relabel on the effect needs its element's to confirm it."""
     name = says(recorded)
     if not recorded.role or not name:
         return ""
@@ -93,8 +100,11 @@ def find_relabel(recorded: Fingerprint, currents: Sequence[Fingerprint], ignore:
     runner = max((shapes[j] for j in kind if j not in longer), default=0.0)
     if len(longer) == 1 and shapes[longer[0]] >= runner - MARGIN:  # no other control clearly closer to its place
         i = longer[0]
-        return Relabel(i, f"its name kept its words ({name!r} -> {says(currents[i])!r}) and its recorded effect "
-                          f"followed ({effect})", shapes[i], runner)
+        kept = f"its name kept its words ({name!r} -> {says(currents[i])!r})"
+        confirmed = _confirmed(readings, i)
+        if confirmed is None:
+            return f"relabel: {kept}, but {_unconfirmed(readings, i)}: not acted on to find out"
+        return Relabel(i, f"{kept}, and {confirmed}", shapes[i], runner)
     order = sorted(kind, key=lambda i: shapes[i], reverse=True)
     if not order:
         return "relabel: no other element of its kind"
@@ -103,4 +113,20 @@ def find_relabel(recorded: Fingerprint, currents: Sequence[Fingerprint], ignore:
         return f"relabel: the closest shape scored {score_text(best, ACCEPT_THRESHOLD)}, below {ACCEPT_THRESHOLD:.2f}"
     if best - runner < MARGIN:
         return f"relabel: two elements have its shape ({score_text(best, runner)} and {score_text(runner, best)})"
-    return Relabel(order[0], f"its recorded effect followed ({effect})", best, runner)
+    confirmed = _confirmed(readings, order[0])
+    if confirmed is None:
+        return (f"relabel: {says(currents[order[0]])!r} has its shape, but {_unconfirmed(readings, order[0])}: "
+                f"not acted on to find out")
+    return Relabel(order[0], f"its shape is the recorded one's, and {confirmed}", best, runner)
+
+
+def _confirmed(readings: Sequence[Reading | None], i: int) -> str | None:
+    """How what element ``i`` declares confirms the recorded destination, or None when it does not."""
+    read = readings[i] if i < len(readings) else None
+    return read.why if read is not None and read.agreement == "confirms" else None
+
+
+def _unconfirmed(readings: Sequence[Reading | None], i: int) -> str:
+    """Why element ``i``'s declaration does not confirm the recorded destination."""
+    read = readings[i] if i < len(readings) else None
+    return read.why if read is not None else "nothing it declares was read"

@@ -14,32 +14,35 @@ Any failed check is a replay failure, never a pass.
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from contextlib import nullcontext
-from typing import TYPE_CHECKING, Any, Callable, Optional
+from typing import TYPE_CHECKING, Any
 
 from playwright.sync_api import Error as PlaywrightError
-from playwright.sync_api import expect
 
-from ..cache.model import Drag, Expect, Goto, LocatorSpec, Target
-from ..page.dialogs import CachedAnswers, DialogWatch
-from ..page.tabs import PopupWatch, Tabs
-from ..page.perform import perform
-from ..page.checks import run_check
+from ..cache.model import Drag, Expect, Goto, Target
 from ..errors import LumenAssertionError, LumenError, first_line
-from ..events import HealEnd, HealStart, ToolSpan
+from ..events import ReplayPath, ToolSpan
 from ..guard import NavigationGuard
 from ..heals import Heal
-from ..secrets import map_strings
-from ..page.evidence import heal_picture
-from ..page.fingerprint import Look, capture_only, capture_with_look_alikes
+from ..page import identity
+from ..page.checks import run_check
+from ..page.dialogs import CachedAnswers, DialogWatch
+from ..page.fingerprint import Look, capture_with_look_alikes
+from ..page.perform import perform
+from ..page.playwright_internals import pointer_intercepted
+from ..page.tabs import PopupWatch, Tabs
+from ..page.targets import bind_target
+from . import effects
 from .cascade import Missed, Policy, Relocated, Relocator, policy_for
 from .equivalents import Equivalents
-from .overlays import close_blocking_modal, dismiss_overlay
-from . import effects
-from .failure import ActionFailed, ReplayPath
+from .failure import ActionFailed
 from .gate import Gate, gateable
-from .similarity import SURE, VERIFY_THRESHOLD, normalized, pins_hold, similarity
-from ..page.targets import bind_target, fallbacks_for
+from .looks import await_enabled, await_visible, first_look, look_now
+from .names import normalized
+from .overlays import close_blocking_modal, dismiss_overlay
+from .reports import healed_target, report_relocation, route_heal, templatized
+from .similarity import SURE, VERIFY_THRESHOLD, pins_hold, similarity
 
 if TYPE_CHECKING:
     from playwright.sync_api import Locator, Page
@@ -48,8 +51,10 @@ if TYPE_CHECKING:
     from ..context import TestContext
 
 FIRST_LOOK_MS = 500.0  # how long the primary locator alone is awaited before the cascade runs
+# How long an element the primary locator finds, but that is not usable (hidden, disabled), is awaited (by
+# Playwright's own wait for its state, not a sleep) before replay says so: short, since it is there already.
+USABLE_MS = 1000.0
 RETRY_MS = 150.0  # pause between attempts while the page may still be changing
-MAX_FALLBACKS = 8
 FIELD_ACTIONS = ("fill", "type", "select_option", "check", "upload", "expect")  # a form filled (or checked) field by field
 NEEDS_ENABLED = ("click", "fill", "type", "press", "select_option", "check", "upload", "drag")
 
@@ -58,17 +63,22 @@ class Unresolved(Exception):
     """The primary locator did not lead to the recorded element."""
 
 
+class Unusable(Unresolved):
+    """The primary locator found exactly one element, and it cannot be used as it is (hidden)."""
+
+
 class Replayer:
     """Replays the actions of one cached step on a page."""
 
-    def __init__(self, page: Page, ctx: TestContext, guard: Optional[NavigationGuard] = None, gate: bool = False,
-                 tabs: Optional[Tabs] = None) -> None:
+    def __init__(self, page: Page, ctx: TestContext, guard: NavigationGuard | None = None, gate: bool = False,
+                 tabs: Tabs | None = None) -> None:
         self.ctx = ctx
         self.guard = guard or NavigationGuard((), ctx.cache.display)
         self.timeout_ms = ctx.settings.action_timeout * 1000
         self.tabs = tabs or Tabs(page)
         self._gated = gate  # the ``lumen-identity`` selector engine is registered, the one-round-trip path is open
         self.equivalents = Equivalents.with_lines(ctx.settings.equivalent_names)
+        self._confirmed = False  # the last element the full path found was the very one (``_locate``)
         self._switch(page)
 
     def _switch(self, page: Page) -> None:
@@ -124,7 +134,7 @@ class Replayer:
     # --- one action -------------------------------------------------------------------
 
     def _replay_answering_dialogs(self, step: int, i: int, action: Any, values: dict[str, str],
-                                  via_gate: bool = True) -> tuple[Any, Optional[Heal], Optional[ReplayPath]]:
+                                  via_gate: bool = True) -> tuple[Any, Heal | None, ReplayPath | None]:
         """``_replay_one``, answering the dialogs the action opens as they were answered when recorded, and
         following the page it opens (a tab, a popup) as it did when recorded.
 
@@ -145,14 +155,16 @@ class Replayer:
         return done, heal, path
 
     def _replay_one(self, step: int, i: int, action: Any, values: dict[str, str],
-                    via_gate: bool = True) -> tuple[Any, Optional[Heal], Optional[ReplayPath]]:
+                    via_gate: bool = True) -> tuple[Any, Heal | None, ReplayPath | None]:
         """Replay one action: through the gate when it can, else by the full path; the action as done, its heal, its path."""
-        target: Optional[Target] = action.target_or_none
-        if (via_gate and target is not None and self.gate is not None and gateable(action)
-                and self.gate.replay(i, action, target, values)):
-            return action, None, "gate"
+        target: Target | None = action.target_or_none
+        if via_gate and target is not None and self.gate is not None and gateable(action):
+            passed = self.gate.replay(i, action, target, values)
+            if passed is not None:
+                action, heal = _moved(self.ctx, self._instruction, step, i, action, passed.moved)
+                return action, heal, "gate"
         self._settle(step, values)
-        path: Optional[ReplayPath] = None if target is None else "full"
+        path: ReplayPath | None = None if target is None else "full"
         try:
             action, heal = self._replay_full(step, i, action, target, values)
         except ActionFailed as failed:
@@ -160,11 +172,12 @@ class Replayer:
             raise
         return action, heal, path
 
-    def _replay_full(self, step: int, i: int, action: Any, target: Optional[Target],
-                     values: dict[str, str]) -> tuple[Any, Optional[Heal]]:
+    def _replay_full(self, step: int, i: int, action: Any, target: Target | None,
+                     values: dict[str, str]) -> tuple[Any, Heal | None]:
         """Find the element (healing it when needed), act, and check the effect."""
-        loc: Optional[Locator] = None
-        heal: Optional[Heal] = None
+        loc: Locator | None = None
+        heal: Heal | None = None
+        self._confirmed = False  # the primary locator found the very element: its role and name as recorded
         deadline = time.monotonic() + self.timeout_ms / 1000
         if target is not None and _is_group_check(action):
             loc = bind_target(target, values).locator.build(self.page)  # a count: the locator of all, no identity
@@ -172,8 +185,8 @@ class Replayer:
             loc, target, heal, enabled = self._locate(step, i, action, target, values, deadline)
             action = action.model_copy(update={"target": target})
             if action.kind in NEEDS_ENABLED and not enabled:
-                _await_enabled(i, action, loc, deadline)
-        dest: Optional[Locator] = None
+                await_enabled(i, action, loc, min(deadline, time.monotonic() + USABLE_MS / 1000))
+        dest: Locator | None = None
         if isinstance(action, Drag) and action.to is not None:  # where it is dropped: found (and healed) alike
             dest, to, dest_heal, _ = self._locate(step, i, action, action.to, values, deadline, end="-drop")
             action, heal = action.model_copy(update={"to": to}), heal or dest_heal
@@ -191,21 +204,23 @@ class Replayer:
             raise
         except (PlaywrightError, LumenError) as exc:
             raise ActionFailed(i, action, first_line(exc)) from None
-        _verify(self.page, i, action, loc, values, self.timeout_ms, heal, was)
+        moved = _verify(self.page, i, action, loc, values, self.timeout_ms, heal, was, self._confirmed)
+        if moved is not None:
+            return route_heal(self.ctx, self._instruction, step, i, action, moved)
         return action, heal
 
-    def _perform(self, action: Any, loc: Optional[Locator], values: dict[str, str], dest: Optional[Locator]) -> None:
+    def _perform(self, action: Any, loc: Locator | None, values: dict[str, str], dest: Locator | None) -> None:
         try:
             perform(self.page, action, loc, values, self.timeout_ms, self.ctx.test_dir, dest)
         except PlaywrightError as exc:
-            if "intercepts pointer events" not in str(exc) or dismiss_overlay(self.page) is None:
+            if not pointer_intercepted(str(exc)) or dismiss_overlay(self.page) is None:
                 raise
             perform(self.page, action, loc, values, self.timeout_ms, self.ctx.test_dir, dest)
 
     # --- finding the element ----------------------------------------------------------
 
     def _locate(self, step: int, i: int, action: Any, target: Target, values: dict[str, str],
-                deadline: float, end: str = "") -> tuple[Locator, Target, Optional[Heal], bool]:
+                deadline: float, end: str = "") -> tuple[Locator, Target, Heal | None, bool]:
         """The recorded element: by the primary locator, else by the cascade, retried until ``deadline``.
 
         Also whether the element is known to be enabled: one page round trip answers that, the
@@ -214,43 +229,61 @@ class Replayer:
         bound = bind_target(target, values)
         policy = policy_for(action, bound.fingerprint)
         primary = bound.locator.build(self.page)
-        look = _look(primary, bound.locator, min(FIRST_LOOK_MS, self.timeout_ms))
+        look = first_look(primary, bound.locator, min(FIRST_LOOK_MS, self.timeout_ms))
+        unusable_until: float | None = None  # found but not usable: how long it is awaited
         while True:
+            unusable = False
             try:
                 score = _resolve(self.relocator, bound, look, policy, primary)
                 self.relocator.claims.claim(bound.fingerprint, look.fingerprint)
+                self._confirmed = not end and identity.same_role_and_name(bound.fingerprint, look.fingerprint)
                 return primary, _refreshed(target, primary, score, self.ctx.secrets.templatize), None, look.enabled
+            except Unusable as found_unusable:
+                problem, unusable = str(found_unusable), True
             except Unresolved as unresolved:
                 problem = str(unresolved)
             except PlaywrightError as exc:  # the page navigated while it was read
                 problem = f"{bound.locator.describe()} could not be read ({first_line(exc)})"
-            found = self._try_cascade(bound, policy)
-            if isinstance(found, Relocated) and self._primary_now(bound, policy, primary):
+            found = _try_cascade(self.relocator, bound, policy)
+            if isinstance(found, Relocated) and _primary_now(self.relocator, bound, policy, primary):
                 return primary, target, None, False  # the page was still rendering: nothing changed, no heal
             if isinstance(found, Relocated):
                 self.relocator.claims.claim(bound.fingerprint, found.fingerprint)
                 healed = healed_target(target, found, self.ctx.secrets.templatize)
-                heal = _report(self.ctx, self._instruction, step, i, target, problem, found, self.page, end)
+                heal = report_relocation(self.ctx, self._instruction, step, i, target, problem, found, self.page, end)
                 return found.locator, healed, heal, False
-            if time.monotonic() >= deadline:
-                _report(self.ctx, self._instruction, step, i, target, problem, found)
+            if unusable and unusable_until is None:
+                unusable_until = min(deadline, time.monotonic() + USABLE_MS / 1000)
+            give_up = deadline if not unusable or unusable_until is None else unusable_until
+            if time.monotonic() >= give_up:
+                report_relocation(self.ctx, self._instruction, step, i, target, problem, found)
                 raise ActionFailed(i, action, f"{problem}; zero-token heal found nothing ({found.reason})")
-            self.page.wait_for_timeout(RETRY_MS)
-            look = _look(primary, bound.locator, 0)
+            if unusable:  # there, not shown: wait for it to be shown (Playwright's wait on its state), not a pause
+                await_visible(primary, (give_up - time.monotonic()) * 1000)
+            else:
+                self.page.wait_for_timeout(RETRY_MS)
+            look = first_look(primary, bound.locator, 0)
 
-    def _primary_now(self, target: Target, policy: Policy, primary: Locator) -> bool:
-        """Whether the primary locator now finds the recorded element (it appeared while the cascade ran)."""
-        try:
-            _resolve(self.relocator, target, _look_now(primary, target.locator), policy, primary)
-        except (Unresolved, PlaywrightError):
-            return False
-        return True
+def _moved(ctx: TestContext, instruction: str, step: int, i: int, action: Any,
+           moved: str | None) -> tuple[Any, Heal | None]:
+    """The action and its heal when its confirmed element led to a renamed route (``moved``), else unchanged."""
+    return (action, None) if moved is None else route_heal(ctx, instruction, step, i, action, moved)
 
-    def _try_cascade(self, target: Target, policy: Policy) -> Relocated | Missed:
-        try:
-            return self.relocator.find(target, policy)
-        except PlaywrightError as exc:  # the page changed under the scan: try again on the next round
-            return Missed(f"the page changed during the search ({first_line(exc)})")
+
+def _primary_now(relocator: Relocator, target: Target, policy: Policy, primary: Locator) -> bool:
+    """Whether the primary locator now finds the recorded element (it appeared while the cascade ran)."""
+    try:
+        _resolve(relocator, target, look_now(primary, target.locator), policy, primary)
+    except (Unresolved, PlaywrightError):
+        return False
+    return True
+
+
+def _try_cascade(relocator: Relocator, target: Target, policy: Policy) -> Relocated | Missed:
+    try:
+        return relocator.find(target, policy)
+    except PlaywrightError as exc:  # the page changed under the scan: try again on the next round
+        return Missed(f"the page changed during the search ({first_line(exc)})")
 
 
 def _resolve(relocator: Relocator, target: Target, look: Look, policy: Policy, loc: Locator) -> float:
@@ -263,7 +296,7 @@ def _resolve(relocator: Relocator, target: Target, look: Look, policy: Policy, l
     if fp is None:
         raise Unresolved(f"no element matches {where}")
     if fp.box is None or fp.box.width == 0 or fp.box.height == 0:
-        raise Unresolved(f"{where} is not visible")
+        raise Unusable(f"{where} is not visible: it is found, and hidden")
     recorded = target.fingerprint
     if recorded is None:
         return 1.0
@@ -272,45 +305,24 @@ def _resolve(relocator: Relocator, target: Target, look: Look, policy: Policy, l
         # a text check's locator now finds an element without the recorded text, and another shows it whole
         raise Unresolved(f"{where} finds an element that does not show {shown!r}; another element does")
     score = similarity(recorded, fp, policy.ignore, by_place=policy.by_place)
-    if score >= SURE and pins_hold(recorded, fp, policy.pinned):
-        return score
+    if (score >= SURE or identity.holds(recorded, fp)) and pins_hold(recorded, fp, policy.pinned):
+        return score  # the gate's rule too (``identity.holds``): one verdict, whichever path the action took
     why = relocator.doubt(recorded, loc, fp, score, policy, VERIFY_THRESHOLD)
     if why is not None:
         raise Unresolved(f"{where} finds an element that is not clearly the recorded one ({why})")
     return score
 
 
-def _report(ctx: TestContext, instruction: str, step: int, i: int, target: Target, problem: str,
-            found: Relocated | Missed, page: Optional[Page] = None, end: str = "") -> Optional[Heal]:
-    """Emit a heal's events; the record of a successful heal, with its picture (taken on ``page``; ``end``: which
-    end of a drag, in the picture's name)."""
-    before = target.locator.describe()
-    ctx.events.emit(HealStart(step=step, action=i, before=before, error=problem))
-    if isinstance(found, Missed):
-        ctx.events.emit(HealEnd(step=step, action=i, ok=False, before=before, detail=found.reason))
-        return None
-    after = ctx.secrets.templatize(found.spec.describe())
-    runner_up = f", runner-up {found.runner_up:.2f}" if found.runner_up is not None else ""
-    found_evidence = ctx.secrets.templatize(found.evidence) if found.evidence else None  # it quotes the page's names
-    evidence = f"; {found_evidence}" if found_evidence else ""
-    ctx.events.emit(HealEnd(step=step, action=i, ok=True, level=found.level, before=before, after=after,
-                            detail=f"score {found.score:.2f}{runner_up}{evidence}"))
-    picture = None
-    if page is not None:
-        name = heal_picture(page, found.locator, ctx.output_dir / f"heal-step{step + 1}-action{i + 1}{end}.png",
-                            ctx.secrets.redact, [*ctx.secrets.variables.values(), *ctx.secrets.env_values.values()])
-        picture = f"{ctx.output_dir.name}/{name}" if name else None
-    return Heal(test=ctx.nodeid, step=instruction, action=i, level=found.level, before=before, after=after,
-                cache_file=ctx.cache.display, evidence=found_evidence, runner_up=found.runner_up, picture=picture)
-
-
-def _verify(page: Page, i: int, action: Any, loc: Optional[Locator], values: dict[str, str], timeout_ms: float,
-            heal: Optional[Heal], was: Optional[effects.Before] = None) -> None:
+def _verify(page: Page, i: int, action: Any, loc: Locator | None, values: dict[str, str], timeout_ms: float,
+            heal: Heal | None, was: effects.Before | None = None, confirmed: bool = False) -> str | None:
     """The action's recorded effect must hold; a relabel's exactly (found on evidence: the effect is part of it),
-    and when it does not, the element was not the recorded one: nothing of the action is kept by a model heal."""
+    and when it does not, the element was not the recorded one: nothing of the action is kept by a model heal.
+
+    ``confirmed``: the primary locator found the very element (no heal): the renamed route it led to, if any."""
     strict = heal is not None and heal.level == "relabel"
     try:
-        effects.verify_effect(page, i, action, loc, values, timeout_ms, strict, was)
+        return effects.verify_effect(page, i, action, loc, values, timeout_ms, strict, was,
+                                     confirmed=confirmed and heal is None)
     except ActionFailed as failed:
         if strict:
             failed.performed = False
@@ -330,27 +342,9 @@ def _refreshed(target: Target, element: Locator, score: float, templatize: Calla
         now = capture_with_look_alikes(element)
     except PlaywrightError:  # the page moved on: keep what was recorded
         return target
-    return _templatized(target.model_copy(update={"fingerprint": now}), templatize)
+    return templatized(target.model_copy(update={"fingerprint": now}), templatize)
 
-
-def _templatized(target: Target, templatize: Callable[[str], str]) -> Target:
-    """The target with every known value in its strings turned into its placeholder (numbers and keys untouched)."""
-    return Target.model_validate(map_strings(target.model_dump(mode="json"), templatize))
-
-
-def _await_enabled(i: int, action: Any, loc: Locator, deadline: float) -> None:
-    """An interaction needs an enabled element: wait for it until the deadline, else fail."""
-    remaining_ms = max((deadline - time.monotonic()) * 1000, 100.0)
-    try:
-        expect(loc).to_be_enabled(timeout=remaining_ms)
-    except AssertionError:
-        raise ActionFailed(i, action, f"{action.target.locator.describe()} is disabled") from None
-    except PlaywrightError as exc:
-        raise ActionFailed(i, action, first_line(exc)) from None
-
-
-
-def _opened(i: int, done: Any, path: Optional[ReplayPath], popup: Optional[Page]) -> Page:
+def _opened(i: int, done: Any, path: ReplayPath | None, popup: Page | None) -> Page:
     """The page (tab, popup) the action opened, as it did when recorded; an action that opened none failed."""
     if popup is None:
         raise ActionFailed(i, done, f"the action should have opened a new page ({done.after.popup}), and none opened",
@@ -364,35 +358,3 @@ def _is_group_check(action: Any) -> bool:
     A count check with ``items`` targets the list that holds them, identity-checked and healed like any target.
     """
     return isinstance(action, Expect) and action.check == "count" and action.items is None
-
-
-def _look(loc: Locator, spec: LocatorSpec, timeout_ms: float) -> Look:
-    """One look at ``loc``; when it matches nothing, wait up to ``timeout_ms`` for an element and look again."""
-    look = _look_now(loc, spec)
-    if look.count == 0 and timeout_ms > 0:
-        try:
-            loc.first.wait_for(state="attached", timeout=timeout_ms)
-        except PlaywrightError:
-            return look
-        look = _look_now(loc, spec)
-    return look
-
-
-def _look_now(loc: Locator, spec: LocatorSpec) -> Look:
-    """One look at the element; its role and name are those of an exact role locator that found it (no need
-    to ask Playwright again), else Playwright's (a name matched in part is not the element's name)."""
-    try:
-        return capture_only(loc, spec.exact_role())
-    except PlaywrightError:  # a page in navigation: nothing to see yet
-        return Look()
-
-
-def healed_target(target: Target, found: Relocated, templatize: Callable[[str], str]) -> Target:
-    """The target as it is now: the locator that found it, fallbacks, and its current fingerprint (templatized)."""
-    specs = [*fallbacks_for(found.fingerprint, found.spec), target.locator, *target.fallbacks]
-    fallbacks: list[Any] = []
-    for spec in specs:
-        if spec != found.spec and spec not in fallbacks:
-            fallbacks.append(spec)
-    healed = Target(locator=found.spec, fallbacks=fallbacks[:MAX_FALLBACKS], fingerprint=found.fingerprint)
-    return _templatized(healed, templatize)

@@ -29,9 +29,10 @@ that the current element still has (0..1). These rules shape it:
   text around it, its landmark, heading, rank, position, classes): a redesign moves and restyles
   everything at once, so when the place attributes disagree they count together for at most
   ``PLACE_SHARE`` of the score (when they agree, in full), provided something of the place still holds
-  (``anchored``: a word around it, its heading, its position, alone of its kind in its landmark). They still anchor look-alikes (the cap
-  above), tell a relabelled control's shape (``relabel.py``), and count in full for an element whose
-  words are left out of the comparison (a list whose items are counted).
+  (``anchored``: a word around it, its heading, its position, alone of its kind in its landmark).
+  They still anchor look-alikes (the cap above), tell a relabelled control's shape (``relabel.py``),
+  and count in full for an element whose words are left out of the comparison (a list whose items
+  are counted).
 
 ``choice.choose`` accepts the best candidate only above a threshold and with a clear margin over
 the runner-up; anything else is ambiguous and rejected.
@@ -42,11 +43,9 @@ from __future__ import annotations
 import difflib
 import math
 from collections.abc import Collection, Sequence
-from typing import Optional
 
 from ..cache.model import Fingerprint
-from .names import (SMALL_WORDS, counted, holds_run, named_by_context, normalized, says, was_beside,
-                    word_list, words)
+from .names import SMALL_WORDS, counted, holds_run, named_by_context, normalized, says, was_beside, word_list, words
 
 # Weight of each attribute (a ``Fingerprint`` field, as a unit test checks); an attribute the
 # recorded fingerprint lacks does not count.
@@ -72,7 +71,8 @@ IDENTIFIERS: dict[str, float] = {"test_id": 3.0, "id": 2.0, "name_attr": 1.5}
 PLACE = frozenset({"context", "box", "classes", "landmark", "heading", "rank"})
 PLACE_SHARE = 0.25
 MISMATCHED_IDENTIFIER = 0.25  # share of an identifier's weight that counts (as a miss) when it changed
-CORROBORATING = ("test_id", "id", "name_attr", "href", "placeholder", "autocomplete")  # unchanged, they vouch for a renamed element
+# unchanged, they vouch for a renamed element
+CORROBORATING = ("test_id", "id", "name_attr", "href", "placeholder", "autocomplete")
 RENAMED_CAP = 0.5  # the most a renamed element scores without corroboration
 # Roles that stand in for each other in a redesign (a link styled as a button) count as partly alike.
 ROLE_FAMILIES: tuple[frozenset[str], ...] = (
@@ -98,7 +98,7 @@ MARGIN = 0.1  # ... and beat every other candidate by this much
 
 
 
-def text_similarity(a: Optional[str], b: Optional[str]) -> float:
+def text_similarity(a: str | None, b: str | None) -> float:
     """0..1 character-level likeness of two strings (case and whitespace ignored); 0 when either is missing."""
     if a is None or b is None:
         return 0.0
@@ -108,7 +108,7 @@ def text_similarity(a: Optional[str], b: Optional[str]) -> float:
     return difflib.SequenceMatcher(None, a, b, autojunk=False).ratio()
 
 
-def context_similarity(recorded: Optional[str], current: Optional[str]) -> float:
+def context_similarity(recorded: str | None, current: str | None) -> float:
     """Mostly the share of the recorded context's words still around the element, partly the reverse."""
     rec, cur = words(recorded), words(current)
     if not rec:
@@ -119,7 +119,7 @@ def context_similarity(recorded: Optional[str], current: Optional[str]) -> float
     return 0.75 * common / len(rec) + 0.25 * common / len(cur)
 
 
-def token_similarity(recorded: Optional[str], current: Optional[str]) -> float:
+def token_similarity(recorded: str | None, current: str | None) -> float:
     """The share of space-separated tokens two strings have in common (Jaccard); 0 when either has none."""
     a, b = set((recorded or "").split()), set((current or "").split())
     return len(a & b) / len(a | b) if a and b else 0.0
@@ -133,7 +133,7 @@ def box_similarity(recorded: Fingerprint, current: Fingerprint) -> float:
     return max(0.0, 1.0 - dist / BOX_RANGE)
 
 
-def role_similarity(a: Optional[str], b: Optional[str]) -> float:
+def role_similarity(a: str | None, b: str | None) -> float:
     """1 for the same role or two structural ones (a message in a ``p`` or a ``span``), ``SAME_FAMILY`` for roles of
     one family (button and link), else 0."""
     if a in STRUCTURAL and b in STRUCTURAL and (a or b):
@@ -167,7 +167,7 @@ def _attribute(attr: str, recorded: Fingerprint, current: Fingerprint) -> float:
     return text_similarity(getattr(recorded, attr), getattr(current, attr))
 
 
-def _words_similarity(before: Optional[str], after: Optional[str]) -> float:
+def _words_similarity(before: str | None, after: str | None) -> float:
     """Like ``text_similarity``, but a count or an amount that joined the words is no change (``counted``)."""
     return 1.0 if counted(before, after) else text_similarity(before, after)
 
@@ -204,7 +204,7 @@ def lone_of_kind(recorded: Fingerprint, current: Fingerprint) -> bool:
     return same_kind and _landmark_role(recorded.landmark) == _landmark_role(current.landmark)
 
 
-def _landmark_role(landmark: Optional[str]) -> Optional[str]:
+def _landmark_role(landmark: str | None) -> str | None:
     """The role part of a landmark ("form: Checkout" -> "form"): its name may be reworded too."""
     return landmark.split(":", 1)[0] if landmark else None
 
@@ -217,8 +217,8 @@ def name_extended(recorded: Fingerprint, current: Fingerprint) -> bool:
     before, after = says(recorded), says(current)
     if not before or not after or recorded.role in ACTION_ROLES or current.role in ACTION_ROLES:
         return False
-    before, after = word_list(before), word_list(after)
-    return before != after and (holds_run(after, before) or holds_run(before, after))
+    words_before, words_after = word_list(before), word_list(after)
+    return words_before != words_after and (holds_run(words_after, words_before) or holds_run(words_before, words_after))
 
 
 def renamed(recorded: Fingerprint, current: Fingerprint) -> bool:
@@ -328,9 +328,10 @@ def similarities(recorded: Fingerprint, currents: Sequence[Fingerprint], ignore:
     """
     extended = [name_extended(recorded, c) for c in currents]
     if sum(extended) > 1:  # "Quantity for Blue Mug" -> "Quantity" on every line: the one with "Blue Mug" around it
-        extended = [e and lost_words_around(recorded, c) for c, e in zip(currents, extended)]
+        extended = [e and lost_words_around(recorded, c) for c, e in zip(currents, extended, strict=True)]
     unique = sum(extended) == 1
-    return [similarity(recorded, c, ignore, extended_ok=unique and e, by_place=by_place) for c, e in zip(currents, extended)]
+    return [similarity(recorded, c, ignore, extended_ok=unique and e, by_place=by_place)
+            for c, e in zip(currents, extended, strict=True)]
 
 
 def lost_words_around(recorded: Fingerprint, current: Fingerprint) -> bool:

@@ -31,9 +31,21 @@ from typing import Any
 
 from .loopback import LoopbackServer, Reply, error_reply
 from .prompt_cache import PromptCache, TooManyBreakpoints
-from .scripts import (MISSING_REF, SnapshotNode, action_input, assistant_turns, estimated_input_tokens,
-                      estimated_output_tokens, first_user_text, last_user_text, message_text, page_snapshot,
-                      parse_snapshot_refs, pick_turn, resolve_target)
+from .scripts import (
+    MISSING_REF,
+    SnapshotNode,
+    action_input,
+    assistant_turns,
+    estimated_input_tokens,
+    estimated_output_tokens,
+    first_user_text,
+    last_user_text,
+    message_text,
+    page_snapshot,
+    parse_snapshot_refs,
+    pick_turn,
+    resolve_target,
+)
 
 __all__ = [  # the scripting helpers live in .scripts (shared with ScriptedPlanner); re-exported here
     "MISSING_REF", "FakeAnthropic", "SnapshotNode", "action_input", "assistant_turns", "first_user_text",
@@ -111,7 +123,7 @@ class FakeAnthropic:
         if self._server is None:
             raise RuntimeError("FakeAnthropic is not started")
         host, port = self._server.server_address[:2]
-        return f"http://{host}:{port}"
+        return f"http://{host.decode() if isinstance(host, bytes) else host}:{port}"
 
     def start(self) -> FakeAnthropic:
         """Start serving on a daemon thread; returns self."""
@@ -256,7 +268,7 @@ class FakeAnthropic:
 
     def _scripted_content(self, script: list[JSONDict], body: JSONDict) -> list[JSONDict]:
         actions = pick_turn(script, body) or [{"tool": "done", "input": {"summary": DONE_SUMMARY}}]
-        calls = [{"type": "tool_use", "id": self._next_id("toolu_fake_"), "name": str(action["tool"]),
+        calls: list[JSONDict] = [{"type": "tool_use", "id": self._next_id("toolu_fake_"), "name": str(action["tool"]),
                   "input": action_input(action, body)} for action in actions]
         return [{"type": "text", "text": "(fake) " + ", ".join(call["name"] for call in calls)}, *calls]
 

@@ -7,6 +7,7 @@ connections are tracked so that stopping the server ends their handler threads p
 
 from __future__ import annotations
 
+import contextlib
 import json
 import socket
 import threading
@@ -62,10 +63,8 @@ class LoopbackServer(ThreadingHTTPServer):
         with self.sockets_lock:
             sockets = list(self.open_sockets)
         for sock in sockets:
-            try:
+            with contextlib.suppress(OSError):
                 sock.shutdown(socket.SHUT_RDWR)
-            except OSError:
-                pass
 
 
 class _Handler(BaseHTTPRequestHandler):
@@ -85,7 +84,7 @@ class _Handler(BaseHTTPRequestHandler):
             with self.server.sockets_lock:
                 self.server.open_sockets.discard(self.connection)
 
-    def log_message(self, format: str, *args: Any) -> None:  # noqa: A002
+    def log_message(self, format: str, *args: Any) -> None:
         """Stay quiet."""
 
     def _read_body(self) -> bytes:
@@ -121,7 +120,7 @@ class _Handler(BaseHTTPRequestHandler):
         self._read_body()
         self._send(error_reply(404, "not_found_error", f"no route for {self.command} {self.path}"))
 
-    def do_POST(self) -> None:  # noqa: N802
+    def do_POST(self) -> None:
         if urlsplit(self.path).path.rstrip("/") != MESSAGES_PATH:
             self._not_found()
             return
@@ -136,7 +135,7 @@ class _Handler(BaseHTTPRequestHandler):
         headers = {name.lower(): value for name, value in self.headers.items()}
         self._send(self.server.answer(body, headers))
 
-    do_GET = _not_found  # noqa: N815
-    do_PUT = _not_found  # noqa: N815
-    do_PATCH = _not_found  # noqa: N815
-    do_DELETE = _not_found  # noqa: N815
+    do_GET = _not_found
+    do_PUT = _not_found
+    do_PATCH = _not_found
+    do_DELETE = _not_found

@@ -42,9 +42,9 @@ def _blocks(body: JSONDict) -> list[tuple[str, bool]]:
         plain = {k: v for k, v in block.items() if k != "cache_control"}
         return role + json.dumps(plain, ensure_ascii=False, sort_keys=True), "cache_control" in block
 
-    tools = body.get("tools") if isinstance(body.get("tools"), list) else []
+    tools = body.get("tools")
     system = body.get("system")
-    pieces = [piece(t) for t in tools]
+    pieces = [piece(t) for t in (tools if isinstance(tools, list) else [])]
     pieces += [piece(b) for b in system] if isinstance(system, list) else [piece(system)] if system else []
     for message in body.get("messages") or []:
         if not isinstance(message, dict):

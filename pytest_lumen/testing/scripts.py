@@ -81,7 +81,8 @@ def _decode_name(raw: str) -> str:
 
 def _find_ref(attrs: str) -> str | None:
     """Return the value of the ``ref=`` attribute in a run of ``[...]`` groups."""
-    for attr in _ATTR_RE.findall(attrs):
+    groups: list[str] = _ATTR_RE.findall(attrs)
+    for attr in groups:
         key, sep, value = attr.strip().partition("=")
         if sep and key.strip() == "ref" and value.strip():
             return value.strip()

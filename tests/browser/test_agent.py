@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import json
 import re
-
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -20,9 +19,7 @@ from pytest_lumen.events import LifecycleStart, ToolEnd
 from pytest_lumen.planner import Planner, ScriptedPlanner
 from pytest_lumen.session import LumenSession
 from pytest_lumen.testing.scripts import last_user_text, parse_snapshot_refs, resolve_target
-
 from tests.browser.inprocess import cache_file, context, no_model, session_in
-
 
 LOGIN = """<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Sign in</title></head><body><main>
 <h1>Sign in</h1>
@@ -330,7 +327,7 @@ def test_dialogs_are_answered_by_the_model_when_recording_and_the_same_way_on_re
 
     page.add_init_script("window.UNEXPECTED = true")  # the app now warns first: nobody answered that when recording
     ctx = context(session_in(Mode.REPLAY, tmp_path))
-    with pytest.raises(ReplayError, match="an alert dialog saying 'Your trial has ended'.*it was dismissed"):
+    with pytest.raises(ReplayError, match=r"an alert dialog saying 'Your trial has ended'.*it was dismissed"):
         steps(Agent(page, ctx, no_model), "Hermes")
 
 
@@ -457,7 +454,7 @@ BOARD = """<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Boa
     col.addEventListener('drop', (e) => { e.preventDefault(); col.append(document.getElementById(e.dataTransfer.getData('text/plain'))); });
   });
   document.getElementById('vol').addEventListener('input', (e) => { document.getElementById('level').textContent = e.target.value; });
-</script></main></body></html>"""
+</script></main></body></html>"""  # noqa: E501 - page markup: a line of it is test data
 
 DRAG_SCRIPT: list[Any] = [
     {"tool": "drag", "ref": "?"},  # the card onto the Done column: drag_card, in the test, reads their refs
@@ -484,7 +481,8 @@ def test_a_card_dragged_onto_a_column_and_a_slider_moved_are_replayed(
         page.goto(site.url + "/index.html")
         agent.run("move the report card to Done")
         agent.run("turn the volume up to about three quarters")
-        return page.locator("#c1").evaluate("c => c.closest('section').getAttribute('aria-label')"), int(page.locator("#level").inner_text())
+        column = page.locator("#c1").evaluate("c => c.closest('section').getAttribute('aria-label')")
+        return column, int(page.locator("#level").inner_text())
 
     recording = session_in(Mode.RECORD, tmp_path)
     ctx = context(recording)
@@ -606,5 +604,6 @@ def test_actions_inside_an_iframe_are_cached_with_their_frame_and_heal_inside_it
     ctx = context(session_in(Mode.REPLAY, tmp_path))
     assert steps(Agent(page, ctx, no_model)) == "paid with 4242"
     assert ctx.figures.model_calls == 0 and [h.level for h in ctx.heals] == ["fallback:role"]
-    assert ctx.heals[0].after == 'locator("iframe[name=\\"card-frame\\"]").content_frame.get_by_role("textbox", name="Card number", exact=True)'
+    assert ctx.heals[0].after == ('locator("iframe[name=\\"card-frame\\"]").content_frame'
+                                  '.get_by_role("textbox", name="Card number", exact=True)')
 

@@ -16,7 +16,6 @@ from pytest_lumen.context import TestContext
 from pytest_lumen.errors import CacheMissError, ReplayError
 from pytest_lumen.events import LifecycleStart
 from pytest_lumen.planner import ScriptedPlanner
-
 from tests.browser.inprocess import CACHE_FILE, context, no_model, session_in
 
 STEP = "add the todo %todo%"

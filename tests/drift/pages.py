@@ -11,9 +11,10 @@ often as the edit says, so that a variant can never silently equal the original)
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Literal
+
+from tests.support.edits import Edit, apply_edits
 
 STYLE = """
 body { font-family: system-ui, sans-serif; margin: 0; color: #222; }
@@ -213,16 +214,6 @@ Kind = Literal["control", "cosmetic", "model", "regression"]
 
 
 @dataclass(frozen=True)
-class Edit:
-    """Replace ``old`` by ``new`` in ``file``; ``old`` must occur exactly ``count`` times."""
-
-    file: str
-    old: str
-    new: str
-    count: int = 1
-
-
-@dataclass(frozen=True)
 class Variant:
     """A drifted copy of the app. ``cosmetic``: the test must still pass with zero tokens;
     ``model``: only a model can tell (it passes in heal mode); ``regression``: the test must fail;
@@ -237,17 +228,6 @@ class Variant:
 def build(variant: Variant) -> dict[str, str]:
     """The variant's files."""
     return apply_edits(variant.name, ORIGINAL, variant.edits)
-
-
-def apply_edits(name: str, base: dict[str, str], edits: Iterable[Edit]) -> dict[str, str]:
-    """``base`` with each edit made (an edit's ``old`` must occur exactly ``count`` times)."""
-    files = dict(base)
-    for edit in edits:
-        found = files[edit.file].count(edit.old)
-        if found != edit.count:
-            raise ValueError(f"{name}: {edit.old[:60]!r} occurs {found} times in {edit.file}, expected {edit.count}")
-        files[edit.file] = files[edit.file].replace(edit.old, edit.new)
-    return files
 
 
 def _shop(old: str, new: str, count: int = 1) -> Edit:
@@ -455,6 +435,18 @@ REGRESSIONS: tuple[Variant, ...] = (
     )),
     Variant("help_button_does_nothing", "regression", "the help link became a router button whose click goes nowhere", (
         Edit("thanks.html", HELP_LINK, HELP_BUTTON.replace(' onclick="location.assign(\'/help.html\')"', '')),
+    )),
+    # A removed control with a look-alike neighbour that kept its words (issue 23): replay must fail without
+    # acting on the neighbour, which declares another destination, or none (a script's button).
+    Variant("help_link_removed_forum_beside", "regression", "the help link is gone; 'Visit the help center forum', "
+            "a link to another page, is beside where it was", (
+        Edit("thanks.html", HELP_LINK, '<a href="/account.html" data-truth="decoy-help-forum">Visit the help center forum</a>'),
+    )),
+    Variant("help_link_removed_chat_beside", "regression", "the help link is gone; a 'Visit the help center chat' "
+            "button that opens a chat is beside where it was", (
+        Edit("thanks.html", HELP_LINK, '<button class="link-button" data-truth="decoy-help-chat" '
+             'onclick="document.body.insertAdjacentHTML(\'beforeend\', \'<p>Chat started</p>\')">'
+             'Visit the help center chat</button>'),
     )),
 )
 

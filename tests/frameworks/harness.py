@@ -13,16 +13,24 @@ from __future__ import annotations
 import json
 import re
 import subprocess
-import sys
 import time
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Optional
+from typing import Any
 
-from tests.drift import harness as shared
+from tests.support import inner as shared
 
-from .pages import COSMETIC, EXPECTED_LOG, FRAMEWORKS, REGRESSIONS, VARIANTS, build, repeated_actions, wrong_actions
+from .pages import (
+    COSMETIC,
+    EXPECTED_LOG,
+    FRAMEWORKS,
+    REGRESSIONS,
+    VARIANTS,
+    build,
+    repeated_actions,
+    wrong_actions,
+)
 
 TEST_FILE = "test_todos.py"
 TEST_NAME = "test_todo_flow"
@@ -99,7 +107,7 @@ def inner_test() -> str:
     return "\n".join(lines)
 
 
-def failed_step(failure: str) -> Optional[int]:
+def failed_step(failure: str) -> int | None:
     """The index in ``FLOW`` of the step a failure happened in (``LOG_CHECK``: the final log check), from
     the line of the test file that pytest's traceback points at; None when it cannot be told."""
     lines = re.findall(rf"^{re.escape(TEST_FILE)}:(\d+):", failure, flags=re.M)
@@ -111,7 +119,7 @@ def failed_step(failure: str) -> Optional[int]:
     return LOG_CHECK if index in (len(FLOW), len(FLOW) + 1) else None  # reading the log, asserting on it
 
 
-def step_label(index: Optional[int]) -> str:
+def step_label(index: int | None) -> str:
     """``3 'mark %item% as done'`` for a step index."""
     if index is None:
         return "?"
@@ -168,11 +176,10 @@ def check_recording(cache: Path) -> list[str]:
 
 
 def replay(root: Path, variants: Sequence[str], junit: Path, timeout: float = 600,
-           extra_env: Optional[dict[str, str]] = None) -> subprocess.CompletedProcess[str]:
-    """Replay every variant in one pytest session (replay mode, on two workers: its tests mostly wait), writing a JUnit report."""
+           extra_env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
+    """Replay every variant in one pytest session (replay mode), writing a JUnit report."""
     env = shared.clean_env({VARIANTS_ENV: ",".join(variants), **(extra_env or {})})
-    return subprocess.run([sys.executable, "-m", "pytest", "-p", "no:cacheprovider", "-q", *shared.INNER_WORKERS, "--lumen-mode=replay",
-                           f"--junitxml={junit}", TEST_FILE],
+    return subprocess.run(shared.inner_command("-q", "--lumen-mode=replay", f"--junitxml={junit}", TEST_FILE),
                           cwd=root, env=env, capture_output=True, text=True, timeout=timeout)
 
 
@@ -197,7 +204,7 @@ class VariantResult:
     log: list[str]
     wrong: list[str]  # log entries that are actions on a wrong element
     repeats: int = 0  # the same action again on the element just used (retries)
-    failed_at: Optional[int] = None  # the step the test failed in (index in FLOW; LOG_CHECK: the final log check)
+    failed_at: int | None = None  # the step the test failed in (index in FLOW; LOG_CHECK: the final log check)
     fails_at: tuple[int, ...] = ()  # a regression: the steps where it must fail
 
     @property
@@ -214,7 +221,7 @@ class SuiteRun:
     """The replay of every variant in one inner pytest session."""
 
     results: dict[str, VariantResult]
-    model_calls: Optional[int]  # as the inner run's summary reports them
+    model_calls: int | None  # as the inner run's summary reports them
     fake_requests: int  # requests the fake model received during the replay
     seconds: float
     returncode: int
@@ -242,7 +249,7 @@ def record_once(root: Path) -> Path:
     return cache
 
 
-def model_calls(output: str) -> Optional[int]:
+def model_calls(output: str) -> int | None:
     """The ``model calls: N`` of the plugin's terminal summary."""
     found = re.findall(r"model calls: (\d+)", output)
     return int(found[-1]) if found else None
@@ -314,7 +321,7 @@ def goals(run: SuiteRun) -> list[str]:
 class ByHand:
     """The flow done by hand on one variant: where it failed (None: it passed), why, and the page's log."""
 
-    failed_at: Optional[int]
+    failed_at: int | None
     reason: str
     log: list[str]
 
@@ -338,7 +345,7 @@ def drive_by_hand(page: Any, url: str, timeout_ms: float = 3000) -> ByHand:
     try:
         page.goto(url + "/")
         expect(page).to_have_url(re.compile(r"/#/$"), timeout=timeout_ms)
-        for step, item in ((0, "buy milk"), (1, "walk the dog")):
+        for step, item in ((0, "buy milk"), (1, "walk the dog")):  # noqa: B007 - step names the failing step below
             truth("new-todo").fill(item, timeout=timeout_ms)
             truth("new-todo").press("Enter", timeout=timeout_ms)
         step = 2
@@ -372,7 +379,7 @@ def drive_by_hand(page: Any, url: str, timeout_ms: float = 3000) -> ByHand:
         return ByHand(step, str(exc).strip().splitlines()[0][:300], log)
 
 
-def check_by_hand(browser: Any, names: Sequence[str] = ALL_VARIANTS, root: Optional[Path] = None) -> dict[str, ByHand]:
+def check_by_hand(browser: Any, names: Sequence[str] = ALL_VARIANTS, root: Path | None = None) -> dict[str, ByHand]:
     """Every variant driven by hand, each in a fresh browser context on its own 127.0.0.1 server."""
     import functools
     import http.server
@@ -380,7 +387,7 @@ def check_by_hand(browser: Any, names: Sequence[str] = ALL_VARIANTS, root: Optio
     import threading
 
     class Quiet(http.server.SimpleHTTPRequestHandler):
-        def log_message(self, format: str, *args: Any) -> None:  # noqa: A002
+        def log_message(self, format: str, *args: Any) -> None:
             pass
 
     out = {}
@@ -409,9 +416,10 @@ def by_hand_problems(found: dict[str, ByHand]) -> list[str]:
         variant = VARIANTS[name]
         if variant.kind == "regression":
             if result.failed_at not in variant.fails_at:
+                flow = "passed" if result.failed_at is None else "failed at " + step_label(result.failed_at)
                 problems.append(f"{name}: a user should see the bug at step {list(variant.fails_at)}, "
-                                f"but the flow {'passed' if result.failed_at is None else 'failed at ' + step_label(result.failed_at)}"
-                                f": {result.reason}")
+                                f"but the flow {flow}: {result.reason}")
         elif result.failed_at is not None:
-            problems.append(f"{name} ({variant.kind}): the flow fails by hand at step {step_label(result.failed_at)}: {result.reason}")
+            problems.append(f"{name} ({variant.kind}): the flow fails by hand at step {step_label(result.failed_at)}: "
+                            f"{result.reason}")
     return problems

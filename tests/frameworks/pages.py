@@ -40,10 +40,11 @@ from __future__ import annotations
 import hashlib
 import json
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Callable, Literal, Optional
+from typing import Literal
 
-from tests.drift.pages import Edit, apply_edits
+from tests.support.edits import Edit, apply_edits
 
 # --- what every page shares -------------------------------------------------------------------
 
@@ -382,7 +383,7 @@ VANILLA_JS = r"""
 """
 
 
-def vanilla(classes: Optional[dict[str, str]] = None) -> dict[str, str]:
+def vanilla(classes: dict[str, str] | None = None) -> dict[str, str]:
     """The vanilla app's files; ``classes`` renames its class names (in the markup, the CSS and the JS)."""
     mapping = {name: name for name in VANILLA_CLASSES}
     mapping.update(classes or {})

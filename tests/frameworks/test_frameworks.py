@@ -20,9 +20,10 @@ from typing import Any
 
 import pytest
 
-from tests.drift import harness as shared
+from tests.support import inner as shared
 
 from . import harness
+from .pages import VARIANTS
 
 pytestmark = pytest.mark.slow
 
@@ -39,14 +40,29 @@ def recorded(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return shared.once_per_run(tmp_path_factory, "frameworks-record", harness.record_once)
 
 
-def test_pages_behave_as_their_kind_says(browser: Any) -> None:
-    found = harness.check_by_hand(browser)
-    assert sorted(found) == sorted(harness.ALL_VARIANTS)
+# The variants in three groups, each its own test (and inner session), so that pytest-xdist runs them side by side.
+KINDS = ("framework", "cosmetic", "regression")
+
+
+def of_kind(kind: str) -> tuple[str, ...]:
+    """The names of the variants of one kind."""
+    return tuple(name for name in harness.ALL_VARIANTS if VARIANTS[name].kind == kind)
+
+
+def test_the_groups_hold_every_variant() -> None:
+    assert sorted(name for kind in KINDS for name in of_kind(kind)) == sorted(harness.ALL_VARIANTS)
+
+
+@pytest.mark.parametrize("kind", KINDS)
+def test_pages_behave_as_their_kind_says(browser: Any, kind: str) -> None:
+    found = harness.check_by_hand(browser, of_kind(kind))
+    assert sorted(found) == sorted(of_kind(kind))
     assert harness.by_hand_problems(found) == []
 
 
-def test_replay_across_frameworks_drifts_and_regressions(recorded: Path, tmp_path: Path) -> None:
-    run = harness.run_suite(tmp_path, recorded, harness.ALL_VARIANTS, timeout=INNER_TIMEOUT)
+@pytest.mark.parametrize("kind", KINDS)
+def test_replay_across_frameworks_drifts_and_regressions(recorded: Path, tmp_path: Path, kind: str) -> None:
+    run = harness.run_suite(tmp_path, recorded, of_kind(kind), timeout=INNER_TIMEOUT)
 
     # The harness worked: every variant's test ran, and its page left a log.
     no_outcome = [r.name for r in run.results.values() if r.failure.startswith("?no outcome")]

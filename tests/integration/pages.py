@@ -15,6 +15,11 @@ WELCOME = """<!doctype html><html><head><title>Welcome</title></head><body>
 </body></html>"""
 
 SITE = {"index.html": LOGIN, "welcome.html": WELCOME}
+# The same site, its sign-in button with a test id (Playwright's normalize() then prefers it).
+HEALABLE = SITE | {"index.html": LOGIN.replace(
+    '<button type="submit">Sign in</button>', '<button type="submit" data-testid="login-button">Sign in</button>')}
+# The site after a release that renamed the test id: the zero-token heal finds the button by its role and name.
+DRIFTED = SITE | {"index.html": HEALABLE["index.html"].replace('data-testid="login-button"', 'data-testid="sign-in-v2"')}
 
 LOGIN_TEST = '''
 def test_login(agent, page, app_url):
@@ -101,7 +106,8 @@ def test_next(agent, page, app_url):
 '''
 
 SLOW_NAVIGATION_SCRIPT = [
-    {"match": "go to the next page", "actions": [{"tool": "click", "target": {"role": "link", "name": "Next"}}, {"tool": "done"}]},
+    {"match": "go to the next page",
+     "actions": [{"tool": "click", "target": {"role": "link", "name": "Next"}}, {"tool": "done"}]},
     {"match": "next page heading", "actions": [
         {"tool": "expect_text", "target": {"role": "heading", "name": "Next page"}, "input": {"text": "Next page"}},
         {"tool": "done"}]},

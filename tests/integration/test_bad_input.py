@@ -15,11 +15,12 @@ from typing import Any
 
 import pytest
 
-from pytest_lumen.cache.model import Click, Target
 from pytest_lumen.cache import SCHEMA_VERSION, CacheFile, Step, dumps, loads
-from pytest_lumen.events import read_events
 from pytest_lumen.cache.keys import step_key
-from pytest_lumen.cache.model import LocatorSpec
+from pytest_lumen.cache.model import Click, LocatorSpec, Target
+from pytest_lumen.events import read_events
+
+pytestmark = pytest.mark.slow  # each test starts pytest sessions with a browser
 
 PAGE = """<!doctype html><html><head><title>Start</title></head><body><main>
 <h1>Start</h1>
@@ -79,7 +80,8 @@ ACTION = ("steps", 0, "actions", 0)
 CORRUPTIONS = {
     "not-json": (lambda: "this is not JSON {", "cache file is not valid JSON"),
     "truncated": (lambda: json.dumps(cache_data("test_bad"), indent=2)[:150], "cache file is not valid JSON"),
-    "newer-schema": (_edit(_set(("schema_version",), SCHEMA_VERSION + 1)), f"schema_version {SCHEMA_VERSION + 1}, newer than this pytest-lumen"),
+    "newer-schema": (_edit(_set(("schema_version",), SCHEMA_VERSION + 1)),
+                     f"schema_version {SCHEMA_VERSION + 1}, newer than this pytest-lumen"),
     "unknown-schema": (_edit(_set(("schema_version",), "v1")), "no valid schema_version"),
     "unknown-action": (_edit(_set((*ACTION, "kind"), "teleport")), "Input tag 'teleport'"),
     "bad-locator": (_edit(_set((*ACTION, "target", "locator"), {"kind": "role", "value": ""})),
@@ -218,7 +220,7 @@ def test_unusable_replies_go_back_as_tool_errors_then_fail_with_model_error(lume
     result.assert_outcomes(passed=1, failed=1)
     gives_up = [r for r in fake_anthropic.requests if "click go" in json.dumps(r["messages"][0])]
     assert len(gives_up) == 3  # bounded: no fourth request
-    for request, (_, problem) in zip(gives_up[1:], BAD_REPLIES):
+    for request, (_, problem) in zip(gives_up[1:], BAD_REPLIES, strict=False):
         last = _tool_results(request)[-1]
         assert last["is_error"] is True and problem in last["content"]
     result.stdout.fnmatch_lines(["*StepAbortedError: [[]model_error[]] the model gave 3 unusable replies in a row*"])

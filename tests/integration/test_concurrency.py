@@ -23,12 +23,14 @@ from typing import Any
 
 import pytest
 
-from pytest_lumen.cache.keys import step_key
 from pytest_lumen.cache import CacheFile, CacheStore, Step, loads
+from pytest_lumen.cache.keys import step_key
 from pytest_lumen.errors import LockTimeoutError
 from pytest_lumen.events import read_events
 from pytest_lumen.fileio import locked
 from pytest_lumen.memory import ActionOutcome, MemoryStore
+
+pytestmark = pytest.mark.slow  # each test starts pytest sessions with a browser
 
 WAIT_FOR_WRITER = 120.0  # seconds a (slow, shared) machine may take to reach the write
 
@@ -92,7 +94,8 @@ def _kill_mid_write(tmp_path: Path, hook: str, kind: str, target: Path) -> None:
 def test_a_cache_writer_killed_mid_write_leaves_the_old_file_and_no_stale_lock(tmp_path: Path, hook: str) -> None:
     store = CacheStore(tmp_path / ".lumen-cache", lock_timeout=5)
     path = store.path_for("t.py", "test_a")
-    store.save(path, CacheFile(test="t.py::test_a", steps=[Step(key=step_key("the old content", []), instruction="the old content", url="/")]))
+    old = Step(key=step_key("the old content", []), instruction="the old content", url="/")
+    store.save(path, CacheFile(test="t.py::test_a", steps=[old]))
     before = path.read_bytes()
 
     _kill_mid_write(tmp_path, hook, "cache", path)
@@ -100,7 +103,8 @@ def test_a_cache_writer_killed_mid_write_leaves_the_old_file_and_no_stale_lock(t
     leftovers = [p for p in path.parent.iterdir() if p.name.endswith(".tmp")]
     assert leftovers, "the kill happened while a temporary file existed"
 
-    store.save(path, CacheFile(test="t.py::test_a", steps=[Step(key=step_key("the next run", []), instruction="the next run", url="/")]))
+    nxt = Step(key=step_key("the next run", []), instruction="the next run", url="/")
+    store.save(path, CacheFile(test="t.py::test_a", steps=[nxt]))
     assert [s.instruction for s in store.load(path).steps] == ["the next run"]
     assert not [p for p in path.parent.iterdir() if p.name.endswith(".tmp")], "the dead writer's temp file is gone"
     assert store.files() == [path]

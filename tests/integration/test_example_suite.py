@@ -11,6 +11,8 @@ from pathlib import Path
 
 import pytest
 
+pytestmark = pytest.mark.slow  # each test starts pytest sessions with a browser
+
 ROOT = Path(__file__).resolve().parents[2]
 SUITE = ROOT / "example_suite"
 REGRESSION_TEST = "example_suite/test_checkout.py::test_cart_total_follows_quantities"

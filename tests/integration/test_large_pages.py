@@ -5,7 +5,11 @@ from __future__ import annotations
 
 import json
 
-from tests.browser.large_pages import inventory
+import pytest
+
+from tests.support.large_pages import inventory
+
+pytestmark = pytest.mark.slow  # each test starts pytest sessions with a browser
 
 ROWS = 600  # over the observation's budget of elements, and quick to record on
 TEST = '''

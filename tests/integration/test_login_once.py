@@ -4,8 +4,12 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
 from ..conftest import INNER_CONFTEST
 from .pages import LOGIN_SCRIPT
+
+pytestmark = pytest.mark.slow  # each test starts pytest sessions with a browser
 
 # The login keeps the user in localStorage (as single-page apps keep a token); the account page reads it.
 LOGIN_ONCE_SITE = {

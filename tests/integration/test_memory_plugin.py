@@ -4,14 +4,18 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
 from pytest_lumen.events import read_events
+
+pytestmark = pytest.mark.slow  # each test starts pytest sessions with a browser
 
 PAGE = """<!doctype html><html><head><title>Notes</title></head><body><main>
 <h1>Notes</h1>
 <label for="note">Note</label><input id="note">
 <button id="save" onclick="document.getElementById('out').textContent = 'Saved: ' + document.getElementById('note').value">Save</button>
 <p id="out"></p>
-</main></body></html>"""
+</main></body></html>"""  # noqa: E501 - page markup: a line of it is test data
 
 TEST = '''
 def test_note(agent, page, app_url):
@@ -92,7 +96,8 @@ def test_learn_{i}(agent, page, app_url):
     page.goto(app_url + "/index.html")
     agent.run("task number {i}")
 ''')
-        bad_input = {"check": {"checked": True}, "select_option": {"value": "x"}, "press": {"key": "NotAKey"}, "fill": {"value": "x"}}[bad]
+        bad_input = {"check": {"checked": True}, "select_option": {"value": "x"}, "press": {"key": "NotAKey"},
+                     "fill": {"value": "x"}}[bad]
         target = {"role": "button", "name": f"Go {i}"}
         script.append({"match": f"task number {i}", "actions": [
             {"tool": bad, "target": target, "input": bad_input},
@@ -106,4 +111,5 @@ def test_learn_{i}(agent, page, app_url):
     memory = json.loads((lumen.path / ".lumen-cache" / "memory.json").read_text())
     learned = {les["failed_command"] for les in memory["lessons"] if les["source"] == "learned"}
     assert learned == {"check", "select_option", "press", "fill"}
-    assert len(memory["lessons"]) == len({(les["failed_command"], les["error_pattern"], les["lesson"]) for les in memory["lessons"]})
+    distinct = {(les["failed_command"], les["error_pattern"], les["lesson"]) for les in memory["lessons"]}
+    assert len(memory["lessons"]) == len(distinct)

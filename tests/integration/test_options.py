@@ -4,9 +4,18 @@ from __future__ import annotations
 
 import pytest
 
+from tests.support.inner import INNER_ARGS
+
+pytestmark = pytest.mark.slow  # each test starts pytest sessions with a browser
+
+
+def run(pytester: pytest.Pytester, *args: str) -> pytest.RunResult:
+    """A pytest session in a subprocess, as users start one."""
+    return pytester.runpytest_subprocess(*INNER_ARGS, *args)
+
 
 def test_help_lists_the_lumen_options(pytester: pytest.Pytester):
-    result = pytester.runpytest("--help")
+    result = run(pytester, "--help")
     result.stdout.fnmatch_lines([
         "*pytest-lumen*",
         "*--lumen-mode=*",
@@ -21,7 +30,7 @@ def test_help_lists_the_lumen_options(pytester: pytest.Pytester):
 
 def test_bad_mode_is_a_usage_error_listing_valid_modes(pytester: pytest.Pytester):
     pytester.makepyfile("def test_x(): pass")
-    result = pytester.runpytest("--lumen-mode=replya")
+    result = run(pytester, "--lumen-mode=replya")
     assert result.ret == pytest.ExitCode.USAGE_ERROR
     result.stderr.fnmatch_lines(["*invalid lumen mode 'replya'; valid modes are: replay, heal, record*"])
 
@@ -29,7 +38,7 @@ def test_bad_mode_is_a_usage_error_listing_valid_modes(pytester: pytest.Pytester
 def test_bad_ini_mode_is_a_usage_error(pytester: pytest.Pytester):
     pytester.makeini("[pytest]\nlumen_mode = fast\n")
     pytester.makepyfile("def test_x(): pass")
-    result = pytester.runpytest()
+    result = run(pytester)
     assert result.ret == pytest.ExitCode.USAGE_ERROR
     result.stderr.fnmatch_lines(["*ini option lumen_mode: invalid lumen mode 'fast'*"])
 
@@ -52,17 +61,17 @@ def test_mode_precedence_cli_over_ini_over_default(pytester, monkeypatch, env, i
         monkeypatch.setenv(name, value)
     pytester.makeini(f"[pytest]\n{ini}\n")
     pytester.makepyfile("def test_x(lumen_settings):\n    print('MODE=' + lumen_settings.mode.value)\n")
-    result = pytester.runpytest("-s", *args)
+    result = run(pytester, "-s", *args)
     result.stdout.fnmatch_lines([f"*lumen: mode={expected},*", f"*MODE={expected}*"])
 
 
 def test_model_from_env_and_cli(pytester, monkeypatch):
     monkeypatch.setenv("LUMEN_MODEL", "claude-haiku-5-5")
     pytester.makepyfile("def test_x(): pass")
-    pytester.runpytest().stdout.fnmatch_lines(["*model=claude-haiku-5-5,*"])
-    pytester.runpytest("--lumen-model=claude-opus-5-5").stdout.fnmatch_lines(["*model=claude-opus-5-5,*"])
+    run(pytester).stdout.fnmatch_lines(["*model=claude-haiku-5-5,*"])
+    run(pytester, "--lumen-model=claude-opus-5-5").stdout.fnmatch_lines(["*model=claude-opus-5-5,*"])
 
 
 def test_header_names_the_browser(pytester):
     pytester.makepyfile("def test_x(): pass")
-    pytester.runpytest().stdout.fnmatch_lines(["*lumen: mode=*browser=*Chromium*"])
+    run(pytester).stdout.fnmatch_lines(["*lumen: mode=*browser=*Chromium*"])

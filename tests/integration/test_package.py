@@ -31,7 +31,9 @@ from packaging.requirements import Requirement
 from example_suite.conftest import DEFAULT_PASSWORD
 from example_suite.shop import serve_shop
 from pytest_lumen.testing.fake_anthropic import FakeAnthropic
-from tests.drift.harness import once_per_run
+from tests.support.inner import once_per_run
+
+pytestmark = pytest.mark.slow  # each test starts pytest sessions with a browser
 
 ROOT = Path(__file__).resolve().parents[2]
 PACKAGE = ROOT / "pytest_lumen"

@@ -6,14 +6,30 @@ import json
 import re
 import threading
 
+import pytest
+
 from pytest_lumen.cache import SCHEMA_VERSION
 
-from .pages import (LATE_NAVIGATION_SCRIPT, LATE_NAVIGATION_SITE, LATE_NAVIGATION_TEST, LATE_SCRIPT_SCRIPT,
-                    LATE_SCRIPT_SITE, LATE_SCRIPT_TEST, LOGIN_SCRIPT, LOGIN_TEST, SITE, SLOW_NAVIGATION_SCRIPT,
-                    SLOW_NAVIGATION_SITE, SLOW_NAVIGATION_TEST)
+from .pages import (
+    LATE_NAVIGATION_SCRIPT,
+    LATE_NAVIGATION_SITE,
+    LATE_NAVIGATION_TEST,
+    LATE_SCRIPT_SCRIPT,
+    LATE_SCRIPT_SITE,
+    LATE_SCRIPT_TEST,
+    LOGIN_SCRIPT,
+    LOGIN_TEST,
+    SITE,
+    SLOW_NAVIGATION_SCRIPT,
+    SLOW_NAVIGATION_SITE,
+    SLOW_NAVIGATION_TEST,
+)
+
+pytestmark = pytest.mark.slow  # each test starts pytest sessions with a browser
 
 
 def test_record_then_replay_makes_zero_model_requests(lumen, site_factory, fake_anthropic):
+    """Recorded, then replayed on a new server port (the key holds no URL), with no value of a variable written."""
     lumen.serve(site_factory(SITE))
     lumen.pytester.makepyfile(test_app=LOGIN_TEST)
     fake_anthropic.script(LOGIN_SCRIPT)
@@ -34,6 +50,7 @@ def test_record_then_replay_makes_zero_model_requests(lumen, site_factory, fake_
     assert data["steps"][0]["actions"][2]["after"]["url"].startswith("/welcome.html")
 
     before = fake_anthropic.request_count
+    lumen.serve(site_factory(SITE))  # the same pages on another port
     replayed = lumen.run("--lumen-mode=replay")
     replayed.assert_outcomes(passed=1)
     assert fake_anthropic.request_count == before
@@ -48,28 +65,6 @@ def test_record_then_replay_makes_zero_model_requests(lumen, site_factory, fake_
     events = [json.loads(line) for line in events_file.read_text().splitlines()]
     paths = [e.get("path") for e in events if e["type"] == "tool.end"]
     assert sorted(paths) == sorted(["gate"] * hits + ["full"] * misses)
-
-
-def test_a_new_server_port_does_not_change_the_cache_key(lumen, site_factory, fake_anthropic):
-    lumen.serve(site_factory(SITE))
-    lumen.pytester.makepyfile(test_app=LOGIN_TEST)
-    fake_anthropic.script(LOGIN_SCRIPT)
-    lumen.run("--lumen-record").assert_outcomes(passed=1)
-    first = fake_anthropic.request_count
-
-    other = site_factory(SITE)  # same pages, another port
-    lumen.serve(other)
-    result = lumen.run("--lumen-mode=replay")
-    result.assert_outcomes(passed=1)
-    assert fake_anthropic.request_count == first
-
-
-def test_variable_values_never_reach_the_cache_or_artifacts(lumen, site_factory, fake_anthropic):
-    lumen.serve(site_factory(SITE))
-    lumen.pytester.makepyfile(test_app=LOGIN_TEST)
-    fake_anthropic.script(LOGIN_SCRIPT)
-    lumen.run("--lumen-record").assert_outcomes(passed=1)
-    lumen.run("--lumen-mode=replay").assert_outcomes(passed=1)
     written = lumen.written_text()
     assert "%pw%" in written
     assert "s3cret-canary-77" not in written
@@ -85,11 +80,8 @@ def test_failing_test_in_record_mode_writes_no_cache(lumen, site_factory, fake_a
     assert lumen.cache_files() == []
 
 
-def test_replay_miss_names_test_step_file_and_command(lumen, site_factory, fake_anthropic):
-    lumen.serve(site_factory(SITE))
-    lumen.pytester.makepyfile(test_app=LOGIN_TEST)
-    fake_anthropic.script(LOGIN_SCRIPT)
-    lumen.run("--lumen-record").assert_outcomes(passed=1)
+def test_replay_miss_names_test_step_file_and_command(lumen, recorded_login, fake_anthropic):
+    recorded_login()
     lumen.pytester.makepyfile(test_app=LOGIN_TEST.replace("the welcome heading is shown", "the welcome title is shown"))
     before = fake_anthropic.request_count
 
@@ -107,11 +99,8 @@ def test_replay_miss_names_test_step_file_and_command(lumen, site_factory, fake_
     ])
 
 
-def test_heal_mode_records_a_missing_step_and_rewrites_the_file(lumen, site_factory, fake_anthropic):
-    lumen.serve(site_factory(SITE))
-    lumen.pytester.makepyfile(test_app=LOGIN_TEST)
-    fake_anthropic.script(LOGIN_SCRIPT)
-    lumen.run("--lumen-record").assert_outcomes(passed=1)
+def test_heal_mode_records_a_missing_step_and_rewrites_the_file(lumen, recorded_login, fake_anthropic):
+    recorded_login()
     lumen.pytester.makepyfile(test_app=LOGIN_TEST + '    agent.run("click sign out")\n')
     fake_anthropic.script([{"match": "click sign out", "actions": [
         {"tool": "click", "target": {"role": "link", "name": "Sign out"}}, {"tool": "done"}]}])
@@ -142,12 +131,10 @@ def test_replay_waits_for_a_new_page_to_run_its_scripts(lumen, site_factory, fak
     lumen.run("--lumen-mode=replay").assert_outcomes(passed=1)
 
 
-def test_heal_keeps_an_action_that_was_performed_and_does_not_repeat_it(lumen, site_factory, fake_anthropic):
+def test_heal_keeps_an_action_that_was_performed_and_does_not_repeat_it(lumen, recorded_login, site_factory,
+                                                                      fake_anthropic):
     """The click happened and the app went elsewhere: the model is told so, and the healed step keeps the click."""
-    lumen.serve(site_factory(SITE))
-    lumen.pytester.makepyfile(test_app=LOGIN_TEST)
-    fake_anthropic.script(LOGIN_SCRIPT)
-    lumen.run("--lumen-record").assert_outcomes(passed=1)
+    recorded_login()
     moved = {"index.html": SITE["index.html"].replace("/welcome.html", "/home.html"), "home.html": SITE["welcome.html"]}
     lumen.serve(site_factory(moved))
     lumen.run("--lumen-mode=replay").assert_outcomes(failed=1)  # the sign-in now lands on /home.html

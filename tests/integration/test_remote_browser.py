@@ -18,11 +18,10 @@ import pytest
 
 from pytest_lumen.browser import choose_browser
 
-from .pages import LOGIN_SCRIPT, LOGIN_TEST, SITE
+from .pages import DRIFTED, HEALABLE, LOGIN_SCRIPT, LOGIN_TEST
 
-HEALABLE = SITE | {"index.html": SITE["index.html"].replace(
-    '<button type="submit">Sign in</button>', '<button type="submit" data-testid="login-button">Sign in</button>')}
-DRIFTED = SITE | {"index.html": HEALABLE["index.html"].replace('data-testid="login-button"', 'data-testid="sign-in-v2"')}
+pytestmark = pytest.mark.slow  # each test starts pytest sessions with a browser
+
 
 # As a user's conftest.py would say it: connect to the server; a local server without Playwright's
 # browsers is told which Chromium to launch (it accepts executablePath only when started with --unsafe).

@@ -12,7 +12,11 @@ from __future__ import annotations
 import xml.etree.ElementTree as ET
 from urllib.parse import quote, quote_plus
 
+import pytest
+
 from tests.integration.pages import LOGIN_SCRIPT, SITE
+
+pytestmark = pytest.mark.slow  # each test starts pytest sessions with a browser
 
 VALUE = "pw canary!Qx71"  # a space and a "!": the URL holds it as "pw+canary%21Qx71"
 ENV_VALUE = "envcanary-Lp93-yy"

@@ -5,13 +5,14 @@ from __future__ import annotations
 import json
 import zipfile
 
+import pytest
+
 from pytest_lumen.events import read_events
 
-from .pages import LOGIN_SCRIPT, LOGIN_TEST, SITE
+from .pages import DRIFTED, HEALABLE, LOGIN_SCRIPT, LOGIN_TEST, SITE
 
-HEALABLE = SITE | {"index.html": SITE["index.html"].replace(
-    '<button type="submit">Sign in</button>', '<button type="submit" data-testid="login-button">Sign in</button>')}
-DRIFTED = SITE | {"index.html": HEALABLE["index.html"].replace('data-testid="login-button"', 'data-testid="sign-in-v2"')}
+pytestmark = pytest.mark.slow  # each test starts pytest sessions with a browser
+
 
 
 def _record(lumen, site_factory, fake_anthropic, pages=SITE):
@@ -26,7 +27,8 @@ def _record(lumen, site_factory, fake_anthropic, pages=SITE):
 def test_record_run_summary_progress_and_events(lumen, site_factory, fake_anthropic):
     result = _record(lumen, site_factory, fake_anthropic)
     result.stdout.fnmatch_lines([
-        "*lumen> test_login*: 'log in as %user% with password %pw%' -> fill get_by_role(\"textbox\", name=\"Username\", exact=True) ?ok? (tokens so far: *",
+        "*lumen> test_login*: 'log in as %user% with password %pw%' -> "
+        "fill get_by_role(\"textbox\", name=\"Username\", exact=True) ?ok? (tokens so far: *",
         "*= lumen =*",
         "mode: record",
         "steps replayed: 0",
@@ -55,8 +57,8 @@ def test_record_run_summary_progress_and_events(lumen, site_factory, fake_anthro
     assert "s3cret-canary-77" not in events_file.read_text()
 
 
-def test_replay_summary_junit_properties_and_github_step_summary(lumen, site_factory, fake_anthropic, monkeypatch, tmp_path):
-    _record(lumen, site_factory, fake_anthropic)
+def test_replay_summary_junit_properties_and_github_step_summary(lumen, recorded_login, monkeypatch, tmp_path):
+    recorded_login()
     summary = tmp_path / "step-summary.md"
     monkeypatch.setenv("GITHUB_STEP_SUMMARY", str(summary))
     result = lumen.run("--lumen-mode=replay", "--junitxml=junit.xml")
@@ -86,8 +88,8 @@ def test_xdist_figures_are_merged_and_printed_once(lumen, site_factory, fake_ant
     assert not orphan.exists() and len(lumen.cache_files()) == 2
 
 
-def test_zero_token_heal_is_reported_and_written(lumen, site_factory, fake_anthropic):
-    _record(lumen, site_factory, fake_anthropic, HEALABLE)
+def test_zero_token_heal_is_reported_and_written(lumen, recorded_login, site_factory, fake_anthropic):
+    recorded_login(HEALABLE)
     cache = lumen.cache_files()[0]
     assert '"test_id"' in cache.read_text()  # normalize() chose the test id
     lumen.serve(site_factory(DRIFTED))
@@ -110,10 +112,11 @@ def test_zero_token_heal_is_reported_and_written(lumen, site_factory, fake_anthr
         {k: v for k, v in f.items() if k in ("kind", "value")} for f in healed["fallbacks"]]
 
 
-def test_with_the_identity_gate_turned_off_replay_still_heals_with_zero_tokens(lumen, site_factory, fake_anthropic):
+def test_with_the_identity_gate_turned_off_replay_still_heals_with_zero_tokens(lumen, recorded_login, site_factory,
+                                                                              fake_anthropic):
     """``lumen_identity_gate`` overridden to False only turns the gate off: the cascade still reads
     Playwright's roles and names through pytest-lumen's selector engines, which are registered anyway."""
-    _record(lumen, site_factory, fake_anthropic, HEALABLE)
+    recorded_login(HEALABLE)
     conftest = lumen.path / "conftest.py"
     conftest.write_text(conftest.read_text() + "\n\n@pytest.fixture(scope='session')\n"
                         "def lumen_identity_gate():\n    return False\n")
@@ -125,8 +128,8 @@ def test_with_the_identity_gate_turned_off_replay_still_heals_with_zero_tokens(l
     result.stdout.fnmatch_lines(["steps healed: 1 (fallback 1)", "identity gate: -"])  # no action went through it
 
 
-def test_strict_mode_fails_a_healed_step_with_the_diff_and_writes_nothing(lumen, site_factory, fake_anthropic):
-    _record(lumen, site_factory, fake_anthropic, HEALABLE)
+def test_strict_mode_fails_a_healed_step_with_the_diff_and_writes_nothing(lumen, recorded_login, site_factory):
+    recorded_login(HEALABLE)
     cache = lumen.cache_files()[0]
     original = cache.read_bytes()
     lumen.serve(site_factory(DRIFTED))
@@ -149,7 +152,8 @@ def test_token_budget_stops_the_step(lumen, site_factory, fake_anthropic):
     assert fake_anthropic.request_count == 1
     assert lumen.cache_files() == []
     [events_file] = lumen.path.glob("test-results/*/lumen_events.jsonl")
-    assert {"type": "error", "reason": "token_budget"}.items() <= [e for e in read_events(events_file) if e["type"] == "error"][0].items()
+    error = next(e for e in read_events(events_file) if e["type"] == "error")
+    assert {"type": "error", "reason": "token_budget"}.items() <= error.items()
 
 
 def test_max_actions_stops_the_step(lumen, site_factory, fake_anthropic):
@@ -161,8 +165,8 @@ def test_max_actions_stops_the_step(lumen, site_factory, fake_anthropic):
     result.stdout.fnmatch_lines(["*StepAbortedError: ?max_actions? the step needed more than 2 actions*"])
 
 
-def test_prune_deletes_only_unused_cache_files_after_a_full_passing_run(lumen, site_factory, fake_anthropic):
-    _record(lumen, site_factory, fake_anthropic)
+def test_prune_deletes_only_unused_cache_files_after_a_full_passing_run(lumen, recorded_login):
+    recorded_login()
     orphan = lumen.path / ".lumen-cache" / "test_app.py" / "test_removed.json"
     orphan.write_text(lumen.cache_files()[0].read_text())
     gone_file = lumen.path / ".lumen-cache" / "test_gone.py" / "test_x.json"
@@ -179,8 +183,8 @@ def test_prune_deletes_only_unused_cache_files_after_a_full_passing_run(lumen, s
     assert lumen.cache_files()[0].name == "test_login.json"
 
 
-def test_steps_are_trace_groups(lumen, site_factory, fake_anthropic):
-    _record(lumen, site_factory, fake_anthropic)
+def test_steps_are_trace_groups(lumen, recorded_login):
+    recorded_login()
     lumen.run("--lumen-mode=replay", "--tracing=on").assert_outcomes(passed=1)
     [trace] = lumen.path.glob("test-results/*/trace.zip")
     with zipfile.ZipFile(trace) as zf:

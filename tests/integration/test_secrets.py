@@ -13,6 +13,8 @@ import pytest
 
 from pytest_lumen.cache import loads
 
+pytestmark = pytest.mark.slow  # each test starts pytest sessions with a browser
+
 VAR_CANARY = "varcanary-Qx71-zz"
 ENV_CANARY = "envcanary-Lp93-yy"
 

@@ -5,11 +5,12 @@ from __future__ import annotations
 import subprocess
 import sys
 
-from .pages import LOGIN_SCRIPT, LOGIN_TEST, SITE
+import pytest
 
-HEALABLE = SITE | {"index.html": SITE["index.html"].replace(
-    '<button type="submit">Sign in</button>', '<button type="submit" data-testid="login-button">Sign in</button>')}
-DRIFTED = SITE | {"index.html": HEALABLE["index.html"].replace('data-testid="login-button"', 'data-testid="sign-in-v2"')}
+from .pages import DRIFTED, HEALABLE, LOGIN_SCRIPT, LOGIN_TEST
+
+pytestmark = pytest.mark.slow  # each test starts pytest sessions with a browser
+
 PARTIAL = "unused cache files: 1 (part of the suite ran: checked in the test modules it collected)"
 
 

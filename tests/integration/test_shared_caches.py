@@ -5,7 +5,11 @@ from __future__ import annotations
 import json
 import xml.etree.ElementTree as ET
 
+import pytest
+
 from .pages import LOGIN_SCRIPT, SITE
+
+pytestmark = pytest.mark.slow  # each test starts pytest sessions with a browser
 
 SHARED_TEST = '''
 import pytest

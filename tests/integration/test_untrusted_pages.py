@@ -14,10 +14,12 @@ from typing import Any
 
 import pytest
 
-from pytest_lumen.cache.model import Goto
 from pytest_lumen.cache import CacheFile, Step, dumps
-from pytest_lumen.events import read_events
 from pytest_lumen.cache.keys import step_key
+from pytest_lumen.cache.model import Goto
+from pytest_lumen.events import read_events
+
+pytestmark = pytest.mark.slow  # each test starts pytest sessions with a browser
 
 SAFE_CONFTEST = '''
 import os

@@ -15,7 +15,7 @@ one real bug per page: replay must stay red.
 
 from __future__ import annotations
 
-from tests.drift.pages import Edit, apply_edits
+from tests.support.edits import Edit, apply_edits
 
 HEAD = """<!doctype html><html lang="en"><head><meta charset="utf-8"><title>{title}</title>
 <style>body {{ font-family: system-ui, sans-serif; margin: 24px; }} .css-1x2ab3 {{ display: flex; gap: 16px; }}</style>
@@ -47,7 +47,7 @@ TODOS = _page("Todos", """<style>.todo-list { list-style: none; padding: 0; } .t
       input.remove();
     });
   }));
-</script>""")
+</script>""")  # noqa: E501 - page markup: a line of it is test data
 
 FILES = _page("Files", """<main><h1>Files</h1>
 <table class="css-f1l3s0"><thead><tr><th>Name</th><th>Size</th></tr></thead><tbody>

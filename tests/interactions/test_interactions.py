@@ -5,8 +5,7 @@ The inner project (tests/interactions/inner.py) has one test per interaction on 
 fake model; the conditional step's other branch is recorded in heal mode as a returning visitor.
 Then one replay session runs every test on the original app, on a drifted copy (each recorded
 locator broken, each element kept: it must heal with zero tokens) and on a regressed copy (one real
-bug per page: each test must fail), with no model call at all. The recording and the replay run on
-two xdist workers (``tests/drift/harness.INNER_WORKERS``): their tests mostly wait.
+bug per page: each test must fail), with no model call at all.
 """
 
 from __future__ import annotations
@@ -15,17 +14,16 @@ import json
 import re
 import shutil
 import subprocess
-import sys
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
 import pytest
 
 from pytest_lumen.testing.fake_anthropic import FakeAnthropic
-from tests.drift import harness as shared
+from tests.support import inner as shared
 
 from . import inner
-from .pages import VARIANTS, site
+from .pages import site
 
 pytestmark = pytest.mark.slow
 
@@ -58,7 +56,7 @@ def write_project(root: Path, variants: tuple[str, ...]) -> None:
 
 def run_inner(root: Path, *args: str, env: dict[str, str]) -> subprocess.CompletedProcess[str]:
     """One pytest session of the inner project."""
-    return subprocess.run([sys.executable, "-m", "pytest", "-p", "no:cacheprovider", "-q", *args, inner.TEST_FILE],
+    return subprocess.run(shared.inner_command("-q", *args, inner.TEST_FILE),
                           cwd=root, env=shared.clean_env(env), capture_output=True, text=True, timeout=INNER_TIMEOUT)
 
 
@@ -91,7 +89,7 @@ def recorded(tmp_path_factory: pytest.TempPathFactory) -> Path:
             fake.script(inner.RECORD_SCRIPT)
             env = {inner.VARIANTS_ENV: "original", "ANTHROPIC_BASE_URL": fake.url,
                    "ANTHROPIC_API_KEY": "sk-test-not-a-real-key"}
-            result = run_inner(root, *shared.INNER_WORKERS, "--lumen-record", env=env)
+            result = run_inner(root, "--lumen-record", env=env)
             assert result.returncode == 0, result.stdout[-6000:] + result.stderr[-2000:]
             assert fake.request_count >= 2 * len(inner.TEST_NAMES)
             # the branch the first recording never saw: a returning visitor gets no banner
@@ -134,38 +132,56 @@ def test_each_interaction_is_cached_as_its_own_action(recorded: Path) -> None:
     assert [[a["kind"] for a in branch] for branch in branches] == [["wait_for", "click"], []]
 
 
-def test_replay_heals_every_interaction_with_zero_tokens_and_stays_red_on_every_bug(
+def replay(recorded: Path, root: Path, variant: str) -> tuple[dict[tuple[str, str], str | None], str]:
+    """Every test replayed on one variant of the app, in one replay-mode session: outcomes and output."""
+    shutil.copytree(recorded, root, ignore=shutil.ignore_patterns("test-results", "sites"))
+    write_project(root, (variant,))
+    for test in inner.TEST_NAMES:
+        shared.share_cache(cache(recorded, test), root, (variant,), inner.TEST_FILE, test)
+    result = run_inner(root, "--lumen-mode=replay", "--junitxml=junit.xml", env={inner.VARIANTS_ENV: variant})
+    found = outcomes(root / "junit.xml")
+    assert sorted(found) == sorted((test, variant) for test in inner.TEST_NAMES), result.stdout[-4000:]
+    assert "model calls: 0" in result.stdout and "tokens: in 0, out 0" in result.stdout
+    return found, result.stdout
+
+
+def test_replay_of_every_interaction_on_the_unchanged_app_needs_no_heal(
         recorded: Path, tmp_path: Path, fake_anthropic: FakeAnthropic) -> None:
     root = tmp_path / "inner"
-    shutil.copytree(recorded, root, ignore=shutil.ignore_patterns("test-results", "sites"))
-    write_project(root, VARIANTS)
-    for test in inner.TEST_NAMES:
-        shared.share_cache(cache(recorded, test), root, VARIANTS, inner.TEST_FILE, test)
+    found, out = replay(recorded, root, "original")
 
-    result = run_inner(root, *shared.INNER_WORKERS, "--lumen-mode=replay", "--junitxml=junit.xml",
-                       env={inner.VARIANTS_ENV: ",".join(VARIANTS)})
-    found = outcomes(root / "junit.xml")
-    out = result.stdout
-
-    assert len(found) == len(inner.TEST_NAMES) * len(VARIANTS), out[-4000:]
     assert fake_anthropic.request_count == 0
-    assert "model calls: 0" in out and "tokens: in 0, out 0" in out
-    broken = {test: (found[(test, v)] or "")[:800] for test in inner.TEST_NAMES for v in ("original", "drifted")
-              if found[(test, v)] is not None}
-    assert broken == {}, "the original and the drifted app must replay green"
-    unhealed = [test for test in inner.TEST_NAMES
-                if not re.search(rf"healed \[[^\]]+\] {inner.TEST_FILE}::{test}\[[^\]]*drifted\]", out)]
-    assert unhealed == [], "every drift breaks a recorded locator: each must show its heal\n" + out[-4000:]
+    broken = {test: (found[(test, "original")] or "")[:800] for test in inner.TEST_NAMES if found[(test, "original")] is not None}
+    assert broken == {}, "the original app must replay green"
     assert not re.search(r"healed \[[^\]]+\] \S+\[[^\]]*original\]", out), "the original app needs no heal"
-    assert "healed [model]" not in out
-    passed = [test for test in inner.TEST_NAMES if found[(test, "regressed")] is None]
-    assert passed == [], "a bug passed in replay mode"
-    wrong_reason = {test: (found[(test, "regressed")] or "")[:800] for test, reason in REGRESSION_REASONS.items()
-                    if reason not in (found[(test, "regressed")] or "")}
-    assert wrong_reason == {}
 
     # The cookie banner's other branch replays too: a returning visitor sees none, and nothing is asked.
     again = run_inner(root, "--lumen-mode=replay", "-k", "test_cookie_banner and original",
                       env={inner.VARIANTS_ENV: "original", "RETURNING_VISITOR": "1"})
     assert again.returncode == 0, again.stdout[-4000:]
     assert "model calls: 0" in again.stdout and fake_anthropic.request_count == 0
+
+
+def test_replay_heals_every_interaction_with_zero_tokens(recorded: Path, tmp_path: Path,
+                                                          fake_anthropic: FakeAnthropic) -> None:
+    found, out = replay(recorded, tmp_path / "inner", "drifted")
+
+    assert fake_anthropic.request_count == 0
+    broken = {test: (found[(test, "drifted")] or "")[:800] for test in inner.TEST_NAMES if found[(test, "drifted")] is not None}
+    assert broken == {}, "the drifted app must replay green"
+    unhealed = [test for test in inner.TEST_NAMES
+                if not re.search(rf"healed \[[^\]]+\] {inner.TEST_FILE}::{test}\[[^\]]*drifted\]", out)]
+    assert unhealed == [], "every drift breaks a recorded locator: each must show its heal\n" + out[-4000:]
+    assert "healed [model]" not in out
+
+
+def test_replay_stays_red_on_every_bug_for_its_own_reason(recorded: Path, tmp_path: Path,
+                                                          fake_anthropic: FakeAnthropic) -> None:
+    found, _ = replay(recorded, tmp_path / "inner", "regressed")
+
+    assert fake_anthropic.request_count == 0
+    passed = [test for test in inner.TEST_NAMES if found[(test, "regressed")] is None]
+    assert passed == [], "a bug passed in replay mode"
+    wrong_reason = {test: (found[(test, "regressed")] or "")[:800] for test, reason in REGRESSION_REASONS.items()
+                    if reason not in (found[(test, "regressed")] or "")}
+    assert wrong_reason == {}

@@ -10,7 +10,8 @@ from pytest_lumen.usage import Usage
 
 
 def test_event_models_serialize_with_type_first_and_validate():
-    event = LifecycleStart(step=0, instruction="log in as %user%", step_kind="run", mode="replay", cache="hit", key="0" * 16, url="/")
+    event = LifecycleStart(step=0, instruction="log in as %user%", step_kind="run", mode="replay", cache="hit", key="0" * 16,
+                           url="/")
     data = event.model_dump(mode="json")
     assert data["type"] == "lifecycle.start" and data["ts"].endswith("Z")
     with pytest.raises(ValidationError):

@@ -7,12 +7,11 @@ from pathlib import Path
 
 import pytest
 
-from pytest_lumen.cache.keys import step_key
-from pytest_lumen.cache.model import Fill, Target
 from pytest_lumen.cache import CacheFile, CacheStore, Step, loads
+from pytest_lumen.cache.keys import step_key
+from pytest_lumen.cache.model import Fill, LocatorSpec, Target
 from pytest_lumen.errors import SecretLeakError
 from pytest_lumen.events import ErrorEvent, EventLog, LifecycleEnd
-from pytest_lumen.cache.model import LocatorSpec
 from pytest_lumen.secrets import REDACTED, Secrets, secret_env_values
 
 CANARY = "canary-Zq8!pw"
@@ -97,7 +96,8 @@ def test_numbers_are_not_text() -> None:
     ("environ", "expected"),
     [
         ({"SHOP_PASSWORD": ENV_CANARY}, {"SHOP_PASSWORD"}),
-        ({"github_token": ENV_CANARY, "MY_API_KEY": ENV_CANARY, "CLIENT_SECRET_X": ENV_CANARY}, {"github_token", "MY_API_KEY", "CLIENT_SECRET_X"}),
+        ({"github_token": ENV_CANARY, "MY_API_KEY": ENV_CANARY, "CLIENT_SECRET_X": ENV_CANARY},
+         {"github_token", "MY_API_KEY", "CLIENT_SECRET_X"}),
         ({"HOME": ENV_CANARY, "PATH": ENV_CANARY}, set()),
         ({"USE_KEYRING": "true", "KEYBOARD_TOKEN": "250", "SOME_SECRET": "enabled"}, set()),
     ],

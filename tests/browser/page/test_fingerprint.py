@@ -1,4 +1,5 @@
-"""What a fingerprint captures on a real page (pytest_lumen.page.fingerprint): landmark roles, native dialogs, the text around an element."""
+"""What a fingerprint captures on a real page (pytest_lumen.page.fingerprint): landmark roles, native dialogs,
+the text around an element."""
 
 from __future__ import annotations
 
@@ -7,8 +8,8 @@ from typing import Any
 import pytest
 
 from pytest_lumen.cache.model import Fingerprint
-from pytest_lumen.replay.similarity import says
 from pytest_lumen.page.fingerprint import capture, scan, scan_selector
+from pytest_lumen.replay.similarity import says
 
 LANDMARKS = """
 <header><nav aria-label="Main"><a href="/">Shop</a></nav></header>
@@ -44,7 +45,7 @@ def test_the_text_around_an_element_reaches_past_a_lone_price_or_its_own_label(p
       <ul><li><h3>Red Mug</h3><p>$11.00</p><div class="qty"><button>−</button> <input id="qty" type="number" aria-label="Quantity"> <button>+</button></div></li></ul>
       <div><p><span>Reject</span> <button id="accept">Accept</button></p><p>We use cookies to run this shop</p></div>
       <form><div><label for="f">Full name</label><input id="f"></div><p>Delivery details</p></form>
-      <div><span>Blue mug $12.00</span> <button id="plain">Add</button></div>""")
+      <div><span>Blue mug $12.00</span> <button id="plain">Add</button></div>""")  # noqa: E501 - page markup: a line of it is test data
     assert capture(page.locator("#add")).context == "Blue Mug Stoneware $12.50"
     assert capture(page.locator("#qty")).context == "Red Mug $11.00 − +"
     assert capture(page.locator("#f")).context == "Full name Delivery details"  # not only its own label
@@ -64,7 +65,7 @@ CART_LINES = """
 <table><tbody>
   <tr><td>Blue Mug</td><td>$12.50</td><td><button>Remove</button></td></tr>
   <tr><td>Red Mug</td><td>$11.00</td><td><button id="remove-row">Remove</button></td></tr>
-</tbody></table>"""
+</tbody></table>"""  # noqa: E501 - page markup: a line of it is test data
 
 
 def test_a_row_control_is_known_by_its_row_even_when_the_row_holds_other_buttons(page: Any) -> None:

@@ -10,7 +10,7 @@ import pytest
 
 from pytest_lumen.page import outline
 from pytest_lumen.page.outline import View
-from tests.browser.large_pages import ROWS, inventory
+from tests.support.large_pages import ROWS, inventory
 
 # A web component: its items are slotted into a list in its shadow root.
 COMPONENT = """<!doctype html><html lang='en'><head><title>Catalog</title></head><body>

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import json
 from collections.abc import Callable
 from typing import Any
@@ -291,7 +292,7 @@ def test_later_pages_are_diffs_and_the_conversation_so_far_is_read_from_the_prom
     assert [i for i, _ in marks] == [4, 6] and "cache_control" in fourth["system"][-1] and "cache_control" in fourth["tools"][-1]
     usages = [r["usage"] for r in fake_anthropic.responses]
     assert usages[0]["cache_creation_input_tokens"] > 1024 and usages[0]["cache_read_input_tokens"] == 0
-    for before, usage in zip(usages, usages[1:]):  # each request reads all that the one before it sent
+    for before, usage in itertools.pairwise(usages):  # each request reads all that the one before it sent
         assert usage["cache_read_input_tokens"] == before["cache_read_input_tokens"] + before["cache_creation_input_tokens"]
         assert usage["input_tokens"] + usage["cache_creation_input_tokens"] < 700
     assert ctx.figures.usage.cache_read_input_tokens == sum(u["cache_read_input_tokens"] for u in usages)

@@ -10,11 +10,11 @@ import pytest
 
 from pytest_lumen.cache.model import Click
 from pytest_lumen.context import TestContext
+from pytest_lumen.page.outline import SHOWN
 from pytest_lumen.planner import ScriptedPlanner
 from pytest_lumen.record.driver import ModelDriver
-from pytest_lumen.page.outline import SHOWN
 from pytest_lumen.record.snapshot import observe, show_items
-from tests.browser.large_pages import ROWS, inventory
+from tests.support.large_pages import ROWS, inventory
 
 BOUND = 24_000
 

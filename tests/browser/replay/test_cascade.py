@@ -24,7 +24,8 @@ def _find_total(page: Any, expected: str) -> Any:
 
 
 def test_a_text_check_finds_its_unchanged_text_in_a_new_container(page: Any) -> None:
-    page.set_content('<aside><p>Subtotal: $37.00</p><p class="sums"><span>Total:</span> <strong data-testid="order-total">$37.00</strong></p>'
+    page.set_content('<aside><p>Subtotal: $37.00</p>'
+                     '<p class="sums"><span>Total:</span> <strong data-testid="order-total">$37.00</strong></p>'
                      '<a href="/checkout">Go to checkout</a></aside>')
     found = _find_total(page, "Total: $37.00")
     assert isinstance(found, Relocated) and found.level == "unchanged_text"

@@ -5,31 +5,20 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-import pytest
-
-from pytest_lumen.cache.keys import step_key
 from pytest_lumen.cache import model as A
+from pytest_lumen.cache.keys import step_key
 from pytest_lumen.cache.model import LocatorSpec, Step
 from pytest_lumen.config import DEFAULT_MODEL, Mode, Settings
 from pytest_lumen.page.fingerprint import capture
-from pytest_lumen.replay import gate
 from pytest_lumen.replay.replayer import Replayer
 from pytest_lumen.session import LumenSession
 
 
-@pytest.fixture(autouse=True)
-def gate_attempts_not_cut_short(monkeypatch: pytest.MonkeyPatch) -> None:
-    """A gated attempt on these unchanged pages always acts: on a busy machine Playwright may not resolve the
-    locator within the gate's 500 ms, and the full path would take over (its fill's read-back is final, and a
-    page that drops the first input fails). These tests are about what follows a gated action, not its time."""
-    monkeypatch.setattr(gate, "GATE_MS", 60_000.0)
-
-
-def _replayer(page: Any, root: Path) -> Replayer:
-    """A replay-mode Replayer with the gate open, as the ``agent`` fixture makes it."""
+def _replayer(page: Any, root: Path, gate: bool = True) -> Replayer:
+    """A replay-mode Replayer with the gate open (unless ``gate`` is False), as the ``agent`` fixture makes it."""
     session = LumenSession(Settings(mode=Mode.REPLAY, rootdir=root, cache_dir=root / ".lumen-cache", model=DEFAULT_MODEL))
     ctx = session.new_context("test_x.py::test_x", root / ".lumen-cache" / "x.json", root / "out")
-    return Replayer(page, ctx, gate=True)
+    return Replayer(page, ctx, gate=gate)
 
 
 def test_a_gated_fill_whose_value_did_not_stick_is_filled_again_on_the_full_path(form_page: Any, tmp_path: Path) -> None:
@@ -40,7 +29,8 @@ def test_a_gated_fill_whose_value_did_not_stick_is_filled_again_on_the_full_path
                       fingerprint=capture(form_page.locator("#n")))
     fill = A.Fill(target=target, value="Ada", after=A.Effect(value="Ada"))
     replayer = _replayer(form_page, tmp_path)
-    done, heals = replayer.replay(0, Step(key=step_key("fill the name", []), instruction="fill the name", url="/", actions=[fill]), {})
+    step = Step(key=step_key("fill the name", []), instruction="fill the name", url="/", actions=[fill])
+    _, heals = replayer.replay(0, step, {})
     assert form_page.locator("#n").input_value() == "Ada"
     ends = [e for e in replayer.ctx.events.events if e.type == "tool.end"]
     # its value is read back at the end of the step (no action after it carries the check), and it is filled again
@@ -68,7 +58,8 @@ def _login_step(page: Any) -> Step:
 
 
 def _protocol_calls(page: Any, run: Any) -> int:
-    """Messages sent to Playwright's driver while ``run()`` runs (a Playwright internal, as benchmarks/profile_replay.py counts)."""
+    """Messages sent to Playwright's driver while ``run()`` runs (a Playwright internal, as
+    benchmarks/profile_replay.py counts)."""
     from playwright._impl.connection import Connection
     original = Connection.send_message_to_server
     count = 0
@@ -107,3 +98,37 @@ def test_a_fill_that_did_not_stick_is_found_out_by_the_next_action_and_done_agai
     assert ends == [("fill:0", "gate"), ("fill:1", "gate"), ("fill:1", "full"), ("click:2", "full")]
     assert heals == [] and [a.kind for a in done] == ["fill", "fill", "click"]
     assert (replayer.ctx.figures.gate_hits, replayer.ctx.figures.gate_misses) == (1, 2)
+
+
+# An admin's change list: a row checkbox per object, all named alike, rows that share most of their words.
+CHANGE_LIST = """<table style="margin-top: {top}px"><tbody>{rows}</tbody></table>"""
+ROW = ('<tr><td><input type="checkbox" class="{cls}" aria-label="Select this object for an action" '
+       'onclick="document.body.dataset.picked = \'{n}\'"></td>'
+       '<td>Invoice {n}</td><td>Acme Corporation</td><td>Paid</td><td>2026-11-01</td><td>$1,200.00</td></tr>')
+
+
+def _change_list(top: int, cls: str) -> str:
+    return CHANGE_LIST.format(top=top, rows="".join(ROW.format(n=n, cls=cls) for n in (1041, 1042, 1043)))
+
+
+def _check_row(page: Any) -> Step:
+    """Check invoice 1042's row, recorded on the change list as it was."""
+    row = page.get_by_role("row").filter(has_text="Invoice 1042").get_by_role("checkbox")
+    fp = capture(row).model_copy(update={"look_alikes": 2})
+    target = A.Target(locator=LocatorSpec(kind="selector", value="tr:nth-child(2) input"), fingerprint=fp)
+    return Step(key=step_key("select invoice 1042", []), instruction="select invoice 1042", url="/",
+                actions=[A.Check(target=target, checked=True)])
+
+
+def test_the_gate_and_the_full_path_give_one_verdict_on_a_row_among_look_alikes(page: Any, tmp_path: Path) -> None:
+    # a restyle moves the table and renames the checkboxes' classes: the same element, its identity unchanged, while
+    # the other rows, which share most of its words, come close to it on similarity alone
+    page.set_content(_change_list(0, "action-select"))
+    step = _check_row(page)
+    verdicts = []
+    for gate in (True, False):
+        page.set_content(_change_list(240, "form-check-input"))
+        replayer = _replayer(page, tmp_path / str(gate), gate=gate)
+        _, heals = replayer.replay(0, step, {})
+        verdicts.append((page.evaluate("document.body.dataset.picked"), heals))
+    assert verdicts == [("1042", []), ("1042", [])]

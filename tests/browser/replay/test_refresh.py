@@ -11,13 +11,12 @@ from pytest_lumen.agent import Agent
 from pytest_lumen.cache.model import FINGERPRINT_VERSION
 from pytest_lumen.config import Mode
 from pytest_lumen.planner import ScriptedPlanner
-
 from tests.browser.inprocess import cache_file, context, no_model, session_in
 
 FORM = """<!doctype html><html lang="en"><body><main><h1>Newsletter</h1>
 <label>Email <input name="email" data-testid="email"></label>
 <button type="button" data-testid="{button_id}" onclick="document.querySelector('[role=status]').textContent = 'Subscribed'">Subscribe</button>
-<p role="status"></p></main></body></html>"""
+<p role="status"></p></main></body></html>"""  # noqa: E501 - page markup: a line of it is test data
 SCRIPT: list[Any] = [
     {"tool": "fill", "target": {"role": "textbox", "name": "Email"}, "input": {"value": "%email%"}}, {"tool": "done"},
     {"tool": "click", "target": {"role": "button", "name": "Subscribe"}}, {"tool": "done"},

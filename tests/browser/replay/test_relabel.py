@@ -12,7 +12,6 @@ from pytest_lumen.agent import Agent
 from pytest_lumen.config import Mode
 from pytest_lumen.errors import ReplayError
 from pytest_lumen.planner import ScriptedPlanner
-
 from tests.browser.inprocess import context, no_model, session_in
 
 # A wizard whose first page has one way on; a redesign renames it and may send it elsewhere.
@@ -63,15 +62,20 @@ def test_a_relabelled_button_whose_recorded_effect_follows_is_healed_with_its_ev
     assert page.url.endswith("/payment.html?plan=team")
     [heal] = ctx.heals
     assert (heal.level, heal.after) == ("relabel", 'get_by_role("button", name="Next step")')
-    assert heal.evidence == "its recorded effect followed (URL /payment.html?plan=team)" and heal.runner_up is not None
+    assert heal.evidence == ("its shape is the recorded one's, and it declares its form's GET action /payment.html, "
+                             "where the step led") and heal.runner_up is not None
     assert ctx.figures.model_calls == 0
     assert heal.picture == "out/heal-step1-action1.png"  # the page with the relabelled button highlighted
     assert (ctx.output_dir / "heal-step1-action1.png").read_bytes().startswith(b"\x89PNG")
 
 
-def test_a_relabelled_button_whose_effect_no_longer_follows_stays_red(wizard: Callable[..., Any]) -> None:
-    with pytest.raises(ReplayError, match=r"should be at /payment.html\?plan=team, but it is at /elsewhere.html"):
+def test_a_relabelled_button_that_declares_another_destination_stays_red_without_acting(
+        wizard: Callable[..., Any], page: Any) -> None:
+    with pytest.raises(ReplayError, match=r"zero-token heal found nothing \(left out 2 elements that declare another "
+                                          r"destination.*it declares its form's GET action /elsewhere.html, and the "
+                                          r"step led to /payment.html\?plan=team"):
         wizard("Next step", action="/elsewhere.html")
+    assert page.url.endswith("/index.html")  # read, not clicked
 
 
 def test_a_known_equivalent_name_is_evidence_enough(wizard: Callable[..., Any]) -> None:
@@ -98,8 +102,8 @@ def test_an_effect_that_differs_only_in_its_fragment_does_not_fail_a_confirmed_e
     assert '"url": "/index.html#completed"' in (tmp_path / ".lumen-cache").joinpath(
         "tests/test_shop.py/test_sign_in.json").read_text(encoding="utf-8")
 
-    (site.root / "index.html").write_text(FILTERS.replace("{control}", '<a role="button" href="#" onclick="event.preventDefault()">'
-                                                            'Completed</a>').replace("querySelector('button')",
+    link = '<a role="button" href="#" onclick="event.preventDefault()">Completed</a>'
+    (site.root / "index.html").write_text(FILTERS.replace("{control}", link).replace("querySelector('button')",
                                                                                    "querySelector('[role=button]')"),
                                           encoding="utf-8")
     replay(page, site.url + "/index.html", tmp_path, "show the completed todos")  # the test's own check decides

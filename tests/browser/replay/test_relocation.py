@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any, Optional
+from typing import Any
 
 import pytest
 
@@ -16,7 +16,6 @@ from pytest_lumen.context import TestContext
 from pytest_lumen.errors import LumenAssertionError, ReplayError
 from pytest_lumen.events import HealEnd, ToolEnd
 from pytest_lumen.planner import ScriptedPlanner
-
 from tests.browser.inprocess import CACHE_FILE, context, no_model, session_in
 
 Steps = list[tuple[str, str]]  # (kind, instruction): ("run", "...") or ("expect", "...")
@@ -78,7 +77,7 @@ def app(page: Any, site_factory: Callable[[dict[str, str]], Any], tmp_path: Path
     return App(page, site_factory, tmp_path)
 
 
-def heal_levels(ctx: TestContext) -> list[Optional[str]]:
+def heal_levels(ctx: TestContext) -> list[str | None]:
     """The level of every successful heal of the test (its ``heal.end`` events)."""
     return [e.level for e in ctx.events.events if isinstance(e, HealEnd) and e.ok]
 
@@ -211,7 +210,8 @@ def test_a_count_check_finds_its_list_among_others_and_never_counts_another_list
 
 def todo_header(header: str) -> str:
     return page_html(f'<header class="header">{header}</header><section class="main">'
-                     '<input id="toggle-all" class="toggle-all" type="checkbox"><label for="toggle-all">Mark all as complete</label>'
+                     '<input id="toggle-all" class="toggle-all" type="checkbox">'
+                     '<label for="toggle-all">Mark all as complete</label>'
                      '<ul class="todo-list"></ul></section><footer class="footer"><a href="#/">All</a> '
                      '<a href="#/active">Active</a></footer>')
 

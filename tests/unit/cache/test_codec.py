@@ -1,4 +1,5 @@
-"""The cache file's text form (pytest_lumen.cache.codec): parsing, validation errors that name the file and step, stable output."""
+"""The cache file's text form (pytest_lumen.cache.codec): parsing, validation errors that name the file and step,
+stable output."""
 
 from __future__ import annotations
 

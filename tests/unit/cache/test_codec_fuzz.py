@@ -1,4 +1,5 @@
-"""Fuzzing the cache loader (pytest_lumen.cache.codec and CacheStore.load): whatever a cache file holds, only LumenErrors come out.
+"""Fuzzing the cache loader (pytest_lumen.cache.codec and CacheStore.load): whatever a cache file holds, only
+LumenErrors come out.
 
 Three kinds of input: arbitrary bytes, arbitrary JSON, and near-valid files (``tests/unit/fuzz.py``).
 memory.json is fuzzed alike in ``tests/unit/memory/test_store_fuzz.py``.

@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from pytest_lumen.cache.keys import step_key
 from pytest_lumen.cache import CacheFile, CacheStore, Step
+from pytest_lumen.cache.keys import step_key
 from pytest_lumen.errors import CacheFileError, LumenError
 
 from .helpers import valid_cache

@@ -21,7 +21,7 @@ def test_session_touches_nothing_until_used(mem_path: Path) -> None:
 def test_session_blocks_triggers_and_learning(mem_path: Path) -> None:
     write_memory(
         mem_path,
-        seed_lessons(TODAY) + [make_lesson("shop tip", "site_specific", domain="shop.example")],
+        [*seed_lessons(TODAY), make_lesson("shop tip", "site_specific", domain="shop.example")],
     )
     events = Recorder()
     session = MemorySession(mem_path, on_event=events, today=lambda: TODAY)

@@ -1,9 +1,11 @@
-"""The identity hash's field order (pytest_lumen.page.identity); the gate on a real page is in tests/browser/page/test_identity.py."""
+"""The identity hash's field order (pytest_lumen.page.identity); the gate on a real page is in
+tests/browser/page/test_identity.py."""
 
 from __future__ import annotations
 
 import pytest
 
+from pytest_lumen.cache.model import Box, Fingerprint
 from pytest_lumen.page import identity
 from pytest_lumen.page.fingerprint import page_fields
 
@@ -12,3 +14,19 @@ def test_hash_order_holds_fields_the_page_reads() -> None:
     assert all(set(names) <= set(identity.FIELDS) for names in identity.SKIPS.values())
     with pytest.raises(ValueError, match="look_alikes"):
         page_fields("role", "look_alikes")  # counted apart, not read from the element
+
+
+ROW_CHECKBOX = Fingerprint(tag="input", role="checkbox", name="Select this object for an action", type="checkbox",
+                           context="Invoice 1042 Acme Corporation Paid", look_alikes=2, classes="action-select",
+                           box=Box(x=10, y=40, width=13, height=13))
+
+
+def test_holds_is_the_gates_rule_place_aside() -> None:
+    moved = ROW_CHECKBOX.model_copy(update={"classes": "form-check-input", "box": Box(x=10, y=280, width=16, height=16)})
+    assert identity.holds(ROW_CHECKBOX, moved)  # where it is and how it is styled are not who it is
+    assert identity.holds(ROW_CHECKBOX, moved.model_copy(update={"name": " Select this  object for an action"}))
+    assert not identity.holds(ROW_CHECKBOX, moved.model_copy(update={"context": "Invoice 1043 Acme Corporation Paid"}))
+    assert not identity.holds(ROW_CHECKBOX, moved.model_copy(update={"role": "switch"}))
+    alone = ROW_CHECKBOX.model_copy(update={"look_alikes": 0})
+    assert identity.holds(alone, alone.model_copy(update={"context": "Invoice 1042 Acme Corp Paid"}))  # as the gate
+    assert not identity.holds(ROW_CHECKBOX.model_copy(update={"role": None}), ROW_CHECKBOX.model_copy(update={"role": None}))

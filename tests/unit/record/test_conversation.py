@@ -5,8 +5,7 @@ from __future__ import annotations
 import json
 
 from pytest_lumen.planner import ToolCall
-from pytest_lumen.record.conversation import (NOT_RUN, OMITTED, PAGE, SYSTEM, Conversation, Result, page_block,
-                                              step_message)
+from pytest_lumen.record.conversation import NOT_RUN, OMITTED, PAGE, SYSTEM, Conversation, Result, page_block, step_message
 from pytest_lumen.record.snapshot import Observation
 from pytest_lumen.record.snapshot_diff import DIFF, UNCHANGED, current_snapshot
 from pytest_lumen.testing.scripts import message_text
@@ -31,7 +30,7 @@ CLICK = ToolCall(id="toolu_3", name="click", input={"ref": "e3"})
 def test_the_first_request_is_the_step_message_with_the_whole_page() -> None:
     assert Conversation(FIRST, FORM).messages() == [{"role": "user", "content": FIRST}]
     assert FIRST.startswith("Step: sign in\n\nCurrent page:\n") and 'button "Sign in"' in FIRST
-    assert FIRST == f"Step: sign in\n\n{PAGE}{page_block(FORM)}\n\nCall the tools for the next actions."
+    assert f"Step: sign in\n\n{PAGE}{page_block(FORM)}\n\nCall the tools for the next actions." == FIRST
 
 
 def test_a_reply_with_several_calls_gets_a_result_for_each_then_the_page_after_them() -> None:

@@ -13,8 +13,17 @@ from pytest_lumen.cache.model import Drag, Expect, Goto, History, LocatorSpec, O
 from pytest_lumen.errors import LumenAssertionError, StepAbortedError
 from pytest_lumen.planner import ToolCall
 from pytest_lumen.record.reply import gave_up as _gave_up
-from pytest_lumen.record.tools import (ACTIONS, EXPECT_TOOLS, RUN_TOOLS, Call, ToolInputError, _drag, to_action,
-                                       tools_for, validate_call)
+from pytest_lumen.record.tools import (
+    ACTIONS,
+    EXPECT_TOOLS,
+    RUN_TOOLS,
+    Call,
+    ToolInputError,
+    _drag,
+    to_action,
+    tools_for,
+    validate_call,
+)
 
 # sha256 of json.dumps() of the schemas: what the model is sent must not change by accident
 # (it changes the prompt, the prompt cache prefix and the recordings made through it).
@@ -47,8 +56,8 @@ def test_the_schemas_sent_to_the_model_are_unchanged() -> None:
 
 def test_each_step_kind_has_its_tools_and_every_action_tool_builds_an_action() -> None:
     assert [t["name"] for t in RUN_TOOLS] == ["click", "double_click", "right_click", "fill", "type", "press",
-                                              "select_option", "check", "hover", "drag", "upload_file", "goto", "go_back", "go_forward", "reload", "scroll", "wait_for", "show_items", "done",
-                                              "fail", "skip"]
+                                              "select_option", "check", "hover", "drag", "upload_file", "goto", "go_back",
+                                              "go_forward", "reload", "scroll", "wait_for", "show_items", "done", "fail", "skip"]
     assert [t["name"] for t in EXPECT_TOOLS] == ["expect_visible", "expect_text", "expect_value", "expect_checked",
                                                  "expect_count", "expect_url", "show_items", "done", "fail"]
     assert tools_for("run") is RUN_TOOLS and tools_for("expect") is EXPECT_TOOLS
@@ -65,8 +74,8 @@ def test_each_step_kind_has_its_tools_and_every_action_tool_builds_an_action() -
     ("scroll", {}, RUN_TOOLS, None),
     ("expect_checked", {"ref": "e1", "checked": False}, EXPECT_TOOLS, None),
     ("explode", {}, RUN_TOOLS, "unknown tool 'explode'; use one of: click, double_click, right_click, fill, type, press, "
-                               "select_option, check, hover, drag, upload_file, goto, go_back, go_forward, reload, scroll, wait_for, "
-                               "show_items, done, fail, skip"),
+                               "select_option, check, hover, drag, upload_file, goto, go_back, go_forward, reload, scroll, "
+                               "wait_for, show_items, done, fail, skip"),
     ("expect_text", {"ref": "e1", "text": "x"}, RUN_TOOLS, "unknown tool 'expect_text'; use one of: click, "),
     ("click", {}, EXPECT_TOOLS, "unknown tool 'click'; use one of: expect_visible, "),
     ("click", ["e1"], RUN_TOOLS, "click: arguments must be an object"),

@@ -1,4 +1,5 @@
-"""The identity policy of a step (pytest_lumen.replay.cascade): which attributes a check ignores or pins, and why a candidate is rejected."""
+"""The identity policy of a step (pytest_lumen.replay.cascade): which attributes a check ignores or pins, and why a
+candidate is rejected."""
 
 from __future__ import annotations
 

@@ -5,10 +5,13 @@ from __future__ import annotations
 from typing import Any
 
 from pytest_lumen.cache.model import Box, Fingerprint
+from pytest_lumen.replay.destinations import Reading
 from pytest_lumen.replay.equivalents import Equivalents
 from pytest_lumen.replay.relabel import Relabel, find_relabel
 
 TABLE = Equivalents()
+CONFIRMS = Reading("confirms", "it submits the form where the recorded submit button was (form: Sign in)")
+SILENT = Reading("silent", "it declares no destination (a script decides where it leads)")
 
 
 def button(name: str, **fields: Any) -> Fingerprint:
@@ -19,8 +22,11 @@ def button(name: str, **fields: Any) -> Fingerprint:
     return Fingerprint(**base)
 
 
-def relabel(recorded: Fingerprint, *page: Fingerprint, pinned: bool = False, effect: str | None = None) -> Relabel | str:
-    return find_relabel(recorded, list(page), frozenset(), pinned, effect, TABLE)
+def relabel(recorded: Fingerprint, *page: Fingerprint, pinned: bool = False, effect: str | None = None,
+            readings: tuple[Reading | None, ...] | None = None) -> Relabel | str:
+    """``readings``: what each element of ``page`` declares, read against the recording (by default: it confirms)."""
+    said = readings if readings is not None else tuple(CONFIRMS for _ in page)
+    return find_relabel(recorded, list(page), frozenset(), pinned, effect, TABLE, said)
 
 
 # --- the table ---------------------------------------------------------------------------------
@@ -76,7 +82,9 @@ def test_an_unknown_new_name_needs_the_recorded_effect_and_a_clear_shape() -> No
                                                         box=Box(x=900, y=10, width=60, height=30)),
                     effect="URL /step-2")
     assert isinstance(found, Relabel) and found.position == 0
-    assert found.evidence == "its recorded effect followed (URL /step-2)" and found.runner_up < found.score
+    assert found.evidence == f"its shape is the recorded one's, and {CONFIRMS.why}" and found.runner_up < found.score
+    silent = relabel(recorded, button("Proceed"), effect="URL /step-2", readings=(SILENT,))
+    assert silent == f"relabel: 'Proceed' has its shape, but {SILENT.why}: not acted on to find out"
     twins = relabel(recorded, button("Proceed"), button("Go on"), effect="URL /step-2")
     assert isinstance(twins, str) and "two elements have its shape" in twins
 
@@ -109,8 +117,11 @@ def test_an_action_that_kept_its_words_and_gained_others_needs_its_recorded_effe
     redesign = [button("Cancel", type="button", context=None), button("Confirm order", context=None)]
     found = relabel(recorded, *redesign, effect="URL /order-complete.html")
     assert isinstance(found, Relabel) and found.position == 1
-    assert found.evidence == ("its name kept its words ('Confirm' -> 'Confirm order') and its recorded effect "
-                              "followed (URL /order-complete.html)")
+    assert found.evidence == f"its name kept its words ('Confirm' -> 'Confirm order'), and {CONFIRMS.why}"
+    # "Clear completed" kept a word of the removed "Completed" filter: a script's button declares nothing
+    silent = relabel(recorded, *redesign, effect="URL /order-complete.html", readings=(SILENT, SILENT))
+    assert silent == (f"relabel: its name kept its words ('Confirm' -> 'Confirm order'), but {SILENT.why}: "
+                      "not acted on to find out")
     assert isinstance(relabel(recorded, *redesign), str)  # "Place order by phone" may be another action
     two = relabel(recorded, *redesign, button("Confirm order by phone", context=None), effect="URL /order-complete.html")
     assert not (isinstance(two, Relabel) and two.position in (1, 2) and "kept its words" in two.evidence)

@@ -1,4 +1,5 @@
-"""Fingerprint similarity and the margin rule (pytest_lumen.replay.similarity); the identity policy of checks is in test_cascade.py."""
+"""Fingerprint similarity and the margin rule (pytest_lumen.replay.similarity); the identity policy of checks is in
+test_cascade.py."""
 
 from __future__ import annotations
 
@@ -104,7 +105,8 @@ def test_a_look_alike_is_known_by_its_context():
     mug = add_to_cart("Blue mug", "$12.00")
     assert similarity(mug, add_to_cart("Red teapot", "$25.00")) == 0.0  # same button, another product
     assert similarity(mug, add_to_cart("Blue mug lid", "$3.00")) < ACCEPT_THRESHOLD
-    reworded = add_to_cart("Blue mug", "$12.00", name="Add to basket", text="Add to basket", box=Box(x=600, y=500, width=90, height=28))
+    reworded = add_to_cart("Blue mug", "$12.00", name="Add to basket", text="Add to basket",
+                           box=Box(x=600, y=500, width=90, height=28))
     assert similarity(mug, reworded) >= ACCEPT_THRESHOLD  # reworded and moved, same product
 
 
@@ -180,7 +182,8 @@ def test_two_fields_whose_labels_both_hold_the_recorded_name_are_neither():
 
 
 def test_among_look_alike_fields_the_one_with_the_lost_words_around_it_is_the_field():
-    recorded = field("Quantity for Blue Mug", role="spinbutton", type="number", label=None, context="Blue Mug $12.50 $12.50 Remove")
+    recorded = field("Quantity for Blue Mug", role="spinbutton", type="number", label=None,
+                     context="Blue Mug $12.50 $12.50 Remove")
     mug = field("Quantity", role="spinbutton", type="number", context="Blue Mug $12.50 each − Quantity + $12.50 ×")
     towel = field("Quantity", role="spinbutton", type="number", context="Linen Tea Towel $12.00 each − Quantity + $12.00 ×")
     scores = similarities(recorded, [towel, mug])

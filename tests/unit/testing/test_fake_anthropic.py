@@ -20,8 +20,15 @@ import pytest
 
 from pytest_lumen.record.snapshot_diff import snapshot_text
 from pytest_lumen.testing import fake_anthropic
-from pytest_lumen.testing.fake_anthropic import (MISSING_REF, FakeAnthropic, SnapshotNode, action_input, page_snapshot,
-                                                  parse_snapshot_refs, resolve_target)
+from pytest_lumen.testing.fake_anthropic import (
+    MISSING_REF,
+    FakeAnthropic,
+    SnapshotNode,
+    action_input,
+    page_snapshot,
+    parse_snapshot_refs,
+    resolve_target,
+)
 
 REPO_ROOT = Path(__file__).resolve().parents[3]
 MODEL = "claude-sonnet-5-5"
@@ -43,7 +50,8 @@ SNAPSHOT = """\
 
 TOOLS: list[dict[str, Any]] = [
     {"name": "click", "description": "Click", "input_schema": {"type": "object", "properties": {"ref": {"type": "string"}}}},
-    {"name": "fill", "description": "Fill", "input_schema": {"type": "object", "properties": {"ref": {"type": "string"}, "value": {"type": "string"}}}},
+    {"name": "fill", "description": "Fill",
+     "input_schema": {"type": "object", "properties": {"ref": {"type": "string"}, "value": {"type": "string"}}}},
     {"name": "done", "description": "Done", "input_schema": {"type": "object", "properties": {"summary": {"type": "string"}}}},
 ]
 
@@ -185,7 +193,8 @@ def test_a_target_resolves_in_the_snapshot_a_diff_left_the_model_with() -> None:
 
 
 def test_target_resolves_from_last_user_message_not_first(fake: FakeAnthropic) -> None:
-    fake.script([{"match": "go", "actions": [{"tool": "click", "ref": "e1"}, {"tool": "click", "target": {"role": "button", "name": "Sign in"}}]}])
+    fake.script([{"match": "go", "actions": [{"tool": "click", "ref": "e1"},
+                                             {"tool": "click", "target": {"role": "button", "name": "Sign in"}}]}])
     messages = conversation("go", 1, snapshot='- button "Sign in" [ref=e42]')
     messages[0]["content"] += '\n- button "Sign in" [ref=e7]'
     assert tool_call(ask(fake, messages)) == ("click", {"ref": "e42"})

@@ -50,5 +50,5 @@ def test_an_earlier_entry_is_found_only_within_the_lookback_before_a_breakpoint(
 
 
 def test_more_than_four_breakpoints_are_refused() -> None:
-    with pytest.raises(TooManyBreakpoints, match="A maximum of 4 blocks with cache_control may be provided. Found 5"):
+    with pytest.raises(TooManyBreakpoints, match=r"A maximum of 4 blocks with cache_control may be provided\. Found 5"):
         PromptCache().use(body("a", "b", "c", "d", marked=(0, 1, 2, 3)))

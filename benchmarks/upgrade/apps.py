@@ -1,0 +1,281 @@
+"""The released apps of the upgrade suite: how each version is installed, started and broken on purpose.
+
+Every version is installed by name from its package registry (pip or npm) into a cache folder
+reused across runs and clones (``~/.cache/pytest-lumen/upgrade-apps/<app>-<version>/``, or under
+``XDG_CACHE_HOME``; ``LUMEN_UPGRADE_APPS`` moves it), and runs as its own server process on 127.0.0.1
+on a free port. A regression is a configuration switch of the app that removes a feature a test
+uses; it must make that test red at its own step.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import socket
+import sqlite3
+import subprocess
+import sys
+import tarfile
+import time
+import urllib.error
+import urllib.request
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from filelock import FileLock
+
+HERE = Path(__file__).resolve().parent
+_CACHE_HOME = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache")
+# outside the clone: a fresh clone (as CI makes) reuses the releases installed before
+APPS_DIR = Path(os.environ.get("LUMEN_UPGRADE_APPS") or _CACHE_HOME / "pytest-lumen" / "upgrade-apps")
+START_TIMEOUT_S = 60.0  # an app that does not answer by then is reported broken (a loaded machine is slow)
+
+
+@dataclass(frozen=True)
+class Regression:
+    """A switch of the app's configuration that breaks the feature one test uses."""
+
+    name: str
+    summary: str
+    test: str  # the test that must go red
+    fails_at: str  # a piece of the source line of the step where it must go red
+    switch: dict[str, Any] = field(default_factory=dict)  # the app's own configuration
+
+
+@dataclass(frozen=True)
+class App:
+    """A released app: its versions (oldest first, the one recorded on), how to install and start one."""
+
+    name: str
+    stack: str
+    registry: str  # "pip" or "npm"
+    package: str
+    versions: tuple[str, ...]
+    suite: str  # the test file (under suites/), copied into the inner project as test_<name>.py
+    regressions: tuple[Regression, ...]
+    command: Callable[[Path, int, Path, dict[str, Any]], list[str]]  # (install folder, port, data folder, switch)
+    env: Callable[[Path], dict[str, str]] = lambda folder: {}
+    ready_path: str = "/"
+    pip_extra: tuple[str, ...] = ()  # more requirements installed with it
+    state_path: str = ""  # where the app tells what a test did to it (``POST /__reset`` clears it); "" when none
+
+    @property
+    def oldest(self) -> str:
+        return self.versions[0]
+
+    def folder(self, version: str) -> Path:
+        return APPS_DIR / f"{self.name}-{version}"
+
+    def regression(self, name: str) -> Regression:
+        return next(r for r in self.regressions if r.name == name)
+
+
+# --- installing ---------------------------------------------------------------------------------
+
+
+def _pip_install(package: str, version: str, target: Path, extra: tuple[str, ...]) -> None:
+    subprocess.run([sys.executable, "-m", "pip", "install", "--quiet", "--disable-pip-version-check", "--ignore-installed",
+                    "--target", str(target), f"{package}=={version}", *extra], check=True, capture_output=True, text=True)
+
+
+def _npm_install(package: str, version: str, target: Path) -> None:
+    npm = shutil.which("npm")
+    if npm is None:
+        raise RuntimeError(f"npm is needed to install {package}@{version}: install Node.js (apt-get install npm)")
+    target.mkdir(parents=True, exist_ok=True)
+    done = subprocess.run([npm, "pack", "--silent", f"{package}@{version}"], cwd=target, check=True,
+                          capture_output=True, text=True)
+    tarball = target / done.stdout.strip().splitlines()[-1]
+    with tarfile.open(tarball) as archive:
+        archive.extractall(target, filter="data")
+    tarball.unlink()
+
+
+def install(app: App, version: str) -> Path:
+    """The version's install folder, installed from the registry on first use (under a file lock)."""
+    folder = app.folder(version)
+    stamp = folder / ".installed"
+    APPS_DIR.mkdir(parents=True, exist_ok=True)
+    with FileLock(str(APPS_DIR / f"{app.name}-{version}.lock")):
+        if not stamp.exists():
+            shutil.rmtree(folder, ignore_errors=True)
+            if app.registry == "pip":
+                _pip_install(app.package, version, folder, app.pip_extra)
+            else:
+                _npm_install(app.package, version, folder)
+            stamp.write_text(f"{app.package} {version}\n", encoding="utf-8")
+    return folder
+
+
+# --- running ------------------------------------------------------------------------------------
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+class Server:
+    """One app version running on 127.0.0.1 in its own process."""
+
+    def __init__(self, app: App, version: str, data: Path, switch: dict[str, Any] | None = None) -> None:
+        self.app, self.version = app, version
+        folder = install(app, version)
+        self.port = free_port()
+        self.url = f"http://127.0.0.1:{self.port}"
+        env = {**os.environ, **app.env(folder)}
+        self.log = data / f"server-{app.name}-{version}-{self.port}.log"
+        with open(self.log, "wb") as out:
+            self.process = subprocess.Popen(app.command(folder, self.port, data, switch or {}), env=env, cwd=data,
+                                            stdout=out, stderr=subprocess.STDOUT)
+        self._wait_ready()
+
+    def _wait_ready(self) -> None:
+        """Wait until the app answers (or its process ends, or START_TIMEOUT_S passes)."""
+        deadline = time.monotonic() + START_TIMEOUT_S
+        while time.monotonic() < deadline:
+            if self.process.poll() is not None:
+                break
+            try:
+                with urllib.request.urlopen(self.url + self.app.ready_path, timeout=5):
+                    return
+            except (urllib.error.URLError, ConnectionError, TimeoutError):
+                time.sleep(0.1)
+        self.stop()
+        raise RuntimeError(f"{self.app.name} {self.version} did not start: " + self.log.read_text(errors="replace")[-2000:])
+
+    def get_json(self, path: str) -> Any:
+        with urllib.request.urlopen(self.url + path, timeout=10) as reply:
+            return json.loads(reply.read())
+
+    def post(self, path: str) -> None:
+        urllib.request.urlopen(urllib.request.Request(self.url + path, data=b"", method="POST"), timeout=10).close()
+
+    def stop(self) -> None:
+        if self.process.poll() is None:
+            self.process.terminate()
+            try:
+                self.process.wait(10)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+                self.process.wait()
+
+
+# --- Datasette (Python, server-rendered HTML) ---------------------------------------------------
+
+
+def write_shop_db(path: Path) -> None:
+    """A tiny SQLite database: six products, three orders."""
+    if path.exists():
+        return
+    db = sqlite3.connect(path)
+    db.executescript("""
+        create table products(id integer primary key, name text, category text, price real, stock integer);
+        insert into products(name, category, price, stock) values
+          ('Blue mug', 'Kitchen', 8.5, 12), ('Green plate', 'Kitchen', 11.5, 0), ('Desk lamp', 'Office', 24.0, 5),
+          ('Notebook', 'Office', 3.25, 40), ('Garden hose', 'Garden', 19.99, 3), ('Watering can', 'Garden', 14.0, 7);
+        create table orders(id integer primary key, product_id integer references products(id), quantity integer,
+                            customer text);
+        insert into orders(product_id, quantity, customer) values (1, 2, 'Ada'), (3, 1, 'Grace'), (4, 5, 'Alan');
+    """)
+    db.commit()
+    db.close()
+
+
+def _datasette_command(folder: Path, port: int, data: Path, switch: dict[str, Any]) -> list[str]:
+    write_shop_db(data / "shop.db")
+    command = [sys.executable, "-S", "-m", "datasette", "serve", str(data / "shop.db"), "-h", "127.0.0.1",
+               "-p", str(port)]
+    for name, value in switch.get("settings", {}).items():
+        command += ["--setting", name, str(value)]
+    if "tables" in switch:  # table options: metadata in 0.x, datasette.yaml (-c) in 1.0
+        tables = {"databases": {"shop": {"tables": switch["tables"]}}}
+        path = data / f"datasette-{port}.json"
+        path.write_text(json.dumps(tables), encoding="utf-8")
+        command += ["-c" if _is_1x(folder) else "-m", str(path)]
+    return command
+
+
+def _is_1x(folder: Path) -> bool:
+    return (folder / ".installed").read_text(encoding="utf-8").split()[1].startswith("1.")
+
+
+DATASETTE = App(
+    name="datasette", stack="Python (ASGI), server-rendered HTML", registry="pip", package="datasette",
+    versions=("0.61.1", "0.65.1", "1.0a19"),
+    suite="suite_datasette.py",
+    regressions=(
+        Regression("no-facets", "facets switched off (--setting allow_facet off): the suggested facet link is gone, "
+                   "the column's sort link of the same name stays", "test_facet_by_category", "facet the products",
+                   {"settings": {"allow_facet": "off"}}),
+        Regression("price-unsortable", "sortable_columns leaves price out: its header is text, the other headers stay "
+                   "links", "test_sort_products_by_price", "sort the products by price",
+                   {"tables": {"products": {"sortable_columns": ["name", "category", "stock"]}}}),
+        Regression("orders-hidden", "the orders table is hidden (hidden: true): its link on the database page is "
+                   "gone, the products link stays", "test_browse_orders", "open the orders table",
+                   {"tables": {"orders": {"hidden": True}}}),
+    ),
+    command=_datasette_command,
+    env=lambda folder: {"PYTHONPATH": str(folder)},
+    ready_path="/shop.json",
+    pip_extra=("setuptools<70",),  # old releases import pkg_resources, which newer setuptools no longer ship
+)
+
+
+# --- swagger-ui-dist (JavaScript, a React single-page app, from npm) ----------------------------
+
+
+def _swagger_command(folder: Path, port: int, data: Path, switch: dict[str, Any]) -> list[str]:
+    config = {"filter": True, **switch.get("config", {})}
+    return [sys.executable, str(HERE / "swagger_server.py"), str(folder / "package"), str(port), json.dumps(config)]
+
+
+SWAGGER_UI = App(
+    name="swagger-ui", stack="JavaScript (React single-page app), static files from npm", registry="npm",
+    package="swagger-ui-dist", versions=("3.52.5", "4.19.1", "5.24.2"),
+    suite="suite_swagger_ui.py",
+    regressions=(
+        Regression("get-only", "supportedSubmitMethods: ['get']: POST has no \"Try it out\"; GET operations keep "
+                   "theirs", "test_add_a_pet", "add a pet named", {"config": {"supportedSubmitMethods": ["get"]}}),
+        Regression("no-filter", "filter: false: the tag filter box is gone", "test_filter_by_tag",
+                   "filter the operations", {"config": {"filter": False}}),
+        Regression("no-models", "defaultModelsExpandDepth: -1: the Schemas section is gone", "test_pet_schema",
+                   "open the Pet schema", {"config": {"defaultModelsExpandDepth": -1}}),
+    ),
+    command=_swagger_command,
+    state_path="/__log",
+)
+
+
+# --- sqladmin (Python, Starlette + SQLAlchemy admin, Tabler/Bootstrap templates) ----------------
+
+
+def _sqladmin_command(folder: Path, port: int, data: Path, switch: dict[str, Any]) -> list[str]:
+    return [sys.executable, "-S", str(HERE / "sqladmin_app.py"), str(data / f"sqladmin-{port}.db"), str(port),
+            json.dumps(switch.get("view", {}))]
+
+
+SQLADMIN = App(
+    name="sqladmin", stack="Python (Starlette, SQLAlchemy), server-rendered admin (Tabler)", registry="pip",
+    package="sqladmin", versions=("0.16.1", "0.19.0", "0.22.0"),
+    suite="suite_sqladmin.py",
+    regressions=(
+        Regression("no-delete", "can_delete = False: the row's delete button is gone, its View and Edit links stay",
+                   "test_delete_product", "delete the Green plate", {"view": {"can_delete": False}}),
+        Regression("no-edit", "can_edit = False: the row's Edit link is gone, its View link stays",
+                   "test_edit_product_price", "edit the Desk lamp", {"view": {"can_edit": False}}),
+        Regression("no-search", "column_searchable_list = []: the search box is gone", "test_search_products",
+                   "search the products for lamp", {"view": {"column_searchable_list": []}}),
+    ),
+    command=_sqladmin_command,
+    env=lambda folder: {"PYTHONPATH": str(folder)},
+    ready_path="/admin/product/list",
+    pip_extra=("uvicorn", "sqlalchemy<2.1"),
+    state_path="/__state",
+)
+
+APPS: dict[str, App] = {a.name: a for a in (DATASETTE, SWAGGER_UI, SQLADMIN)}

@@ -1,0 +1,86 @@
+"""What pytest-lumen reads from Playwright beyond its public API, in one place.
+
+Two private attributes (a locator's selector, an object's listeners) and the text of Playwright's
+errors and call logs. Playwright does not promise any of it; the pinned version does, and each
+function here says what it relies on. ``tests/browser/page/test_playwright_internals.py`` holds a
+contract test per function, run against the pinned Playwright: it fails when a version changes
+the behaviour. ``pyproject.toml`` bounds Playwright below the next untested minor version;
+docs/architecture.md ("Playwright's internals") says how to raise the bound.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Locator
+
+CALL_LOG = "Call log:"
+
+
+def selector_of(locator: Locator) -> str:
+    """The selector string behind a locator (``internal:role=button[name="Add"i]``).
+
+    Relies on ``Locator._impl_obj._selector``: the sync API's implementation object keeps the
+    selector it was built from, in Playwright's own selector syntax (``page/locators.py`` parses
+    it). The public API shows it only inside ``repr``.
+    """
+    selector: str = locator._impl_obj._selector
+    return selector
+
+
+def listener_count(emitter: Any, event: str) -> int:
+    """How many listeners for ``event`` a Page or a BrowserContext has (0 when that cannot be read).
+
+    Relies on ``_impl_obj.listener_count(event)``: the sync API does not show an object's listeners,
+    its implementation object (a pyee ``EventEmitter``) counts them.
+    """
+    count = getattr(getattr(emitter, "_impl_obj", None), "listener_count", None)
+    return int(count(event)) if callable(count) else 0
+
+
+def without_call_log(message: str) -> str:
+    """A Playwright error's or assertion's message without its call log.
+
+    Relies on the message's format: the text, then ``Call log:`` and the log's lines (an action's
+    error and a failed ``expect`` alike).
+    """
+    return message.split(CALL_LOG, 1)[0]
+
+
+def pointer_intercepted(message: str) -> bool:
+    """Whether an action failed because another element would receive the click (an overlay, a
+    custom control's styled label over its hidden input).
+
+    Relies on the call log of an action that waited for the element to receive pointer events:
+    it says ``<element> intercepts pointer events`` while Playwright retries.
+    """
+    return "intercepts pointer events" in message
+
+
+def began_to_act(message: str) -> bool:
+    """Whether a failed action had begun to act (then it must not be repeated): a click that timed
+    out waiting for the navigation it started was performed.
+
+    Relies on the call log's steps: ``performing click action`` when the input events are sent,
+    ``click action done`` after them.
+    """
+    return "performing " in message or " action done" in message
+
+
+def element_resolved(message: str) -> bool:
+    """Whether a timed-out action's locator matched an element (there, but not ready: disabled,
+    moving, covered), not nothing at all.
+
+    Relies on the call log: ``locator resolved to <button ...>`` once the locator matched an element;
+    an action whose locator never matched only logs ``waiting for locator(...)``.
+    """
+    return "locator resolved to" in message
+
+
+def already_registered(message: str) -> bool:
+    """Whether registering a selector engine failed because one of that name is registered already.
+
+    Relies on ``Selectors.register``'s error: ``"<name>" selector engine has been already registered``.
+    """
+    return "already registered" in message

@@ -1,0 +1,75 @@
+"""What a replay reports when it heals an action: a relocated element (events, heal record, picture, the target
+written for it) and a renamed route (an ``effect`` heal: the very element led to another route of the app)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+from ..cache.model import Target
+from ..events import HealEnd, HealStart
+from ..heals import Heal
+from ..page.evidence import heal_picture
+from ..page.targets import fallbacks_for
+from ..secrets import map_strings
+from .cascade import Missed, Relocated
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Page
+
+    from ..context import TestContext
+
+MAX_FALLBACKS = 8
+
+
+def report_relocation(ctx: TestContext, instruction: str, step: int, i: int, target: Target, problem: str,
+            found: Relocated | Missed, page: Page | None = None, end: str = "") -> Heal | None:
+    """Emit a heal's events; the record of a successful heal, with its picture (taken on ``page``; ``end``: which
+    end of a drag, in the picture's name)."""
+    before = target.locator.describe()
+    ctx.events.emit(HealStart(step=step, action=i, before=before, error=problem))
+    if isinstance(found, Missed):
+        ctx.events.emit(HealEnd(step=step, action=i, ok=False, before=before, detail=found.reason))
+        return None
+    after = ctx.secrets.templatize(found.spec.describe())
+    runner_up = f", runner-up {found.runner_up:.2f}" if found.runner_up is not None else ""
+    found_evidence = ctx.secrets.templatize(found.evidence) if found.evidence else None  # it quotes the page's names
+    evidence = f"; {found_evidence}" if found_evidence else ""
+    ctx.events.emit(HealEnd(step=step, action=i, ok=True, level=found.level, before=before, after=after,
+                            detail=f"score {found.score:.2f}{runner_up}{evidence}"))
+    picture = None
+    if page is not None:
+        name = heal_picture(page, found.locator, ctx.output_dir / f"heal-step{step + 1}-action{i + 1}{end}.png",
+                            ctx.secrets.redact, [*ctx.secrets.variables.values(), *ctx.secrets.env_values.values()])
+        picture = f"{ctx.output_dir.name}/{name}" if name else None
+    return Heal(test=ctx.nodeid, step=instruction, action=i, level=found.level, before=before, after=after,
+                cache_file=ctx.cache.display, evidence=found_evidence, runner_up=found.runner_up, picture=picture)
+
+
+def route_heal(ctx: TestContext, instruction: str, step: int, i: int, action: Any, moved: str) -> tuple[Any, Heal]:
+    """The action with the route its confirmed element led to (``moved``, normalized) as its recorded effect, and the
+    ``effect`` heal that says so (its events emitted): the app renamed a route, the cache follows."""
+    before, after = action.after.url, ctx.secrets.templatize(moved)
+    ctx.events.emit(HealStart(step=step, action=i, before=before, error=f"the page should be at {before}"))
+    ctx.events.emit(HealEnd(step=step, action=i, ok=True, level="effect", before=before, after=after,
+                            detail="the very element (its role, name and place) led to a renamed route"))
+    heal = Heal(test=ctx.nodeid, step=instruction, action=i, level="effect", before=before, after=after,
+                cache_file=ctx.cache.display,
+                evidence="the recorded element, confirmed, led to another route of the same origin, which shows no error")
+    return action.model_copy(update={"after": action.after.model_copy(update={"url": after})}), heal
+
+
+def healed_target(target: Target, found: Relocated, templatize: Callable[[str], str]) -> Target:
+    """The target as it is now: the locator that found it, fallbacks, and its current fingerprint (templatized)."""
+    specs = [*fallbacks_for(found.fingerprint, found.spec), target.locator, *target.fallbacks]
+    fallbacks: list[Any] = []
+    for spec in specs:
+        if spec != found.spec and spec not in fallbacks:
+            fallbacks.append(spec)
+    healed = Target(locator=found.spec, fallbacks=fallbacks[:MAX_FALLBACKS], fingerprint=found.fingerprint)
+    return templatized(healed, templatize)
+
+
+def templatized(target: Target, templatize: Callable[[str], str]) -> Target:
+    """The target with every known value in its strings turned into its placeholder (numbers and keys untouched)."""
+    return Target.model_validate(map_strings(target.model_dump(mode="json"), templatize))

@@ -1,0 +1,129 @@
+"""Contract tests of what pytest-lumen reads from Playwright beyond its public API (pytest_lumen.page.playwright_internals).
+
+One test per function, against the pinned Playwright: each produces the real behaviour (a real
+locator, listeners, a covered button, a click whose navigation never ends, a second registration)
+and asserts the function reads it. A failure here after a Playwright upgrade names what changed;
+docs/architecture.md ("Playwright's internals") says what to do then.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from playwright.sync_api import Error as PlaywrightError
+from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
+from playwright.sync_api import expect
+
+from pytest_lumen.page.locators import parse_selector
+from pytest_lumen.page.playwright_internals import (
+    CALL_LOG,
+    already_registered,
+    began_to_act,
+    element_resolved,
+    listener_count,
+    pointer_intercepted,
+    selector_of,
+    without_call_log,
+)
+
+# A button under a veil that covers the page. Playwright scrolls it into view on each attempt to
+# click, aligned differently on each retry: the page says so at the second position, once the
+# first attempt has logged what intercepted it; the test then closes the page, which ends the click.
+COVERED = """<body style="height: 3000px; margin: 0">
+<div id="veil" style="position: fixed; inset: 0; background: rgba(0, 0, 0, .3); z-index: 10"></div>
+<button id="buy" style="position: absolute; top: 2000px">Buy</button>
+<script>
+  const seen = new Set();
+  addEventListener('scroll', () => { seen.add(Math.round(scrollY)); if (seen.size === 2) console.log('second attempt'); });
+</script></body>"""
+
+NEVER_MS = 30_000  # a limit no click here reaches: each one ends on an event
+
+
+def covered_click_error(page: Any) -> PlaywrightError:
+    """The error of a click on the covered button, ended by closing its page after one full attempt."""
+    covered = page.context.new_page()
+    covered.set_content(COVERED)
+    covered.on("console", lambda message: covered.close() if message.text == "second attempt" else None)
+    with pytest.raises(PlaywrightError) as caught:
+        covered.locator("#buy").click(timeout=NEVER_MS)
+    assert covered.is_closed()  # ended by the close, not by the time limit
+    return caught.value
+
+
+def test_selector_of_reads_the_selector_behind_a_locator(page: Any) -> None:
+    page.set_content('<ul><li>Blue mug <button data-testid="add">Add</button></li></ul>'
+                     '<iframe name="pay" srcdoc="<input aria-label=Card>"></iframe>')
+    by_role = page.get_by_role("listitem").get_by_role("button", name="Add")
+    assert selector_of(by_role) == 'internal:role=listitem >> internal:role=button[name="Add"i]'
+    assert selector_of(page.get_by_test_id("add").nth(0)) == 'internal:testid=[data-testid="add"s] >> nth=0'
+    framed = page.frame_locator('iframe[name="pay"]').get_by_label("Card")
+    # page/locators.py parses the syntax back into the code a person writes
+    assert parse_selector(selector_of(framed)).describe() == (
+        'locator("iframe[name=\\"pay\\"]").content_frame.get_by_label("Card")')
+    assert page.locator(selector_of(by_role)).inner_text() == "Add"  # and Playwright takes it back
+
+
+def test_listener_count_counts_a_page_and_a_context_listeners(page: Any) -> None:
+    def noted(dialog: Any) -> None: ...
+
+    assert listener_count(page, "dialog") == 0
+    page.on("dialog", noted)
+    page.context.on("dialog", noted)
+    page.context.on("dialog", noted)
+    assert (listener_count(page, "dialog"), listener_count(page.context, "dialog")) == (1, 2)
+    page.remove_listener("dialog", noted)
+    assert listener_count(page, "dialog") == 0
+    assert listener_count(object(), "dialog") == 0  # not a Playwright object: nothing to read
+
+
+def test_without_call_log_keeps_the_message_of_an_action_error_and_of_an_assertion(page: Any) -> None:
+    page.set_content("<p id='said'>Hello</p>")
+    with pytest.raises(PlaywrightTimeoutError) as action:
+        page.locator("#missing").click(timeout=300)  # never there: the limit is the only end
+    with pytest.raises(AssertionError) as assertion:
+        expect(page.locator("#said")).to_have_text("Goodbye", timeout=300)
+    for message in (str(action.value), str(assertion.value)):
+        assert CALL_LOG in message and "waiting for" in message
+        kept = without_call_log(message)
+        assert kept.strip() and "waiting for" not in kept and message.startswith(kept)
+    assert without_call_log(str(action.value)).strip().splitlines() == ["Locator.click: Timeout 300ms exceeded."]
+
+
+def test_pointer_intercepted_reads_what_covers_the_target(page: Any) -> None:
+    error = str(covered_click_error(page))
+    assert pointer_intercepted(error)
+    assert '<div id="veil"></div> intercepts pointer events' in error
+    with pytest.raises(PlaywrightTimeoutError) as missing:
+        page.locator("#missing").click(timeout=300)
+    assert not pointer_intercepted(str(missing.value))
+
+
+def test_element_resolved_tells_an_element_not_ready_from_no_element(page: Any) -> None:
+    assert element_resolved(str(covered_click_error(page)))  # there, covered
+    page.set_content("<p>Nothing to click</p>")
+    with pytest.raises(PlaywrightTimeoutError) as missing:
+        page.locator("#missing").click(timeout=300)
+    assert not element_resolved(str(missing.value))
+
+
+def test_began_to_act_reads_a_click_that_was_performed(page: Any, site_factory: Any) -> None:
+    site = site_factory({"index.html": '<a href="/stall">Go on</a>'})
+    held: list[Any] = []
+    page.route("**/stall", lambda route: held.append(route))  # the navigation the click starts never ends
+    page.goto(site.url + "/index.html")
+    with pytest.raises(PlaywrightTimeoutError) as performed:
+        page.get_by_role("link", name="Go on").click(timeout=2000)  # performed at once, then waits for the navigation
+    log = str(performed.value)
+    assert held and began_to_act(log)
+    assert "performing click action" in log and "click action done" in log  # either phrase is enough alone
+    assert not began_to_act(str(covered_click_error(page)))  # never clicked: it may be tried again
+
+
+def test_already_registered_reads_a_second_registration(playwright: Any) -> None:
+    engine = "({ query() { return null; }, queryAll() { return []; } })"
+    playwright.selectors.register("lumen-contract-twice", engine)
+    with pytest.raises(PlaywrightError) as twice:
+        playwright.selectors.register("lumen-contract-twice", engine)
+    assert already_registered(str(twice.value))

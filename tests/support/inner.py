@@ -1,0 +1,168 @@
+"""Inner pytest projects: what a user has (tests, conftest, ini, ``.lumen-cache``), run as a user runs it.
+
+The drift, frameworks and interactions suites each write such a project, record it once per run
+through the plugin's record path (the real SDK against the loopback fake model), and replay it on
+drifted copies of its app in one pytest session, reading the outcomes from a JUnit report.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import xml.etree.ElementTree as ET
+from collections.abc import Callable, Iterable, Sequence
+from pathlib import Path
+from typing import Any
+
+from filelock import FileLock
+
+from pytest_lumen.session import cache_slug
+
+# Every inner session runs with these: no cache provider (the inner project is a temporary folder) and
+# no hypothesis plugin (a dev dependency that autoloads, costs 0.7 s of imports, and no inner test uses).
+INNER_ARGS = ("-p", "no:cacheprovider", "-p", "no:hypothesispytest")
+
+
+def inner_command(*args: str) -> list[str]:
+    """The command line of an inner pytest session."""
+    return [sys.executable, "-m", "pytest", *INNER_ARGS, *args]
+
+
+_CONFTEST_TEMPLATE = '''
+import functools
+import http.server
+import json
+import os
+import threading
+from pathlib import Path
+
+import pytest
+
+HERE = Path(__file__).parent
+
+
+class Quiet(http.server.SimpleHTTPRequestHandler):
+    def log_message(self, format, *args):
+        pass
+
+    def end_headers(self):
+        self.send_header("Cache-Control", "no-store")
+        super().end_headers()
+
+
+def pytest_generate_tests(metafunc):
+    if "variant" in metafunc.fixturenames:
+        metafunc.parametrize("variant", os.environ["{env_var}"].split(","))
+
+
+@pytest.fixture
+def {fixture}(variant, page):
+    """The variant's pages on their own 127.0.0.1 server; the page's action log is kept after the test."""
+    handler = functools.partial(Quiet, directory=str(HERE / "sites" / variant))
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    yield f"http://127.0.0.1:{server.server_address[1]}"
+    try:
+        log = page.evaluate("() => JSON.parse(localStorage.getItem('drift-log') || '[]')")
+    except Exception as exc:
+        log = ["?unreadable log: " + str(exc).splitlines()[0]]
+    (HERE / "logs").mkdir(exist_ok=True)
+    (HERE / "logs" / (variant + ".json")).write_text(json.dumps(log))
+    server.shutdown()
+    server.server_close()
+'''
+
+
+def inner_conftest(fixture: str = "shop", env_var: str = "DRIFT_VARIANTS") -> str:
+    """The inner project's conftest: the variants named in ``env_var`` parametrize ``variant``; the fixture
+    ``fixture`` serves the variant's site on its own 127.0.0.1 server, yields its base URL, and after the
+    test writes the page's ``drift-log`` to ``logs/<variant>.json``. (Shared with tests/frameworks.)"""
+    return _CONFTEST_TEMPLATE.replace("{fixture}", fixture).replace("{env_var}", env_var)
+
+
+INNER_CONFTEST = inner_conftest()
+
+
+def write_site(folder: Path, files: dict[str, str]) -> None:
+    """Write a site's files under ``folder``."""
+    for file, text in files.items():
+        path = folder / file
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text, encoding="utf-8")
+
+
+def write_inner(root: Path, conftest: str, test_file: str, test_text: str, action_timeout: float) -> None:
+    """The inner project's conftest, test file and ini."""
+    (root / "conftest.py").write_text(conftest, encoding="utf-8")
+    (root / test_file).write_text(test_text, encoding="utf-8")
+    (root / "pytest.ini").write_text(f"[pytest]\nlumen_action_timeout = {action_timeout}\n", encoding="utf-8")
+
+
+def cache_file(root: Path, variant: str, test_file: str, test_name: str) -> Path:
+    """Where the inner test's cache file for ``variant`` lives under ``root``."""
+    return root / ".lumen-cache" / test_file / f"{cache_slug(f'{test_name}[{variant}]')}.json"
+
+
+def share_cache(recorded: Path, root: Path, variants: Iterable[str], test_file: str, test_name: str) -> None:
+    """Give each variant's test a copy of the recorded cache file (as if it had been recorded for it)."""
+    data = json.loads(recorded.read_text(encoding="utf-8"))
+    for name in variants:
+        data["test"] = f"{test_file}::{test_name}[{name}]"
+        target = cache_file(root, name, test_file, test_name)
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_text(json.dumps(data, indent=2, sort_keys=True) + "\n", encoding="utf-8")
+
+
+def clean_env(extra: dict[str, str]) -> dict[str, str]:
+    """The environment of an inner run: no CI, no inherited pytest options, plus ``extra``."""
+    drop = {"CI", "GITHUB_STEP_SUMMARY", "PYTEST_XDIST_WORKER", "PYTEST_ADDOPTS", "PYTEST_CURRENT_TEST"}
+    env = {k: v for k, v in os.environ.items() if k not in drop}
+    env.update(extra)
+    return env
+
+
+def record_inner(root: Path, fake_url: str, test_file: str, env: dict[str, str],
+                 timeout: float = 180) -> subprocess.CompletedProcess[str]:
+    """Record ``test_file`` of the inner project at ``root`` with ``--lumen-record``, the model being the fake."""
+    env = clean_env({**env, "ANTHROPIC_BASE_URL": fake_url, "ANTHROPIC_API_KEY": "sk-test-not-a-real-key"})
+    return subprocess.run(inner_command("-q", "--lumen-record", test_file),
+                          cwd=root, env=env, capture_output=True, text=True, timeout=timeout)
+
+
+def once_per_run(tmp_path_factory: Any, name: str, make: Callable[[Path], Path]) -> Path:
+    """What ``make(root)`` returns, made once per run in ``<basetemp>/<name>``: under xdist the workers share it
+    (the first one makes it under a file lock, the others wait and get the same path). Shared by the
+    drift, frameworks and interactions suites, which each record their inner project once."""
+    base = tmp_path_factory.getbasetemp()
+    shared = base.parent if os.environ.get("PYTEST_XDIST_WORKER") else base
+    done = shared / f"{name}.done"
+    with FileLock(str(shared / f"{name}.lock")):
+        if not done.exists():
+            root = shared / name
+            root.mkdir(exist_ok=True)
+            done.write_text(str(make(root)), encoding="utf-8")
+    return Path(done.read_text(encoding="utf-8"))
+
+
+def read_logs(root: Path, variants: Sequence[str]) -> dict[str, list[str]]:
+    """The action log each variant's test left (missing: the test never got to its page)."""
+    out = {}
+    for name in variants:
+        path = root / "logs" / f"{name}.json"
+        out[name] = json.loads(path.read_text(encoding="utf-8")) if path.exists() else ["?no log"]
+    return out
+
+
+def outcomes(junit_xml: Path) -> dict[str, str | None]:
+    """Each variant's inner test outcome from a JUnit report: None when it passed, else its failure text."""
+    out: dict[str, str | None] = {}
+    for case in ET.parse(junit_xml).iter("testcase"):
+        params = case.get("name", "").split("[", 1)[1].rstrip("]").split("-")
+        variant = "-".join(p for p in params if p != "chromium")
+        problem = case.find("failure")
+        if problem is None:
+            problem = case.find("error")
+        out[variant] = None if problem is None else f"{problem.get('message', '')}\n{problem.text or ''}"
+    return out

@@ -1,0 +1,70 @@
+"""Playwright's internals stay in one module (pytest_lumen.page.playwright_internals), and reading call logs
+without a page: whether a timed-out action began to act.
+
+The contract tests against real Playwright errors are in tests/browser/page/test_playwright_internals.py.
+"""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import pytest
+
+import pytest_lumen
+from pytest_lumen.page import playwright_internals
+from pytest_lumen.page.playwright_internals import began_to_act
+
+PACKAGE = Path(pytest_lumen.__file__).resolve().parent
+HOME = Path(playwright_internals.__file__).resolve()
+PRIVATE = {"_impl_obj", "_selector", "_channel", "_connection", "_object", "_loop", "_dispatcher_fiber"}
+MESSAGES = ("Call log", "intercepts pointer events", "locator resolved to", "action done", "performing ",
+            "already registered", "strict mode violation", "has been closed")
+
+
+def _docstrings(tree: ast.Module) -> set[int]:
+    nodes = [n for n in ast.walk(tree) if isinstance(n, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef))]
+    return {id(n.body[0].value) for n in nodes
+            if n.body and isinstance(n.body[0], ast.Expr) and isinstance(n.body[0].value, ast.Constant)}
+
+
+def readings(source: str) -> list[str]:
+    """Private Playwright attributes and Playwright message text that ``source`` reads (docstrings aside)."""
+    tree = ast.parse(source)
+    prose = _docstrings(tree)
+    found = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Attribute) and node.attr in PRIVATE and not (
+                isinstance(node.value, ast.Name) and node.value.id == "self"):  # our own attribute of that name
+            found.append(node.attr)
+        elif isinstance(node, ast.Constant) and isinstance(node.value, str) and id(node) not in prose:
+            found += [text for text in PRIVATE if text in node.value]
+            found += [text for text in MESSAGES if text.lower() in node.value.lower()]
+    return found
+
+
+def test_only_playwright_internals_reads_playwright_internals() -> None:
+    elsewhere = {path.relative_to(PACKAGE).as_posix(): found for path in sorted(PACKAGE.rglob("*.py")) if path != HOME
+                 and (found := readings(path.read_text(encoding="utf-8")))}
+    assert elsewhere == {}, "move these into pytest_lumen/page/playwright_internals.py, with a contract test"
+
+
+@pytest.mark.parametrize(("source", "found"), [
+    ("x = loc._impl_obj._selector", ["_selector", "_impl_obj"]),
+    ("impl = getattr(page, '_impl_obj', None)", ["_impl_obj"]),
+    ("covered = 'intercepts pointer events' in str(exc)", ["intercepts pointer events"]),
+    ("text = message.split('Call log:', 1)[0]", ["Call log"]),
+    ("CALL_LOG = re.compile(r'\\bcall log:', re.I)", ["Call log"]),
+    ('def f():\n    """Without Playwright\'s Call log."""\n    return self._loop()', []),
+])
+def test_the_check_finds_private_attributes_and_message_text_not_prose(source: str, found: list[str]) -> None:
+    assert sorted(readings(source)) == sorted(found)
+
+
+@pytest.mark.parametrize(("log", "acted"), [
+    ("Timeout 500ms exceeded.\n  - waiting for locator\n    - locator resolved to <button>", False),
+    ("Timeout 500ms exceeded.\n    - performing click action\n", True),
+    ("Timeout 500ms exceeded.\n    - click action done\n    - waiting for scheduled navigations to finish", True),
+])
+def test_a_timed_out_action_that_began_to_act_is_not_repeated(log: str, acted: bool) -> None:
+    assert began_to_act(log) is acted

@@ -1,0 +1,59 @@
+"""How the upgrade benchmark judges a run (benchmarks/upgrade/harness.py), without a browser or an app."""
+
+from __future__ import annotations
+
+import sys
+from collections import Counter
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(REPO / "benchmarks"))
+
+from upgrade import apps as A  # noqa: E402
+from upgrade import harness as H  # noqa: E402
+
+BEFORE = {"rows": [{"id": 1, "name": "Blue mug"}, {"id": 2, "name": "Green plate"}]}
+
+
+def test_effects_are_pages_opened_calls_made_and_rows_changed() -> None:
+    entry = {"opened": ["/admin/product/list", "/admin/product/edit/2"], "before": BEFORE,
+             "state": {"log": [{"method": "GET", "path": "/api/pets/3", "query": {}, "body": None}],
+                       "rows": [{"id": 1, "name": "Blue mug"}, {"id": 2, "name": "Green bowl"}]}}
+    assert H.effects(entry) == [
+        "open /admin/product/list", "open /admin/product/edit/2", "GET /api/pets/3 {} null",
+        '+rows {"id": 2, "name": "Green bowl"}', '-rows {"id": 2, "name": "Green plate"}']
+
+
+def test_a_run_that_stops_early_did_nothing_unintended_but_another_row_deleted_is() -> None:
+    recorded = H.effects({"opened": ["/list"], "before": BEFORE, "state": {"rows": BEFORE["rows"][:1]}})
+    stopped = H.effects({"opened": ["/list"], "before": BEFORE, "state": BEFORE})
+    other = H.effects({"opened": ["/list"], "before": BEFORE, "state": {"rows": BEFORE["rows"][1:]}})
+    assert [e for e in stopped if e not in recorded] == []
+    assert [e for e in other if e not in recorded] == ['-rows {"id": 1, "name": "Blue mug"}']
+    run = H.TestRun("test_delete_product", "0.22.0", passed=True, unintended=[e for e in other if e not in recorded])
+    assert run.wrong_element
+
+
+def test_a_failed_plain_check_alone_is_not_counted_as_a_wrong_element() -> None:
+    run = H.TestRun("test_x", "1.0", passed=False, failed_line="assert x == 1", heals=Counter(),
+                    plain_check_failed=True)
+    assert not run.wrong_element
+
+
+def test_a_regression_is_caught_only_at_its_own_step() -> None:
+    app = A.SQLADMIN
+    at_step = H.TestRun("test_delete_product", "0.16.1~no-delete", passed=False,
+                        failed_line='agent.run("delete the Green plate")')
+    later = H.TestRun("test_delete_product", "0.16.1~no-delete", passed=False,
+                      failed_line='agent.expect("3 products are left")')
+    assert H.regression_caught_at_own_step(app, at_step)
+    assert not H.regression_caught_at_own_step(app, later)
+
+
+def test_every_regression_names_a_test_and_a_step_of_its_suite() -> None:
+    for app in A.APPS.values():
+        source = (Path(H.__file__).parent / app.suite).read_text(encoding="utf-8")
+        assert len(app.versions) >= 3 and len(app.regressions) >= 3
+        for regression in app.regressions:
+            assert regression.test in H.test_names(app)
+            assert f'agent.run("{regression.fails_at}' in source, regression.name
