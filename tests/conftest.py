@@ -35,21 +35,26 @@ def app_url():
 
 
 INNER_INI = "[pytest]\nlumen_action_timeout = 4\n"  # short, with margin for a busy machine
+HOLD_LIMIT = 60.0  # seconds a held ``slow/`` file (or a wait for a request) waits at most
 
 
 class Site:
     """A folder of pages served on 127.0.0.1 (port 0 = any free port).
 
-    Files under ``slow/`` are served after ``SLOW_SECONDS``, like a script on a busy server.
-    ``requested`` lists the paths asked for, in order, a posted form's as ``POST <path>`` (a test can tell
-    what the browser did without asking Playwright). A POST is answered with the page at its path.
+    Files under ``slow/`` are held, like a busy server's replies, until the test sets ``release``
+    (at most ``HOLD_LIMIT`` seconds): what the page does waits for what the test saw happen, not for
+    a sleep. ``requested`` lists the paths asked for, in order, a posted form's as ``POST <path>`` (a test
+    can tell what the browser did without asking Playwright); ``wait_for_request`` blocks until a path is
+    asked for. A POST is answered with the page at its path.
     """
 
     def __init__(self, root: Path) -> None:
         self.root = root
         self.requested: list[str] = []
+        self.release = threading.Event()
+        self._asked = threading.Condition()
         root.mkdir(parents=True, exist_ok=True)
-        handler = functools.partial(_QuietHandler, self.requested, directory=str(root))
+        handler = functools.partial(_QuietHandler, self, directory=str(root))
         self.server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
         threading.Thread(target=self.server.serve_forever, daemon=True).start()
         self.url = f"http://127.0.0.1:{self.server.server_address[1]}"
@@ -61,29 +66,52 @@ class Site:
             path.write_text(html, encoding="utf-8")
         return self
 
+    def asked(self, path: str) -> None:
+        """Note that the browser asked for ``path`` (the request handler calls it)."""
+        with self._asked:
+            self.requested.append(path)
+            self._asked.notify_all()
+
+    def wait_for_request(self, path: str, after: int = 0, timeout: float = HOLD_LIMIT) -> None:
+        """Block until ``path`` is asked for (one of the requests after the first ``after``); fail after ``timeout``."""
+        with self._asked:
+            if not self._asked.wait_for(lambda: path in self.requested[after:], timeout):
+                raise AssertionError(f"the browser did not ask for {path} within {timeout} s: {self.requested}")
+
+    def release_after(self, path: str, seconds: float) -> None:
+        """Hold the ``slow/`` files again, and let them go ``seconds`` after the browser next asks for ``path``:
+        that page cannot arrive before an action that began before it was asked for ran out of a timeout of
+        ``seconds``, however busy the machine is (the order is forced, not raced)."""
+        self.release.clear()
+        after = len(self.requested)
+
+        def let_go() -> None:
+            self.wait_for_request(path, after)
+            time.sleep(seconds)
+            self.release.set()
+        threading.Thread(target=let_go, daemon=True).start()
+
     def stop(self) -> None:
+        self.release.set()  # a held reply must not keep its handler thread waiting
         self.server.shutdown()
         self.server.server_close()
 
 
-SLOW_SECONDS = 2.0
-
-
 class _QuietHandler(http.server.SimpleHTTPRequestHandler):
-    def __init__(self, requested: list[str], *args: Any, **kwargs: Any) -> None:
-        self.requested = requested
+    def __init__(self, site: Site, *args: Any, **kwargs: Any) -> None:
+        self.site = site
         super().__init__(*args, **kwargs)
 
     def do_GET(self) -> None:
-        self.requested.append(self.path)
+        self.site.asked(self.path)
         if self.path.startswith("/slow/"):
-            time.sleep(SLOW_SECONDS)
+            self.site.release.wait(HOLD_LIMIT)
         with contextlib.suppress(BrokenPipeError, ConnectionResetError):  # the browser left the page before the reply came
             super().do_GET()
 
     def do_POST(self) -> None:
         """A form posted: the page at that path answers, as a server renders one after handling the post."""
-        self.requested.append(f"POST {self.path}")
+        self.site.asked(f"POST {self.path}")
         self.rfile.read(int(self.headers.get("Content-Length") or 0))
         with contextlib.suppress(BrokenPipeError, ConnectionResetError):
             super().do_GET()

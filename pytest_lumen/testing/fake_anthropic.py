@@ -25,6 +25,7 @@ import sys
 import threading
 import time
 from collections import deque
+from collections.abc import Callable
 from types import FrameType, TracebackType
 from typing import Any
 
@@ -52,8 +53,45 @@ __all__ = [  # the scripting helpers live in .scripts (shared with ScriptedPlann
 ]
 
 DONE_SUMMARY = "done"
+HOLD_LIMIT = 120.0  # seconds a held reply waits for ``release`` before it is answered with an error
 
 JSONDict = dict[str, Any]
+
+
+class Held:
+    """Replies held back until a test lets them go (``FakeAnthropic.hold``), and waits for requests to come."""
+
+    def __init__(self) -> None:
+        self._changed = threading.Condition()  # a request came, or held replies were let go
+        self._holding = False
+        self._let_go = 0
+
+    def hold(self) -> None:
+        with self._changed:
+            self._holding, self._let_go = True, 0
+
+    def release(self, count: int | None = None) -> None:
+        with self._changed:
+            if count is None:
+                self._holding = False
+            else:
+                self._let_go += count
+            self._changed.notify_all()
+
+    def wait_until(self, done: Callable[[], bool], timeout: float) -> bool:
+        """Wait (at most ``timeout`` seconds) until ``done()``, checked whenever a request comes."""
+        with self._changed:
+            return self._changed.wait_for(done, timeout)
+
+    def turn(self, limit: float) -> bool:
+        """A request came: wait until its reply may go (at most ``limit`` seconds); False when it was never let go."""
+        with self._changed:
+            self._changed.notify_all()
+            if not self._changed.wait_for(lambda: not self._holding or self._let_go > 0, limit):
+                return False
+            if self._holding:
+                self._let_go -= 1
+            return True
 
 
 class FakeAnthropic:
@@ -68,6 +106,7 @@ class FakeAnthropic:
         self.responses: list[JSONDict] = []  # the body answered to each request, in the same order
         self.request_headers: list[dict[str, str]] = []
         self._lock = threading.Lock()
+        self._held = Held()
         self._script: list[JSONDict] = []
         self._errors: deque[Reply] = deque()
         self._raw: deque[list[JSONDict]] = deque()
@@ -106,6 +145,7 @@ class FakeAnthropic:
         self._server, self._thread = None, None
         if server is None:
             return
+        self.release()  # a held reply must not keep its handler thread (and this call) waiting
         server.shutdown()
         server.close_open_connections()
         server.server_close()
@@ -156,8 +196,22 @@ class FakeAnthropic:
         with self._lock:
             self._raw.append(copy.deepcopy(content))
 
+    def hold(self) -> None:
+        """Hold every reply from now on until ``release`` lets it go: a test orders what a page does against
+        the model's answers with events, not with a latency that races the page's own timers."""
+        self._held.hold()
+
+    def release(self, count: int | None = None) -> None:
+        """Let the next ``count`` held replies go (held now or still to come); None: every one, and hold no more."""
+        self._held.release(count)
+
+    def wait_for_requests(self, count: int, timeout: float = HOLD_LIMIT) -> None:
+        """Block until ``count`` requests were received (held ones too); ``TimeoutError`` after ``timeout`` seconds."""
+        if not self._held.wait_until(lambda: self.request_count >= count, timeout):
+            raise TimeoutError(f"fake_anthropic: {self.request_count} requests after {timeout} s, waiting for {count}")
+
     def reset(self) -> None:
-        """Forget recorded requests, the script, both queues and the prompt cache."""
+        """Forget recorded requests, the script, both queues and the prompt cache; let held replies go."""
         with self._lock:
             self.requests.clear()
             self.responses.clear()
@@ -165,6 +219,7 @@ class FakeAnthropic:
             self._script = []
             self._errors.clear()
             self._raw.clear()
+        self._held.release()
         self._cache.clear()
 
     # -- answering ---------------------------------------------------------
@@ -176,15 +231,19 @@ class FakeAnthropic:
         return f"{prefix}{n}"
 
     def _handle(self, body: JSONDict, headers: dict[str, str]) -> Reply:
-        """Record the request, choose its answer, honour latency."""
+        """Record the request, wait while replies are held, choose its answer, honour latency."""
         with self._lock:
             self.requests.append(body)
             self.request_headers.append(headers)
             error = self._errors.popleft() if self._errors else None
             raw = self._raw.popleft() if error is None and self._raw else None
             script = self._script
+        released = self._held.turn(HOLD_LIMIT)
         if self.latency > 0:
             time.sleep(self.latency)
+        if not released:
+            error = error_reply(500, "api_error", f"fake_anthropic: a held reply was not released within {HOLD_LIMIT} s")
+            error.headers["x-should-retry"] = "false"
         reply = error if error is not None else self._answer(body, raw, script)
         with self._lock:
             self.responses.append(reply.body)

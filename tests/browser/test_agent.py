@@ -530,6 +530,8 @@ def test_a_conditional_step_replays_each_branch_it_was_seen_to_take_with_zero_mo
         session = session_in(mode, tmp_path, action_timeout=2)
         ctx = context(session)
         page.goto(site.url + "/index.html" + ("?returning=1" if returning else ""))
+        if not returning:  # the banner renders late: the step starts once it shows, not on a race with its timer
+            page.get_by_text("We use cookies.").wait_for()
         Agent(page, ctx, planner).run("accept the cookies if asked")
         session.finish(ctx, passed=True)
         return ctx, page.locator("#consent").inner_text(), session

@@ -26,9 +26,9 @@ TODOS = """<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Tod
 <script>ROUTE</script>
 </body></html>"""
 ROUTER_NOW = "history.replaceState(null, '', '/#/all');"
-# The same router after the app's first render, a moment after the load event: right after ``page.goto``
-# returns, Playwright's ``page.url`` still says "/".
-ROUTER_LATER = "addEventListener('load', () => setTimeout(() => history.replaceState(null, '', '/#/all'), 800));"
+# The same router once the app's settings came from its server (held until the test releases them): right
+# after ``page.goto`` returns, and for as long as the test holds them, Playwright's ``page.url`` says "/".
+ROUTER_LATER = "fetch('/slow/settings.json').then(() => history.replaceState(null, '', '/#/all'));"
 
 SCRIPT: list[Any] = [
     {"tool": "fill", "target": {"role": "textbox", "name": "New todo"}, "input": {"value": "%todo%"}},
@@ -104,13 +104,15 @@ def test_a_step_recorded_behind_a_client_side_router_replays_right_after_goto_as
     assert replayed.locator(".new-todo").input_value() == "walk the dog"
 
     # the app's router now runs after its first render: right after goto, page.url is still "/"
-    site.write({"index.html": todos(ROUTER_LATER)})
+    site.write({"index.html": todos(ROUTER_LATER), "slow/settings.json": "{}"})
     replayed = new_page()
     ctx = replay(replayed, site.url + "/", tmp_path)
     assert [e.url for e in ctx.events.events if isinstance(e, LifecycleStart)] == ["/"]  # what page.url said
     assert cache_hits(ctx) == ["hit"] and ctx.figures.steps_replayed == 1
     assert replayed.locator(".new-todo").input_value() == "walk the dog"
-    replayed.wait_for_url("**/#/all")  # the router did run: the step started before it, and was found all the same
+    assert replayed.evaluate("location.hash") == ""  # the router has not run: the step was done before it
+    site.release.set()
+    replayed.wait_for_url("**/#/all")  # the router did run once its settings came: the step was found all the same
 
 
 # --- 1b: the same page at another URL, and a failure on another page -----------------------------
@@ -137,9 +139,12 @@ def test_a_replay_failure_on_another_page_than_recorded_says_where_each_was(
     record(page, site.url + "/app/", tmp_path)
 
     # the test now starts the step on another page, where the field is not: a replay failure that says so
+    # (the page never has the field: its 1 s timeout only ends the wait, the page's state is the failure)
+    absent = 'no element matches get_by_role("textbox", name="New todo", exact=True); zero-token heal found nothing'
     with pytest.raises(ReplayError) as info:
         replay(new_page(), site.url + "/settings.html?tab=2&lang=en", tmp_path, action_timeout=1.0)
     message = str(info.value)
+    assert absent in message
     assert "the step was recorded on '/app/' and started on '/settings.html?lang=en&tab=2'" in message
     assert "could not be replayed" in message and f"step: {STEP}" in message
 
@@ -147,7 +152,7 @@ def test_a_replay_failure_on_another_page_than_recorded_says_where_each_was(
     site.write({"app/index.html": settings_page})
     with pytest.raises(ReplayError) as info:
         replay(new_page(), site.url + "/app/", tmp_path, action_timeout=1.0)
-    assert "was recorded on" not in str(info.value)
+    assert "was recorded on" not in str(info.value) and absent in str(info.value)
 
     # and a step missing from the cache lists the nearest cached one with the page it was recorded on
     ctx = context(session_in(Mode.REPLAY, tmp_path))

@@ -69,12 +69,15 @@ LATE_SCRIPT_SCRIPT = [
     ]},
 ]
 
-# Sign-in goes to the welcome page a moment after the click, as when it asks its server first.
+# Sign-in asks its server first (held until the test releases it), then goes to the welcome page;
+# the welcome page tells the server once it has loaded, so the test knows it is there.
 LATE_NAVIGATION_SITE = {
     "index.html": """<!doctype html><html><body><main><h1>Shop</h1>
-<button onclick="setTimeout(() => { location.href = '/welcome.html'; }, 300)">Sign in</button>
+<button onclick="fetch('/slow/ok.txt').then(() => { location.href = '/welcome.html'; })">Sign in</button>
 </main></body></html>""",
-    "welcome.html": WELCOME,
+    "slow/ok.txt": "ok",
+    "welcome.html": WELCOME.replace("</body>", "<script>addEventListener('load', () => fetch('/arrived.txt'));</script></body>"),
+    "arrived.txt": "ok",
 }
 
 LATE_NAVIGATION_TEST = '''

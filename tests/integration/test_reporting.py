@@ -48,7 +48,8 @@ def test_record_run_summary_progress_and_events(lumen, site_factory, fake_anthro
     starts = {e["toolId"]: e for e in events if e["type"] == "tool.start"}
     ends = {e["toolId"]: e for e in events if e["type"] == "tool.end"}
     assert starts.keys() == ends.keys() and {"fill:0", "fill:1", "click:2"} <= set(starts)
-    assert all(ends[k]["outcome"] == "ok" and ends[k]["duration_ms"] >= 0 for k in ends)
+    step_ms = {e["step"]: e["duration_ms"] for e in events if e["type"] == "lifecycle.end"}
+    assert all(ends[k]["outcome"] == "ok" and 0 < ends[k]["duration_ms"] <= step_ms[ends[k]["step"]] for k in ends)
     requests = [e for e in events if e["type"] == "model.request"]
     assert len(requests) == fake_anthropic.request_count
     assert requests[0]["model"] == "claude-sonnet-5-5" and requests[0]["usage"]["input_tokens"] > 0

@@ -42,7 +42,8 @@ def test_store_load_names_the_file_as_users_see_it_and_the_owning_test(tmp_path:
     path = store.path_for("tests/test_shop.py", "test_checkout")
     path.parent.mkdir(parents=True)
     path.write_bytes(b"\xef\xbb\xbf" + json.dumps(valid_cache()).encode())  # a BOM from an editor is fine
-    assert store.load(path) is not None
+    loaded = store.load(path)
+    assert loaded is not None and (loaded.test, len(loaded.steps)) == (valid_cache()["test"], len(valid_cache()["steps"]))
     path.write_bytes(b"\xff\xfe not utf-8")
     with pytest.raises(CacheFileError) as info:
         store.load(path)

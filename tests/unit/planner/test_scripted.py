@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import time
 from typing import Any
 
 import anthropic
@@ -81,10 +82,12 @@ def test_a_callable_script_answers_every_request() -> None:
 
 def test_every_reply_reports_an_estimated_usage() -> None:
     planner = ScriptedPlanner([{"tool": "click", "ref": "e7"}, ToolCall("t", "done", {})])
+    started = time.perf_counter()
     short, long = planner.plan(request()), planner.plan(request(4))
+    elapsed_ms = (time.perf_counter() - started) * 1000
     assert short.usage.input_tokens > 0 and short.usage.output_tokens >= 20
     assert long.usage.input_tokens > short.usage.input_tokens  # a longer conversation costs more
-    assert short.latency_ms >= 0
+    assert 0 < short.latency_ms <= elapsed_ms and 0 < long.latency_ms <= elapsed_ms  # each call's own time, measured
 
 
 def test_running_out_of_script_is_a_clear_error() -> None:

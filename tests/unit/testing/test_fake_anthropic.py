@@ -11,6 +11,7 @@ import time
 import urllib.error
 import urllib.request
 from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
@@ -18,6 +19,7 @@ import anthropic
 import pytest
 
 from pytest_lumen.record.snapshot_diff import snapshot_text
+from pytest_lumen.testing import fake_anthropic
 from pytest_lumen.testing.fake_anthropic import (
     MISSING_REF,
     FakeAnthropic,
@@ -391,6 +393,35 @@ def test_latency_is_honoured(fake: FakeAnthropic) -> None:
     started = time.monotonic()
     ask(fake, conversation("x", 0))
     assert time.monotonic() - started >= 0.2
+
+
+def test_held_replies_go_only_when_released(fake: FakeAnthropic) -> None:
+    fake.script(LOGIN_SCRIPT)
+    fake.hold()
+    with ThreadPoolExecutor(1) as pool:
+        first = pool.submit(ask, fake, conversation("please log in", 0))
+        fake.wait_for_requests(1)
+        assert fake.responses == [] and not first.done()  # received, and held
+        fake.release(1)
+        assert tool_call(first.result(timeout=60)) == ("fill", {"ref": "e5", "value": "%user%"})
+        second = pool.submit(ask, fake, conversation("please log in", 1))
+        fake.wait_for_requests(2)
+        assert len(fake.responses) == 1 and not second.done()  # one release lets one reply go
+        fake.release()
+        assert tool_call(second.result(timeout=60)) == ("click", {"ref": "e7"})
+    assert tool_call(ask(fake, conversation("please log in", 2)))[0] == "goto"  # released for good: no hold
+
+
+def test_waiting_for_requests_that_do_not_come_times_out(fake: FakeAnthropic) -> None:
+    with pytest.raises(TimeoutError, match="0 requests"):
+        fake.wait_for_requests(1, timeout=0)
+
+
+def test_a_held_reply_never_released_is_an_error(fake: FakeAnthropic, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(fake_anthropic, "HOLD_LIMIT", 0.0)
+    fake.hold()
+    with pytest.raises(anthropic.InternalServerError, match="not released"):
+        ask(fake, conversation("x", 0))
 
 
 def test_requests_and_headers_are_recorded(fake: FakeAnthropic) -> None:
