@@ -72,6 +72,7 @@ def agent(page: Any, request: pytest.FixtureRequest, output_path: str, lumen_ses
     test's output folder, and its figures become JUnit properties.
     """
     item = request.node
+    item.stash[REPORTS] = {}  # a rerun (pytest-rerunfailures) is judged by its own phases, not an earlier attempt's
     ctx = lumen_session.context_for(item, Path(output_path), progress_writer(request.config, item))
     memory = lumen_session.new_memory(ctx)
     tracing = request.config.getoption("tracing", default="off") != "off"
