@@ -1,4 +1,4 @@
-"""pytest-html extras: a test's heals (as text) and their pictures, on its ``call`` report.
+"""pytest-html extras: a test's heals (shown in its row) and their pictures, on its ``call`` report.
 
 Imported only when pytest-html writes a report (``reports/__init__.py``). A picture goes in as
 base64, so a ``--self-contained-html`` report embeds it and a plain one copies it to its assets.
@@ -7,6 +7,7 @@ base64, so a ``--self-contained-html`` report embeds it and a plain one copies i
 from __future__ import annotations
 
 import base64
+import html
 from typing import TYPE_CHECKING, Any
 
 from pytest_html import extras
@@ -18,11 +19,13 @@ if TYPE_CHECKING:
 
 
 def heal_extras(ctx: TestContext) -> list[Any]:
-    """One text extra per heal of the test, and after it the heal's picture when one was taken."""
+    """One extra per heal of the test (its text, shown in the test's row), and after it the heal's picture when one
+    was taken."""
     found: list[Any] = []
     for heal in ctx.heals:
         title = f"lumen: {heal_title(heal)}"
-        found.append(extras.text(ctx.secrets.redact(heal_text(heal)), name=title))
+        text = html.escape(f"{title}\n{ctx.secrets.redact(heal_text(heal))}")
+        found.append(extras.html(f'<pre class="lumen-heal">{text}</pre>'))
         picture = picture_file(ctx, heal)
         if picture is not None:
             found.append(extras.png(base64.b64encode(picture.read_bytes()).decode("ascii"), name=f"{title}: picture"))

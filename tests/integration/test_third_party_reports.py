@@ -6,6 +6,7 @@ button lost its test id: the zero-token heal finds it by role and name, and take
 
 from __future__ import annotations
 
+import html
 import json
 import re
 import shutil
@@ -110,16 +111,18 @@ def test_pytest_html_report_shows_the_heal_and_its_picture(lumen, renamed_cart):
     renamed_cart()
     result = lumen.run("--lumen-mode=replay", "--html=report.html", "--self-contained-html")
     result.assert_outcomes(passed=1)
-    html = (lumen.path / "report.html").read_text()
-    blob = re.search(r'data-jsonblob="([^"]*)"', html)
+    report = (lumen.path / "report.html").read_text()
+    blob = re.search(r'data-jsonblob="([^"]*)"', report)
     assert blob is not None
-    data = json.loads(blob.group(1).replace("&#34;", '"').replace("&quot;", '"').replace("&amp;", "&"))
+    data = json.loads(html.unescape(blob.group(1)))
     [test] = [t for tests in data["tests"].values() for t in tests]
-    names = [e["name"] for e in test["extras"]]
-    assert names == ["lumen: healed action 1 [fallback:role]", "lumen: healed action 1 [fallback:role]: picture"]
-    text, picture = test["extras"]
+    heal, picture = test["extras"]
+    assert heal["format_type"] == "html"
+    assert heal["content"].startswith('<pre class="lumen-heal">lumen: healed action 1 [fallback:role]')
+    assert "before: get_by_test_id(&quot;add-to-cart&quot;)" in heal["content"]
+    assert "after: get_by_role(&quot;button&quot;, name=&quot;Add to cart&quot;" in heal["content"]
+    assert picture["name"] == "lumen: healed action 1 [fallback:role]: picture"
     assert picture["content"].startswith("data:image/png;base64,iVBORw0KGgo")  # embedded: a PNG
-    assert text["content"].startswith("data:text/plain;charset=utf-8;base64,")
 
 
 def test_a_flaky_test_rerun_counts_once_writes_its_cache_once_and_its_events_name_the_attempt(lumen, renamed_cart):
