@@ -86,15 +86,19 @@ def _steps(step: dict[str, Any]) -> list[dict[str, Any]]:
     return list(step.get("steps", []))
 
 
-def test_allure_results_hold_each_step_its_actions_the_heal_and_its_picture(lumen, renamed_cart):
-    renamed_cart()
-    result = lumen.run("--lumen-mode=replay", "--alluredir=allure-results")
+def test_allure_results_hold_each_step_its_actions_the_heal_and_its_picture(lumen, renamed_cart, fake_anthropic):
+    # a step the cache does not hold yet: heal mode records it with the model
+    renamed_cart(CART_TEST + '    agent.expect("the page is about the blue mug")\n')
+    fake_anthropic.script([{"match": "about the blue mug", "actions": [
+        {"tool": "expect_text", "target": {"role": "heading", "name": "Blue mug"}, "input": {"text": "Blue mug"}},
+        {"tool": "done"}]}])
+    result = lumen.run("--lumen-mode=heal", "--alluredir=allure-results")
     result.assert_outcomes(passed=1)
     results = lumen.path / "allure-results"
     [test] = [json.loads(p.read_text()) for p in results.glob("*-result.json")]
     assert test["name"] == "test_cart[chromium]" and test["status"] == "passed"
     add, check = [s for s in test["steps"] if s["name"] in (STEP, "the cart holds one item")]
-    assert {p["name"]: p["value"] for p in add["parameters"]} == {"kind": "run", "cache": "hit", "mode": "replay"}
+    assert {p["name"]: p["value"] for p in add["parameters"]} == {"kind": "run", "cache": "hit", "mode": "heal"}
     [click] = [s for s in _steps(add) if s["name"].startswith("click ")]
     assert click["status"] == "passed" and 'get_by_test_id("add-to-cart")' in click["name"]
     assert any(s["name"].startswith("healed [fallback:role]") for s in _steps(click))
@@ -105,6 +109,13 @@ def test_allure_results_hold_each_step_its_actions_the_heal_and_its_picture(lume
     assert 'before: get_by_test_id("add-to-cart")' in body and 'after: get_by_role("button", name="Add to cart"' in body
     assert picture["type"] == "image/png" and (results / picture["source"]).read_bytes().startswith(b"\x89PNG")
     assert [s["name"] for s in _steps(check)][-1] == "outcome: replayed" and not check.get("attachments")
+    [recorded] = [s for s in test["steps"] if s["name"] == "the page is about the blue mug"]
+    assert {p["name"]: p["value"] for p in recorded["parameters"]}["cache"] == "miss"
+    requests = [s for s in _steps(recorded) if s["name"].startswith("model request (")]
+    assert len(requests) == fake_anthropic.request_count >= 1
+    usage = {p["name"]: p["value"] for p in requests[0]["parameters"]}
+    assert int(usage["input tokens"]) > 0 and {"output tokens", "cache read tokens", "latency ms"} <= usage.keys()
+    assert [s["name"] for s in _steps(recorded)][-1] == "outcome: recorded"
 
 
 def test_pytest_html_report_shows_the_heal_and_its_picture(lumen, renamed_cart):
