@@ -40,11 +40,15 @@ class TestContext:
     # The model-driven actions and how they ended, for the memory to learn from.
     action_log: list[dict[str, Any]] = field(default_factory=list)
     memory_events: list[dict[str, Any]] = field(default_factory=list)
+    # pytest's node id of the test item (None for an ``agent_for`` block) and its attempt (2 on for a rerun)
+    item_id: str | None = None
+    attempt: int = 1
 
     def __post_init__(self) -> None:
         self.events.redact = self.secrets.redact
         # the test's own words, never rewritten: its node id, its file, its cache file
         self.secrets.keep([self.nodeid, self.nodeid.split("::", 1)[0], self.cache.display])
+        self.events.attempt = self.attempt
 
     @property
     def test_dir(self) -> Path:

@@ -30,6 +30,7 @@ class Event(BaseModel):
     type: str
     ts: str = Field(default_factory=_now)
     step: int | None = None  # index of the step in the test, from 0
+    attempt: int = 1  # which run of the test (a rerun under pytest-rerunfailures is attempt 2, 3, ...)
 
 
 class LifecycleStart(Event):
@@ -110,14 +111,23 @@ class ErrorEvent(Event):
 
 
 class EventLog:
-    """Collects a test's events; ``write`` puts them into a JSONL file, passed through ``redact``."""
+    """Collects a test's events; ``write`` puts them into a JSONL file, passed through ``redact``.
+
+    Each event is stamped with the test's ``attempt`` and handed to the ``listeners`` (the
+    Allure steps of ``reports/allure.py``) as it happens.
+    """
 
     def __init__(self, redact: Callable[[str], str] = lambda s: s) -> None:
         self.events: list[Event] = []
         self.redact = redact
+        self.attempt = 1
+        self.listeners: list[Callable[[Event], None]] = []
 
     def emit(self, event: Event) -> None:
+        event.attempt = self.attempt
         self.events.append(event)
+        for listener in self.listeners:
+            listener(event)
 
     def lines(self) -> list[str]:
         """One JSON line per event, every string passed through ``redact`` (numbers stay numbers)."""

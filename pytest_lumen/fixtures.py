@@ -14,7 +14,7 @@ from .page import engines
 from .planner.base import Planner
 from .progress import progress_writer
 from .session import LumenSession
-from .stash import REPORTS, SESSION
+from .stash import CONTEXT, REPORTS, SESSION
 
 
 @pytest.fixture(scope="session")
@@ -72,6 +72,7 @@ def agent(page: Any, request: pytest.FixtureRequest, output_path: str, lumen_ses
     test's output folder, and its figures become JUnit properties.
     """
     item = request.node
+    item.stash[REPORTS] = {}  # a rerun (pytest-rerunfailures) is judged by its own phases, not an earlier attempt's
     ctx = lumen_session.context_for(item, Path(output_path), progress_writer(request.config, item))
     memory = lumen_session.new_memory(ctx)
     tracing = request.config.getoption("tracing", default="off") != "off"
@@ -80,3 +81,4 @@ def agent(page: Any, request: pytest.FixtureRequest, output_path: str, lumen_ses
     passed = "call" in reports and all(r.passed for r in reports.values())
     lumen_session.finish(ctx, passed, memory)
     item.user_properties.extend(lumen_session.junit_properties(ctx))
+    del item.stash[CONTEXT]  # its reports are made: the test's events need not live as long as the session

@@ -13,6 +13,7 @@ from .cache.sharing import MARKER_HELP
 from .factory import agent_for  # noqa: F401 - fixture
 from .fixtures import _lumen_engines, agent, lumen_identity_gate, lumen_planner, lumen_session, lumen_settings  # noqa: F401 - fixtures
 from .report_redaction import redacted_report
+from .reports import Reports
 from .session import LumenSession
 from .stash import REPORTS, SESSION
 
@@ -24,7 +25,7 @@ def pytest_addoption(parser: pytest.Parser) -> None:
 
 def pytest_configure(config: pytest.Config) -> None:
     """Resolve the settings (a bad value is a usage error), set up the run's session and the browser fallback."""
-    config.stash[SESSION] = LumenSession(cfg.resolve(config))
+    config.stash[SESSION] = LumenSession(cfg.resolve(config), Reports(config))
     config.addinivalue_line("markers", MARKER_HELP)
     config.pluginmanager.register(browser_fixture, "lumen-browser")
 
@@ -54,9 +55,11 @@ def pytest_deselected(items: list[pytest.Item]) -> None:
 @pytest.hookimpl(wrapper=True, tryfirst=True)
 def pytest_runtest_makereport(item: pytest.Item,
                               call: pytest.CallInfo[None]) -> Generator[None, pytest.TestReport, pytest.TestReport]:
-    """Each phase's report with the test's secret values replaced, kept on the item for the agent fixture."""
+    """Each phase's report with the test's secret values replaced (and its heals in pytest-html's extras), kept on
+    the item for the agent fixture."""
     report = redacted_report(item, (yield))
     item.stash.setdefault(REPORTS, {})[report.when] = report
+    item.config.stash[SESSION].add_report_extras(item, report)
     return report
 
 

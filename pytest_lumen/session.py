@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 from slugify import slugify
 
+from .attempts import Attempts, attempt_of
 from .browser import BrowserChoice, choose_browser
 from .cache import CacheStore
 from .cache.handle import TestCache
@@ -20,8 +21,10 @@ from .context import TestContext, _silent
 from .errors import LumenError
 from .memory import MemorySession
 from .report_redaction import remember as remember_secrets
+from .reports import Reports
 from .secrets import Secrets, secret_env_values
 from .shards import write_run_record
+from .stash import CONTEXT
 from .stats import RunStats
 from .summary import print_summary, write_github_summary, write_heals_report
 
@@ -58,9 +61,11 @@ def cache_slug(name: str) -> str:
 class LumenSession:
     """One per pytest process: what the hooks and fixtures hand their work to."""
 
-    def __init__(self, settings: Settings) -> None:
+    def __init__(self, settings: Settings, reports: Reports | None = None) -> None:
         self.settings = settings
         self.stats = RunStats()
+        self.reports = reports or Reports()  # Allure steps, pytest-html extras (when those plugins run)
+        self.attempts = Attempts()  # under pytest-rerunfailures a rerun's figures replace its earlier attempt's
         self.store = CacheStore(settings.cache_dir, settings.lock_timeout, display_root=settings.rootdir)
         self.browser: BrowserChoice | None = choose_browser()
         self.env_secrets = secret_env_values(settings.secret_env)
@@ -92,18 +97,23 @@ class LumenSession:
 
     def context_for(self, item: pytest.Item, output_dir: Path, progress: Callable[[str], None]) -> TestContext:
         """The context of a test item's agent (its secrets also redact pytest's report of the item)."""
-        ctx = self.new_context(shared_nodeid(item) or clean_nodeid(item), self.cache_path(item), output_dir, progress)
+        ctx = self.new_context(shared_nodeid(item) or clean_nodeid(item), self.cache_path(item), output_dir, progress,
+                               item_id=item.nodeid, attempt=attempt_of(item))
         ctx.cache.shared = shared_name(item) is not None
         # the test as pytest names it (a parameter's id, a re-record command): never rewritten
         ctx.secrets.keep([item.nodeid, clean_nodeid(item), item.nodeid.split("::", 1)[0]])
         remember_secrets(item, ctx.secrets)
+        item.stash[CONTEXT] = ctx
         return ctx
 
-    def new_context(self, nodeid: str, cache_path: Path, output_dir: Path,
-                    progress: Callable[[str], None] = _silent) -> TestContext:
-        """A test's context: its cache file, a fresh secrets register, events and figures."""
-        return TestContext(nodeid=nodeid, settings=self.settings, cache=TestCache(self.store, cache_path, nodeid),
-                           secrets=Secrets(self.env_secrets), output_dir=output_dir, progress=progress)
+    def new_context(self, nodeid: str, cache_path: Path, output_dir: Path, progress: Callable[[str], None] = _silent,
+                    item_id: str | None = None, attempt: int = 1) -> TestContext:
+        """A test's context: its cache file, a fresh secrets register, events and figures (and Allure steps)."""
+        ctx = TestContext(nodeid=nodeid, settings=self.settings, cache=TestCache(self.store, cache_path, nodeid),
+                          secrets=Secrets(self.env_secrets), output_dir=output_dir, progress=progress,
+                          item_id=item_id, attempt=attempt)
+        self.reports.watch(ctx)
+        return ctx
 
     def new_memory(self, ctx: TestContext) -> MemorySession:
         """The test's lesson memory: nothing is read unless the model is used."""
@@ -125,7 +135,7 @@ class LumenSession:
         finally:  # a file that could not be written (a secret in it, a lock) still leaves the test's figures and events
             if ctx.cache.used or written:
                 self.stats.used_cache_files.add(ctx.cache.display)
-            self.stats.figures.add(ctx.figures)
+            self.attempts.count(self.stats.figures, ctx.item_id, ctx.attempt, ctx.figures)
             self._write_events(ctx)
         return written
 
@@ -149,6 +159,10 @@ class LumenSession:
             memory.close()
         except LumenError as exc:
             warnings.warn(f"pytest-lumen: lessons not saved: {redact(str(exc))}", stacklevel=1)
+
+    def add_report_extras(self, item: pytest.Item, report: pytest.TestReport) -> None:
+        """The test's heals and pictures in pytest-html's report of it (when pytest-html runs)."""
+        self.reports.add_extras(report, item.stash.get(CONTEXT, None))
 
     @staticmethod
     def junit_properties(ctx: TestContext) -> list[tuple[str, Any]]:

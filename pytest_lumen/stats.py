@@ -41,6 +41,18 @@ class Figures:
         for f in fields(self):
             setattr(self, f.name, getattr(self, f.name) + getattr(other, f.name))
 
+    def subtract(self, other: Figures) -> None:
+        """Take another's counts out of these (an earlier attempt of a rerun test, ``attempts.py``)."""
+        for f in fields(self):
+            mine, theirs = getattr(self, f.name), getattr(other, f.name)
+            if isinstance(mine, Counter):
+                mine.subtract(theirs)
+                setattr(self, f.name, +mine)  # drops the levels left at zero
+            elif isinstance(mine, Usage):
+                setattr(self, f.name, Usage(**{k: getattr(mine, k) - getattr(theirs, k) for k in Usage.model_fields}))
+            else:
+                setattr(self, f.name, mine - theirs)
+
     def to_json(self) -> dict[str, Any]:
         """A JSON-safe form (for xdist's ``workeroutput``)."""
         data = {f.name: getattr(self, f.name) for f in fields(self)}

@@ -13,6 +13,7 @@ import shutil
 import subprocess
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -23,15 +24,16 @@ from ..conftest import INNER_CONFTEST, INNER_INI, LumenRunner, Site
 from .pages import LOGIN_SCRIPT, LOGIN_TEST, SITE
 
 
-def record_login(root: Path, pages: dict[str, str]) -> Path:
-    """Record the login test on ``pages`` in the project at ``root`` (``--lumen-record``); ``root``."""
+def record_login(root: Path, pages: dict[str, str], test: str = LOGIN_TEST, script: list[Any] = LOGIN_SCRIPT) -> Path:
+    """Record the login test (or ``test``, the fake model following ``script``) on ``pages`` in the project at
+    ``root`` (``--lumen-record``); ``root``."""
     site = Site(root / "site").write(pages)
     (root / "conftest.py").write_text(INNER_CONFTEST, encoding="utf-8")
     (root / "pytest.ini").write_text(INNER_INI, encoding="utf-8")
-    (root / "test_app.py").write_text(LOGIN_TEST, encoding="utf-8")
+    (root / "test_app.py").write_text(test, encoding="utf-8")
     try:
         with FakeAnthropic() as fake:
-            fake.script(LOGIN_SCRIPT)
+            fake.script(script)
             env = clean_env({"APP_URL": site.url, "ANTHROPIC_BASE_URL": fake.url,
                              "ANTHROPIC_API_KEY": "sk-test-not-a-real-key"})
             done = subprocess.run(inner_command("-q", "--lumen-record"), cwd=root, env=env,

@@ -30,3 +30,13 @@ def test_event_log_redacts_every_line(tmp_path):
     events = read_events(path)
     assert events[0]["message"] == "typed %pw% into the field"
     assert events[1]["usage"]["input_tokens"] == 3
+
+
+def test_each_event_is_stamped_with_the_attempt_and_handed_to_the_listeners(tmp_path):
+    log, seen = EventLog(), []
+    log.listeners.append(seen.append)
+    log.attempt = 2  # a rerun under pytest-rerunfailures
+    log.emit(ErrorEvent(reason="replay_failed", message="x"))
+    assert seen == log.events and seen[0].attempt == 2
+    log.write(tmp_path / "e.jsonl")
+    assert read_events(tmp_path / "e.jsonl")[0]["attempt"] == 2
