@@ -123,6 +123,13 @@ def _filled(spec: LocatorSpec, scope: Scope) -> LocatorSpec:
                                    "parent": parent})
 
 
+def _raw(pattern: str) -> str:
+    """A regular expression as a raw string literal when it can be one."""
+    if '"' in pattern or pattern.endswith("\\") or any(ord(c) < 32 for c in pattern):
+        return py_str(pattern)
+    return f'r"{pattern}"'
+
+
 # --- actions ---------------------------------------------------------------------------
 
 
@@ -204,7 +211,7 @@ def _target(action: _Action, scope: Scope) -> str | None:
     return scope.locator(target.locator) if target is not None else None
 
 
-def _call_lines(action: _Action, scope: Scope) -> list[str]:  # noqa: C901 - one branch per action kind
+def _call_lines(action: _Action, scope: Scope) -> list[str]:
     loc, page = _target(action, scope), scope.page
     if isinstance(action, Click):
         args = [f'button="{action.button}"'] if action.button else []
@@ -275,7 +282,7 @@ def expect_lines(action: Expect, scope: Scope) -> list[str]:
     if action.check == "url":
         scope.imports.add(IMPORT_RE)
         if isinstance(action.expected, str) and not placeholders(action.expected):
-            pattern = repr(".*" + re.escape(action.expected) + r"(\?.*)?(#.*)?$")
+            pattern = _raw(".*" + re.escape(action.expected) + r"(\?.*)?(#.*)?$")
         else:
             pattern = f'".*" + re.escape(str({expected})) + r"(\\?.*)?(#.*)?$"'
         return [f"expect({scope.page}).to_have_url(re.compile({pattern}))"]

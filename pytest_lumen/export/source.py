@@ -18,6 +18,8 @@ from ..cache.model import CacheFile, Step
 from ..errors import ExportError
 from ..templates import placeholders
 from .actions import INDENT, Scope, py_str, step_lines
+from .edits import Edit, Source, apply_edits
+from .imports import fix_imports
 
 AGENT = "agent"
 IMPORT_PYTEST = "import pytest"
@@ -27,40 +29,12 @@ ALLOWED_PARENTS = (ast.FunctionDef, ast.With)  # where a call runs exactly once,
 
 
 @dataclass
-class Edit:
-    """Replace the text between two character offsets."""
-
-    start: int
-    end: int
-    text: str
-
-
-@dataclass
 class ModuleExport:
     """The rewritten module, the tests it exported and those it could not (with why)."""
 
     text: str
     exported: list[str] = field(default_factory=list)
     skipped: dict[str, str] = field(default_factory=dict)
-
-
-class Source:
-    """A module's text, with ``ast`` positions (UTF-8 byte columns) turned into character offsets."""
-
-    def __init__(self, text: str) -> None:
-        self.text = text
-        self.lines = text.splitlines(keepends=True)
-        self.starts = [0]
-        for line in self.lines:
-            self.starts.append(self.starts[-1] + len(line))
-
-    def offset(self, lineno: int, col: int) -> int:
-        line = self.lines[lineno - 1]
-        return self.starts[lineno - 1] + len(line.encode("utf-8")[:col].decode("utf-8", "replace"))
-
-    def span(self, node: ast.AST) -> tuple[int, int]:
-        return (self.offset(node.lineno, node.col_offset),  # type: ignore[attr-defined]
-                self.offset(node.end_lineno, node.end_col_offset))  # type: ignore[attr-defined]
 
 
 def agent_call(node: ast.AST) -> tuple[str, ast.Call] | None:
@@ -82,10 +56,11 @@ def _variables(call: ast.Call, scope: Scope, instruction: str) -> list[str] | No
         names = []
         for k, v in zip(node.keys, node.values, strict=True):
             name = str(k.value)  # type: ignore[union-attr]
-            literal = isinstance(v, ast.Constant) and isinstance(v.value, str)
             typed = isinstance(v, ast.Name) and v.id in scope.str_names  # a ``str`` argument of the test
-            expr = py_str(v.value) if literal else ast.unparse(v) if typed else f"str({ast.unparse(v)})"  # type: ignore[union-attr]
-            scope.values[name] = expr
+            if isinstance(v, ast.Constant) and isinstance(v.value, str):
+                scope.values[name] = py_str(v.value)
+            else:
+                scope.values[name] = ast.unparse(v) if typed else f"str({ast.unparse(v)})"
             names.append(name)
         return names
     expr = ast.unparse(node)
@@ -139,10 +114,10 @@ class TestRewrite:
             found.append((node, *hit))  # type: ignore[arg-type]
             handled.add(id(hit[1].func.value))  # type: ignore[attr-defined]
         for node in ast.walk(self.func):
-            if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.value.id == AGENT:
-                if node.attr == "page":
-                    handled.add(id(node.value))
-                    self.edits.append(Edit(*self.src.span(node), CURRENT_PAGE))
+            if (isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.value.id == AGENT
+                    and node.attr == "page"):
+                handled.add(id(node.value))
+                self.edits.append(Edit(*self.src.span(node), CURRENT_PAGE))
             if isinstance(node, ast.Name) and node.id == AGENT and id(node) not in handled:
                 raise self.fail(f"line {node.lineno} uses the agent in a way plain Playwright cannot say",
                                 remedy="keep only agent.run(), agent.expect() and agent.page in the test")
@@ -225,8 +200,8 @@ def rewrite_module(text: str, caches: dict[str, CacheFile], name_of: Callable[[s
         edits += rewrite.edits
         imports |= rewrite.imports
         result.exported.append(func.name)
-    out = _apply(text, edits)
-    result.text = _fix_imports(out, imports)
+    out = apply_edits(text, edits)
+    result.text = fix_imports(out, imports)
     return result
 
 
@@ -242,55 +217,6 @@ def _test_functions(tree: ast.Module) -> list[ast.FunctionDef]:
 def _decorator_spot(src: Source, func: ast.FunctionDef) -> tuple[int, int]:
     at = src.offset(func.lineno, func.col_offset)
     return at, at
-
-
-def _apply(text: str, edits: list[Edit]) -> str:
-    for edit in sorted(edits, key=lambda e: (e.start, e.end), reverse=True):
-        text = text[:edit.start] + edit.text + text[edit.end:]
-    return text
-
-
-def _fix_imports(text: str, needed: set[str]) -> str:
-    """Add the imports the generated lines need; drop pytest-lumen's imports that nothing uses any more."""
-    tree = ast.parse(text)
-    used = {n.id for n in ast.walk(tree) if isinstance(n, ast.Name)}
-    have = {ast.unparse(node) for node in tree.body if isinstance(node, (ast.Import, ast.ImportFrom))}
-    have_names = {(node.module, a.asname or a.name) for node in tree.body if isinstance(node, ast.ImportFrom)
-                  for a in node.names}
-    src = Source(text)
-    edits: list[Edit] = []
-    last_import: ast.stmt | None = None
-    for node in tree.body:
-        if isinstance(node, (ast.Import, ast.ImportFrom)):
-            last_import = node
-        if isinstance(node, ast.ImportFrom) and (node.module or "").split(".")[0] == "pytest_lumen":
-            keep = [a for a in node.names if (a.asname or a.name) in used]
-            if len(keep) != len(node.names):
-                start, end = src.span(node)
-                kept = f"from {node.module} import {', '.join(ast.unparse(a) for a in keep)}" if keep else ""
-                if not kept and text[end:end + 1] == "\n":
-                    end += 1
-                edits.append(Edit(start, end, kept))
-    missing = sorted(line for line in needed if line not in have and not _imported(line, have_names, have))
-    if missing:
-        at = src.starts[last_import.end_lineno] if last_import is not None and last_import.end_lineno else _after_docstring(tree, src)
-        edits.append(Edit(at, at, "".join(line + "\n" for line in missing)))
-    return _apply(text, edits)
-
-
-def _imported(line: str, names: set[tuple[str | None, str]], have: set[str]) -> bool:
-    """Whether an import line's name is already imported (``expect`` among other names from playwright)."""
-    node = ast.parse(line).body[0]
-    if isinstance(node, ast.ImportFrom):
-        return all((node.module, a.asname or a.name) in names for a in node.names)
-    return line in have
-
-
-def _after_docstring(tree: ast.Module, src: Source) -> int:
-    first = tree.body[0] if tree.body else None
-    if isinstance(first, ast.Expr) and isinstance(first.value, ast.Constant) and first.end_lineno:
-        return src.starts[first.end_lineno]
-    return 0
 
 
 __all__ = ["INDENT", "ModuleExport", "rewrite_module"]
