@@ -40,6 +40,8 @@ class TestContext:
     # The model-driven actions and how they ended, for the memory to learn from.
     action_log: list[dict[str, Any]] = field(default_factory=list)
     memory_events: list[dict[str, Any]] = field(default_factory=list)
+    # "recorded at 1280x720, replayed at 800x600" when replay runs at another viewport (viewport.py)
+    viewport_note: str | None = None
 
     def __post_init__(self) -> None:
         self.events.redact = self.secrets.redact

@@ -124,6 +124,8 @@ class LumenSession:
             if ctx.cache.used or written:
                 self.stats.used_cache_files.add(ctx.cache.display)
             self.stats.figures.add(ctx.figures)
+            if ctx.viewport_note:
+                self.stats.viewports.append(f"{ctx.nodeid}: {ctx.viewport_note}")
             self._write_events(ctx)
         return written
 
@@ -150,13 +152,16 @@ class LumenSession:
 
     @staticmethod
     def junit_properties(ctx: TestContext) -> list[tuple[str, Any]]:
-        """The test's figures for JUnit XML (``record_property``-style)."""
-        return [
+        """The test's figures for JUnit XML (``record_property``-style); ``lumen_viewport`` when replay ran at another one."""
+        properties: list[tuple[str, Any]] = [
             ("lumen_model_calls", ctx.figures.model_calls),
             ("lumen_tokens", ctx.figures.usage.total),
             ("lumen_healed", len(ctx.heals)),
             ("lumen_cache_file", ctx.cache.display),
         ]
+        if ctx.viewport_note:
+            properties.append(("lumen_viewport", ctx.viewport_note))
+        return properties
 
     # --- the run ----------------------------------------------------------------------------
 

@@ -9,6 +9,7 @@ from pathlib import Path
 from .model import CacheFile, Step
 from .sharing import merge
 from .store import CacheStore
+from .viewport import Viewport
 
 
 class TestCache:
@@ -24,6 +25,7 @@ class TestCache:
         self.changed = False
         self.used = False  # the file was read (for the unused-file check)
         self.shared = False  # the parameters of a ``lumen_shared`` test write it by merging (``sharing.py``)
+        self.viewport: Viewport | None = None  # the page's viewport when the test's steps ran
         self._file: CacheFile | None = None
         self._ordinals: Counter[str] = Counter()
 
@@ -58,7 +60,8 @@ class TestCache:
         """The file to write after a passing test, or None when nothing changed."""
         if not (self.changed and self.steps):
             return None
-        return CacheFile(test=self.nodeid, steps=self.steps)
+        recorded = self._file.viewport if self._file is not None else None  # a rewrite keeps the recording's viewport
+        return CacheFile(test=self.nodeid, steps=self.steps, viewport=recorded or self.viewport)
 
     @property
     def merge(self) -> Callable[[CacheFile | None, CacheFile], CacheFile] | None:

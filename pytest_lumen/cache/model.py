@@ -13,6 +13,8 @@ from typing import TYPE_CHECKING, Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
+from .viewport import Viewport
+
 if TYPE_CHECKING:
     from playwright.sync_api import Locator, Page
 
@@ -113,13 +115,11 @@ def _describe_own(spec: LocatorSpec) -> str:
     return f"get_by_{spec.kind}({q(spec.value)}{exact})"
 
 
-
 # --- fingerprints --------------------------------------------------------------------------
 
 
 class Box(BaseModel):
     """Position and size in CSS pixels, relative to the page (not the viewport)."""
-
     model_config = ConfigDict(extra="forbid")
     x: float
     y: float
@@ -387,6 +387,7 @@ class CacheFile(BaseModel):
     schema_version: int = SCHEMA_VERSION
     test: str
     steps: list[Step] = Field(default_factory=list)
+    viewport: Viewport | None = None  # the page's when the test was recorded (absent in older files)
 
     def find(self, key: str, ordinal: int) -> Step | None:
         """The cached step with this key and occurrence number, if any."""
