@@ -60,8 +60,9 @@ class TestCache:
         """The file to write after a passing test, or None when nothing changed."""
         if not (self.changed and self.steps):
             return None
-        recorded = self._file.viewport if self._file is not None else None  # a rewrite keeps the recording's viewport
-        return CacheFile(test=self.nodeid, steps=self.steps, viewport=recorded or self.viewport)
+        # a recording keeps the viewport it ran at; a rewrite (a heal, a step added) keeps the file's, even none
+        viewport = self._file.viewport if self._file is not None else self.viewport
+        return CacheFile(test=self.nodeid, steps=self.steps, viewport=viewport)
 
     @property
     def merge(self) -> Callable[[CacheFile | None, CacheFile], CacheFile] | None:

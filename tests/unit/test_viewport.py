@@ -59,7 +59,7 @@ def test_the_same_viewport_or_an_unknown_one_says_nothing(tmp_path: Path) -> Non
         assert all(name != "lumen_viewport" for name, _ in LumenSession.junit_properties(ctx))
 
 
-def test_a_written_file_keeps_the_recordings_viewport_else_the_current_one(tmp_path: Path) -> None:
+def test_a_recording_keeps_its_viewport_and_a_rewrite_keeps_the_files(tmp_path: Path) -> None:
     lumen = session(tmp_path)
     fresh = context(lumen)
     note_viewport(fresh, FakePage({"width": 800, "height": 600}), None)  # type: ignore[arg-type]
@@ -70,6 +70,11 @@ def test_a_written_file_keeps_the_recordings_viewport_else_the_current_one(tmp_p
     note_viewport(healed, FakePage({"width": 800, "height": 600}), healed.cache.file())  # type: ignore[arg-type]
     healed.cache.keep(a_step(), changed=True)
     assert (rewritten := healed.cache.to_write()) is not None and rewritten.viewport == WIDE
+    lumen.store.save(fresh.cache.path, CacheFile(test="test_a.py::test_a", steps=[a_step()]))  # written before viewports
+    older = context(lumen)
+    note_viewport(older, FakePage({"width": 800, "height": 600}), older.cache.file())  # type: ignore[arg-type]
+    older.cache.keep(a_step(), changed=True)
+    assert (kept := older.cache.to_write()) is not None and kept.viewport is None  # a heal's diff gains no viewport
 
 
 def test_a_file_without_a_viewport_reads_and_writes_unchanged() -> None:
