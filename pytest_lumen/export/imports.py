@@ -27,21 +27,32 @@ def _from_line(module: str, names: list[str]) -> str:
 
 def fix_imports(text: str, needed: set[str]) -> str:
     """``text`` with the ``needed`` import lines added (where missing) and pytest-lumen's unused names dropped."""
+    return _add(_prune_and_join(text, needed), needed)
+
+
+def _top_imports(tree: ast.Module) -> list[ast.Import | ast.ImportFrom]:
+    return [n for n in tree.body if isinstance(n, (ast.Import, ast.ImportFrom))]
+
+
+def _have(top: Sequence[ast.Import | ast.ImportFrom]) -> set[str]:
+    """The import lines the module has, each name of a ``from`` import also on its own."""
+    froms = [n for n in top if isinstance(n, ast.ImportFrom) and n.module and n.level == 0]
+    return {ast.unparse(n) for n in top} | {f"from {n.module} import {ast.unparse(a)}" for n in froms for a in n.names}
+
+
+def _prune_and_join(text: str, needed: set[str]) -> str:
+    """Drop pytest-lumen's names nothing uses; join needed names to a ``from`` import of their module."""
     tree = ast.parse(text)
     src = Source(text)
     used = {n.id for n in ast.walk(tree) if isinstance(n, ast.Name)}
-    top = [n for n in tree.body if isinstance(n, (ast.Import, ast.ImportFrom))]
-    froms = {n.module: n for n in top if isinstance(n, ast.ImportFrom) and n.module and n.level == 0}
-    have = {ast.unparse(n) for n in top} | {f"from {n.module} import {a.name}" for n in froms.values() for a in n.names}
-    edits: list[Edit] = []
+    top = _top_imports(tree)
+    froms = {n.module for n in top if isinstance(n, ast.ImportFrom) and n.module and n.level == 0}
     joined: dict[str, list[str]] = {}
-    fresh: list[str] = []
-    for line in sorted(needed - have):
+    for line in sorted(needed - _have(top)):
         node = ast.parse(line).body[0]
         if isinstance(node, ast.ImportFrom) and node.module in froms:
             joined.setdefault(node.module, []).extend(ast.unparse(a) for a in node.names)
-        else:
-            fresh.append(line)
+    edits: list[Edit] = []
     for node in top:
         if not isinstance(node, ast.ImportFrom) or node.level != 0 or not node.module:
             continue
@@ -50,13 +61,18 @@ def fix_imports(text: str, needed: set[str]) -> str:
             names = [ast.unparse(a) for a in node.names if (a.asname or a.name) in used]
         if names == [ast.unparse(a) for a in node.names] and node.module not in joined:
             continue
-        start, end = src.span(node)
         if names or node.module in joined:
-            edits.append(Edit(start, end, _from_line(node.module, names + joined.get(node.module, []))))
+            edits.append(Edit(*src.span(node), _from_line(node.module, names + joined.pop(node.module, []))))
         else:
             edits.append(_drop(src, node))
-    edits += _insert(tree, src, top, fresh)
     return apply_edits(text, edits)
+
+
+def _add(text: str, needed: set[str]) -> str:
+    """Add the needed import lines the module does not have yet."""
+    tree = ast.parse(text)
+    top = _top_imports(tree)
+    return apply_edits(text, _insert(tree, Source(text), top, sorted(needed - _have(top))))
 
 
 def _drop(src: Source, node: ast.stmt) -> Edit:

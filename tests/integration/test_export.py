@@ -51,6 +51,10 @@ def test_the_exported_example_suite_passes_on_v1_without_the_plugin(tmp_path: Pa
         assert "agent" not in re.sub(r"#.*", "", text).replace("agent.page", "")  # no agent left, only in comments
         assert "pytest_lumen" not in re.sub(r"#.*", "", text)
         assert "wonderland-42" not in text  # the password comes from the fixture, never as its value
+    # formatted as a linter wants it: imports sorted and used, no undefined name, no stray whitespace
+    lint = subprocess.run([sys.executable, "-m", "ruff", "check", "--no-cache", "--isolated", "--select", "E,F,I,W",
+                           "--line-length", "200", *(str(out / m) for m in modules)], capture_output=True, text=True)
+    assert lint.returncode == 0, lint.stdout + lint.stderr
     # the suite's own support files, as a project that adopts the export keeps them
     shutil.copy(SUITE / "pytest.ini", out / "pytest.ini")
     shutil.copytree(SUITE / "data", out / "data")

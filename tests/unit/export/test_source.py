@@ -104,3 +104,16 @@ def test_tests_without_the_agent_and_other_code_are_left_as_they_are() -> None:
     module = MODULE + '\n\ndef test_plain(page):\n    page.goto("http://127.0.0.1:1/")  # agent.run("no")\n'
     out = rewrite_module(module, {"test_a": A_CACHE}, str)
     assert out.text.endswith('\n\ndef test_plain(page):\n    page.goto("http://127.0.0.1:1/")  # agent.run("no")\n')
+
+
+def test_imports_join_their_module_once_and_a_dropped_import_leaves_no_gap() -> None:
+    conditional = {**step("close the banner", []), "actions": [], "branches": [[ADD], []]}
+    module = ('from playwright.sync_api import Page\n\nfrom pytest_lumen.agent import Agent\n\n\n'
+              'def test_a(agent: Agent, page: Page) -> None:\n    agent.run("close the banner")\n')
+    out = rewrite_module(module, {"test_a": cache(conditional)}, str)
+    assert out.text.startswith("from playwright.sync_api import Page, TimeoutError as PlaywrightTimeoutError\n\n\n"
+                               "def test_a(page: Page) -> None:\n")
+    alias = "from playwright.sync_api import TimeoutError as PlaywrightTimeoutError\n"
+    already = module.replace("import Page\n", "import Page\n" + alias)
+    again = rewrite_module(already, {"test_a": cache(conditional)}, str)
+    assert again.text.count("import TimeoutError as PlaywrightTimeoutError") == 1
