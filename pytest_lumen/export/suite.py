@@ -70,8 +70,12 @@ def export_suite(rootdir: Path, out: Path, cache_dir: Path | None = None, only: 
         exported = rewrite_module(module.read_text(encoding="utf-8"), load_caches(folder, rootdir), cache_slug)
         shown = folder.relative_to(rootdir).as_posix() if folder.is_relative_to(rootdir) else str(folder)
         exported.text = HEADER.format(cache=shown) + exported.text
-        compile(exported.text, str(module), "exec")  # the export is code that runs, or nothing is written
         target = out / rel
+        try:
+            compile(exported.text, str(target), "exec")  # the export is code that runs, or nothing is written
+        except SyntaxError as exc:
+            raise ExportError(f"the exported module does not compile ({exc.msg}, line {exc.lineno}); nothing was written",
+                              path=module, remedy="report it as a bug of pytest-lumen's export, with the test module") from None
         secrets.check(exported.text, target)
         target.parent.mkdir(parents=True, exist_ok=True)
         target.write_text(exported.text, encoding="utf-8")
