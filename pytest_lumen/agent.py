@@ -23,6 +23,7 @@ from .secrets import password_fills
 from .templates import placeholders
 from .tracing import trace_group
 from .urls import normalize_url
+from .viewport import note_viewport
 
 if TYPE_CHECKING:
     from playwright.sync_api import Page
@@ -51,6 +52,7 @@ class Agent:
         self.guard = NavigationGuard(ctx.settings.allowed_origins, ctx.cache.display)
         self._planner_factory = planner
         self._planner: Planner | None = None
+        self._viewport_noted = False
 
     # --- public API -------------------------------------------------------------------
 
@@ -83,6 +85,9 @@ class Agent:
         index = len(self.ctx.cache.steps)
         mode = self.settings.mode
         cached = None if mode is Mode.RECORD else self._lookup(fresh)
+        if not self._viewport_noted:  # once per test: the file read by the lookup says what it was recorded at
+            self._viewport_noted = True
+            note_viewport(self.ctx, self.page, None if mode is Mode.RECORD else self.ctx.cache.file())
         self.ctx.events.emit(LifecycleStart(step=index, instruction=template, step_kind=kind, mode=mode.value,  # type: ignore[arg-type]
                                             cache="ignored" if mode is Mode.RECORD else ("hit" if cached else "miss"),
                                             key=fresh.key, url=fresh.url))

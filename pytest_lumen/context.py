@@ -43,6 +43,8 @@ class TestContext:
     # pytest's node id of the test item (None for an ``agent_for`` block) and its attempt (2 on for a rerun)
     item_id: str | None = None
     attempt: int = 1
+    # "recorded at 1280x720, replayed at 800x600" when replay runs at another viewport (viewport.py)
+    viewport_note: str | None = None
 
     def __post_init__(self) -> None:
         self.events.redact = self.secrets.redact

@@ -162,3 +162,9 @@ def first_line(exc: BaseException, limit: int = 300) -> str:
 def record_command(nodeid: str | None) -> str:
     """The command that re-records a test (the remedy for a miss, a bad cache file, an unwanted heal)."""
     return f'pytest --lumen-record "{nodeid}"' if nodeid else "pytest --lumen-record <test node id>"
+
+
+class ExportError(LumenError):
+    """A test that cannot be exported to plain Playwright (``python -m pytest_lumen.export``)."""
+
+    reason = "export_failed"

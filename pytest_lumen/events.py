@@ -102,6 +102,14 @@ class StepFinal(Event):
     usage: Usage
 
 
+class ViewportChanged(Event):
+    """Replay runs at another viewport than the cache file was recorded at (once per test; replay goes on)."""
+
+    type: Literal["viewport"] = "viewport"
+    recorded: str  # "1280x720"
+    replayed: str
+
+
 class ErrorEvent(Event):
     type: Literal["error"] = "error"
     reason: StopReason

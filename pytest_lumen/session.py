@@ -58,6 +58,16 @@ def cache_slug(name: str) -> str:
     return slugify(name, lowercase=False, regex_pattern=r"[^-A-Za-z0-9_]+") or "test"
 
 
+def _write_events(ctx: TestContext) -> None:
+    """The test's ``lumen_events.jsonl`` and ``memory_events.jsonl`` (secret values redacted)."""
+    if ctx.events.events:
+        ctx.events.write(ctx.output_dir / EVENTS_FILE)
+    if ctx.memory_events:
+        lines = "".join(json.dumps(ctx.secrets.redact_data(e), ensure_ascii=False) + "\n" for e in ctx.memory_events)
+        ctx.output_dir.mkdir(parents=True, exist_ok=True)
+        (ctx.output_dir / MEMORY_EVENTS_FILE).write_text(lines, encoding="utf-8")
+
+
 class LumenSession:
     """One per pytest process: what the hooks and fixtures hand their work to."""
 
@@ -136,18 +146,10 @@ class LumenSession:
             if ctx.cache.used or written:
                 self.stats.used_cache_files.add(ctx.cache.display)
             self.attempts.count(self.stats.figures, ctx.item_id, ctx.attempt, ctx.figures)
-            self._write_events(ctx)
+            if ctx.viewport_note:
+                self.stats.viewports.append(f"{ctx.nodeid}: {ctx.viewport_note}")
+            _write_events(ctx)
         return written
-
-    @staticmethod
-    def _write_events(ctx: TestContext) -> None:
-        """The test's ``lumen_events.jsonl`` and ``memory_events.jsonl`` (secret values redacted)."""
-        if ctx.events.events:
-            ctx.events.write(ctx.output_dir / EVENTS_FILE)
-        if ctx.memory_events:
-            lines = "".join(json.dumps(ctx.secrets.redact_data(e), ensure_ascii=False) + "\n" for e in ctx.memory_events)
-            ctx.output_dir.mkdir(parents=True, exist_ok=True)
-            (ctx.output_dir / MEMORY_EVENTS_FILE).write_text(lines, encoding="utf-8")
 
     def _finish_memory(self, ctx: TestContext, memory: MemorySession) -> None:
         """Learn from the test's model-driven actions; a memory problem warns, it never fails the test."""
@@ -166,13 +168,16 @@ class LumenSession:
 
     @staticmethod
     def junit_properties(ctx: TestContext) -> list[tuple[str, Any]]:
-        """The test's figures for JUnit XML (``record_property``-style)."""
-        return [
+        """The test's figures for JUnit XML (``record_property``-style); ``lumen_viewport`` when replay ran at another one."""
+        properties: list[tuple[str, Any]] = [
             ("lumen_model_calls", ctx.figures.model_calls),
             ("lumen_tokens", ctx.figures.usage.total),
             ("lumen_healed", len(ctx.heals)),
             ("lumen_cache_file", ctx.cache.display),
         ]
+        if ctx.viewport_note:
+            properties.append(("lumen_viewport", ctx.viewport_note))
+        return properties
 
     # --- the run ----------------------------------------------------------------------------
 

@@ -71,6 +71,7 @@ class RunStats:
     cache_files_written: set[str] = field(default_factory=set)
     used_cache_files: set[str] = field(default_factory=set)
     heals: list[Heal] = field(default_factory=list)
+    viewports: list[str] = field(default_factory=list)  # "<test>: recorded at 1280x720, replayed at 800x600"
 
     def to_json(self) -> dict[str, Any]:
         """A JSON-safe form for xdist's ``workeroutput``."""
@@ -79,6 +80,7 @@ class RunStats:
             "cache_files_written": sorted(self.cache_files_written),
             "used_cache_files": sorted(self.used_cache_files),
             "heals": [h.model_dump() for h in self.heals],
+            "viewports": self.viewports,
         }
 
     def merge(self, data: dict[str, Any]) -> None:
@@ -87,3 +89,4 @@ class RunStats:
         self.cache_files_written.update(data["cache_files_written"])
         self.used_cache_files.update(data["used_cache_files"])
         self.heals.extend(Heal(**h) for h in data["heals"])
+        self.viewports.extend(data.get("viewports", []))

@@ -71,6 +71,8 @@ def print_summary(tr: Any, lumen: LumenSession) -> None:
         evidence = f" ({heal.evidence})" if heal.evidence else ""
         tr.write_line(f"  healed [{heal.level}] {heal.test} :: {heal.step!r} action {heal.action + 1}: "
                       f"{heal.before} -> {heal.after}{evidence}")
+    for line in st.viewports:
+        tr.write_line(f"  viewport: {line}")
     for unused in lumen.unused:  # under the rootdir: relative to it; a cache folder elsewhere: in full
         verb = "pruned" if unused in lumen.pruned else "unused"
         hint = "" if unused in lumen.pruned else " (delete with --lumen-prune)"

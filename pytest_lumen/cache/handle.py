@@ -9,6 +9,7 @@ from pathlib import Path
 from .model import CacheFile, Step
 from .sharing import merge
 from .store import CacheStore
+from .viewport import Viewport
 
 
 class TestCache:
@@ -24,6 +25,7 @@ class TestCache:
         self.changed = False
         self.used = False  # the file was read (for the unused-file check)
         self.shared = False  # the parameters of a ``lumen_shared`` test write it by merging (``sharing.py``)
+        self.viewport: Viewport | None = None  # the page's viewport when the test's steps ran
         self._file: CacheFile | None = None
         self._ordinals: Counter[str] = Counter()
 
@@ -58,7 +60,9 @@ class TestCache:
         """The file to write after a passing test, or None when nothing changed."""
         if not (self.changed and self.steps):
             return None
-        return CacheFile(test=self.nodeid, steps=self.steps)
+        # a recording keeps the viewport it ran at; a rewrite (a heal, a step added) keeps the file's, even none
+        viewport = self._file.viewport if self._file is not None else self.viewport
+        return CacheFile(test=self.nodeid, steps=self.steps, viewport=viewport)
 
     @property
     def merge(self) -> Callable[[CacheFile | None, CacheFile], CacheFile] | None:

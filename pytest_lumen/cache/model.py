@@ -16,6 +16,7 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator, model_valida
 from .fingerprints import FINGERPRINT_VERSION as FINGERPRINT_VERSION  # the file's schema: exported from here too
 from .fingerprints import Box as Box
 from .fingerprints import Fingerprint as Fingerprint
+from .viewport import Viewport
 
 if TYPE_CHECKING:
     from playwright.sync_api import Locator, Page
@@ -356,6 +357,7 @@ class CacheFile(BaseModel):
     schema_version: int = SCHEMA_VERSION
     test: str
     steps: list[Step] = Field(default_factory=list)
+    viewport: Viewport | None = None  # the page's when the test was recorded (absent in older files)
 
     def find(self, key: str, ordinal: int) -> Step | None:
         """The cached step with this key and occurrence number, if any."""

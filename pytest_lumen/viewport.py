@@ -1,0 +1,36 @@
+"""The viewport a test was recorded at, and replay at another one: said once per test, and replay goes on.
+
+Layouts change with the viewport (a menu folds into a button, a sidebar moves below): a replay at
+another size may miss or heal for that reason alone, so the difference is reported in the ``lumen``
+summary, as a ``viewport`` event and as the JUnit property ``lumen_viewport``.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from .cache.viewport import Viewport
+from .events import ViewportChanged
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Page
+
+    from .cache.model import CacheFile
+    from .context import TestContext
+
+
+def viewport_of(page: Page) -> Viewport | None:
+    """The page's viewport (None: the page follows the window, ``no_viewport``)."""
+    size = page.viewport_size
+    return Viewport(width=size["width"], height=size["height"]) if size else None
+
+
+def note_viewport(ctx: TestContext, page: Page, cache: CacheFile | None) -> None:
+    """Keep the page's viewport for the test's file; when ``cache`` was recorded at another one, say so."""
+    current = viewport_of(page)
+    ctx.cache.viewport = current
+    recorded = cache.viewport if cache is not None else None
+    if recorded is None or current is None or recorded == current or ctx.viewport_note:
+        return
+    ctx.viewport_note = f"recorded at {recorded.describe()}, replayed at {current.describe()}"
+    ctx.events.emit(ViewportChanged(recorded=recorded.describe(), replayed=current.describe()))

@@ -1,0 +1,81 @@
+"""The generated Playwright lines run: a conditional step takes the branch whose sign shows, a dialog is answered as
+recorded, and the actions after a popup act in it (against real Chromium, no plugin code at run time)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from playwright.sync_api import Page, expect
+from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
+from pydantic import TypeAdapter
+
+from pytest_lumen.cache.keys import step_key
+from pytest_lumen.cache.model import Action, Step
+from pytest_lumen.export.actions import Scope, step_lines
+
+ACCEPT = {"kind": "click", "target": {"locator": {"kind": "role", "value": "button", "name": "Accept"}}}
+CHOSEN = {"kind": "expect", "check": "text", "expected": "accepted",
+          "target": {"locator": {"kind": "test_id", "value": "status"}}}
+BANNER_PAGE = """
+<p data-testid="status">none</p>
+<div id="banner" hidden>We use cookies. <button onclick="status()">Accept</button></div>
+<script>
+  function status() { document.querySelector('[data-testid=status]').textContent = 'accepted'; }
+  SHOW
+</script>
+"""
+
+POPUP_OPENER = """
+<button onclick="openTab()">Open</button>
+<script>
+  function openTab() {
+    const tab = window.open('about:blank');
+    tab.document.body.innerHTML = '<p data-testid=status>none</p><button>Accept</button>';
+    tab.document.querySelector('button').onclick = () => { tab.document.querySelector('p').textContent = 'accepted'; };
+  }
+</script>
+"""
+
+
+def step(*, actions: list[dict[str, Any]] | None = None, branches: list[list[dict[str, Any]]] | None = None) -> Step:
+    adapter: TypeAdapter[Any] = TypeAdapter(Action)
+    return Step(key=step_key("s", []), instruction="s", url="/", actions=[adapter.validate_python(a) for a in actions or []],
+                branches=None if branches is None else [[adapter.validate_python(a) for a in b] for b in branches])
+
+
+def run(lines: list[str], page: Page) -> None:
+    """Run generated lines as the body of an exported test."""
+    source = "def body(page):\n" + "".join(f"    {line}\n" for line in lines)
+    namespace: dict[str, Any] = {"expect": expect, "PlaywrightTimeoutError": PlaywrightTimeoutError}
+    exec(compile(source, "<exported>", "exec"), namespace)
+    namespace["body"](page)
+
+
+def test_a_conditional_step_takes_the_branch_whose_sign_shows_even_a_moment_late(page: Page) -> None:
+    lines = step_lines(step(branches=[[ACCEPT], []]), Scope())
+    page.set_content(BANNER_PAGE.replace("SHOW", "setTimeout(() => { document.getElementById('banner').hidden = false; }, 300);"))
+    run(lines, page)
+    expect(page.get_by_test_id("status")).to_have_text("accepted")
+
+
+def test_without_its_sign_the_branch_of_nothing_to_do_is_taken(page: Page) -> None:
+    lines = step_lines(step(branches=[[ACCEPT], []]), Scope())
+    page.set_content(BANNER_PAGE.replace("SHOW", ""))  # the banner never shows
+    run(lines, page)
+    expect(page.get_by_test_id("status")).to_have_text("none")
+
+
+def test_a_confirm_dialog_is_accepted_as_recorded(page: Page) -> None:
+    page.set_content('<p data-testid="status">none</p><button onclick="if (confirm(\'Sure?\')) status()">Accept</button>'
+                     "<script>function status() { document.querySelector('[data-testid=status]').textContent = 'accepted'; }"
+                     "</script>")
+    run(step_lines(step(actions=[{**ACCEPT, "dialogs": [{"type": "confirm", "message": "Sure?", "accept": True}]},
+                                 CHOSEN]), Scope()), page)
+
+
+def test_actions_after_a_popup_act_in_it(page: Page) -> None:
+    page.set_content(POPUP_OPENER)
+    opener = {"kind": "click", "after": {"popup": "about:blank"},
+              "target": {"locator": {"kind": "role", "value": "button", "name": "Open"}}}
+    run(step_lines(step(actions=[opener, ACCEPT, CHOSEN]), Scope()), page)
+    assert len(page.context.pages) == 2
