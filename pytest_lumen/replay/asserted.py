@@ -33,12 +33,14 @@ def bound_check(action: Any, values: dict[str, str]) -> Any:
 
 def around(recorded: str, current: str, asserted: str) -> str | None:
     """What ``current`` holds where ``recorded`` held ``asserted`` (whitespace collapsed), when everything around it
-    is unchanged; None when ``recorded`` does not hold the value or the words around it changed."""
+    is unchanged; None when ``recorded`` does not hold the value, holds nothing else, or the words around it changed."""
     rec, cur, value = _collapsed(recorded), _collapsed(current), _collapsed(asserted)
     at = rec.find(value) if value else -1
     if at < 0:
         return None
     before, after = rec[:at], rec[at + len(value):]
+    if not (before.strip() or after.strip()):
+        return None  # the value is all it held: nothing around it tells that this is the element
     if len(cur) < len(before) + len(after) or not (cur.startswith(before) and cur.endswith(after)):
         return None
     return cur[len(before):len(cur) - len(after)].strip()

@@ -11,6 +11,7 @@ def test_around_says_what_stands_where_the_value_was_when_the_rest_is_unchanged(
     assert around("Order total: $37.00 incl. tax", "Order total: $39.00 incl. tax", "$37.00") == "$39.00"
     assert around("Grace Hopper Sept. 1, 1965", "Ada Lovelace Aug. 1, 1965", "Sept. 1, 1965") is None  # other words
     assert around("Grace Hopper", "Grace Hopper", "Sept.") is None  # the value was not there
+    assert around("2 items left", "items left", "2 items left") is None  # the value was all it held: no evidence
 
 
 def test_a_row_whose_checked_date_changed_reads_as_the_recorded_row() -> None:
