@@ -19,6 +19,7 @@ from .record.driver import DriveResult, ModelDriver
 from .replay.branches import choose_branch, describe_branches
 from .replay.failure import ActionFailed
 from .replay.replayer import Replayer
+from .replay.reports import pictured_after, take_picture
 from .secrets import password_fills
 from .templates import placeholders
 from .tracing import trace_group
@@ -198,11 +199,12 @@ class Agent:
         kept = failed.done + ([as_observed(failed.action, self.page.url,
                                                               self.ctx.secrets.templater(cached.variables))]
                               if failed.performed else [])
+        picture = take_picture(self.ctx, self.page, index, failed.index, "before")  # as replay left the page
         actions = kept + self._drive(index, cached, values, heal=heal_brief(failed), already=len(kept)).actions
         after = "; ".join(a.describe() for a in actions[len(failed.done):]) or "no actions"
         heal = Heal(test=self.ctx.nodeid, step=cached.instruction, action=failed.index, level="model",
-                    before=failed.action.describe(), after=after, cache_file=self.ctx.cache.display)
-        self._healed(cached, [heal], actions)
+                    before=failed.action.describe(), after=after, cache_file=self.ctx.cache.display, picture=picture)
+        self._healed(cached, [pictured_after(self.ctx, self.page, index, failed.index, heal)], actions)
 
     def _healed(self, cached: Step, heals: list[Heal], actions: list[Any]) -> None:
         """Keep a healed step, count it by the level of its first heal; under --lumen-strict refuse it."""

@@ -86,6 +86,19 @@ class HealEnd(Event):
     detail: str | None = None
 
 
+class HealPictures(Event):
+    """A heal's pictures, once its action was done (any level): the page before the healed action acted and after it.
+
+    File names in the test's output folder, next to ``lumen_events.jsonl``; a picture withheld (the page showed
+    a value the test passed) or not taken (an ``effect`` heal is known only after its action) is absent."""
+
+    type: Literal["heal.pictures"] = "heal.pictures"
+    action: int
+    level: str
+    before: str | None = None
+    after: str | None = None
+
+
 class ModelRequest(Event):
     type: Literal["model.request"] = "model.request"
     model: str

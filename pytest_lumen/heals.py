@@ -17,7 +17,10 @@ class Heal(BaseModel):
     cache_file: str
     evidence: str | None = None  # a relabel's evidence: known equivalent names, or the effect that followed
     runner_up: float | None = None  # a relabel's runner-up: the next element's shape score
-    picture: str | None = None  # the page with the healed element highlighted, relative to the report's folder
+    # the page before the healed action acted (the healed element highlighted) and after it, relative to the
+    # report's folder; None when withheld (the page showed a value the test passed) or not taken
+    picture: str | None = None
+    after_picture: str | None = None
 
 
 def heals_markdown(heals: list[Heal], mode: str) -> str:
@@ -29,12 +32,13 @@ def heals_markdown(heals: list[Heal], mode: str) -> str:
         "the cache file named below: review it with `git diff` and commit it to accept the heal, "
         "or restore it (`git checkout -- <file>`) and fix the app if the change was not intended.",
         "",
-        "| test | step | action | level | before | after | evidence | picture | cache file |",
+        "| test | step | action | level | before | after | evidence | pictures | cache file |",
         "|---|---|---|---|---|---|---|---|---|",
     ]
     for h in heals:
         evidence = (h.evidence or "") + (f" (runner-up {h.runner_up:.2f})" if h.runner_up is not None else "")
-        picture = f"[picture]({h.picture})" if h.picture else ""
+        picture = " ".join(f"[{which}]({file})" for which, file in (("before", h.picture), ("after", h.after_picture))
+                           if file)
         cells = [h.test, h.step, str(h.action + 1), h.level, f"`{h.before}`", f"`{h.after}`", evidence, picture,
                  h.cache_file]
         lines.append("| " + " | ".join(c.replace("|", "\\|") for c in cells) + " |")

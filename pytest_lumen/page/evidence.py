@@ -1,9 +1,9 @@
-"""A picture of a heal: the page with the healed element highlighted, for the reviewer of ``lumen-heals.md``.
+"""The pictures of a heal, for the reviewer of ``lumen-heals.md`` and the reports: the page before the healed
+action acts (the healed element highlighted when one was found) and after it was done.
 
-The picture is taken when the cascade has found the element, before acting on it. It is
-withheld when any frame of the page shows a value the test passed (its variables are
-secrets until proven otherwise: a password, a card number typed into a payment iframe),
-so that an artifact never holds one.
+Each is taken only when an action healed. A picture is withheld when any frame of the page
+shows a value the test passed (its variables are secrets until proven otherwise: a password,
+a card number typed into a payment iframe), so that an artifact never holds one.
 """
 
 from __future__ import annotations
@@ -43,15 +43,18 @@ def shows_secret(page: Page, redact: Callable[[str], str], secrets: Iterable[str
     return False
 
 
-def heal_picture(page: Page, element: Locator, path: Path, redact: Callable[[str], str],
+def heal_picture(page: Page, element: Locator | None, path: Path, redact: Callable[[str], str],
                  secrets: Iterable[str] = ()) -> str | None:
-    """Save the page with ``element`` highlighted at ``path``; the file's name, or None when withheld or failed."""
+    """Save the page (with ``element`` highlighted, if any) at ``path``; the file's name, or None when withheld or
+    failed."""
     try:
         if shows_secret(page, redact, secrets):
             return None
         path.parent.mkdir(parents=True, exist_ok=True)
-        element.scroll_into_view_if_needed(timeout=1000)  # as the action will: the picture shows it
-        page.screenshot(path=str(path), mask=[element], mask_color=HIGHLIGHT, animations="disabled", timeout=5000)
+        if element is not None:
+            element.scroll_into_view_if_needed(timeout=1000)  # as the action will: the picture shows it
+        page.screenshot(path=str(path), mask=[element] if element is not None else [], mask_color=HIGHLIGHT,
+                        animations="disabled", timeout=5000)
     except PlaywrightError:
         return None
     return path.name

@@ -19,6 +19,7 @@ from ..events import HealEnd, HealStart
 from ..heals import Heal
 from ..page.options import clear_match, exact, offered, plain
 from ..templates import substitute
+from .reports import take_picture
 
 if TYPE_CHECKING:
     from playwright.sync_api import Locator
@@ -55,4 +56,5 @@ def relocate_option(ctx: TestContext, tpl: Callable[[str], str], instruction: st
     ctx.events.emit(HealStart(step=step, action=i, before=before, error=f"the select offers no option {action.value!r}"))
     ctx.events.emit(HealEnd(step=step, action=i, ok=True, level=LEVEL, before=before, after=after, detail=evidence))
     return healed, Heal(test=ctx.nodeid, step=instruction, action=i, level=LEVEL, before=before, after=after,
-                        cache_file=ctx.cache.display, evidence=evidence)
+                        cache_file=ctx.cache.display, evidence=evidence,
+                        picture=take_picture(ctx, loc.page, step, i, "before", loc))

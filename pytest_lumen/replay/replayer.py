@@ -43,7 +43,7 @@ from .looks import await_enabled, await_visible, first_look, look_now
 from .names import normalized
 from .options import relocate_option
 from .overlays import close_blocking_modal, dismiss_overlay
-from .reports import healed_target, report_relocation, route_heal, templatized
+from .reports import healed_target, pictured_after, report_relocation, route_heal, templatized
 from .similarity import SURE, VERIFY_THRESHOLD, pins_hold, similarity
 
 if TYPE_CHECKING:
@@ -152,6 +152,7 @@ class Replayer:
         with PopupWatch(self.page.context) if opens else nullcontext() as popups, \
                 dialogs.answering(CachedAnswers(action.dialogs), values, self.tpl) as turn:
             done, heal, path = self._replay_one(step, i, action, values, via_gate)
+            heal = pictured_after(self.ctx, self.page, step, i, heal) if heal is not None else None  # none on a hit
             popup = popups.wait(self.timeout_ms, self.page) if popups is not None else None
         if turn.unexpected:
             raise ActionFailed(i, done, f"{turn.unexpected[0]} opened, and nothing was recorded to answer it; "

@@ -1,13 +1,15 @@
-"""What a replay reports when it heals an action: a relocated element (events, heal record, picture, the target
-written for it) and a renamed route (an ``effect`` heal: the very element led to another route of the app)."""
+"""What a replay reports when it heals an action: a relocated element (events, heal record, the target written for
+it), a renamed route (an ``effect`` heal: the very element led to another route of the app), and the pictures of
+any heal: the page before the healed action acted and after it (taken only when an action healed)."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Literal
 
 from ..cache.model import Target
-from ..events import HealEnd, HealStart
+from ..events import HealEnd, HealPictures, HealStart
 from ..heals import Heal
 from ..page.evidence import heal_picture
 from ..page.targets import fallbacks_for
@@ -15,7 +17,7 @@ from ..secrets import map_strings
 from .cascade import Missed, Relocated
 
 if TYPE_CHECKING:
-    from playwright.sync_api import Page
+    from playwright.sync_api import Locator, Page
 
     from ..context import TestContext
 
@@ -25,8 +27,8 @@ MAX_FALLBACKS = 8
 def report_relocation(ctx: TestContext, tpl: Callable[[str], str], instruction: str, step: int, i: int,
                       target: Target, problem: str, found: Relocated | Missed, page: Page | None = None,
                       end: str = "") -> Heal | None:
-    """Emit a heal's events; the record of a successful heal, with its picture (taken on ``page``; ``end``: which
-    end of a drag, in the picture's name; ``tpl``: the step's rule for what it records, ``secrets.py``)."""
+    """Emit a heal's events; the record of a successful heal, with its before picture (taken on ``page``; ``end``:
+    which end of a drag, in the picture's name; ``tpl``: the step's rule for what it records, ``secrets.py``)."""
     before = target.locator.describe()
     ctx.events.emit(HealStart(step=step, action=i, before=before, error=problem))
     if isinstance(found, Missed):
@@ -38,12 +40,7 @@ def report_relocation(ctx: TestContext, tpl: Callable[[str], str], instruction: 
     evidence = f"; {found_evidence}" if found_evidence else ""
     ctx.events.emit(HealEnd(step=step, action=i, ok=True, level=found.level, before=before, after=after,
                             detail=f"score {found.score:.2f}{runner_up}{evidence}"))
-    picture = None
-    if page is not None:
-        shown = [*ctx.secrets.variables.values(), *ctx.secrets.env_values.values()]  # any value shown: no picture
-        name = heal_picture(page, found.locator, ctx.output_dir / f"heal-step{step + 1}-action{i + 1}{end}.png",
-                            ctx.secrets.redact, shown)
-        picture = f"{ctx.output_dir.name}/{name}" if name else None
+    picture = take_picture(ctx, page, step, i, "before", found.locator, end) if page is not None else None
     return Heal(test=ctx.nodeid, step=instruction, action=i, level=found.level, before=before, after=after,
                 cache_file=ctx.cache.display, evidence=found_evidence, runner_up=found.runner_up, picture=picture)
 
@@ -60,6 +57,29 @@ def route_heal(ctx: TestContext, tpl: Callable[[str], str], instruction: str, st
                 cache_file=ctx.cache.display,
                 evidence="the recorded element, confirmed, led to another route of the same origin, which shows no error")
     return action.model_copy(update={"after": action.after.model_copy(update={"url": after})}), heal
+
+
+def take_picture(ctx: TestContext, page: Page, step: int, i: int, which: Literal["before", "after"],
+                 element: Locator | None = None, end: str = "") -> str | None:
+    """A heal's picture of the page (``element`` highlighted), ``heal-step<N>-action<M>[-drop]-<which>.png`` in the
+    test's output folder; its path relative to the report's folder, None when withheld (the page shows a value the
+    test passed, as text or in any field) or failed."""
+    shown = [*ctx.secrets.variables.values(), *ctx.secrets.env_values.values()]  # any value shown: no picture
+    name = heal_picture(page, element, ctx.output_dir / f"heal-step{step + 1}-action{i + 1}{end}-{which}.png",
+                        ctx.secrets.redact, shown)
+    return f"{ctx.output_dir.name}/{name}" if name else None
+
+
+def pictured_after(ctx: TestContext, page: Page, step: int, i: int, heal: Heal) -> Heal:
+    """The heal with its after picture, taken now that its action was done; the ``heal.pictures`` event names both."""
+    after = take_picture(ctx, page, step, i, "after")
+    ctx.events.emit(HealPictures(step=step, action=i, level=heal.level, before=_file(heal.picture), after=_file(after)))
+    return heal.model_copy(update={"after_picture": after})
+
+
+def _file(picture: str | None) -> str | None:
+    """A picture's file name in the test's output folder (where its events file is)."""
+    return Path(picture).name if picture else None
 
 
 def healed_target(target: Target, found: Relocated, templatize: Callable[[str], str]) -> Target:

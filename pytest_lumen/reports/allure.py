@@ -1,8 +1,9 @@
 """Allure steps from a test's events: each ``agent.run``/``agent.expect`` step an Allure step, its actions sub-steps.
 
 An ``EventLog`` listener (``events.py``), so the steps follow exactly what ``lumen_events.jsonl``
-records: a step's model requests are sub-steps with their usage as parameters, its heals are
-attachments (the heal as text, and its picture: the page with the healed element highlighted).
+records: a step's model requests are sub-steps with their usage as parameters, each of its heals a
+sub-step with attachments (the heal as text, and its pictures: the page before the healed action
+acted, the healed element highlighted, and after it).
 Imported only when allure-pytest writes results (``reports/__init__.py``).
 """
 
@@ -15,7 +16,7 @@ from allure_commons import plugin_manager
 from allure_commons.types import AttachmentType
 
 from ..events import ErrorEvent, Event, HealEnd, LifecycleEnd, LifecycleStart, ModelRequest, StepFinal, ToolEnd, ToolStart
-from .pictures import heal_text, heal_title, picture_file
+from .pictures import heal_text, heal_title, picture_files
 
 if TYPE_CHECKING:
     from ..context import TestContext
@@ -90,13 +91,15 @@ class AllureSteps:
             self._leaf(f"heal not found: {event.before}", {"detail": event.detail or ""}, error=event.detail or "no element")
 
     def _attach_heal(self, heal: Heal) -> None:
+        """The heal as a sub-step of the step, holding its text and its before and after pictures as attachments."""
         title = heal_title(heal)
+        uuid = self._start(title, {"level": heal.level, "before": heal.before, "after": heal.after})
         plugin_manager.hook.attach_data(body=self.ctx.secrets.redact(heal_text(heal)), name=title,
                                         attachment_type=AttachmentType.TEXT, extension="txt")
-        picture = picture_file(self.ctx, heal)
-        if picture is not None:
-            plugin_manager.hook.attach_file(source=str(picture), name=f"{title}: picture",
+        for which, picture in picture_files(self.ctx, heal):
+            plugin_manager.hook.attach_file(source=str(picture), name=f"{title}: {which}",
                                             attachment_type=AttachmentType.PNG, extension="png")
+        self._stop(uuid, None)
 
     # --- allure-commons' hooks ---------------------------------------------------------------
 

@@ -1,4 +1,4 @@
-"""Where a heal's picture is on disk, and how a report names a heal: shared by the Allure and pytest-html reports."""
+"""Where a heal's pictures are on disk, and how a report names a heal: shared by the Allure and pytest-html reports."""
 
 from __future__ import annotations
 
@@ -10,12 +10,16 @@ if TYPE_CHECKING:
     from ..heals import Heal
 
 
-def picture_file(ctx: TestContext, heal: Heal) -> Path | None:
-    """The heal's picture (``Heal.picture`` is relative to the report's folder; the file is in the test's output folder)."""
-    if not heal.picture:
-        return None
-    path = ctx.output_dir / Path(heal.picture).name
-    return path if path.is_file() else None
+def picture_files(ctx: TestContext, heal: Heal) -> list[tuple[str, Path]]:
+    """The heal's pictures that were taken, as (``before`` or ``after``, file): the page before the healed action
+    acted and after it (``Heal.picture`` and ``Heal.after_picture`` are relative to the report's folder; the files
+    are in the test's output folder)."""
+    found: list[tuple[str, Path]] = []
+    for which, picture in (("before", heal.picture), ("after", heal.after_picture)):
+        path = ctx.output_dir / Path(picture).name if picture else None
+        if path is not None and path.is_file():
+            found.append((which, path))
+    return found
 
 
 def heal_title(heal: Heal) -> str:

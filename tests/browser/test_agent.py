@@ -15,7 +15,7 @@ from pytest_lumen.agent import Agent
 from pytest_lumen.config import Mode
 from pytest_lumen.context import TestContext
 from pytest_lumen.errors import CacheMissError, ReplayError
-from pytest_lumen.events import LifecycleStart, ToolEnd
+from pytest_lumen.events import HealPictures, LifecycleStart, ToolEnd
 from pytest_lumen.planner import Planner, ScriptedPlanner
 from pytest_lumen.session import LumenSession
 from pytest_lumen.testing.scripts import last_user_text, parse_snapshot_refs, resolve_target
@@ -609,3 +609,29 @@ def test_actions_inside_an_iframe_are_cached_with_their_frame_and_heal_inside_it
     assert ctx.heals[0].after == ('locator("iframe[name=\\"card-frame\\"]").content_frame'
                                   '.get_by_role("textbox", name="Card number", exact=True)')
 
+
+
+def test_a_model_heal_keeps_the_page_as_replay_left_it_and_after_the_model_acted(
+        page: Any, site_factory: Callable[[dict[str, str]], Any], tmp_path: Path) -> None:
+    from tests.browser.replay.test_relabel import DONE, WIZARD, record
+
+    site = site_factory({"index.html": WIZARD.format(action="/payment.html", label="Continue"),
+                         "payment.html": DONE, "elsewhere.html": DONE.replace("Payment", "Billing")})
+    record(page, site.url + "/index.html", tmp_path, "go on", [
+        {"tool": "click", "target": {"role": "button", "name": "Continue"}}, {"tool": "done"}])
+    # relabelled, and declaring another destination: no zero-token heal, the model clicks it
+    (site.root / "index.html").write_text(WIZARD.format(action="/elsewhere.html", label="Next step"), encoding="utf-8")
+    ctx = context(session_in(Mode.HEAL, tmp_path, action_timeout=2))
+    page.goto(site.url + "/index.html")
+    Agent(page, ctx, lambda: ScriptedPlanner([{"tool": "click", "target": {"role": "button", "name": "Next step"}},
+                                              {"tool": "done"}])).run("go on")
+    assert page.url.endswith("/elsewhere.html?plan=team")
+    [heal] = ctx.heals
+    assert (heal.level, heal.picture, heal.after_picture) == (
+        "model", "out/heal-step1-action1-before.png", "out/heal-step1-action1-after.png")
+    before, after = (ctx.output_dir / "heal-step1-action1-before.png").read_bytes(), \
+        (ctx.output_dir / "heal-step1-action1-after.png").read_bytes()
+    assert before.startswith(b"\x89PNG") and after.startswith(b"\x89PNG") and before != after  # the wizard; the billing page
+    [event] = [e for e in ctx.events.events if isinstance(e, HealPictures)]
+    assert (event.level, event.before, event.after) == ("model", "heal-step1-action1-before.png",
+                                                        "heal-step1-action1-after.png")

@@ -1,16 +1,19 @@
 """Where Python testers already are: Allure results, pytest-html's report and reruns under pytest-rerunfailures.
 
 Each runs the real third-party plugin (installed from the lock) on a recorded cart test whose
-button lost its test id: the zero-token heal finds it by role and name, and takes its picture.
+button lost its test id: the zero-token heal finds it by role and name, and takes its pictures: the
+page before the click (the button highlighted) and after it (the cart filled).
 """
 
 from __future__ import annotations
 
+import base64
 import html
 import json
 import re
 import shutil
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -86,7 +89,19 @@ def _steps(step: dict[str, Any]) -> list[dict[str, Any]]:
     return list(step.get("steps", []))
 
 
-def test_allure_results_hold_each_step_its_actions_the_heal_and_its_picture(lumen, renamed_cart, fake_anthropic):
+def _heal_pictures(root: Path) -> tuple[bytes, bytes]:
+    """The cart test's heal pictures (before, after), as its ``heal.pictures`` event names them in its output folder."""
+    folder = root / "test-results" / "test-app-py-test-cart-chromium"
+    [event] = [e for e in read_events(folder / "lumen_events.jsonl") if e["type"] == "heal.pictures"]
+    assert (event["level"], event["before"], event["after"]) == (
+        "fallback:role", "heal-step1-action1-before.png", "heal-step1-action1-after.png")
+    before, after = (folder / event["before"]).read_bytes(), (folder / event["after"]).read_bytes()
+    assert before.startswith(b"\x89PNG") and after.startswith(b"\x89PNG")
+    assert before != after  # the button highlighted, then the cart holding the mug
+    return before, after
+
+
+def test_allure_results_hold_each_step_its_actions_the_heal_and_its_pictures(lumen, renamed_cart, fake_anthropic):
     # a step the cache does not hold yet: heal mode records it with the model
     renamed_cart(CART_TEST + '    agent.expect("the page is about the blue mug")\n')
     fake_anthropic.script([{"match": "about the blue mug", "actions": [
@@ -103,11 +118,18 @@ def test_allure_results_hold_each_step_its_actions_the_heal_and_its_picture(lume
     assert click["status"] == "passed" and 'get_by_test_id("add-to-cart")' in click["name"]
     assert any(s["name"].startswith("healed [fallback:role]") for s in _steps(click))
     assert [s["name"] for s in _steps(add)][-1] == "outcome: healed"
-    text, picture = add["attachments"]
-    assert text["name"] == picture["name"].removesuffix(": picture") == "healed action 1 [fallback:role]"
+    assert not add.get("attachments")
+    [heal] = [s for s in _steps(add) if s["name"] == "healed action 1 [fallback:role]"]  # the heal's sub-step
+    assert {p["name"]: p["value"] for p in heal["parameters"]}["before"] == 'get_by_test_id("add-to-cart")'
+    text, before, after = heal["attachments"]
+    assert [a["name"] for a in (text, before, after)] == [
+        "healed action 1 [fallback:role]", "healed action 1 [fallback:role]: before",
+        "healed action 1 [fallback:role]: after"]
     body = (results / text["source"]).read_text()
     assert 'before: get_by_test_id("add-to-cart")' in body and 'after: get_by_role("button", name="Add to cart"' in body
-    assert picture["type"] == "image/png" and (results / picture["source"]).read_bytes().startswith(b"\x89PNG")
+    assert before["type"] == after["type"] == "image/png"
+    assert ((results / before["source"]).read_bytes(), (results / after["source"]).read_bytes()) == _heal_pictures(
+        lumen.path)
     assert [s["name"] for s in _steps(check)][-1] == "outcome: replayed" and not check.get("attachments")
     [recorded] = [s for s in test["steps"] if s["name"] == "the page is about the blue mug"]
     assert {p["name"]: p["value"] for p in recorded["parameters"]}["cache"] == "miss"
@@ -118,7 +140,7 @@ def test_allure_results_hold_each_step_its_actions_the_heal_and_its_picture(lume
     assert [s["name"] for s in _steps(recorded)][-1] == "outcome: recorded"
 
 
-def test_pytest_html_report_shows_the_heal_and_its_picture(lumen, renamed_cart):
+def test_pytest_html_report_shows_the_heal_and_its_pictures(lumen, renamed_cart):
     renamed_cart()
     result = lumen.run("--lumen-mode=replay", "--html=report.html", "--self-contained-html")
     result.assert_outcomes(passed=1)
@@ -127,13 +149,15 @@ def test_pytest_html_report_shows_the_heal_and_its_picture(lumen, renamed_cart):
     assert blob is not None
     data = json.loads(html.unescape(blob.group(1)))
     [test] = [t for tests in data["tests"].values() for t in tests]
-    heal, picture = test["extras"]
+    heal, before, after = test["extras"]
     assert heal["format_type"] == "html"
     assert heal["content"].startswith('<pre class="lumen-heal">lumen: healed action 1 [fallback:role]')
     assert "before: get_by_test_id(&quot;add-to-cart&quot;)" in heal["content"]
     assert "after: get_by_role(&quot;button&quot;, name=&quot;Add to cart&quot;" in heal["content"]
-    assert picture["name"] == "lumen: healed action 1 [fallback:role]: picture"
-    assert picture["content"].startswith("data:image/png;base64,iVBORw0KGgo")  # embedded: a PNG
+    assert before["name"] == "lumen: healed action 1 [fallback:role]: before"
+    assert after["name"] == "lumen: healed action 1 [fallback:role]: after"
+    embedded = tuple(base64.b64decode(e["content"].removeprefix("data:image/png;base64,")) for e in (before, after))
+    assert embedded == _heal_pictures(lumen.path)  # embedded: the very pictures the events name
 
 
 def test_a_flaky_test_rerun_counts_once_writes_its_cache_once_and_its_events_name_the_attempt(lumen, renamed_cart):

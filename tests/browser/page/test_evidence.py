@@ -1,4 +1,5 @@
-"""A heal's picture: taken with the element highlighted, withheld when the page shows a value the test passed."""
+"""A heal's picture: taken with the element highlighted (or of the plain page), withheld when the page shows a value
+the test passed."""
 
 from __future__ import annotations
 
@@ -28,10 +29,13 @@ def test_the_picture_is_withheld_while_any_frame_shows_a_value_the_test_passed(
 
     assert heal_picture(page, button, tmp_path / "a.png", secrets.redact) == "a.png"
     assert (tmp_path / "a.png").read_bytes().startswith(b"\x89PNG")
+    assert heal_picture(page, None, tmp_path / "plain.png", secrets.redact) == "plain.png"  # no element: the page
+    assert (tmp_path / "plain.png").read_bytes() != (tmp_path / "a.png").read_bytes()  # the button not highlighted
 
     page.locator("#card").fill("4242424242424242")  # typed into the page: no picture
     assert shows_secret(page, secrets.redact)
     assert heal_picture(page, button, tmp_path / "b.png", secrets.redact) is None and not (tmp_path / "b.png").exists()
+    assert heal_picture(page, None, tmp_path / "b2.png", secrets.redact) is None  # the plain page alike
 
     page.locator("#card").fill("")
     page.frame_locator("iframe").locator("#inner").fill("4242 4242 4242 4242")  # in a frame, spaced: still

@@ -12,6 +12,7 @@ import pytest
 from pytest_lumen.agent import Agent
 from pytest_lumen.config import Mode
 from pytest_lumen.errors import ReplayError
+from pytest_lumen.events import HealPictures
 from tests.browser.inprocess import cache_file, context, no_model, session_in
 from tests.browser.replay.test_relabel import record, replay
 
@@ -40,6 +41,11 @@ def test_a_hash_route_renamed_is_an_effect_heal_and_is_written(page: Any, site_f
     assert page.url.endswith("/index.html#/all")
     [heal] = ctx.heals
     assert (heal.level, heal.before, heal.after) == ("effect", "/index.html#/", "/index.html#/all")
+    # known only once the link was followed: no picture before it, one after (the renamed route)
+    assert (heal.picture, heal.after_picture) == (None, "out/heal-step1-action1-after.png")
+    assert (ctx.output_dir / "heal-step1-action1-after.png").read_bytes().startswith(b"\x89PNG")
+    [event] = [e for e in ctx.events.events if isinstance(e, HealPictures)]
+    assert (event.level, event.before, event.after) == ("effect", None, "heal-step1-action1-after.png")
 
 
 @pytest.fixture

@@ -65,8 +65,8 @@ def test_a_relabelled_button_whose_recorded_effect_follows_is_healed_with_its_ev
     assert heal.evidence == ("its shape is the recorded one's, and it declares its form's GET action /payment.html, "
                              "where the step led") and heal.runner_up is not None
     assert ctx.figures.model_calls == 0
-    assert heal.picture == "out/heal-step1-action1.png"  # the page with the relabelled button highlighted
-    assert (ctx.output_dir / "heal-step1-action1.png").read_bytes().startswith(b"\x89PNG")
+    assert heal.picture == "out/heal-step1-action1-before.png"  # the page with the relabelled button highlighted
+    assert (ctx.output_dir / "heal-step1-action1-before.png").read_bytes().startswith(b"\x89PNG")
 
 
 def test_a_relabelled_button_that_declares_another_destination_stays_red_without_acting(

@@ -69,11 +69,12 @@ def _start(ctx: TestContext, step: int, text: str = "log in") -> None:
     ctx.events.emit(LifecycleStart(step=step, instruction=text, step_kind="run", mode="heal", cache="hit", key="k", url="/"))
 
 
-def test_a_step_is_a_step_its_actions_and_model_requests_sub_steps_its_heal_attached(tmp_path: Path,
+def test_a_step_is_a_step_its_actions_and_model_requests_sub_steps_its_heal_a_sub_step_with_its_pictures(tmp_path: Path,
                                                                                     recorder: Recorder) -> None:
     ctx = _ctx(tmp_path)
     (ctx.output_dir).mkdir()
-    (ctx.output_dir / "heal-step1-action1.png").write_bytes(b"\x89PNG")
+    (ctx.output_dir / "heal-step1-action1-before.png").write_bytes(b"\x89PNG")
+    (ctx.output_dir / "heal-step1-action1-after.png").write_bytes(b"\x89PNG")
     _start(ctx, 0)
     span = ToolSpan(ctx.events, 0, "click", "click:0", "cache", 'get_by_test_id("go")')
     ctx.events.emit(HealEnd(step=0, action=0, ok=True, level="fallback:role", before="a", after="b", detail="score 0.9"))
@@ -82,7 +83,8 @@ def test_a_step_is_a_step_its_actions_and_model_requests_sub_steps_its_heal_atta
                                  prompt_chars=1))
     ctx.events.emit(StepFinal(step=0, iterations=1, model_calls=1, usage=Usage(input_tokens=7, output_tokens=2)))
     ctx.heals.append(Heal(test=ctx.nodeid, step="log in", action=0, level="fallback:role", before='get_by_test_id("go")',
-                          after="get_by_role(...)", cache_file="a.json", picture="out/heal-step1-action1.png"))
+                          after="get_by_role(...)", cache_file="a.json", picture="out/heal-step1-action1-before.png",
+                          after_picture="out/heal-step1-action1-after.png"))
     ctx.events.emit(LifecycleEnd(step=0, outcome="healed", duration_ms=3.0))
     calls = recorder.calls
     assert calls[0] == ("start", "log in", {"kind": "run", "cache": "hit", "mode": "heal"})
@@ -92,9 +94,14 @@ def test_a_step_is_a_step_its_actions_and_model_requests_sub_steps_its_heal_atta
     assert calls[5] == ("start", "model request (m)", {"input tokens": "7", "output tokens": "2", "cache read tokens": "0",
                                                        "cache write tokens": "0", "latency ms": "5.0"})
     assert calls[7][1] == "model: 1 call(s), 9 tokens"
-    assert calls[9][:2] == ("attach", "healed action 1 [fallback:role]") and "before: get_by_test_id" in calls[9][2]
-    assert calls[10] == ("file", "healed action 1 [fallback:role]: picture", "heal-step1-action1.png")
-    assert calls[11][1] == "outcome: healed" and calls[-1] == ("stop", None) and len(calls) == 14
+    # the heal, a sub-step of the step: its text, then the page before its action and after it
+    assert calls[9] == ("start", "healed action 1 [fallback:role]",
+                        {"level": "fallback:role", "before": 'get_by_test_id("go")', "after": "get_by_role(...)"})
+    assert calls[10][:2] == ("attach", "healed action 1 [fallback:role]") and "before: get_by_test_id" in calls[10][2]
+    assert calls[11] == ("file", "healed action 1 [fallback:role]: before", "heal-step1-action1-before.png")
+    assert calls[12] == ("file", "healed action 1 [fallback:role]: after", "heal-step1-action1-after.png")
+    assert calls[13] == ("stop", None)
+    assert calls[14][1] == "outcome: healed" and calls[-1] == ("stop", None) and len(calls) == 17
 
 
 def test_a_failed_step_fails_with_its_error_redacted_and_an_unfinished_action_is_closed(tmp_path: Path,
