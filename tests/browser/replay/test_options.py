@@ -74,6 +74,11 @@ def test_a_renamed_option_is_chosen_again_at_zero_tokens_and_written(
     assert page.locator("#ship option:checked").inner_text() == chosen
     [heal] = ctx.heals
     assert heal.level == "option" and evidence in (heal.evidence or "") and chosen in heal.after
+    # its pictures: the select highlighted before it was chosen, then the page showing the choice
+    assert (heal.picture, heal.after_picture) == ("out/heal-step1-action1-before.png", "out/heal-step1-action1-after.png")
+    before, after = ((ctx.output_dir / name).read_bytes() for name in ("heal-step1-action1-before.png",
+                                                                        "heal-step1-action1-after.png"))
+    assert before.startswith(b"\x89PNG") and after.startswith(b"\x89PNG") and before != after
     healed = json.loads(cache_file(tmp_path).read_text(encoding="utf-8"))["steps"][0]["actions"][0]
     assert healed["value"] == chosen and healed["option"]["value"] == value
     assert _replay(page, site.url + "/new.html", tmp_path, gate).heals == []  # the cache now names the option as it is
