@@ -27,9 +27,9 @@ def pictures(ctx: TestContext) -> list[HealPictures]:
 @pytest.fixture
 def wizard(page: Any, site_factory: Callable[[dict[str, str]], Any], tmp_path: Path,
            monkeypatch: pytest.MonkeyPatch) -> Callable[..., tuple[TestContext, list[str]]]:
-    """Record the wizard's "go on to payment", then ``wizard(label)`` replays it (through the identity gate) on the
-    wizard with its button labelled ``label``: the test's context and the page's screenshots taken meanwhile;
-    ``secret``: a value the test passed, which the page shows."""
+    """Record the wizard's "go on to payment", then ``wizard(label)`` replays it on the wizard with its button
+    labelled ``label``: the test's context and the page's screenshots taken meanwhile; ``secret``: a value the test
+    passed, which the page shows; ``gate``: the identity gate is open (else every action takes the full path)."""
     site = site_factory({"index.html": WIZARD.format(action="/payment.html", label="Continue"), "payment.html": DONE})
     record(page, site.url + "/index.html", tmp_path, STEP, CLICK)
     shots: list[str] = []
@@ -39,7 +39,7 @@ def wizard(page: Any, site_factory: Callable[[dict[str, str]], Any], tmp_path: P
         shots.append(Path(kwargs.get("path", "")).name)
         return bytes(screenshot(**kwargs))
 
-    def replay(label: str, secret: str | None = None) -> tuple[TestContext, list[str]]:
+    def replay(label: str, secret: str | None = None, gate: bool = True) -> tuple[TestContext, list[str]]:
         shown = f"<p>Your key: {secret}</p>" if secret else ""
         (site.root / "index.html").write_text(WIZARD.format(action="/payment.html", label=label).replace(
             "</main>", f"{shown}</main>"), encoding="utf-8")
@@ -50,7 +50,7 @@ def wizard(page: Any, site_factory: Callable[[dict[str, str]], Any], tmp_path: P
         shots.clear()
         monkeypatch.setattr(page, "screenshot", counted)
         try:
-            Agent(page, ctx, no_model, identity_gate=True).run(STEP)
+            Agent(page, ctx, no_model, identity_gate=gate).run(STEP)
         finally:
             monkeypatch.undo()
         return ctx, list(shots)
@@ -73,8 +73,10 @@ def test_a_heal_keeps_the_page_before_its_action_and_after_it_both_named_by_its_
         0, 0, "relabel", before.name, after.name)
 
 
-def test_a_replay_that_heals_nothing_takes_no_picture(wizard: Callable[..., tuple[TestContext, list[str]]]) -> None:
-    ctx, shots = wizard("Continue")  # the page as recorded: a cache hit, every check on the hit path
+@pytest.mark.parametrize("gate", [True, False], ids=["gate", "full"])
+def test_a_replay_that_heals_nothing_takes_no_picture(wizard: Callable[..., tuple[TestContext, list[str]]],
+                                                      gate: bool) -> None:
+    ctx, shots = wizard("Continue", gate=gate)  # the page as recorded: a cache hit, on either path
     assert ctx.heals == [] and ctx.figures.steps_replayed == 1
     assert shots == [] and pictures(ctx) == []
     assert not list(ctx.output_dir.glob("heal-*.png"))
