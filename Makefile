@@ -13,7 +13,8 @@ $(STAMP): pyproject.toml requirements.lock
 	$(PY) -m pip install --quiet -c requirements.lock -e ".[dev]"
 	touch $(STAMP)
 
-# A browser: Playwright's own if installed, else a system Chromium, else Debian's chromium (as root).
+# A browser: Playwright's own if installed, else a system Chromium, else Debian's chromium (as root); with a system
+# Chromium, Debian's chromium-headless-shell too (as root, when apt can get it), which headless runs launch.
 browser: $(STAMP)
 	@$(PY) -m pytest_lumen.browser || { \
 	  if [ "$$(id -u)" = "0" ] && command -v apt-get >/dev/null; then \
@@ -24,6 +25,13 @@ browser: $(STAMP)
 	    echo "No Chromium: run '$(PY) -m playwright install chromium', or install your distribution's chromium, or set LUMEN_CHROMIUM=/path/to/chrome" >&2; \
 	    exit 1; \
 	  fi; }
+	@if $(PY) -m pytest_lumen.browser --missing-headless-shell && [ "$$(id -u)" = "0" ] && command -v apt-get >/dev/null; then \
+	  echo "installing Debian's chromium-headless-shell (what headless runs launch: a fraction of the full browser's CPU)..."; \
+	  { DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium-headless-shell >/dev/null 2>&1 || \
+	    { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium-headless-shell >/dev/null; }; } || \
+	    echo "could not install chromium-headless-shell: headless runs use the full Chromium"; \
+	  $(PY) -m pytest_lumen.browser; \
+	fi
 
 demo: browser
 	$(PY) example_suite/run_demo.py

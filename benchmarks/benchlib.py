@@ -137,7 +137,7 @@ def browser() -> Iterator[Any]:
     with sync_playwright() as pw:
         if not engines.register(pw.selectors):
             raise SystemExit("could not register pytest-lumen's selector engines")
-        chromium = pw.chromium.launch(headless=True, executable_path=choice.executable)
+        chromium = pw.chromium.launch(headless=True, executable_path=choice.for_run(headless=True))
         try:
             yield chromium
         finally:

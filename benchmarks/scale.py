@@ -301,7 +301,8 @@ def prepare(root: Path, replicas: int) -> Path:
     plain.mkdir()
     (plain / "__init__.py").write_text("", encoding="utf-8")
     choice = choose_browser()
-    (plain / "conftest.py").write_text(PLAIN_CONFTEST.format(executable=choice.executable if choice else None), encoding="utf-8")
+    executable = choice.for_run(headless=True) if choice else None  # the browser the plugin's run launches
+    (plain / "conftest.py").write_text(PLAIN_CONFTEST.format(executable=executable), encoding="utf-8")
     write_plain_suite(suite, plain)
     return copy
 

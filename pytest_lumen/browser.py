@@ -1,5 +1,10 @@
 """Which Chromium runs the tests: Playwright's own when installed, else a system Chromium.
 
+A headless run prefers a system headless shell (Debian's ``chromium-headless-shell``), as Playwright itself
+runs headless Chromium in its headless shell: the same engine without the browser's user interface, and
+a fraction of its CPU (a suite on a 2-core CI machine is bound by it). A headed run (``--headed``) uses the
+full browser.
+
 ``python -m pytest_lumen.browser`` prints the choice and exits 1 when there is none
 (the Makefile then installs Debian's ``chromium``).
 """
@@ -14,14 +19,21 @@ from dataclasses import dataclass
 from pathlib import Path
 
 SYSTEM_NAMES = ("chromium", "chromium-browser", "google-chrome", "google-chrome-stable")
+HEADLESS_SHELL_NAMES = ("chromium-headless-shell", "chrome-headless-shell")
 
 
 @dataclass(frozen=True)
 class BrowserChoice:
-    """The executable to launch (None: Playwright's own) and how to say it in the run header."""
+    """The executable to launch (None: Playwright's own) and how to say it in the run header; ``headless``:
+    the one a headless run launches, a headless shell when there is one."""
 
     executable: str | None
     label: str
+    headless: str | None = None
+
+    def for_run(self, headless: bool) -> str | None:
+        """The executable a run launches: the headless shell when headless and there is one."""
+        return self.headless if headless and self.headless is not None else self.executable
 
 
 def _registry_dir() -> Path:
@@ -69,21 +81,37 @@ def system_chromium() -> str | None:
     return None
 
 
+def system_headless_shell() -> str | None:
+    """A system Chromium headless shell on PATH (never when ``LUMEN_CHROMIUM`` names the browser to run)."""
+    if os.environ.get("LUMEN_CHROMIUM"):
+        return None
+    return next((found for found in map(shutil.which, HEADLESS_SHELL_NAMES) if found), None)
+
+
 def choose_browser() -> BrowserChoice | None:
-    """Playwright's own Chromium first, then a system one; None when neither exists."""
+    """Playwright's own Chromium first, then a system one (its headless shell for headless runs, when there is
+    one); None when neither exists."""
     bundled = bundled_chromium()
     if bundled is not None and not os.environ.get("LUMEN_CHROMIUM"):
         return BrowserChoice(None, f"Playwright's bundled Chromium ({bundled.name})")
     system = system_chromium()
     if system is not None:
-        return BrowserChoice(system, f"system Chromium {system}")
+        shell = system_headless_shell()
+        label = f"system Chromium {system}" + (f" (headless: {shell})" if shell else "")
+        return BrowserChoice(system, label, shell)
     if bundled is not None:
         return BrowserChoice(None, f"Playwright's bundled Chromium ({bundled.name})")
     return None
 
 
-def main() -> int:
+def main(argv: list[str] | None = None) -> int:
+    """Print the browser a run launches (exit 1: none); with ``--missing-headless-shell``, exit 0 only when a
+    system Chromium runs headless tests without a headless shell (the Makefile then installs one)."""
+    args = sys.argv[1:] if argv is None else argv
     choice = choose_browser()
+    if args == ["--missing-headless-shell"]:
+        return 0 if choice is not None and choice.executable is not None and choice.headless is None \
+            and not os.environ.get("LUMEN_CHROMIUM") else 1
     if choice is None:
         print("no Chromium found: neither Playwright's (playwright install chromium) nor a system one "
               f"({', '.join(SYSTEM_NAMES)} on PATH, or LUMEN_CHROMIUM)", file=sys.stderr)

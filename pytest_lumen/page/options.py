@@ -20,13 +20,14 @@ from playwright.sync_api import Error as PlaywrightError
 
 from ..cache.model import ChosenOption
 from . import scripts
+from .changes import LOOK_AGAIN_MS, wait_for_change
 
 if TYPE_CHECKING:
     from playwright.sync_api import Locator
 
 OPTIONS_JS = scripts.function("selectOptions", ("options",))
 SELECTED_JS = scripts.function("selectedOption", ("options",))
-POLL_MS = 100.0  # between two reads of a select whose options may still be loading
+MIN_MS = 100.0  # the least time Playwright is given to select an option found (never 0: no limit to Playwright)
 READ_MS = 1000.0  # the least time one read of a present select is given (a busy machine is slow, not wrong)
 _NOT_WORD = re.compile(r"[\W_]+")
 
@@ -88,8 +89,8 @@ def select(loc: Locator, wanted: str, timeout_ms: float) -> None:
         options = offered(loc, max((deadline - time.monotonic()) * 1000, READ_MS))
         index = exact(options, wanted)
         if index is not None:
-            loc.select_option(index=index, timeout=max((deadline - time.monotonic()) * 1000, POLL_MS))
+            loc.select_option(index=index, timeout=max((deadline - time.monotonic()) * 1000, MIN_MS))
             return
         if time.monotonic() >= deadline:
             raise OptionNotOffered(wanted, options)
-        loc.page.wait_for_timeout(POLL_MS)
+        wait_for_change(loc.page, min(LOOK_AGAIN_MS, (deadline - time.monotonic()) * 1000))

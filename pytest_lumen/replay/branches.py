@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 from playwright.sync_api import Error as PlaywrightError
 
 from ..cache.model import Target, WaitFor
+from ..page.changes import LOOK_AGAIN_MS, wait_for_change
 from ..page.targets import bind_target
 from ..templates import substitute
 
@@ -25,7 +26,6 @@ if TYPE_CHECKING:
     from playwright.sync_api import Page
 
 CONDITION_WAIT_MS = 1000.0  # how long a branch's element may take to show before "nothing to do" is taken
-POLL_MS = 50.0
 
 
 Sign = Target | str  # an element, or a text the branch waited for
@@ -73,7 +73,7 @@ def choose_branch(page: Page, branches: Sequence[Sequence[Any]], values: dict[st
             return found
         if time.monotonic() >= deadline:
             return idle
-        page.wait_for_timeout(POLL_MS)
+        wait_for_change(page, min(LOOK_AGAIN_MS, (deadline - time.monotonic()) * 1000))
 
 
 def describe_branches(branches: Sequence[Sequence[Any]]) -> str:

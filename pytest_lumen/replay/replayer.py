@@ -26,6 +26,7 @@ from ..events import ReplayPath, ToolSpan
 from ..guard import NavigationGuard
 from ..heals import Heal
 from ..page import identity
+from ..page.changes import LOOK_AGAIN_MS, wait_for_change
 from ..page.checks import run_check
 from ..page.dialogs import CachedAnswers, DialogWatch
 from ..page.fingerprint import Look, capture_with_look_alikes
@@ -58,7 +59,6 @@ FIRST_LOOK_MS = 500.0  # how long the primary locator alone is awaited before th
 # How long an element the primary locator finds, but that is not usable (hidden, disabled), is awaited (by
 # Playwright's own wait for its state, not a sleep) before replay says so: short, since it is there already.
 USABLE_MS = 1000.0
-RETRY_MS = 150.0  # pause between attempts while the page may still be changing
 FIELD_ACTIONS = ("fill", "type", "select_option", "check", "upload", "expect")  # a form filled (or checked) field by field
 NEEDS_ENABLED = ("click", "fill", "type", "press", "select_option", "check", "upload", "drag")
 
@@ -264,8 +264,8 @@ class Replayer:
                 raise ActionFailed(i, action, f"{problem}; zero-token heal found nothing ({found.reason})")
             if unusable:  # there, not shown: wait for it to be shown (Playwright's wait on its state), not a pause
                 await_visible(primary, (give_up - time.monotonic()) * 1000)
-            else:
-                self.page.wait_for_timeout(RETRY_MS)
+            else:  # nothing found: look again when the page changed, not on a clock
+                wait_for_change(self.page, min(LOOK_AGAIN_MS, (give_up - time.monotonic()) * 1000))
             look = first_look(primary, bound.locator, 0)
 
 def _moved(ctx: TestContext, tpl: Callable[[str], str], instruction: str, step: int, i: int, action: Any,

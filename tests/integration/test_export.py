@@ -25,9 +25,9 @@ def browser_type_launch_args(browser_type_launch_args):
     from pytest_lumen.browser import choose_browser
 
     choice = choose_browser()
-    if choice is None or choice.executable is None:
+    if choice is None or choice.for_run(headless=True) is None:
         return browser_type_launch_args
-    return {**browser_type_launch_args, "executable_path": choice.executable}
+    return {**browser_type_launch_args, "executable_path": choice.for_run(headless=True)}
 '''
 
 

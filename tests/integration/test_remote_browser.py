@@ -83,8 +83,9 @@ def test_record_replay_and_zero_token_heal_through_a_playwright_server(lumen, si
                                                                        playwright_server):
     lumen.monkeypatch.setenv("PW_SERVER", playwright_server.ws_endpoint)
     choice = choose_browser()
-    if choice is not None and choice.executable is not None:
-        lumen.monkeypatch.setenv("SERVER_CHROMIUM", choice.executable)
+    executable = choice.for_run(headless=True) if choice is not None else None
+    if executable is not None:
+        lumen.monkeypatch.setenv("SERVER_CHROMIUM", executable)
     conftest = lumen.path / "conftest.py"
     conftest.write_text(conftest.read_text() + CONNECT_CONFTEST)
     lumen.serve(site_factory(HEALABLE))
