@@ -82,6 +82,7 @@ class Gate:
         self.figures = figures
         self.timeout_ms = timeout_ms
         self.pending: Pending | None = None
+        self.absent_ms = 0.0  # how long the last miss saw no element of the recorded role and name: not awaited again
 
     def settle(self) -> Pending | None:
         """Read back the pending fill's value now (one round trip): the fill when it did not stick, else None."""
@@ -114,6 +115,7 @@ class Gate:
     def replay(self, i: int, action: Any, target: Target, values: dict[str, str]) -> Passed | None:
         """Act through the gate and check the effect; None: nothing was done, take the full path."""
         was = effects.before(self.page)
+        self.absent_ms = 0.0
         acted_on = self._act(i, action, target, values)
         if acted_on is None:
             return None
@@ -186,6 +188,7 @@ class Gate:
                 return None  # not the recorded element (identity.MISMATCH), a page in navigation
             except LumenAssertionError:
                 if not _present(named):
+                    self.absent_ms = GATE_MS
                     return None
                 try:
                     run_check(self.page, action, loc, values, max(self.timeout_ms - GATE_MS, MIN_WAIT_MS))
@@ -206,7 +209,8 @@ class Gate:
                 if pointer_intercepted(log) and dismiss_overlay(self.page) is not None:
                     continue
                 if not element_resolved(log) and not _present(named):
-                    return None  # no such element on the page: the full path looks and heals
+                    self.absent_ms = GATE_MS
+                    return None  # no such element on the page: the full path looks and heals (without waiting again)
                 # the element is there (not ready yet, or a busy machine): wait for it (never 0: no limit to Playwright)
                 timeout = max(self.timeout_ms - GATE_MS, MIN_WAIT_MS)
             except PlaywrightError as exc:

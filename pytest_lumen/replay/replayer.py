@@ -83,6 +83,7 @@ class Replayer:
         self._gated = gate  # the ``lumen-identity`` selector engine is registered, the one-round-trip path is open
         self.equivalents = Equivalents.with_lines(ctx.settings.equivalent_names)
         self._confirmed = False  # the last element the full path found was the very one (``_locate``)
+        self._absent_ms = 0.0  # how long the gate saw no element like the recorded one (``_replay_one``, ``_locate``)
         self.tpl: Callable[[str], str] = ctx.secrets.hide_secrets  # the step's rule for what it records (set by ``replay``)
         self._switch(page)
 
@@ -165,11 +166,13 @@ class Replayer:
                     via_gate: bool = True) -> tuple[Any, Heal | None, ReplayPath | None]:
         """Replay one action: through the gate when it can, else by the full path; the action as done, its heal, its path."""
         target: Target | None = action.target_or_none
+        self._absent_ms = 0.0
         if via_gate and target is not None and self.gate is not None and gateable(action):
             passed = self.gate.replay(i, action, target, values)
             if passed is not None:
                 action, heal = _moved(self.ctx, self.tpl, self._instruction, step, i, action, passed.moved)
                 return action, heal, "gate"
+            self._absent_ms = self.gate.absent_ms  # the element was awaited there already
         self._settle(step, values)
         path: ReplayPath | None = None if target is None else "full"
         try:
@@ -233,7 +236,8 @@ class Replayer:
         bound = bind_target(target, values)
         policy = policy_for(bound_check(action, values), bound.fingerprint)
         primary = bound.locator.build(self.page)
-        look = first_look(primary, bound.locator, min(FIRST_LOOK_MS, self.timeout_ms))
+        awaited = 0.0 if end else self._absent_ms  # the gate awaited the element: looking once is enough
+        look = first_look(primary, bound.locator, max(min(FIRST_LOOK_MS, self.timeout_ms) - awaited, 0.0))
         unusable_until: float | None = None  # found but not usable: how long it is awaited
         while True:
             unusable = False
