@@ -190,10 +190,13 @@ def current_url(page: Page) -> str:
     ``page.url`` is only as fresh as the last Playwright call: a navigation that happened while
     Python waited for something else (a model's reply) shows after the next round trip.
     """
-    try:
-        return str(page.evaluate("location.href"))
-    except PlaywrightError:  # a page in navigation or closed: the round trip updated page.url all the same
-        return page.url
+    for _ in range(2):  # the document it asked went away (a navigation): the next asks the new one, once it is there
+        try:
+            return str(page.evaluate("location.href"))
+        except PlaywrightError:
+            if page.is_closed():
+                break
+    return page.url  # closed, or navigating still: as fresh as the round trips made it
 
 
 def effect_after(page: Page, action: _Action, loc: Locator | None, before_url: str) -> Effect | None:
