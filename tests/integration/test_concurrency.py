@@ -286,10 +286,10 @@ def test_xdist_workers_recording_and_healing_lose_no_entry_and_no_lesson(lumen, 
     lumen.pytester.makepyfile(test_many=_xdist_tests(second_step=False))
     fake_anthropic.script(_xdist_script())
 
-    lumen.run("--lumen-record", "-n", "4").assert_outcomes(passed=N_TESTS)
+    lumen.run("--lumen-record", "-n", "2").assert_outcomes(passed=N_TESTS)
     events = _memory_events(lumen.path)
     lumen.pytester.makepyfile(test_many=_xdist_tests(second_step=True))  # a new step each: heal asks the model
-    lumen.run("--lumen-mode=heal", "-n", "4").assert_outcomes(passed=N_TESTS)
+    lumen.run("--lumen-mode=heal", "-n", "2").assert_outcomes(passed=N_TESTS)
     events += _memory_events(lumen.path)
 
     files = lumen.cache_files()
