@@ -10,34 +10,12 @@ from __future__ import annotations
 
 from typing import Any
 
+from tests.support import inner as shared
+
 TEST_FILE = "test_workspace.py"
 VARIANTS_ENV = "INTERACTION_VARIANTS"
 
-CONFTEST = '''
-import functools
-import http.server
-import os
-import threading
-from pathlib import Path
-
-import pytest
-
-HERE = Path(__file__).parent
-
-
-class Quiet(http.server.SimpleHTTPRequestHandler):
-    def log_message(self, format, *args):
-        pass
-
-    def end_headers(self):
-        self.send_header("Cache-Control", "no-store")
-        super().end_headers()
-
-
-def pytest_generate_tests(metafunc):
-    if "variant" in metafunc.fixturenames:
-        metafunc.parametrize("variant", os.environ["INTERACTION_VARIANTS"].split(","))
-
+CONFTEST = shared.conftest_prelude(VARIANTS_ENV) + '''
 
 def _serve(folder):
     server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Quiet, directory=str(folder)))

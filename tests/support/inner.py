@@ -30,7 +30,7 @@ def inner_command(*args: str) -> list[str]:
     return [sys.executable, "-m", "pytest", *INNER_ARGS, *args]
 
 
-_CONFTEST_TEMPLATE = '''
+_PRELUDE = '''
 import functools
 import http.server
 import json
@@ -55,7 +55,9 @@ class Quiet(http.server.SimpleHTTPRequestHandler):
 def pytest_generate_tests(metafunc):
     if "variant" in metafunc.fixturenames:
         metafunc.parametrize("variant", os.environ["{env_var}"].split(","))
+'''
 
+_FIXTURE = '''
 
 @pytest.fixture
 def {fixture}(variant, page):
@@ -75,11 +77,17 @@ def {fixture}(variant, page):
 '''
 
 
+def conftest_prelude(env_var: str) -> str:
+    """An inner conftest's start: imports, ``HERE``, a quiet no-store request handler (``Quiet``), and the variants
+    named in ``env_var`` parametrizing ``variant``. (The interactions suite adds its own fixtures to it.)"""
+    return _PRELUDE.replace("{env_var}", env_var)
+
+
 def inner_conftest(fixture: str = "shop", env_var: str = "DRIFT_VARIANTS") -> str:
-    """The inner project's conftest: the variants named in ``env_var`` parametrize ``variant``; the fixture
-    ``fixture`` serves the variant's site on its own 127.0.0.1 server, yields its base URL, and after the
-    test writes the page's ``drift-log`` to ``logs/<variant>.json``. (Shared with tests/frameworks.)"""
-    return _CONFTEST_TEMPLATE.replace("{fixture}", fixture).replace("{env_var}", env_var)
+    """The inner project's conftest: ``conftest_prelude(env_var)``, and the fixture ``fixture``, which serves the
+    variant's site on its own 127.0.0.1 server, yields its base URL, and after the test writes the page's
+    ``drift-log`` to ``logs/<variant>.json``. (Shared with tests/frameworks.)"""
+    return conftest_prelude(env_var) + _FIXTURE.replace("{fixture}", fixture)
 
 
 INNER_CONFTEST = inner_conftest()
