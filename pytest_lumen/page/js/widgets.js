@@ -1,0 +1,88 @@
+// What a custom widget declares about itself (replay/widgets.py, replay/dates.py, replay/disclosures.py).
+
+// Text as it is read: aria-hidden parts (icon fonts, decorations) left out, whitespace collapsed.
+function readText(el) {
+  let out = '';
+  const walk = (node) => {
+    if (node.nodeType === Node.TEXT_NODE) { out += node.textContent; return; }
+    if (node.nodeType !== Node.ELEMENT_NODE) return;
+    if (node.getAttribute('aria-hidden') === 'true') return;
+    const st = getComputedStyle(node);
+    if (st.display === 'none' || st.visibility === 'hidden') return;
+    out += ' ';
+    node.childNodes.forEach(walk);
+    out += ' ';
+  };
+  walk(el);
+  return out.replace(/\s+/g, ' ').trim();
+}
+
+// What kind of widget an element is: a native <select>, an ARIA combobox (or a button that pops up a listbox),
+// editable or not, open or not, and the ids of the popup it declares (aria-controls, aria-owns).
+function widgetOf(el) {
+  const role = (el.getAttribute('role') || '').trim();
+  const editable = (el instanceof HTMLInputElement && !['button', 'checkbox', 'radio', 'submit', 'reset',
+    'hidden', 'image', 'file'].includes(el.type)) || el instanceof HTMLTextAreaElement || el.isContentEditable;
+  const ids = ['aria-controls', 'aria-owns'].flatMap((a) => (el.getAttribute(a) || '').split(/\s+/)).filter(Boolean);
+  return {
+    tag: el.tagName.toLowerCase(),
+    type: el instanceof HTMLInputElement ? el.type : null,
+    role: role || null,
+    haspopup: (el.getAttribute('aria-haspopup') || '').trim() || null,
+    editable,
+    expanded: el.getAttribute('aria-expanded') === 'true',
+    popup: ids,
+    shown: editable ? (el.value || '') : readText(el),
+  };
+}
+
+// The options of a listbox popup, as a person reads them: label (aria-label, else the text read), disabled.
+function popupOptions(list) {
+  return Array.from(list.querySelectorAll('[role=option]'), (o) => ({
+    label: (o.getAttribute('aria-label') || readText(o)).trim(),
+    disabled: o.getAttribute('aria-disabled') === 'true' || o.hasAttribute('data-disabled'),
+  }));
+}
+
+// What a text field says about the format it reads a date in: its placeholder, pattern-free hints
+// (its title, the text of what describes it).
+function dateHints(el) {
+  const described = (el.getAttribute('aria-describedby') || '').split(/\s+/).filter(Boolean)
+    .map((id) => document.getElementById(id)).filter(Boolean).map((d) => readText(d));
+  return [el.getAttribute('placeholder') || '', el.getAttribute('title') || '', ...described].filter(Boolean);
+}
+
+// How many closed <details> hold the element outside their <summary> (0: none hides it).
+function closedDetailsAround(el) {
+  let n = 0;
+  for (let node = el; node; node = node.parentElement) {
+    const details = node.parentElement;
+    if (details instanceof HTMLDetailsElement && !details.open && !(node instanceof HTMLElement && node.tagName === 'SUMMARY' && node.parentElement === details)) n += 1;
+  }
+  return n;
+}
+
+// A hidden native control with the recorded id or name attribute, and the visible controls named like it beside it:
+// the widget that stands in for it now (a two-list chooser, a custom select). null: none.
+function hiddenStandIn({id, name}) {
+  const found = Array.from(document.querySelectorAll('select, input, textarea')).find(
+    (el) => (id && el.id === id) || (name && el.getAttribute('name') === name));
+  if (!found) return null;
+  const r = found.getBoundingClientRect();
+  const st = getComputedStyle(found);
+  const hidden = r.width <= 1 || r.height <= 1 || st.display === 'none' || st.visibility === 'hidden'
+    || found.getAttribute('aria-hidden') === 'true';
+  if (!hidden) return null;
+  let scope = found.parentElement;
+  while (scope && scope.parentElement && scope.querySelectorAll('select, input, textarea, button, [role]').length < 3) {
+    scope = scope.parentElement;
+  }
+  const visible = (el) => { const b = el.getBoundingClientRect(); return b.width > 1 && b.height > 1; };
+  const beside = Array.from((scope || document.body).querySelectorAll(
+    'select, input:not([type=hidden]), [role=listbox], [role=combobox], button')).filter((el) => el !== found && visible(el))
+    .map((el) => {
+      const labels = el.labels ? Array.from(el.labels, (l) => readText(l)).join(' ') : '';
+      return { tag: el.tagName.toLowerCase(), name: (el.getAttribute('aria-label') || labels || readText(el)).trim() };
+    });
+  return { tag: found.tagName.toLowerCase(), how: st.display === 'none' ? 'display: none' : 'visually hidden', beside };
+}
