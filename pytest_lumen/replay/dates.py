@@ -45,8 +45,7 @@ def retyped(action: Any, loc: Locator, recorded: Fingerprint | None, values: dic
     if not isinstance(action, Fill) or recorded is None or recorded.type != "date":
         return None
     value = substitute(action.value, values)
-    iso = ISO_DATE.match(value)
-    if iso is None:
+    if ISO_DATE.match(value) is None:
         return None
     try:
         w: dict[str, Any] = loc.evaluate(WIDGET_JS, timeout=timeout_ms)
@@ -55,19 +54,29 @@ def retyped(action: Any, loc: Locator, recorded: Fingerprint | None, values: dic
         return None
     if w["type"] == "date" or w["tag"] != "input" or w["type"] not in TEXT_TYPES:
         return None
+    typed = in_declared_format(hints, value)
+    if typed is not None:
+        after = Effect(value=typed) if action.after is None else action.after.model_copy(update={"value": typed})
+        return action.model_copy(update={"value": typed, "after": after})
+    said = f" (it says {hints[0]!r})" if hints else ""
+    raise DateFormatError(f"the date field was a date input (type=date) and is now a text field (type={w['type']}) "
+                          f"that declares no date format{said}; typing {action.value!r} as recorded may not be read as that "
+                          f"date: re-record the step on this version, or give the field a placeholder that shows its "
+                          f"format (e.g. MM/DD/YYYY)")
+
+
+def in_declared_format(hints: list[str], iso_date: str) -> str | None:
+    """``iso_date`` (``2026-12-24``) written in the first date format the hints declare (``DD.MM.YYYY``), or None."""
+    iso = ISO_DATE.match(iso_date)
+    if iso is None:
+        return None
     year, month, day = iso.groups()
     for hint in hints:
         for found in FORMAT.finditer(hint):
             fields = (found.group(1), found.group(3), found.group(4))
             if {f[0].lower() for f in fields} == {"d", "m", "y"}:  # a day, a month and a year: a date's format
-                typed = found.group(2).join(_field(f, year, month, day) for f in fields)
-                after = Effect(value=typed) if action.after is None else action.after.model_copy(update={"value": typed})
-                return action.model_copy(update={"value": typed, "after": after})
-    said = f" (it says {hints[0]!r})" if hints else ""
-    raise DateFormatError(f"the date field was a date input (type=date) and is now a text field (type={w['type']}) "
-                          f"that declares no date format{said}; typing {value!r} as recorded may not be read as that "
-                          f"date", remedy="re-record the step on this version, or give the field a placeholder "
-                                          "that shows its format (e.g. MM/DD/YYYY)")
+                return found.group(2).join(_field(f, year, month, day) for f in fields)
+    return None
 
 
 def _field(spec: str, year: str, month: str, day: str) -> str:

@@ -26,14 +26,13 @@ from ..events import ReplayPath, ToolSpan
 from ..guard import NavigationGuard
 from ..heals import Heal
 from ..page import identity
-from ..page.checks import run_check
 from ..page.dialogs import CachedAnswers, DialogWatch
 from ..page.fingerprint import Look, capture_with_look_alikes
 from ..page.perform import perform
 from ..page.playwright_internals import pointer_intercepted
 from ..page.tabs import PopupWatch, Tabs
 from ..page.targets import bind_target
-from . import dates, disclosures, effects, widgets
+from . import effects, widgets
 from .asserted import bound_check, holed
 from .cascade import Missed, Policy, Relocated, Relocator, policy_for
 from .equivalents import Equivalents
@@ -45,6 +44,7 @@ from .options import relocate_option
 from .overlays import close_blocking_modal, dismiss_overlay
 from .reports import healed_target, report_relocation, route_heal, templatized
 from .similarity import SURE, VERIFY_THRESHOLD, pins_hold, similarity
+from .translate import act, found_nothing, reveal
 
 if TYPE_CHECKING:
     from pathlib import Path
@@ -193,8 +193,7 @@ class Replayer:
             action = action.model_copy(update={"target": target})
             if action.kind in NEEDS_ENABLED and not enabled:
                 await_enabled(i, action, loc, min(deadline, time.monotonic() + USABLE_MS / 1000))
-        combo = widgets.combobox_of(loc, self.timeout_ms) if isinstance(action, SelectOption) and loc is not None else None
-        if isinstance(action, SelectOption) and loc is not None and combo is None:  # a renamed option is found again too
+        if isinstance(action, SelectOption) and loc is not None:  # a renamed option is found again too
             action, renamed = relocate_option(self.ctx, self.tpl, self._instruction, step, i, action, loc, values,
                                               self.timeout_ms)
             heal = heal or renamed
@@ -207,20 +206,9 @@ class Replayer:
         if loc is not None and not isinstance(action, Expect):
             close_blocking_modal(self.page, loc)
         was = effects.before(self.page)
-        acted = action  # the action as done: the cached one, or its declared translation for a rebuilt widget
-        try:
-            if isinstance(action, Expect):
-                run_check(self.page, action, loc, values, self.timeout_ms, recorded)
-            elif combo is not None and loc is not None:
-                label = widgets.choose(loc, combo, action, values, self.timeout_ms)
-                heal = heal or widgets.report(self.ctx, self._instruction, step, i, action,
-                                              f"{combo.describe()}: opened, option {label!r} clicked")
-            else:
-                acted = (dates.retyped(action, loc, recorded, values, self.timeout_ms) if loc is not None else None) or action
-                if acted is not action:
-                    heal = heal or widgets.report(self.ctx, self._instruction, step, i, action,
-                                                  f"a date picker's text field: typed {acted.value!r}")
-                _perform(self.page, acted, loc, values, self.timeout_ms, self.ctx.test_dir, dest)
+        try:  # the action as done: as cached, or as the widget its element is now declares (``how``)
+            acted, how = act(self.page, action, loc, recorded, values, self.timeout_ms, self.ctx.test_dir, dest, _perform)
+            heal = heal or (widgets.report(self.ctx, self._instruction, step, i, action, how) if how else None)
         except LumenAssertionError:
             raise
         except (PlaywrightError, LumenError) as exc:
@@ -244,7 +232,7 @@ class Replayer:
         primary = bound.locator.build(self.page)
         look = first_look(primary, bound.locator, min(FIRST_LOOK_MS, self.timeout_ms))
         unusable_until: float | None = None  # found but not usable: how long it is awaited
-        revealed = False  # the closed sections that hid it were opened (once)
+        revealed = False
         while True:
             unusable = False
             try:
@@ -258,13 +246,11 @@ class Replayer:
                 problem = str(unresolved)
             except PlaywrightError as exc:  # the page navigated while it was read
                 problem = f"{bound.locator.describe()} could not be read ({first_line(exc)})"
-            if not revealed and (unusable or look.count == 0):
-                opened = disclosures.reveal(self.page, bound.locator, USABLE_MS)
-                revealed = bool(opened)
-                if opened:
-                    self._heals.append(widgets.report(self.ctx, self._instruction, step, i, action,
-                                                      f"opened the collapsed section {', '.join(map(repr, opened))}"))
-                    look = first_look(primary, bound.locator, 0)
+            if not revealed and (unusable or look.count == 0):  # closed <details> may hide it: opened once
+                shown = reveal(self.page, self.ctx, self._instruction, step, i, action, bound.locator, USABLE_MS)
+                if shown is not None:
+                    self._heals.append(shown)
+                    revealed, look = True, first_look(primary, bound.locator, 0)
                     continue
             found = _try_cascade(self.relocator, bound, policy)
             if isinstance(found, Relocated) and _primary_now(self.relocator, bound, policy, primary):
@@ -279,9 +265,7 @@ class Replayer:
             give_up = deadline if not unusable or unusable_until is None else unusable_until
             if time.monotonic() >= give_up:
                 report_relocation(self.ctx, self.tpl, self._instruction, step, i, target, problem, found)
-                stand_in = widgets.stand_in(self.page, bound.fingerprint)
-                problem = f"{problem}; {stand_in}" if stand_in else problem
-                raise ActionFailed(i, action, f"{problem}; zero-token heal found nothing ({found.reason})")
+                raise ActionFailed(i, action, found_nothing(self.page, problem, found, bound.fingerprint))
             if unusable:  # there, not shown: wait for it to be shown (Playwright's wait on its state), not a pause
                 await_visible(primary, (give_up - time.monotonic()) * 1000)
             else:

@@ -40,6 +40,7 @@ OPTIONS_JS = scripts.function("popupOptions", ("widgets",))
 STAND_IN_JS = scripts.function("hiddenStandIn", ("widgets",))
 LEVEL = "widget"
 MAX_NAMED = 20  # options named in a failure
+MAX_BESIDE = 4  # widgets named as standing in for a hidden control
 
 
 @dataclass(frozen=True)
@@ -96,7 +97,7 @@ def choose(loc: Locator, combo: Combobox, action: SelectOption, values: dict[str
     if index is None or popup is None:
         _close(loc, combo, timeout_ms)
         shown = ", ".join(repr(o.label) for o in (options or first)[:MAX_NAMED]) or "none"
-        raise ComboboxError(f"the select is now {combo.describe()}, and it offers no option {wanted!r}; "
+        raise ComboboxError(f"the select is now {combo.describe()}, and it offers no option {action.value!r}; "
                             f"the options now offered: {shown}")
     label = options[index].label
     popup.locator("[role=option]").nth(index).click(timeout=timeout_ms)
@@ -177,7 +178,8 @@ def stand_in(page: Page, recorded: Fingerprint | None) -> str | None:
     if not found:
         return None
     which = f"id {recorded.id!r}" if recorded.id else f"name {recorded.name_attr!r}"
-    beside = [f"{b['tag']} {b['name']!r}" if b["name"] else b["tag"] for b in found["beside"]][:6]
+    beside = [f"{b['role'] or b['tag']} {b['name']!r}" if b["name"] else b["role"] or b["tag"]
+              for b in found["beside"]][:MAX_BESIDE]
     instead = f"; shown in its place: {', '.join(beside)}" if beside else ""
     return (f"the recorded {found['tag']} ({which}) is still in the page, hidden ({found['how']}): a widget stands "
             f"in for it now{instead}")

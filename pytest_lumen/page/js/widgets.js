@@ -65,7 +65,7 @@ function closedDetailsAround(el) {
 // A hidden native control with the recorded id or name attribute, and the visible controls named like it beside it:
 // the widget that stands in for it now (a two-list chooser, a custom select). null: none.
 function hiddenStandIn({id, name}) {
-  const found = Array.from(document.querySelectorAll('select, input, textarea')).find(
+  const found = Array.from(document.querySelectorAll('select, input:not([type=hidden]), textarea')).find(
     (el) => (id && el.id === id) || (name && el.getAttribute('name') === name));
   if (!found) return null;
   const r = found.getBoundingClientRect();
@@ -73,16 +73,18 @@ function hiddenStandIn({id, name}) {
   const hidden = r.width <= 1 || r.height <= 1 || st.display === 'none' || st.visibility === 'hidden'
     || found.getAttribute('aria-hidden') === 'true';
   if (!hidden) return null;
-  let scope = found.parentElement;
-  while (scope && scope.parentElement && scope.querySelectorAll('select, input, textarea, button, [role]').length < 3) {
-    scope = scope.parentElement;
-  }
   const visible = (el) => { const b = el.getBoundingClientRect(); return b.width > 1 && b.height > 1; };
-  const beside = Array.from((scope || document.body).querySelectorAll(
-    'select, input:not([type=hidden]), [role=listbox], [role=combobox], button')).filter((el) => el !== found && visible(el))
-    .map((el) => {
-      const labels = el.labels ? Array.from(el.labels, (l) => readText(l)).join(' ') : '';
-      return { tag: el.tagName.toLowerCase(), name: (el.getAttribute('aria-label') || labels || readText(el)).trim() };
-    });
+  const widgets = 'select, [role=listbox], [role=combobox], [role=grid], [role=tree]';
+  let beside = [];
+  for (let a = found.parentElement; a && !beside.length; a = a.parentElement) {  // the nearest that holds one
+    beside = [...(a.matches(widgets) ? [a] : []), ...a.querySelectorAll(widgets)].filter((el) => el !== found && visible(el));
+  }
+  const named = (el) => {
+    const labels = el.labels ? Array.from(el.labels, (l) => readText(l)).join(' ') : '';
+    const by = (el.getAttribute('aria-labelledby') || '').split(/\s+/).map((id) => document.getElementById(id))
+      .filter(Boolean).map((l) => readText(l)).join(' ');
+    return (el.getAttribute('aria-label') || labels || by || readText(el)).trim().slice(0, 40);
+  };
+  beside = beside.map((el) => ({ tag: el.tagName.toLowerCase(), role: el.getAttribute('role'), name: named(el) }));
   return { tag: found.tagName.toLowerCase(), how: st.display === 'none' ? 'display: none' : 'visually hidden', beside };
 }

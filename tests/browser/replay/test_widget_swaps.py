@@ -328,13 +328,14 @@ DATE_SCRIPT: list[Any] = [
 ]
 
 
+@pytest.mark.parametrize("gate", [False, True], ids=["full", "gate"])
 @pytest.mark.parametrize(("placeholder", "typed"), [
     ("MM/DD/YYYY", "12/24/2026"), ("dd.mm.yyyy", "24.12.2026"), ("DD/MM/YYYY", "24/12/2026"),
     ("yyyy-mm-dd", "2026-12-24"), ("M/D/YY", "12/24/26"),
 ])
 def test_a_date_input_that_became_a_text_field_is_typed_in_the_format_it_declares(
-        swap: Callable[..., Any], page: Any, placeholder: str, typed: str) -> None:
-    ctx = swap(DATE_INPUT, DATE_PICKER % placeholder, "set the delivery date", DATE_SCRIPT)
+        swap: Callable[..., Any], page: Any, placeholder: str, typed: str, gate: bool) -> None:
+    ctx = swap(DATE_INPUT, DATE_PICKER % placeholder, "set the delivery date", DATE_SCRIPT, gate)
     assert used(page) == ["when"]
     assert page.locator("#when").input_value() == typed
     assert ctx.figures.model_calls == 0
@@ -434,5 +435,6 @@ def test_a_select_behind_a_two_list_chooser_fails_naming_the_chooser_without_act
     with pytest.raises(ReplayError) as info:
         swap(MULTI, CHOOSER, "make the user an editor", script)
     message = str(info.value)
-    assert "hidden" in message, message
+    assert "the recorded select (id 'groups') is still in the page, hidden" in message, message
+    assert "select 'Available groups', select 'Chosen groups'" in message, message
     assert used(page) == []
