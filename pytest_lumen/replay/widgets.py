@@ -38,6 +38,8 @@ if TYPE_CHECKING:
 WIDGET_JS = scripts.function("widgetOf", ("widgets",))
 OPTIONS_JS = scripts.function("popupOptions", ("widgets",))
 STAND_IN_JS = scripts.function("hiddenStandIn", ("widgets",))
+SHOWN_JS = scripts.function("shownBy", ("widgets",))
+LISTBOX_SHOWN = "[role=listbox]:visible"
 LEVEL = "widget"
 MAX_NAMED = 20  # options named in a failure
 MAX_BESIDE = 4  # widgets named as standing in for a hidden control
@@ -85,13 +87,14 @@ def choose(loc: Locator, combo: Combobox, action: SelectOption, values: dict[str
     """Open the combobox, click the recorded option, check it is shown; the label chosen. Raises ``ComboboxError``."""
     wanted, recorded = wanted_labels(action, values)
     page = loc.page
-    popup: Locator | None = _open(loc, combo, timeout_ms)
+    others = page.locator(LISTBOX_SHOWN).count()  # listboxes shown before it opened: never taken for its popup
+    popup: Locator | None = _open(loc, combo, others, timeout_ms)
     assert popup is not None
     options = first = _offered(popup, timeout_ms)
     index = _match(options, wanted, recorded)
     if index is None and combo.editable:  # the options a combobox shows may be those matching what is typed
         loc.fill(recorded.label if recorded is not None and recorded.label else wanted, timeout=timeout_ms)
-        popup = _popup(page, loc, timeout_ms)
+        popup = _popup(page, loc, others, timeout_ms)
         options = _offered(popup, timeout_ms) if popup is not None else []
         index = _match(options, wanted, recorded)
     if index is None or popup is None:
@@ -101,39 +104,46 @@ def choose(loc: Locator, combo: Combobox, action: SelectOption, values: dict[str
                             f"the options now offered: {shown}")
     label = options[index].label
     popup.locator("[role=option]").nth(index).click(timeout=timeout_ms)
-    now = combobox_of(loc, timeout_ms)
-    if now is None or plain(label) not in plain(now.shown):
+    shows = str(loc.evaluate(SHOWN_JS, timeout=timeout_ms))
+    if plain(label) not in plain(shows):
         raise ComboboxError(f"the option {label!r} of {combo.describe()} was clicked, and the combobox shows "
-                            f"{now.shown if now is not None else 'nothing'!r}, not it")
+                            f"{shows!r}, not it")
     return label
 
 
-def _open(loc: Locator, combo: Combobox, timeout_ms: float) -> Locator:
+def _open(loc: Locator, combo: Combobox, others: int, timeout_ms: float) -> Locator:
     """Open the combobox as its pattern declares and return its listbox: a click, or Down Arrow in an editable one."""
     if not combo.expanded:
         if combo.editable:
             loc.press("ArrowDown", timeout=timeout_ms)
         else:
             loc.click(timeout=timeout_ms)
-    popup = _popup(loc.page, loc, timeout_ms)
+    popup = _popup(loc.page, loc, others, timeout_ms)
     if popup is None:
-        raise ComboboxError(f"the select is now {combo.describe()}, and opening it showed no listbox of options")
+        _close(loc, combo, timeout_ms)
+        raise ComboboxError(f"the select is now {combo.describe()}, and opening it showed no listbox of options "
+                            f"that it names (aria-controls) or that is the only one shown")
     return popup
 
 
-def _popup(page: Page, loc: Locator, timeout_ms: float) -> Locator | None:
-    """The listbox the combobox names (``aria-controls``, ``aria-owns``), else the only listbox shown; waits for it."""
+def _popup(page: Page, loc: Locator, others: int, timeout_ms: float) -> Locator | None:
+    """The listbox the open combobox names (``aria-controls``, ``aria-owns``), else, when no listbox was shown before
+    it opened, the only one shown now; waits for the combobox to say it is open (or for that listbox)."""
+    opened = loc.and_(page.locator("[aria-expanded=true]"))
+    if not others:
+        opened = opened.or_(page.locator(LISTBOX_SHOWN))
     try:
-        page.locator("[role=listbox]:visible, [role=option]:visible").first.wait_for(state="visible", timeout=timeout_ms)
-        w: dict[str, Any] = loc.evaluate(WIDGET_JS, timeout=timeout_ms)
+        opened.first.wait_for(state="visible", timeout=timeout_ms)
+        ids = [str(i) for i in loc.evaluate(WIDGET_JS, timeout=timeout_ms)["popup"]]
+        for popup_id in ids:
+            named = page.locator(f'[id="{_css_string(popup_id)}"]')
+            named.first.wait_for(state="attached", timeout=timeout_ms)
+            if named.count() == 1 and (named.get_attribute("role") == "listbox" or named.locator("[role=option]").count()):
+                return named
     except PlaywrightError:
         return None
-    for popup_id in w["popup"]:
-        named = page.locator(f'[id="{_css_string(popup_id)}"]')
-        if named.count() == 1 and named.locator("[role=option]").count() + (named.get_attribute("role") == "listbox") > 0:
-            return named
-    shown = page.locator("[role=listbox]:visible")
-    return shown if shown.count() == 1 else None
+    shown = page.locator(LISTBOX_SHOWN)
+    return shown if not others and shown.count() == 1 else None
 
 
 def _css_string(text: str) -> str:

@@ -36,6 +36,19 @@ function widgetOf(el) {
   };
 }
 
+// What a combobox shows as chosen: its own value or text, and the text of the wrappers around it that hold no
+// other control (react-select shows the chosen option beside its input, in the same control).
+function shownBy(el) {
+  const own = widgetOf(el).shown;
+  const controls = 'input:not([type=hidden]), select, textarea, [role=combobox], [role=listbox]';
+  let around = '';
+  for (let a = el.parentElement, n = 0; a && n < 3; a = a.parentElement, n += 1) {
+    if (Array.from(a.querySelectorAll(controls)).some((c) => c !== el)) break;
+    around = readText(a);
+  }
+  return [own, around].filter(Boolean).join(' | ');
+}
+
 // The options of a listbox popup, as a person reads them: label (aria-label, else the text read), disabled.
 function popupOptions(list) {
   return Array.from(list.querySelectorAll('[role=option]'), (o) => ({

@@ -160,6 +160,50 @@ input.addEventListener('keydown', (e) => { if (e.key === 'Escape') close(); });
 document.querySelector('button[aria-haspopup]').addEventListener('click', () => { used('open'); render(''); });
 </script>"""
 
+# react-select: the input (role=combobox) is emptied once an option is chosen, which is shown beside it in the same
+# control; its menu is rendered in a portal; the page shows another listbox all along (a list of recent countries).
+REACT_SELECT = """<main><form class="css-1d3f5a"><label id="react-select-2-label" for="react-select-2-input">Country</label>
+<div class="select__control css-13cymwt-control"><div class="select__value-container css-1fdsijx-ValueContainer">
+<div class="select__placeholder css-1jqq78o-placeholder">Select...</div>
+<div class="select__input-container css-qbdosj-Input"><input id="react-select-2-input" role="combobox"
+ aria-expanded="false" aria-autocomplete="list" aria-labelledby="react-select-2-label" class="select__input" value=""></div>
+</div><div class="select__indicators"><span class="select__indicator-separator"></span>
+<div class="select__indicator css-1xc3v61-indicatorContainer" aria-hidden="true"><svg height="20" width="20"></svg></div>
+</div></div><input type="hidden" name="country" value="">
+<label for="city">City</label><input id="city" name="city"></form>
+<aside><h2 id="recent">Recent</h2><ul role="listbox" aria-labelledby="recent">
+<li role="option" onclick="used('recent:Germany')">Germany</li><li role="option">Spain</li></ul></aside></main>
+<div id="portal"></div>
+<script>
+const OPTIONS = %s;
+const input = document.getElementById('react-select-2-input');
+const portal = document.getElementById('portal');
+function close() { portal.innerHTML = ''; input.setAttribute('aria-expanded', 'false'); input.removeAttribute('aria-controls'); }
+function render(query) {
+  portal.innerHTML = '';
+  const menu = document.createElement('div'); menu.className = 'select__menu css-1nmdiq5-menu';
+  const list = document.createElement('div'); list.setAttribute('role', 'listbox'); list.id = 'react-select-2-listbox';
+  for (const [value, label] of OPTIONS) {
+    if (query && !label.toLowerCase().includes(query.toLowerCase())) continue;
+    const o = document.createElement('div'); o.setAttribute('role', 'option'); o.className = 'select__option';
+    o.textContent = label;
+    o.addEventListener('click', () => {
+      used('option:' + label); input.value = '';
+      document.querySelector('.select__placeholder').textContent = label;
+      document.querySelector('.select__placeholder').className = 'select__single-value css-1dimb5e-singleValue';
+      document.querySelector('input[name=country]').value = value; close();
+    });
+    list.appendChild(o);
+  }
+  menu.appendChild(list); portal.appendChild(menu);
+  input.setAttribute('aria-expanded', 'true'); input.setAttribute('aria-controls', list.id);
+}
+input.addEventListener('keydown', (e) => {
+  if (e.key === 'ArrowDown' && input.getAttribute('aria-expanded') !== 'true') { used('open'); render(''); }
+  if (e.key === 'Escape') close(); });
+input.addEventListener('input', () => render(input.value));
+</script>"""
+
 SELECT_SCRIPT: list[Any] = [
     {"tool": "select_option", "target": {"role": "combobox", "name": "Country"}, "input": {"value": "Germany"}},
     {"tool": "done"},
@@ -171,7 +215,8 @@ def _options(*pairs: tuple[str, str]) -> str:
 
 
 @pytest.mark.parametrize("gate", [False, True], ids=["full", "gate"])
-@pytest.mark.parametrize("widget", [PORTAL_SELECT, INPUT_COMBOBOX], ids=["button-combobox", "input-combobox"])
+@pytest.mark.parametrize("widget", [PORTAL_SELECT, INPUT_COMBOBOX, REACT_SELECT],
+                         ids=["button-combobox", "input-combobox", "react-select"])
 def test_a_select_that_became_an_aria_combobox_is_opened_and_its_option_chosen(
         swap: Callable[..., Any], page: Any, widget: str, gate: bool) -> None:
     ctx = swap(NATIVE_SELECT, widget % _options(*COUNTRIES), "choose Germany as the country", SELECT_SCRIPT, gate)
@@ -181,7 +226,8 @@ def test_a_select_that_became_an_aria_combobox_is_opened_and_its_option_chosen(
     assert ctx.figures.model_calls == 0
 
 
-@pytest.mark.parametrize("widget", [PORTAL_SELECT, INPUT_COMBOBOX], ids=["button-combobox", "input-combobox"])
+@pytest.mark.parametrize("widget", [PORTAL_SELECT, INPUT_COMBOBOX, REACT_SELECT],
+                         ids=["button-combobox", "input-combobox", "react-select"])
 def test_a_combobox_that_does_not_offer_the_option_fails_naming_it_and_the_options_offered(
         swap: Callable[..., Any], page: Any, widget: str) -> None:
     with pytest.raises(ReplayError) as info:
@@ -191,7 +237,7 @@ def test_a_combobox_that_does_not_offer_the_option_fails_naming_it_and_the_optio
     assert "offers no option 'Germany'" in message and "'France'" in message and "'Spain'" in message, message
     assert "combobox" in message, message
     assert not [u for u in used(page) if u.startswith("option:")]  # nothing chosen
-    assert page.locator("[role=listbox]").count() == 0  # the popup it opened is closed again
+    assert page.locator("[role=listbox]:not([aria-labelledby=recent])").count() == 0  # the popup it opened is closed
 
 
 # --- checkbox -> switch ---------------------------------------------------------------------------
