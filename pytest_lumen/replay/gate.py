@@ -108,6 +108,12 @@ class Gate:
         except PlaywrightError:
             return False
 
+    def take_absent(self) -> float:
+        """How long the last miss saw no element of the recorded role and name (the full path need not wait for it
+        again); read once."""
+        absent, self.absent_ms = self.absent_ms, 0.0
+        return absent
+
     def drop(self) -> None:
         """Forget the pending fill (the step failed: nothing more is checked)."""
         self.pending = None

@@ -27,14 +27,13 @@ from ..guard import NavigationGuard
 from ..heals import Heal
 from ..page import identity
 from ..page.changes import LOOK_AGAIN_MS, wait_for_change
-from ..page.checks import run_check
 from ..page.dialogs import CachedAnswers, DialogWatch
 from ..page.fingerprint import Look, capture_with_look_alikes
 from ..page.perform import perform
 from ..page.playwright_internals import pointer_intercepted
 from ..page.tabs import PopupWatch, Tabs
 from ..page.targets import bind_target
-from . import effects
+from . import effects, widgets
 from .asserted import bound_check, holed
 from .cascade import Missed, Policy, Relocated, Relocator, policy_for
 from .equivalents import Equivalents
@@ -46,6 +45,7 @@ from .options import relocate_option
 from .overlays import close_blocking_modal, dismiss_overlay
 from .reports import healed_target, pictured_after, report_relocation, route_heal, templatized
 from .similarity import SURE, VERIFY_THRESHOLD, pins_hold, similarity
+from .translate import act, found_nothing, reveal
 
 if TYPE_CHECKING:
     from pathlib import Path
@@ -83,7 +83,6 @@ class Replayer:
         self._gated = gate  # the ``lumen-identity`` selector engine is registered, the one-round-trip path is open
         self.equivalents = Equivalents.with_lines(ctx.settings.equivalent_names)
         self._confirmed = False  # the last element the full path found was the very one (``_locate``)
-        self._absent_ms = 0.0  # how long the gate saw no element like the recorded one (``_replay_one``, ``_locate``)
         self.tpl: Callable[[str], str] = ctx.secrets.hide_secrets  # the step's rule for what it records (set by ``replay``)
         self._switch(page)
 
@@ -126,10 +125,7 @@ class Replayer:
             self.relocator.claims.forget()  # a click may re-render: what was found before is not known to be there now
         after = action.target_or_none
         span.end(True, locator=after.locator.describe() if after else None, path=path)
-        if i < len(self._done):
-            self._done[i] = action  # a fill done again
-        else:
-            self._done.append(action)
+        self._done[i:i + 1] = [action]  # kept, or in place of itself: a fill done again
 
     def _settle(self, step: int, values: dict[str, str]) -> None:
         """Before anything is done without the gate: the last gated fill's value is read back, and when it
@@ -166,13 +162,11 @@ class Replayer:
                     via_gate: bool = True) -> tuple[Any, Heal | None, ReplayPath | None]:
         """Replay one action: through the gate when it can, else by the full path; the action as done, its heal, its path."""
         target: Target | None = action.target_or_none
-        self._absent_ms = 0.0
         if via_gate and target is not None and self.gate is not None and gateable(action):
             passed = self.gate.replay(i, action, target, values)
             if passed is not None:
                 action, heal = _moved(self.ctx, self.tpl, self._instruction, step, i, action, passed.moved)
                 return action, heal, "gate"
-            self._absent_ms = self.gate.absent_ms  # the element was awaited there already
         self._settle(step, values)
         path: ReplayPath | None = None if target is None else "full"
         try:
@@ -210,16 +204,14 @@ class Replayer:
         if loc is not None and not isinstance(action, Expect):
             close_blocking_modal(self.page, loc)
         was = effects.before(self.page)
-        try:
-            if isinstance(action, Expect):
-                run_check(self.page, action, loc, values, self.timeout_ms, recorded)
-            else:
-                _perform(self.page, action, loc, values, self.timeout_ms, self.ctx.test_dir, dest)
+        try:  # the action as done: as cached, or as the widget its element is now declares (``how``)
+            acted, how = act(self.page, action, loc, recorded, values, self.timeout_ms, self.ctx.test_dir, dest, _perform)
+            heal = heal or (widgets.report(self.ctx, self._instruction, step, i, action, how) if how else None)
         except LumenAssertionError:
             raise
         except (PlaywrightError, LumenError) as exc:
             raise ActionFailed(i, action, first_line(exc)) from None
-        moved = _verify(self.page, i, action, loc, values, self.timeout_ms, heal, was, self._confirmed)
+        moved = _verify(self.page, i, acted, loc, values, self.timeout_ms, heal, was, self._confirmed)
         if moved is not None:
             return route_heal(self.ctx, self.tpl, self._instruction, step, i, action, moved)
         return action, heal
@@ -236,9 +228,10 @@ class Replayer:
         bound = bind_target(target, values)
         policy = policy_for(bound_check(action, values), bound.fingerprint)
         primary = bound.locator.build(self.page)
-        awaited = 0.0 if end else self._absent_ms  # the gate awaited the element: looking once is enough
+        awaited = self.gate.take_absent() if self.gate is not None and not end else 0.0  # awaited there: look once
         look = first_look(primary, bound.locator, max(min(FIRST_LOOK_MS, self.timeout_ms) - awaited, 0.0))
         unusable_until: float | None = None  # found but not usable: how long it is awaited
+        revealed = False
         while True:
             unusable = False
             try:
@@ -252,6 +245,12 @@ class Replayer:
                 problem = str(unresolved)
             except PlaywrightError as exc:  # the page navigated while it was read
                 problem = f"{bound.locator.describe()} could not be read ({first_line(exc)})"
+            if not revealed and (unusable or look.count == 0):  # closed <details> may hide it: opened once
+                shown = reveal(self.page, self.ctx, self._instruction, step, i, action, bound.locator, USABLE_MS)
+                if shown is not None:
+                    self._heals.append(shown)
+                    revealed, look = True, first_look(primary, bound.locator, 0)
+                    continue
             found = _try_cascade(self.relocator, bound, policy)
             if isinstance(found, Relocated) and _primary_now(self.relocator, bound, policy, primary):
                 return primary, target, None, False  # the page was still rendering: nothing changed, no heal
@@ -265,7 +264,7 @@ class Replayer:
             give_up = deadline if not unusable or unusable_until is None else unusable_until
             if time.monotonic() >= give_up:
                 report_relocation(self.ctx, self.tpl, self._instruction, step, i, target, problem, found)
-                raise ActionFailed(i, action, f"{problem}; zero-token heal found nothing ({found.reason})")
+                raise ActionFailed(i, action, found_nothing(self.page, problem, found, bound.fingerprint))
             if unusable:  # there, not shown: wait for it to be shown (Playwright's wait on its state), not a pause
                 await_visible(primary, (give_up - time.monotonic()) * 1000)
             else:  # nothing found: look again when the page changed, not on a clock

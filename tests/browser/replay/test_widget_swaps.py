@@ -1,0 +1,486 @@
+"""The widget swaps real releases make, recorded on the old markup and replayed on the new with zero model calls.
+
+Each page renders as a component library renders it (portals at the end of ``body``, generated class
+names, icon fonts, native inputs hidden behind custom widgets) and logs, in ``window.__used``, which
+element a replay used: every test asserts it, so an action on a wrong element fails the test.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from pytest_lumen.agent import Agent
+from pytest_lumen.config import Mode
+from pytest_lumen.errors import ReplayError
+from pytest_lumen.planner import ScriptedPlanner
+from tests.browser.inprocess import context, no_model, session_in
+
+HEAD = '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Account</title>' \
+       '<style>.sr-only{position:absolute;width:1px;height:1px;padding:0;margin:-1px;overflow:hidden;' \
+       'clip:rect(0,0,0,0);white-space:nowrap;border:0}</style></head><body>'
+LOG = "<script>window.__used = [];function used(what) { window.__used.push(what); }</script>"
+COUNTRIES = (("fr", "France"), ("de", "Germany"), ("es", "Spain"))
+
+
+def page_of(body: str) -> str:
+    return f"{HEAD}{LOG}{body}</body></html>"
+
+
+def record(page: Any, url: str, root: Path, sentence: str, script: list[Any]) -> None:
+    """Record one step on ``url`` with a scripted planner, into ``root``'s cache (a check: a sentence ending in "is shown")."""
+    session = session_in(Mode.RECORD, root)
+    ctx = context(session)
+    page.goto(url)
+    agent = Agent(page, ctx, lambda: ScriptedPlanner(script))
+    (agent.expect if sentence.endswith("is shown") else agent.run)(sentence)
+    session.finish(ctx, passed=True)
+
+
+def replay(page: Any, url: str, root: Path, sentence: str, gate: bool = False) -> Any:
+    """Replay the step on ``url`` in replay mode (zero model calls); the test's context."""
+    session = session_in(Mode.REPLAY, root, action_timeout=2.0)
+    ctx = context(session)
+    page.goto(url)
+    agent = Agent(page, ctx, no_model, identity_gate=gate)
+    (agent.expect if sentence.endswith("is shown") else agent.run)(sentence)
+    assert ctx.figures.model_calls == 0
+    session.finish(ctx, passed=True)
+    return ctx
+
+
+def used(page: Any) -> list[str]:
+    return list(page.evaluate("window.__used"))
+
+
+@pytest.fixture
+def swap(page: Any, site_factory: Callable[[dict[str, str]], Any], tmp_path: Path) -> Callable[..., Any]:
+    """Record ``script`` as ``sentence`` on ``old``, then replay it on ``new``; returns the replay's context."""
+
+    def run(old: str, new: str, sentence: str, script: list[Any], gate: bool = False) -> Any:
+        site = site_factory({"old.html": page_of(old), "new.html": page_of(new)})
+        record(page, site.url + "/old.html", tmp_path, sentence, script)
+        return replay(page, site.url + "/new.html", tmp_path, sentence, gate)
+    return run
+
+
+# --- select -> ARIA combobox with a listbox popup -----------------------------------------------
+
+NATIVE_SELECT = """<main><form class="css-1d3f5a"><label for="country">Country</label>
+<select id="country" name="country" onchange="used('select:' + this.value)"><option value="">Choose a country</option>
+""" + "".join(f'<option value="{v}">{label}</option>' for v, label in COUNTRIES) + """</select>
+<label for="city">City</label><input id="city" name="city"></form></main>"""
+
+# Radix-style Select: a button with role=combobox, the listbox rendered in a portal at the end of body when open,
+# and a native select hidden beside it for the form (aria-hidden, 1px, clipped).
+PORTAL_SELECT = """<main><form class="css-1d3f5a"><label id="country-label" class="css-q1w2e3">Country</label>
+<button type="button" role="combobox" aria-controls="radix-:r3:" aria-expanded="false" aria-autocomplete="none"
+ aria-labelledby="country-label" data-state="closed" class="css-8a7b6c" id="radix-:r2:">
+ <span style="pointer-events:none" class="value">Choose a country</span>
+ <span aria-hidden="true" class="material-icons">expand_more</span></button>
+<select aria-hidden="true" tabindex="-1" name="country" class="sr-only"><option value=""></option>
+""" + "".join(f'<option value="{v}">{label}</option>' for v, label in COUNTRIES) + """</select>
+<label for="city">City</label><input id="city" name="city"></form></main>
+<script>
+const OPTIONS = %s;
+const trigger = document.querySelector('[role=combobox]');
+function close() { document.querySelector('[data-radix-popper-content-wrapper]')?.remove();
+  trigger.setAttribute('aria-expanded', 'false'); trigger.dataset.state = 'closed'; }
+trigger.addEventListener('pointerdown', (e) => {
+  if (trigger.getAttribute('aria-expanded') === 'true') { close(); return; }
+  used('open');
+  const wrap = document.createElement('div');
+  wrap.setAttribute('data-radix-popper-content-wrapper', '');
+  wrap.style.cssText = 'position:fixed;left:8px;top:80px;z-index:50;background:white;min-width:160px';
+  const list = document.createElement('div');
+  list.setAttribute('role', 'listbox'); list.id = 'radix-:r3:'; list.className = 'css-3k4j5h';
+  for (const [value, label] of OPTIONS) {
+    const o = document.createElement('div');
+    o.setAttribute('role', 'option'); o.setAttribute('aria-selected', 'false'); o.tabIndex = -1;
+    o.dataset.value = value; o.className = 'css-o9p8i7';
+    o.innerHTML = '<span class="material-icons" aria-hidden="true">check</span><span>' + label + '</span>';
+    o.addEventListener('click', () => {
+      used('option:' + label);
+      trigger.querySelector('.value').textContent = label;
+      document.querySelector('select[name=country]').value = value;
+      close();
+    });
+    list.appendChild(o);
+  }
+  wrap.appendChild(list);
+  document.body.appendChild(wrap);
+  trigger.setAttribute('aria-expanded', 'true'); trigger.dataset.state = 'open';
+});
+document.addEventListener('keydown', (e) => { if (e.key === 'Escape') close(); });
+</script>"""
+
+# Headless UI Combobox: an input with role=combobox (aria-controls only while open), a button beside it, options
+# filtered by what is typed, in a portal root at the end of body.
+INPUT_COMBOBOX = """<main><form class="css-1d3f5a">
+<label id="headlessui-label-:r0:" for="headlessui-combobox-input-:r1:">Country</label>
+<div class="relative"><input id="headlessui-combobox-input-:r1:" role="combobox" type="text" aria-expanded="false"
+ aria-autocomplete="list" aria-labelledby="headlessui-label-:r0:" autocomplete="off" class="w-full py-2 pl-3">
+<button type="button" tabindex="-1" aria-haspopup="listbox" aria-expanded="false" class="absolute inset-y-0"
+ aria-labelledby="headlessui-label-:r0:"><i class="fa fa-chevron-down" aria-hidden="true"></i></button></div>
+<input type="hidden" name="country" value="">
+<label for="city">City</label><input id="city" name="city"></form></main>
+<div id="headlessui-portal-root"></div>
+<script>
+const OPTIONS = %s;
+const input = document.querySelector('[role=combobox]');
+const root = document.getElementById('headlessui-portal-root');
+function close() { root.innerHTML = ''; input.setAttribute('aria-expanded', 'false'); input.removeAttribute('aria-controls'); }
+function render(query) {
+  root.innerHTML = '';
+  const list = document.createElement('ul');
+  list.setAttribute('role', 'listbox'); list.id = 'headlessui-combobox-options-:r3:';
+  list.style.cssText = 'position:absolute;top:60px;left:8px;background:white;list-style:none';
+  for (const [value, label] of OPTIONS) {
+    if (query && !label.toLowerCase().includes(query.toLowerCase())) continue;
+    const o = document.createElement('li');
+    o.setAttribute('role', 'option'); o.setAttribute('aria-selected', 'false'); o.tabIndex = -1;
+    o.textContent = label;
+    o.addEventListener('mousedown', (e) => e.preventDefault());
+    o.addEventListener('click', () => {
+      used('option:' + label); input.value = label;
+      document.querySelector('input[name=country]').value = value; close();
+    });
+    list.appendChild(o);
+  }
+  root.appendChild(list);
+  input.setAttribute('aria-expanded', 'true'); input.setAttribute('aria-controls', list.id);
+}
+input.addEventListener('keydown', (e) => {
+  if (e.key === 'ArrowDown' && input.getAttribute('aria-expanded') !== 'true') { used('open'); render(''); } });
+input.addEventListener('input', () => render(input.value));
+input.addEventListener('keydown', (e) => { if (e.key === 'Escape') close(); });
+document.querySelector('button[aria-haspopup]').addEventListener('click', () => { used('open'); render(''); });
+</script>"""
+
+# react-select: the input (role=combobox) is emptied once an option is chosen, which is shown beside it in the same
+# control; its menu is rendered in a portal; the page shows another listbox all along (a list of recent countries).
+REACT_SELECT = """<main><form class="css-1d3f5a"><label id="react-select-2-label" for="react-select-2-input">Country</label>
+<div class="select__control css-13cymwt-control"><div class="select__value-container css-1fdsijx-ValueContainer">
+<div class="select__placeholder css-1jqq78o-placeholder">Select...</div>
+<div class="select__input-container css-qbdosj-Input"><input id="react-select-2-input" role="combobox"
+ aria-expanded="false" aria-autocomplete="list" aria-labelledby="react-select-2-label" class="select__input" value=""></div>
+</div><div class="select__indicators"><span class="select__indicator-separator"></span>
+<div class="select__indicator css-1xc3v61-indicatorContainer" aria-hidden="true"><svg height="20" width="20"></svg></div>
+</div></div><input type="hidden" name="country" value="">
+<label for="city">City</label><input id="city" name="city"></form>
+<aside><h2 id="recent">Recent</h2><ul role="listbox" aria-labelledby="recent">
+<li role="option" onclick="used('recent:Germany')">Germany</li><li role="option">Spain</li></ul></aside></main>
+<div id="portal"></div>
+<script>
+const OPTIONS = %s;
+const input = document.getElementById('react-select-2-input');
+const portal = document.getElementById('portal');
+function close() { portal.innerHTML = ''; input.setAttribute('aria-expanded', 'false'); input.removeAttribute('aria-controls'); }
+function render(query) {
+  portal.innerHTML = '';
+  const menu = document.createElement('div'); menu.className = 'select__menu css-1nmdiq5-menu';
+  const list = document.createElement('div'); list.setAttribute('role', 'listbox'); list.id = 'react-select-2-listbox';
+  for (const [value, label] of OPTIONS) {
+    if (query && !label.toLowerCase().includes(query.toLowerCase())) continue;
+    const o = document.createElement('div'); o.setAttribute('role', 'option'); o.className = 'select__option';
+    o.textContent = label;
+    o.addEventListener('click', () => {
+      used('option:' + label); input.value = '';
+      document.querySelector('.select__placeholder').textContent = label;
+      document.querySelector('.select__placeholder').className = 'select__single-value css-1dimb5e-singleValue';
+      document.querySelector('input[name=country]').value = value; close();
+    });
+    list.appendChild(o);
+  }
+  menu.appendChild(list); portal.appendChild(menu);
+  input.setAttribute('aria-expanded', 'true'); input.setAttribute('aria-controls', list.id);
+}
+input.addEventListener('keydown', (e) => {
+  if (e.key === 'ArrowDown' && input.getAttribute('aria-expanded') !== 'true') { used('open'); render(''); }
+  if (e.key === 'Escape') close(); });
+input.addEventListener('input', () => render(input.value));
+</script>"""
+
+SELECT_SCRIPT: list[Any] = [
+    {"tool": "select_option", "target": {"role": "combobox", "name": "Country"}, "input": {"value": "Germany"}},
+    {"tool": "done"},
+]
+
+
+def _options(*pairs: tuple[str, str]) -> str:
+    return "[" + ", ".join(f"['{v}', '{label}']" for v, label in pairs) + "]"
+
+
+@pytest.mark.parametrize("gate", [False, True], ids=["full", "gate"])
+@pytest.mark.parametrize("widget", [PORTAL_SELECT, INPUT_COMBOBOX, REACT_SELECT],
+                         ids=["button-combobox", "input-combobox", "react-select"])
+def test_a_select_that_became_an_aria_combobox_is_opened_and_its_option_chosen(
+        swap: Callable[..., Any], page: Any, widget: str, gate: bool) -> None:
+    ctx = swap(NATIVE_SELECT, widget % _options(*COUNTRIES), "choose Germany as the country", SELECT_SCRIPT, gate)
+    assert used(page) == ["open", "option:Germany"]
+    assert page.locator("[name=country]").input_value() == "de"
+    assert page.locator("[role=combobox][aria-expanded=false]").count() == 1
+    assert ctx.figures.model_calls == 0
+
+
+@pytest.mark.parametrize("widget", [PORTAL_SELECT, INPUT_COMBOBOX, REACT_SELECT],
+                         ids=["button-combobox", "input-combobox", "react-select"])
+def test_a_combobox_that_does_not_offer_the_option_fails_naming_it_and_the_options_offered(
+        swap: Callable[..., Any], page: Any, widget: str) -> None:
+    with pytest.raises(ReplayError) as info:
+        swap(NATIVE_SELECT, widget % _options(("fr", "France"), ("es", "Spain")), "choose Germany as the country",
+             SELECT_SCRIPT)
+    message = str(info.value)
+    assert "offers no option 'Germany'" in message and "'France'" in message and "'Spain'" in message, message
+    assert "combobox" in message, message
+    assert not [u for u in used(page) if u.startswith("option:")]  # nothing chosen
+    assert page.locator("[role=listbox]:not([aria-labelledby=recent])").count() == 0  # the popup it opened is closed
+
+
+# --- checkbox -> switch ---------------------------------------------------------------------------
+
+NATIVE_CHECKBOX = """<main><form><label><input type="checkbox" name="news" onchange="used('news:' + this.checked)">
+ Email me product news</label>
+<label><input type="checkbox" name="terms" onchange="used('terms:' + this.checked)"> I accept the terms</label></form></main>"""
+NATIVE_CHECKED = NATIVE_CHECKBOX.replace('name="news"', 'name="news" checked')
+
+# Headless UI Switch: a button with role=switch and aria-checked, labelled by a label element, a hidden input for forms.
+BUTTON_SWITCH = """<main><form><div class="flex items-center">
+<button id="headlessui-switch-:r1:" role="switch" type="button" tabindex="0" aria-checked="%s"
+ aria-labelledby="headlessui-label-:r2:" class="bg-gray-200 relative inline-flex h-6 w-11"><span aria-hidden="true"
+ class="translate-x-0 inline-block h-5 w-5 rounded-full"></span></button>
+<label id="headlessui-label-:r2:" class="ml-3 text-sm">Email me product news</label>
+<input type="hidden" name="news" value="%s"></div>
+<label><input type="checkbox" name="terms" onchange="used('terms:' + this.checked)"> I accept the terms</label></form></main>
+<script>
+const sw = document.querySelector('[role=switch]');
+function toggle() { const on = sw.getAttribute('aria-checked') !== 'true'; sw.setAttribute('aria-checked', String(on));
+  document.querySelector('[name=news]').value = on ? 'on' : ''; used('news:' + on); }
+sw.addEventListener('click', toggle);
+document.getElementById('headlessui-label-:r2:').addEventListener('click', toggle);
+</script>"""
+
+# MUI Switch: a native checkbox with role=switch, transparent over the drawn track and thumb, in a FormControlLabel.
+MUI_SWITCH = """<main><form><label class="MuiFormControlLabel-root css-j204z7-MuiFormControlLabel-root">
+<span class="MuiSwitch-root css-julti5-MuiSwitch-root"><span class="MuiSwitch-switchBase css-5ryogn-MuiButtonBase-root"
+ style="position:relative;display:inline-block;width:38px;height:20px">
+<input class="MuiSwitch-input PrivateSwitchBase-input" type="checkbox" role="switch" name="news" %s
+ style="opacity:0;position:absolute;top:0;left:0;width:100%%;height:100%%;margin:0;cursor:pointer"
+ onchange="used('news:' + this.checked)"><span class="MuiSwitch-thumb"></span></span>
+<span class="MuiSwitch-track"></span></span>
+<span class="MuiTypography-root MuiTypography-body1">Email me product news</span></label>
+<label><input type="checkbox" name="terms" onchange="used('terms:' + this.checked)"> I accept the terms</label></form></main>"""
+
+
+def _news(page: Any) -> bool:
+    sw = page.locator("[role=switch]")
+    state = sw.get_attribute("aria-checked")
+    return state == "true" if state is not None else bool(sw.is_checked())
+
+
+@pytest.mark.parametrize("gate", [False, True], ids=["full", "gate"])
+@pytest.mark.parametrize("checked", [True, False], ids=["check", "uncheck"])
+@pytest.mark.parametrize("widget", ["button", "mui"])
+def test_a_checkbox_that_became_a_switch_is_set_by_its_checked_state(
+        swap: Callable[..., Any], page: Any, widget: str, checked: bool, gate: bool) -> None:
+    old = NATIVE_CHECKBOX if checked else NATIVE_CHECKED
+    was = "false" if checked else "true"
+    new = BUTTON_SWITCH % (was, "" if checked else "on") if widget == "button" else \
+        MUI_SWITCH % ("" if checked else "checked")
+    script = [{"tool": "check", "target": {"role": "checkbox", "name": "Email me product news"},
+               "input": {"checked": checked}}, {"tool": "done"}]
+    swap(old, new, "set the product news box", script, gate)
+    assert used(page) == [f"news:{str(checked).lower()}"]
+    assert _news(page) is checked
+
+
+# --- labels that gain or lose a colon or an asterisk --------------------------------------------
+
+FIELDS = """<main><form class="css-x7y8z9">
+<div><label for="f1">{email}</label><input id="f1" name="email" oninput="used('email')"></div>
+<div><label for="f2">Confirm email</label><input id="f2" name="confirm" oninput="used('confirm')"></div>
+<div><label for="f3">{phone}</label><input id="f3" name="phone" oninput="used('phone')"></div></form></main>"""
+FIELDS_SCRIPT: list[Any] = [
+    {"tool": "fill", "target": {"role": "textbox", "name": "Email"}, "input": {"value": "ada@example.com"}},
+    {"tool": "fill", "target": {"role": "textbox", "name": "Phone"}, "input": {"value": "555 0100"}},
+    {"tool": "done"},
+]
+
+
+@pytest.mark.parametrize("gate", [False, True], ids=["full", "gate"])
+@pytest.mark.parametrize(("old", "new"), [
+    (("Email", "Phone"), ("Email:", "Phone:")),
+    (("Email", "Phone"), ("Email *", "Phone")),
+    (("Email", "Phone"), ('Email <span class="text-red-500" aria-hidden="true">*</span>', "Phone (optional)")),
+    (("Email", "Phone"), ('Email<abbr title="required" class="required">*</abbr>', "Phone:")),
+    (("Email:", "Phone:"), ("Email", "Phone")),
+    (("Email *", "Phone"), ("Email", "Phone")),
+], ids=["colon", "asterisk", "hidden-asterisk", "abbr-asterisk", "colon-lost", "asterisk-lost"])
+def test_labels_that_gain_or_lose_a_colon_or_an_asterisk_name_the_same_fields(
+        swap: Callable[..., Any], page: Any, old: tuple[str, str], new: tuple[str, str], gate: bool) -> None:
+    script = [dict(a, target={"role": "textbox", "name": old[i]})
+              if "target" in a else a for i, a in enumerate(FIELDS_SCRIPT)]
+    swap(FIELDS.format(email=old[0], phone=old[1]), FIELDS.format(email=new[0], phone=new[1]),
+         "enter the contact details", script, gate)
+    assert set(used(page)) == {"email", "phone"}
+    assert page.locator("#f1").input_value() == "ada@example.com"
+    assert page.locator("#f3").input_value() == "555 0100"
+    assert page.locator("#f2").input_value() == ""
+
+
+# --- fieldset -> details/summary -----------------------------------------------------------------
+
+FIELDSET = """<main><form><fieldset><legend>Shipping address</legend>
+<label for="street">Street</label><input id="street" name="street" oninput="used('street')"></fieldset>
+<fieldset><legend>Billing address</legend>
+<label for="bstreet">Billing street</label><input id="bstreet" name="bstreet" oninput="used('bstreet')"></fieldset>
+</form></main>"""
+DETAILS = """<main><form><details class="css-acc1" ontoggle="used('toggle:' + this.open)"><summary class="css-acc2">
+<span>Shipping address</span><i class="bi bi-chevron-down" aria-hidden="true"></i></summary>
+<div class="css-acc3"><label for="street">Street</label><input id="street" name="street" oninput="used('street')"></div></details>
+<details class="css-acc1"><summary class="css-acc2"><span>Billing address</span></summary>
+<div class="css-acc3"><label for="bstreet">Billing street</label><input id="bstreet" name="bstreet" oninput="used('bstreet')">
+</div></details></form></main>"""
+
+
+@pytest.mark.parametrize("gate", [False, True], ids=["full", "gate"])
+def test_a_field_in_a_fieldset_that_became_a_collapsed_details_is_shown_then_filled(
+        swap: Callable[..., Any], page: Any, gate: bool) -> None:
+    script = [{"tool": "fill", "target": {"role": "textbox", "name": "Street"}, "input": {"value": "1 Main St"}},
+              {"tool": "done"}]
+    swap(FIELDSET, DETAILS, "enter the street", script, gate)
+    assert used(page) == ["toggle:true", "street"]
+    assert page.locator("#street").input_value() == "1 Main St"
+    assert page.locator("#bstreet").input_value() == ""
+    assert page.locator("details").nth(1).get_attribute("open") is None  # the other section stays closed
+
+
+# --- date input -> date picker with a text field ---------------------------------------------------
+
+DATE_INPUT = """<main><form><label for="when">Delivery date</label>
+<input type="date" id="when" name="when" oninput="used('when')"></form></main>"""
+# react-datepicker: a text input in its wrappers, the calendar in a portal opened on focus; its format in the placeholder.
+DATE_PICKER = """<main><form><label for="when">Delivery date</label>
+<div class="react-datepicker-wrapper"><div class="react-datepicker__input-container">
+<input type="text" id="when" name="when" placeholder="%s" autocomplete="off" class="form-control" oninput="used('when')">
+<i class="fa fa-calendar" aria-hidden="true"></i></div></div></form></main>
+<div class="react-datepicker__portal" hidden></div>"""
+DATE_SCRIPT: list[Any] = [
+    {"tool": "fill", "target": {"role": "textbox", "name": "Delivery date"}, "input": {"value": "2026-12-24"}},
+    {"tool": "done"},
+]
+
+
+@pytest.mark.parametrize("gate", [False, True], ids=["full", "gate"])
+@pytest.mark.parametrize(("placeholder", "typed"), [
+    ("MM/DD/YYYY", "12/24/2026"), ("dd.mm.yyyy", "24.12.2026"), ("DD/MM/YYYY", "24/12/2026"),
+    ("yyyy-mm-dd", "2026-12-24"), ("M/D/YY", "12/24/26"),
+])
+def test_a_date_input_that_became_a_text_field_is_typed_in_the_format_it_declares(
+        swap: Callable[..., Any], page: Any, placeholder: str, typed: str, gate: bool) -> None:
+    ctx = swap(DATE_INPUT, DATE_PICKER % placeholder, "set the delivery date", DATE_SCRIPT, gate)
+    assert used(page) == ["when"]
+    assert page.locator("#when").input_value() == typed
+    assert ctx.figures.model_calls == 0
+
+
+def test_a_date_input_that_became_a_text_field_without_a_declared_format_fails_saying_so(
+        swap: Callable[..., Any], page: Any) -> None:
+    with pytest.raises(ReplayError) as info:
+        swap(DATE_INPUT, DATE_PICKER % "Pick a day", "set the delivery date", DATE_SCRIPT)
+    message = str(info.value)
+    assert "date" in message and "text" in message and "format" in message, message
+    assert page.locator("#when").input_value() == ""  # nothing typed in a format it may not read
+
+
+# --- heading levels, a new choice at its default, theme toggles and skip links -------------------
+
+ORDERS = """<main><{h} class="css-h1a2">Orders</{h}><p>3 open orders</p></main>"""
+
+
+@pytest.mark.parametrize("gate", [False, True], ids=["full", "gate"])
+@pytest.mark.parametrize(("old", "new"), [("h2", "h1"), ("h1", "h3")])
+def test_a_heading_whose_level_changed_is_still_checked(swap: Callable[..., Any], old: str, new: str,
+                                                         gate: bool) -> None:
+    script = [{"tool": "expect_visible", "target": {"role": "heading", "name": "Orders"}}, {"tool": "done"}]
+    ctx = swap(ORDERS.format(h=old), ORDERS.format(h=new), "the orders page is shown", script, gate)
+    assert ctx.figures.model_calls == 0
+
+
+CHECKOUT = """<main><form id="f" onsubmit="event.preventDefault();
+ used('submit:' + new URLSearchParams(new FormData(this)).toString())">
+<label for="n">Name</label><input id="n" name="name">
+{inserted}
+<fieldset><legend>Shipping</legend>
+<label><input type="radio" name="ship" value="standard" checked> Standard</label>
+<label><input type="radio" name="ship" value="express"> Express</label></fieldset>
+<button type="submit">Place order</button></form></main>"""
+INSERTED = """<fieldset><legend>Gift options</legend>
+<label><input type="radio" name="gift" value="none" checked> No gift wrap</label>
+<label><input type="radio" name="gift" value="express-wrap"> Express gift wrap</label></fieldset>
+<label for="s">Shipping notes</label><select id="s" name="notes"><option value="">None</option>
+<option value="door">Leave at the door</option></select>
+<label><input type="checkbox" name="save" checked> Save my name for next time</label>"""
+CHECKOUT_SCRIPT: list[Any] = [
+    {"tool": "fill", "target": {"role": "textbox", "name": "Name"}, "input": {"value": "Ada"}},
+    {"tool": "check", "target": {"role": "radio", "name": "Express"}},
+    {"tool": "click", "target": {"role": "button", "name": "Place order"}},
+    {"tool": "done"},
+]
+
+
+@pytest.mark.parametrize("gate", [False, True], ids=["full", "gate"])
+def test_choices_inserted_in_a_form_stay_at_their_defaults(swap: Callable[..., Any], page: Any, gate: bool) -> None:
+    swap(CHECKOUT.format(inserted=""), CHECKOUT.format(inserted=INSERTED), "order with express shipping",
+         CHECKOUT_SCRIPT, gate)
+    assert used(page) == ["submit:name=Ada&gift=none&notes=&save=on&ship=express"]
+
+
+NAV = """{skip}<header class="css-hd1">{toggle}<nav aria-label="Main"><a href="orders.html">Orders</a>
+<a href="account.html">Account</a></nav></header><main id="main"><h1>Home</h1>
+<label><input type="checkbox" name="dark" onchange="used('dark:' + this.checked)"> Show archived</label></main>"""
+SKIP = '<a href="#main" class="sr-only focus:not-sr-only" onclick="used(\'skip\')">Skip to content</a>'
+TOGGLE = """<button type="button" aria-label="Toggle dark mode" class="css-tt1" onclick="used('theme')">
+<span class="material-symbols-outlined" aria-hidden="true">dark_mode</span></button>
+<button type="button" role="switch" aria-checked="false" aria-label="Dark theme" onclick="used('theme-switch')"></button>"""
+
+
+@pytest.mark.parametrize("gate", [False, True], ids=["full", "gate"])
+def test_theme_toggles_and_skip_links_added_to_every_page_are_never_used(
+        swap: Callable[..., Any], page: Any, gate: bool) -> None:
+    script = [{"tool": "check", "target": {"role": "checkbox", "name": "Show archived"}},
+              {"tool": "click", "target": {"role": "link", "name": "Orders"}}, {"tool": "done"}]
+    swap(NAV.format(skip="", toggle=""), NAV.format(skip=SKIP, toggle=TOGGLE), "show archived orders", script, gate)
+    assert page.url.endswith("/orders.html")
+
+
+# --- a two-list "chooser" select --------------------------------------------------------------------
+
+MULTI = """<main><form><label for="groups">Groups</label><select id="groups" name="groups" multiple
+ onchange="used('groups')"><option value="1">Editors</option><option value="2">Viewers</option></select></form></main>"""
+# A dual listbox: the native select hidden, two visible lists and the buttons that move options between them.
+CHOOSER = """<main><form><label for="groups">Groups</label>
+<select id="groups" name="groups" multiple style="display:none"><option value="1">Editors</option>
+<option value="2">Viewers</option></select>
+<div class="dual-listbox"><div class="dual-listbox__available"><label for="groups_from">Available groups</label>
+<select id="groups_from" multiple onchange="used('available')"><option value="1">Editors</option>
+<option value="2">Viewers</option></select></div>
+<div class="dual-listbox__buttons"><button type="button" onclick="used('add')">Add <i class="fa fa-arrow-right"></i></button>
+<button type="button" onclick="used('remove')"><i class="fa fa-arrow-left"></i> Remove</button></div>
+<div class="dual-listbox__selected"><label for="groups_to">Chosen groups</label>
+<select id="groups_to" multiple onchange="used('chosen')"></select></div></div></form></main>"""
+
+
+def test_a_select_behind_a_two_list_chooser_fails_naming_the_chooser_without_acting(
+        swap: Callable[..., Any], page: Any) -> None:
+    script = [{"tool": "select_option", "target": {"role": "listbox", "name": "Groups"}, "input": {"value": "Editors"}},
+              {"tool": "done"}]
+    with pytest.raises(ReplayError) as info:
+        swap(MULTI, CHOOSER, "make the user an editor", script)
+    message = str(info.value)
+    assert "the recorded select (id 'groups') is still in the page, hidden" in message, message
+    assert "select 'Available groups', select 'Chosen groups'" in message, message
+    assert used(page) == []
