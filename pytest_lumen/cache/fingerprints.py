@@ -49,3 +49,6 @@ class Fingerprint(BaseModel):
     peers: int | None = None  # visible elements of its kind in that landmark (or the page), itself included
     heading: str | None = None  # the nearest heading before it
     rank: int | None = None  # its place among the page's visible elements of its tag: 1 for the first list
+    # The text that identifies the repeated item (a row among rows, a card among cards) it is in or is, which its
+    # locator scopes it by (page/items.py); the item's other text (its context) is then evidence, not identity.
+    item: str | None = None
