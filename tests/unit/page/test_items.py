@@ -11,7 +11,8 @@ def _texts(keys: list[Key]) -> list[str]:
 
 
 def test_a_text_a_sibling_holds_too_identifies_nothing() -> None:
-    keys = [Key("cell", "kitchen", unique=False, role="cell", column=3), Key("cell", "Blue mug", unique=True, role="cell", column=2)]
+    keys = [Key("cell", "kitchen", unique=False, role="cell", column=3),
+            Key("cell", "Blue mug", unique=True, role="cell", column=2)]
     assert _texts(keys) == ["Blue mug"]
     assert _texts([Key("cell", "kitchen", unique=False)]) == []
 
