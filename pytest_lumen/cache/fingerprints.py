@@ -7,7 +7,9 @@ from __future__ import annotations
 
 from pydantic import BaseModel, ConfigDict, Field
 
-FINGERPRINT_VERSION = 2  # how fingerprints are captured; 1: before versions (read as they are, refreshed on a rewrite)
+# How fingerprints are captured; 1: before versions (read as they are, refreshed on a rewrite); 2: a link's href as
+# written; 3: a link to its own site origin-relative (cache/migrate.py reads an older one's so).
+FINGERPRINT_VERSION = 3
 
 
 class Box(BaseModel):
