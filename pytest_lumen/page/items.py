@@ -97,9 +97,28 @@ def key_locators(key: Key) -> list[LocatorSpec]:
 
 def needs_item(spec: LocatorSpec, fp: Fingerprint) -> bool:
     """Whether the element's own locator does not tell it from its siblings' like elements: a position, a parent
-    that is not an iframe (a row named by all its cells), or look-alikes (each row's "Edit")."""
+    that is not an iframe (a row named by all its cells), or look-alikes (each row's "Edit"). A test id is the
+    app's own name for the element: it needs no item."""
+    if spec.kind == "test_id" and spec.nth is None:
+        return False
     in_frame = spec.parent is not None and spec.parent.kind == "frame"
     return spec.nth is not None or (spec.parent is not None and not in_frame) or bool(fp.look_alikes)
+
+
+def key_of(spec: LocatorSpec) -> str | None:
+    """The identifying text of the item a locator finds its element in (or finds), None when it is not so scoped."""
+    for part in (spec, *_ancestors(spec)):
+        if part.has is not None and part.kind == "role" and part.value in ITEM_ROLES:
+            return part.has.name if part.has.kind == "role" else part.has.value
+    return None
+
+
+def _ancestors(spec: LocatorSpec) -> list[LocatorSpec]:
+    out = []
+    while spec.parent is not None:
+        spec = spec.parent
+        out.append(spec)
+    return out
 
 
 def scoped(page: Page, element: Locator, spec: LocatorSpec, ways: list[LocatorSpec],
@@ -108,7 +127,7 @@ def scoped(page: Page, element: Locator, spec: LocatorSpec, ways: list[LocatorSp
     same way (``ways``: its own, page-wide), and the fingerprint that names the text; None when it is in no
     repeated item, needs none, or no identifying text finds it alone."""
     item = item_of(element)
-    if item is None or not (item.self or needs_item(spec, fp)):
+    if item is None or (not needs_item(spec, fp) and not (item.self and spec.kind != "test_id")):
         return None
     frame = spec.frame()
     inner = [] if item.self else [_own(spec), *ways]

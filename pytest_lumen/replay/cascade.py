@@ -16,6 +16,7 @@ from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
 from ..cache.model import Expect, Fingerprint, LocatorSpec, Target
+from ..page import items
 from ..page.fingerprint import Candidate, capture, capture_with_look_alikes, index_of, nth_of, scan, scan_selector
 from ..page.locators import spec_from_locator
 from ..page.quality import for_text_check, without_counts
@@ -365,6 +366,8 @@ class Relocator:
         fp = capture(element)
         if by_text:
             options = [without_counts(self.page, normalized, fp, element)]
+            in_item = items.scoped(self.page, element, options[0], [], fp)  # a row's element: in the row its key finds
+            options[:0] = [in_item[0]] if in_item is not None else []
             if fp.css:
                 options.append(LocatorSpec(kind="selector", value=fp.css))
         else:

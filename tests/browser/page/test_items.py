@@ -151,3 +151,4 @@ def test_a_row_whose_identifying_text_is_gone_is_not_replaced_by_another(page: A
     with pytest.raises(ActionFailed, match="Delete"):  # and no other row's delete was clicked
         _replayer(page, tmp_path, True).replay(0, step, {})
     assert page.evaluate("document.body.dataset.picked") is None
+
