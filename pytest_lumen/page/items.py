@@ -97,9 +97,10 @@ def key_locators(key: Key) -> list[LocatorSpec]:
 
 def needs_item(spec: LocatorSpec, fp: Fingerprint) -> bool:
     """Whether the element's own locator does not tell it from its siblings' like elements: a position, a parent
-    that is not an iframe (a row named by all its cells), or look-alikes (each row's "Edit"). A test id is the
-    app's own name for the element: it needs no item."""
-    if spec.kind == "test_id" and spec.nth is None:
+    that is not an iframe (a row named by all its cells), or look-alikes (each row's "Edit"). A test id on it
+    or on what it is found in is the app's own name for it (``get_by_test_id("product-3").get_by_role("button")``):
+    it needs no item."""
+    if spec.nth is None and any(part.kind == "test_id" for part in (spec, *_ancestors(spec))):
         return False
     in_frame = spec.parent is not None and spec.parent.kind == "frame"
     return spec.nth is not None or (spec.parent is not None and not in_frame) or bool(fp.look_alikes)

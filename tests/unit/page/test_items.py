@@ -50,3 +50,11 @@ def test_an_element_its_own_locator_tells_apart_needs_no_item() -> None:
     assert needs_item(own.model_copy(update={"nth": 1}), fp)
     assert needs_item(own.model_copy(update={"parent": LocatorSpec(kind="role", value="row", name="3 Desk lamp office")}), fp)
     assert needs_item(own, fp.model_copy(update={"look_alikes": 3}))
+
+
+def test_a_test_id_on_the_element_or_its_container_is_the_apps_own_name_for_it() -> None:
+    fp = Fingerprint(tag="button", role="button", name="Add to cart", look_alikes=3)
+    in_card = LocatorSpec(kind="role", value="button", name="Add to cart", parent=LocatorSpec(kind="test_id", value="product-3"))
+    assert not needs_item(in_card, fp)
+    assert not needs_item(LocatorSpec(kind="test_id", value="add-3"), fp)
+    assert needs_item(LocatorSpec(kind="test_id", value="add", nth=2), fp)
