@@ -169,3 +169,38 @@ def test_a_check_of_a_rows_text_finds_the_row_by_its_key_and_fails_on_the_value_
     with pytest.raises(LumenAssertionError, match=r"expected '24\.0', got '.*Desk lamp.*19\.5'") as failed:
         _replayer(page, tmp_path / "changed", True).replay(0, step, {})
     assert "re-record" not in str(failed.value)
+
+
+def test_a_row_element_recorded_by_every_cell_is_healed_into_the_row_its_identifying_text_finds(
+        page: Any, tmp_path: Path) -> None:
+    # a cache written before rows were known by their key: the row named by the text of every cell, which a new
+    # column changes; the heal finds the checkbox in the one row whose key the recorded name holds, and keys it
+    page.set_content(admin_list())
+    recorded, _ = target_for(page, ELEMENTS["the Notebook's checkbox"](page))
+    assert recorded.fingerprint is not None
+    row_name = "4 Notebook office 2026-03-02 3.25"
+    assert page.get_by_role("row", name=row_name).count() == 1
+    old = A.Target(locator=A.LocatorSpec(kind="role", value="checkbox", parent=A.LocatorSpec(
+        kind="role", value="row", name=row_name)), fingerprint=recorded.fingerprint.model_copy(update={"item": None}))
+    step = Step(key=step_key("select the Notebook", []), instruction="select the Notebook", url="/",
+                actions=[A.Check(target=old)])
+    page.set_content(admin_list("column"))
+    done, heals = _replayer(page, tmp_path, True).replay(0, step, {})
+    assert page.evaluate("document.body.dataset.picked") == "4" and [h.level for h in heals] == ["row_key"]
+    healed = done[0].target
+    assert healed.locator.parent.has is not None and healed.fingerprint.item == "4", healed.locator.describe()
+
+
+def test_a_row_named_by_every_cell_whose_keys_are_all_gone_is_not_guessed(page: Any, tmp_path: Path) -> None:
+    page.set_content(admin_list())
+    recorded, _ = target_for(page, ELEMENTS["the Notebook's checkbox"](page))
+    assert recorded.fingerprint is not None
+    old = A.Target(locator=A.LocatorSpec(kind="role", value="checkbox", parent=A.LocatorSpec(
+        kind="role", value="row", name="9 Stapler office 2026-03-02 3.25")),  # a row since deleted
+        fingerprint=recorded.fingerprint.model_copy(update={"item": None, "context": "9 Stapler office 2026-03-02 3.25"}))
+    step = Step(key=step_key("select the Stapler", []), instruction="select the Stapler", url="/",
+                actions=[A.Check(target=old)])
+    page.set_content(admin_list("column"))
+    with pytest.raises(ActionFailed, match="rows: 0 rows hold an identifying text"):
+        _replayer(page, tmp_path, True).replay(0, step, {})
+    assert page.evaluate("document.body.dataset.picked") is None
