@@ -46,11 +46,15 @@ def in_named_row(page: Page, target: Target) -> tuple[LocatorSpec, Locator, str]
     role = target.locator.parent.value if target.locator.parent is not None else ""
     rows = LocatorSpec(kind="role", value=role, has=own.model_copy(update={"parent": None}), parent=own.parent).build(page)
     matches: list[tuple[Locator, str]] = []
+    keyed = 0  # rows with an identifying text at all
     for i in range(min(rows.count(), MAX_ITEMS)):
         item = item_of(rows.nth(i))
         keys = [k.text for k in ranked(item.keys)] if item is not None and item.self else []
+        keyed += bool(keys)
         if keys and _holds(recorded, keys[0]):  # the text recording would key the row by, not any of its values
             matches.append((rows.nth(i), keys[0]))
+    if not keyed:
+        return ""  # no row is known by a text of its own: nothing to say here
     if len(matches) != 1:
         return f"rows: {len(matches)} rows hold an identifying text of the recorded row {recorded!r}"
     row, key = matches[0]
