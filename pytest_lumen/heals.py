@@ -11,7 +11,7 @@ class Heal(BaseModel):
     test: str
     step: str
     action: int  # index of the action in the step, from 0
-    level: str  # fallback:<kind>, unchanged_text, similarity, relabel, effect (a renamed route), option, widget or model
+    level: str  # fallback:<kind>, row_key, unchanged_text, similarity, relabel, effect (a renamed route), option, widget or model
     before: str
     after: str
     cache_file: str

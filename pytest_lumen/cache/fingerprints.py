@@ -7,7 +7,9 @@ from __future__ import annotations
 
 from pydantic import BaseModel, ConfigDict, Field
 
-FINGERPRINT_VERSION = 2  # how fingerprints are captured; 1: before versions (read as they are, refreshed on a rewrite)
+# How fingerprints are captured; 1: before versions (read as they are, refreshed on a rewrite); 2: a link's href as
+# written; 3: a link to its own site origin-relative (cache/migrate.py reads an older one's so).
+FINGERPRINT_VERSION = 3
 
 
 class Box(BaseModel):
@@ -49,3 +51,6 @@ class Fingerprint(BaseModel):
     peers: int | None = None  # visible elements of its kind in that landmark (or the page), itself included
     heading: str | None = None  # the nearest heading before it
     rank: int | None = None  # its place among the page's visible elements of its tag: 1 for the first list
+    # The text that identifies the repeated item (a row among rows, a card among cards) it is in or is, which its
+    # locator scopes it by (page/items.py); the item's other text (its context) is then evidence, not identity.
+    item: str | None = None

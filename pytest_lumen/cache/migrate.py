@@ -8,8 +8,12 @@ from __future__ import annotations
 
 from collections import Counter
 from typing import Any
+from urllib.parse import urlsplit
 
+from ..urls import is_loopback_host, origin_of
 from .keys import step_key
+
+ORIGIN_RELATIVE_HREFS = 3  # the fingerprint version from which a link to its own site is kept origin-relative
 
 
 def upgrade(data: dict[str, Any]) -> dict[str, Any]:
@@ -22,7 +26,35 @@ def upgrade(data: dict[str, Any]) -> dict[str, Any]:
     if data.get("schema_version") == 1:
         data = _v1_to_v2(data)
     versioned: dict[str, Any] = _versioned_fingerprints(data)
+    steps = versioned.get("steps")
+    if isinstance(steps, list):
+        versioned = {**versioned, "steps": [_relative_hrefs(step, _origin(step)) for step in steps]}
     return versioned
+
+
+def _origin(step: Any) -> str | None:
+    url = step.get("url") if isinstance(step, dict) else None
+    return origin_of(url) if isinstance(url, str) and "//" in url else None
+
+
+def _relative_hrefs(data: Any, origin: str | None) -> Any:
+    """``data`` with each older fingerprint's link to its own site (a loopback one, or the step's origin) read
+    origin-relative, as fingerprints are captured now: the same link, on another port, reads the same."""
+    if isinstance(data, list):
+        return [_relative_hrefs(item, origin) for item in data]
+    if not isinstance(data, dict):
+        return data
+    out = {key: _relative_hrefs(value, origin) for key, value in data.items()}
+    fp = out.get("fingerprint")
+    href = fp.get("href") if isinstance(fp, dict) else None
+    if isinstance(fp, dict) and isinstance(href, str) and int(fp.get("version", 1)) < ORIGIN_RELATIVE_HREFS:
+        parts = urlsplit(href.strip())
+        if parts.scheme in ("http", "https", "") and parts.netloc and (
+                is_loopback_host(parts.hostname) or origin_of(href.strip()) == origin):
+            relative = (parts.path or "/") + (f"?{parts.query}" if parts.query else "") \
+                + (f"#{parts.fragment}" if parts.fragment else "")
+            out["fingerprint"] = {**fp, "href": relative}
+    return out
 
 
 def _versioned_fingerprints(data: Any) -> Any:

@@ -36,7 +36,9 @@ class LocatorSpec(BaseModel):
     ``selector`` is the escape hatch: a raw Playwright selector for what the other
     kinds cannot say (it is still what ``normalize()`` chose, never a snapshot ref).
     ``frame`` is an iframe (``value``: its selector) whose document the child locators search:
-    the ``parent`` of an element inside a frame.
+    the ``parent`` of an element inside a frame. ``has``: only the elements that hold an element it
+    finds (Playwright's ``filter(has=...)``): an item of a repeated structure known by what identifies
+    it, ``get_by_role("row").filter(has=page.get_by_role("cell", name="Invoice 1042", exact=True))``.
     """
 
     model_config = ConfigDict(extra="forbid", frozen=True)
@@ -47,6 +49,7 @@ class LocatorSpec(BaseModel):
     exact: bool = False
     nth: int | None = None
     parent: LocatorSpec | None = None
+    has: LocatorSpec | None = None
 
     def build(self, root: Page | Locator) -> Locator:
         """The live locator on ``root`` (a page or a locator)."""
@@ -70,13 +73,16 @@ class LocatorSpec(BaseModel):
             loc = base.locator(f"{value} >> {ENTER_FRAME}")  # what locator(value).content_frame selects
         else:
             loc = base.locator(value)
+        if self.has is not None:
+            loc = loc.filter(has=self.has.build(getattr(root, "page", root)))  # a Locator's page, or the page itself
         if self.nth is not None:
             loc = loc.nth(self.nth)
         return loc
 
     def exact_role(self) -> tuple[str, str] | None:
         """(role, name) when this locator finds an element by its role and whole name, exactly; else None."""
-        if self.kind == "role" and self.exact and self.name and self.parent is None and self.nth is None:
+        if self.kind == "role" and self.exact and self.name and self.parent is None and self.nth is None \
+                and self.has is None:
             return self.value, self.name
         return None
 
@@ -95,8 +101,9 @@ class LocatorSpec(BaseModel):
         """Python-like code for messages and reports: ``get_by_role("button", name="Add")``."""
         own = _describe_own(self)
         prefix = self.parent.describe() + "." if self.parent is not None else ""
+        held = f".filter(has=page.{self.has.describe()})" if self.has is not None else ""
         suffix = f".nth({self.nth})" if self.nth is not None else ""
-        return prefix + own + suffix
+        return prefix + own + held + suffix
 
 
 def _describe_own(spec: LocatorSpec) -> str:

@@ -27,6 +27,7 @@ from typing import TYPE_CHECKING
 from ..cache.model import Fingerprint
 from . import scripts
 from .fingerprint import CONFIG, page_fields
+from .items import ITEM_ROLES
 
 if TYPE_CHECKING:
     from playwright.sync_api import Locator
@@ -45,8 +46,13 @@ LIVE = ("text", "context")
 # It tells look-alikes apart (an "Add to cart" per product), so it is in their gate only: for any
 # other element, a changed context would only send replay down the full path, a round trip later, every run.
 CONTEXT = ("context",)
+# An element its locator finds in a repeated item by the item's identifying text (``Fingerprint.item``,
+# ``items.py``): the item's other text around it is evidence, not identity (a column added, a date
+# reformatted); the item itself (a row checked): its name and text too, which are all its cells.
+IN_ITEM = ("context",)
+THE_ITEM = ("name", "text", "context")
 # Which attributes each scope letter of the selector leaves out; Python and the page read the same table.
-SKIPS: dict[str, tuple[str, ...]] = {"r": ROLE_AND_NAME, "v": LIVE, "c": CONTEXT}
+SKIPS: dict[str, tuple[str, ...]] = {"r": ROLE_AND_NAME, "v": LIVE, "c": CONTEXT, "i": IN_ITEM, "s": THE_ITEM}
 SEPARATOR = "\u001f"
 # With scope letter "t" the engine throws this when the locator's element is not the recorded one:
 # Playwright then fails at once instead of waiting for an element that will not come.
@@ -88,7 +94,7 @@ def identity_selector(fp: Fingerprint, after_fill: bool = False, fail_fast: bool
     that had look-alikes when it was recorded. ``fail_fast``: an element that is not the recorded
     one makes the query fail (``MISMATCH``) instead of matching nothing.
     """
-    scope = "r" + ("v" if after_fill else "") + ("" if fp.look_alikes else "c")
+    scope = "r" + ("v" if after_fill else "") + ("" if fp.look_alikes else "c") + item_scope(fp)
     skip = {name for letter in scope for name in SKIPS.get(letter, ())}
     values = [getattr(fp, name) for name in FIELDS if name not in skip]
     key = SEPARATOR.join(MISSING if v is None else str(v) for v in values)
@@ -102,19 +108,34 @@ def holds(recorded: Fingerprint, current: Fingerprint) -> bool:
 
     The full path accepts such an element as the gate does, whatever its similarity to its neighbours: one rule,
     whichever path an action takes (a busy machine sends an action the gate would pass down the full path)."""
-    if not same_role_and_name(recorded, current):
+    if not same_role_and_name(recorded, current, named=not is_item(recorded)):
         return False
-    skip = {name for letter in ("r", "" if recorded.look_alikes else "c") for name in SKIPS.get(letter, ())}
+    letters = ("r", "" if recorded.look_alikes else "c", item_scope(recorded))
+    skip = {name for letter in letters for name in SKIPS.get(letter, ())}
     return all(getattr(recorded, name) == getattr(current, name) for name in FIELDS if name not in skip)
 
 
-def same_role_and_name(recorded: Fingerprint | None, current: Fingerprint | None) -> bool:
-    """Whether both are known and have one role and, whitespace collapsed, one name (the gate's exact role locator)."""
+def item_scope(fp: Fingerprint) -> str:
+    """The scope letter of an element its locator finds in a repeated item by the item's identifying text: "s" for
+    the item itself, "i" for an element in it; "" for any other element."""
+    if not fp.item:
+        return ""
+    return "s" if is_item(fp) else "i"
+
+
+def is_item(fp: Fingerprint) -> bool:
+    """Whether the element is itself an item its locator finds by its identifying text (a row, not a cell of it)."""
+    return bool(fp.item) and fp.role in ITEM_ROLES
+
+
+def same_role_and_name(recorded: Fingerprint | None, current: Fingerprint | None, named: bool = True) -> bool:
+    """Whether both are known and have one role and, whitespace collapsed, one name (the gate's exact role locator);
+    ``named=False``: the role only (an item's name is all its text: its locator checks what identifies it)."""
     if recorded is None or current is None or recorded.role is None:
         return False
     def plain(name: str | None) -> str | None:
         return " ".join(name.split()) if name is not None else None
-    return recorded.role == current.role and plain(recorded.name) == plain(current.name)
+    return recorded.role == current.role and (not named or plain(recorded.name) == plain(current.name))
 
 
 def gated(primary: Locator, fp: Fingerprint | None, after_fill: bool = False,
@@ -130,5 +151,6 @@ def gated(primary: Locator, fp: Fingerprint | None, after_fill: bool = False,
         return None
     if fp.role is not None and not named_exactly:
         primary = primary.and_(primary.page.get_by_role(fp.role, name=fp.name, exact=True)  # type: ignore[arg-type]
-                               if fp.name is not None else primary.page.get_by_role(fp.role))  # type: ignore[arg-type]
+                               if fp.name is not None and not is_item(fp)
+                               else primary.page.get_by_role(fp.role))  # type: ignore[arg-type]
     return primary.locator(identity_selector(fp, after_fill, fail_fast))

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 from ..cache.model import Fingerprint, LocatorSpec, Target
 from ..templates import PLACEHOLDER
-from . import scripts
+from . import items, scripts
 from .fingerprint import INDEX_JS, NAME_FROM_CONTENT_ROLES, capture_with_look_alikes, nth_of
 from .frames import frame_alternatives, reframed
 from .locators import in_frame_of, spec_from_locator
@@ -56,10 +56,15 @@ def target_for(page: Page, element: Locator) -> tuple[Target, Locator]:
     """A ``Target`` for an element the model chose, and a live locator built from it.
 
     The locator comes from ``normalize()`` (test ids and roles first, as codegen
-    does); if it does not point at exactly this element, the CSS path is used.
+    does); inside a repeated item (a table row, a card) it is scoped by the item's identifying
+    text (``items.scoped``); if it does not point at exactly this element, the CSS path is used.
     """
     fp = capture_with_look_alikes(element)
     spec = without_counts(page, _exact_name(page, spec_from_locator(element.normalize()), fp), fp, element)
+    in_item = items.scoped(page, element, spec, fallbacks_for(fp, spec), fp)
+    if in_item is not None:  # a row's checkbox: the row found by its identifying text, then the checkbox in it
+        spec, fallbacks, fp = in_item
+        return Target(locator=spec, fallbacks=fallbacks, fingerprint=fp), spec.build(page)
     live = spec.build(page)
     if live.count() != 1 and fp.css:
         spec = in_frame_of(LocatorSpec(kind="selector", value=fp.css), spec)

@@ -16,6 +16,7 @@ from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
 from ..cache.model import Expect, Fingerprint, LocatorSpec, Target
+from ..page import items
 from ..page.fingerprint import Candidate, capture, capture_with_look_alikes, index_of, nth_of, scan, scan_selector
 from ..page.locators import spec_from_locator
 from ..page.quality import for_text_check, without_counts
@@ -25,6 +26,7 @@ from .destinations import Reading, reading
 from .equivalents import Equivalents
 from .names import normalized, says
 from .relabel import find_relabel
+from .rows import in_named_row
 from .similarity import ACCEPT_THRESHOLD, MARGIN, pins_hold, similarities, similarity
 
 if TYPE_CHECKING:
@@ -264,7 +266,7 @@ class Relocator:
             more = "; ..." if len(survey.contradicting) > MAX_SHOWN else ""
             reasons.append(f"left out {_count(len(survey.contradicting), 'element')} that declare another destination "
                            f"({shown}{more})")
-        for level in (self.by_fallbacks, self.by_unchanged_text, self.by_similarity, self.by_relabel):
+        for level in (self.by_fallbacks, self.by_row_key, self.by_unchanged_text, self.by_similarity, self.by_relabel):
             found = level(target, survey, policy)
             if isinstance(found, Relocated):
                 return found
@@ -300,6 +302,21 @@ class Relocator:
                 return Relocated(f"fallback:{spec.kind}", steady, loc, capture_with_look_alikes(loc), score)
             reasons.append(f"{spec.describe()}: {why}")
         return "; ".join(reasons[:3]) or "no recorded fallback locator finds exactly one visible element"
+
+    def by_row_key(self, target: Target, survey: Survey, policy: Policy) -> Relocated | str:
+        """Level 1b: an element a cache found in a row named by all its cells, in the one row whose identifying text
+        the recorded row's text holds (``rows.py``), unless it declares another destination."""
+        assert target.fingerprint is not None
+        found = in_named_row(self.page, target)
+        if isinstance(found, str):
+            return found
+        spec, loc, key = found
+        against = survey.contradicts(index_of(loc, survey.selector))
+        if against is not None:
+            return f"rows: {against}"
+        current = capture_with_look_alikes(loc).model_copy(update={"item": key})
+        return Relocated("row_key", spec, loc, current,
+                         similarity(target.fingerprint, current, policy.ignore, by_place=policy.by_place))
 
     def by_similarity(self, target: Target, survey: Survey, policy: Policy) -> Relocated | str:
         """Level 3: the page's best candidate, when it clears the threshold and the margin and keeps its pins."""
@@ -365,6 +382,8 @@ class Relocator:
         fp = capture(element)
         if by_text:
             options = [without_counts(self.page, normalized, fp, element)]
+            in_item = items.scoped(self.page, element, options[0], [], fp)  # a row's element: in the row its key finds
+            options[:0] = [in_item[0]] if in_item is not None else []
             if fp.css:
                 options.append(LocatorSpec(kind="selector", value=fp.css))
         else:

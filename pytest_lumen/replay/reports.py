@@ -12,6 +12,7 @@ from ..cache.model import Target
 from ..events import HealEnd, HealPictures, HealStart
 from ..heals import Heal
 from ..page.evidence import heal_picture
+from ..page.items import key_of
 from ..page.targets import fallbacks_for
 from ..secrets import map_strings
 from .cascade import Missed, Relocated
@@ -89,7 +90,9 @@ def healed_target(target: Target, found: Relocated, templatize: Callable[[str], 
     for spec in specs:
         if spec != found.spec and spec not in fallbacks:
             fallbacks.append(spec)
-    healed = Target(locator=found.spec, fallbacks=fallbacks[:MAX_FALLBACKS], fingerprint=found.fingerprint)
+    fp = found.fingerprint  # found in a row by the row's identifying text: the row's other text is evidence only
+    fp = fp.model_copy(update={"item": key_of(found.spec)}) if fp is not None else None
+    healed = Target(locator=found.spec, fallbacks=fallbacks[:MAX_FALLBACKS], fingerprint=fp)
     return templatized(healed, templatize)
 
 

@@ -86,6 +86,18 @@ function fingerprinter(config) {
     return Array.from(parent.children).some((o) => o !== n && o.tagName === n.tagName
       && deepAll(tag, o).some((c) => kindKey(c) === kind));
   };
+  // A link to its own site is kept from its path on (origin-relative), as a relative one is written: replayed
+  // on another port or host, the same link reads the same. One to another site, or written relative, as written.
+  const hrefOf = (el) => {
+    const raw = el.getAttribute('href');
+    if (raw === null || !/^([a-z][a-z0-9+.-]*:)?\/\//i.test(raw.trim())) return raw;
+    try {
+      const url = new URL(raw.trim(), el.ownerDocument.baseURI);
+      return url.origin === new URL(el.ownerDocument.baseURI).origin ? url.pathname + url.search + url.hash : raw;
+    } catch (e) {
+      return raw;
+    }
+  };
   const contextOf = (el) => {
     const own = (el.innerText || '').trim().length;
     const labelled = new Set(letterWords((labelOf(el) || '') + ' ' + (el.getAttribute('aria-label') || '')));
@@ -192,7 +204,7 @@ function fingerprinter(config) {
     return {
       tag: el.tagName.toLowerCase(), role, name, text, label,
       id: el.id || null, name_attr: el.getAttribute('name'), type: el.getAttribute('type'),
-      placeholder: el.getAttribute('placeholder'), href: el.getAttribute('href'),
+      placeholder: el.getAttribute('placeholder'), href: hrefOf(el),
       test_id: el.getAttribute('data-testid'), css: costly('css', cssPath, el), context: costly('context', contextOf, el),
       autocomplete: el.getAttribute('autocomplete'), classes: wordClasses(el), landmark: costly('landmark', landmarkOf, el),
       peers: costly('peers', peersOf, el), heading: costly('heading', headingOf, el), rank: costly('rank', rankOf, el),

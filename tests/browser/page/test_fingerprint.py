@@ -74,3 +74,14 @@ def test_a_row_control_is_known_by_its_row_even_when_the_row_holds_other_buttons
     page.set_content(CART_LINES)
     assert capture(page.locator("#remove-red")).context == "Red Mug $11.00 each − +"
     assert capture(page.locator("#remove-row")).context == "Red Mug $11.00"
+
+
+def test_a_link_to_its_own_site_is_kept_origin_relative(page: Any, site_factory: Any) -> None:
+    # an admin writes its links absolute (url_for): replayed on another port, the same link must read the same
+    site = site_factory({"index.html": "<p>x</p>"})
+    page.goto(site.url + "/index.html")
+    page.set_content(f'<a href="{site.url}/admin/edit/3?next=%2F#top">Edit</a> <a href="https://example.org/docs">Docs</a>'
+                     '<a href="edit/4">Edit 4</a>')
+    assert capture(page.get_by_role("link", name="Edit", exact=True)).href == "/admin/edit/3?next=%2F#top"
+    assert capture(page.get_by_role("link", name="Docs")).href == "https://example.org/docs"  # another site: as written
+    assert capture(page.get_by_role("link", name="Edit 4")).href == "edit/4"  # relative: as written

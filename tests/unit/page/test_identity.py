@@ -30,3 +30,23 @@ def test_holds_is_the_gates_rule_place_aside() -> None:
     alone = ROW_CHECKBOX.model_copy(update={"look_alikes": 0})
     assert identity.holds(alone, alone.model_copy(update={"context": "Invoice 1042 Acme Corp Paid"}))  # as the gate
     assert not identity.holds(ROW_CHECKBOX.model_copy(update={"role": None}), ROW_CHECKBOX.model_copy(update={"role": None}))
+
+
+def test_an_element_its_locator_finds_in_its_item_by_the_items_identifying_text_keeps_its_identity_when_the_item_changed(
+) -> None:
+    # a row's checkbox among look-alikes: the row's other cells are evidence once its locator checks the row's key
+    recorded = Fingerprint(tag="input", role="checkbox", name="Select item", type="checkbox", look_alikes=3,
+                           context="3 Desk lamp office 2026-03-02 24.0")
+    current = recorded.model_copy(update={"context": "3 2026-11-20 10:00 Desk lamp office March 2, 2026 24.0"})
+    assert not identity.holds(recorded, current)
+    assert identity.holds(recorded.model_copy(update={"item": "Desk lamp"}), current)
+    assert not identity.holds(recorded.model_copy(update={"item": "Desk lamp"}), current.model_copy(update={"label": "Pick"}))
+
+
+def test_an_item_itself_found_by_its_identifying_text_is_known_by_its_role_not_by_all_its_text() -> None:
+    recorded = Fingerprint(tag="tr", role="row", name="3 Desk lamp office 24.0", text="3 Desk lamp office 24.0",
+                           item="Desk lamp")
+    current = recorded.model_copy(update={"name": "3 Desk lamp office new 24.0", "text": "3 Desk lamp office new 24.0"})
+    assert identity.holds(recorded, current)
+    assert not identity.holds(recorded, current.model_copy(update={"role": "listitem"}))
+    assert identity.identity_selector(recorded) != identity.identity_selector(recorded.model_copy(update={"item": None}))

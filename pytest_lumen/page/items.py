@@ -1,0 +1,152 @@
+"""Items of repeated structures (table rows, list items, cards) are known by what identifies them, as a person writes it.
+
+An element inside a row ("the checkbox of the Invoice 1042 row") or a row itself is recorded as its item
+found by the text that only that item holds, then the element inside it:
+``get_by_role("row").filter(has=page.get_by_role("cell", name="Invoice 1042", exact=True)).get_by_role("checkbox")``,
+never by its position (``nth``) nor by the text of every cell. The identifying text is chosen among those no
+sibling item holds, in the order a person names a record by: a link (the record's own link, a primary key
+cell), a heading (a card's title), then a cell or text in words, then words with one number (a name with
+a number), then words with several numbers (a date, a time: values the app formats), then figures alone (a
+quantity or a price changes more often than a name); the leftmost first. The other cells are evidence
+(the fingerprint's context), not identity: a new column or a reformatted date leaves the row the same.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from ..cache.model import Fingerprint, LocatorSpec
+from . import scripts
+from .quality import same_element
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Locator, Page
+
+# The roles of items of repeated structures, and the tags that have them without a role attribute.
+ITEM_ROLES = ("row", "listitem", "article")
+IMPLICIT = {"tr": "row", "li": "listitem", "article": "article"}
+CONFIG: dict[str, Any] = {"roles": list(ITEM_ROLES), "implicit": IMPLICIT, "depth": 8, "longest": 80, "siblings": 1000}
+ITEMS_JS = scripts.function("itemKeys", ("items",))
+# The kinds of identifying texts, in the order a person names a record by them.
+KINDS = ("link", "heading", "cell", "text")
+_LETTERS = re.compile(r"[^\W\d_]{2,}")
+_NUMBERS = re.compile(r"\d+(?:[.,]\d+)*")
+
+
+@dataclass(frozen=True)
+class Key:
+    """A text in an item: what holds it (``kind``), its role, its place, and whether no sibling item holds it."""
+
+    kind: str
+    text: str
+    unique: bool
+    role: str | None = None
+    column: int = 0
+
+
+@dataclass(frozen=True)
+class Item:
+    """The repeated item an element is in (or is, ``self``): its role, and the texts that could identify it."""
+
+    role: str
+    self: bool
+    keys: tuple[Key, ...]
+
+
+def _wording(text: str) -> int:
+    """0: words without figures ("Desk lamp"); 1: words and one number, a name with a number ("Invoice 1042");
+    2: words and several numbers, a value the app composes and formats (a date "Sept. 1, 1965", a time, a range);
+    3: no word ("3", "19.50", "2026-11-01")."""
+    if not _LETTERS.search(text):
+        return 3
+    return min(len(_NUMBERS.findall(text)), 2)
+
+
+def ranked(keys: tuple[Key, ...] | list[Key]) -> list[Key]:
+    """The texts that identify their item (no sibling holds them), best first."""
+    unique = [k for k in keys if k.unique and k.kind in KINDS]
+    def rank(k: Key) -> tuple[int, int, int]:
+        kind = KINDS.index(k.kind)
+        return (0 if kind < 2 else 1, _wording(k.text) if kind >= 2 else kind, k.column)
+    return sorted(unique, key=rank)
+
+
+def item_of(element: Locator) -> Item | None:
+    """The repeated item the element is in or is, with the texts in it; None when it is in none."""
+    data: dict[str, Any] | None = element.evaluate(ITEMS_JS, CONFIG)
+    if not data or data.get("role") not in ITEM_ROLES:
+        return None
+    keys = tuple(Key(k["kind"], k["text"], bool(k["unique"]), k.get("role"), int(k["column"])) for k in data["keys"])
+    return Item(str(data["role"]), bool(data["self"]), keys)
+
+
+def key_locators(key: Key) -> list[LocatorSpec]:
+    """Ways to find the element that holds an identifying text, exactly (a key "3" must not find "13")."""
+    out = []
+    if key.kind == "link":
+        out.append(LocatorSpec(kind="role", value="link", name=key.text, exact=True))
+    elif key.kind == "heading":
+        out.append(LocatorSpec(kind="role", value="heading", name=key.text, exact=True))
+    elif key.kind == "cell" and key.role:
+        out.append(LocatorSpec(kind="role", value=key.role, name=key.text, exact=True))
+    out.append(LocatorSpec(kind="text", value=key.text, exact=True))
+    return out
+
+
+def needs_item(spec: LocatorSpec, fp: Fingerprint) -> bool:
+    """Whether the element's own locator does not tell it from its siblings' like elements: a position, a parent
+    that is not an iframe (a row named by all its cells), or look-alikes (each row's "Edit"). A test id on it
+    or on what it is found in is the app's own name for it (``get_by_test_id("product-3").get_by_role("button")``):
+    it needs no item."""
+    if spec.nth is None and any(part.kind == "test_id" for part in (spec, *_ancestors(spec))):
+        return False
+    in_frame = spec.parent is not None and spec.parent.kind == "frame"
+    return spec.nth is not None or (spec.parent is not None and not in_frame) or bool(fp.look_alikes)
+
+
+def key_of(spec: LocatorSpec) -> str | None:
+    """The identifying text of the item a locator finds its element in (or finds), None when it is not so scoped."""
+    for part in (spec, *_ancestors(spec)):
+        if part.has is not None and part.kind == "role" and part.value in ITEM_ROLES:
+            return part.has.name if part.has.kind == "role" else part.has.value
+    return None
+
+
+def _ancestors(spec: LocatorSpec) -> list[LocatorSpec]:
+    out = []
+    while spec.parent is not None:
+        spec = spec.parent
+        out.append(spec)
+    return out
+
+
+def scoped(page: Page, element: Locator, spec: LocatorSpec, ways: list[LocatorSpec],
+           fp: Fingerprint) -> tuple[LocatorSpec, list[LocatorSpec], Fingerprint] | None:
+    """The element found in its item by the item's identifying text: the primary locator, the fallbacks scoped the
+    same way (``ways``: its own, page-wide), and the fingerprint that names the text; None when it is in no
+    repeated item, needs none, or no identifying text finds it alone."""
+    item = item_of(element)
+    if item is None or (not needs_item(spec, fp) and not (item.self and spec.kind != "test_id")):
+        return None
+    frame = spec.frame()
+    inner = [] if item.self else [_own(spec), *ways]
+    for key in ranked(item.keys):
+        for has in key_locators(key):
+            holder = LocatorSpec(kind="role", value=item.role, has=has, parent=frame)
+            if item.self:
+                if same_element(page, holder, element):
+                    return holder, [], fp.model_copy(update={"item": key.text})
+                continue
+            found = [way.model_copy(update={"parent": holder}) for way in inner if way.kind != "selector"]
+            found = [way for i, way in enumerate(found) if way not in found[:i]]
+            alone = [way for way in found if same_element(page, way, element)]
+            if alone:
+                return alone[0], alone[1:], fp.model_copy(update={"item": key.text})
+    return None
+
+
+def _own(spec: LocatorSpec) -> LocatorSpec:
+    """The element's own part of a locator: no position, no parent (what finds it inside its item)."""
+    return spec.model_copy(update={"nth": None, "parent": None})

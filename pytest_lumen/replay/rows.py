@@ -1,0 +1,69 @@
+"""An element a cache found in a row named by the text of every cell, found again by the row's identifying text.
+
+Caches written before items were known by their key (``page/items.py``) hold a row locator named by all its
+cells (``get_by_role("row", name="3 Desk lamp office 24.0").get_by_role("checkbox")``), which a column added
+or a date reformatted breaks. The row is the same when the text recording would now key it by (its best
+identifying text, ``items.ranked``) is in the recorded row's text, and no other row's is: the element is then
+found in that row by its own locator, and healed into the keyed locator recording now writes. Any other of its
+unique texts (a price that only it has) is a value, not evidence. Zero or several such rows: not found here.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING
+
+from ..cache.model import LocatorSpec, Target
+from ..page.items import ITEM_ROLES, item_of, key_locators, ranked
+from ..page.quality import same_element
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Locator, Page
+
+MAX_ITEMS = 200  # rows holding an element like the recorded one that are looked at (a page's list, not a database)
+
+
+def named_item(spec: LocatorSpec) -> tuple[LocatorSpec, str] | None:
+    """The element's own locator and the recorded item's text, for a locator chained on an item named by its text."""
+    parent = spec.parent
+    if parent is None or parent.kind != "role" or parent.value not in ITEM_ROLES or not parent.name or parent.has:
+        return None
+    return spec.model_copy(update={"parent": parent.parent, "nth": None}), parent.name
+
+
+def _holds(text: str, key: str) -> bool:
+    """Whether ``key`` is in ``text`` as a whole ("3" is not in "13" nor in "3.25")."""
+    return re.search(rf"(?<![\w.,]){re.escape(' '.join(key.split()))}(?![\w]|[.,]\w)", " ".join(text.split())) is not None
+
+
+def in_named_row(page: Page, target: Target) -> tuple[LocatorSpec, Locator, str] | str:
+    """The keyed locator of the element in the one row whose identifying text the recorded row's text holds, the
+    live locator and that text; else why not ("" when the target was not found in a named row)."""
+    found = named_item(target.locator)
+    if found is None:
+        return ""
+    own, recorded = found
+    role = target.locator.parent.value if target.locator.parent is not None else ""
+    rows = LocatorSpec(kind="role", value=role, has=own.model_copy(update={"parent": None}), parent=own.parent).build(page)
+    matches: list[tuple[Locator, str]] = []
+    keyed = 0  # rows with an identifying text at all
+    for i in range(min(rows.count(), MAX_ITEMS)):
+        item = item_of(rows.nth(i))
+        keys = [k.text for k in ranked(item.keys)] if item is not None and item.self else []
+        keyed += bool(keys)
+        if keys and _holds(recorded, keys[0]):  # the text recording would key the row by, not any of its values
+            matches.append((rows.nth(i), keys[0]))
+    if not keyed:
+        return ""  # no row is known by a text of its own: nothing to say here
+    if len(matches) != 1:
+        return f"rows: {len(matches)} rows hold an identifying text of the recorded row {recorded!r}"
+    row, key = matches[0]
+    element = own.model_copy(update={"parent": None}).build(row)
+    if element.count() != 1:
+        return f"rows: the row of {key!r} holds {element.count()} elements like the recorded one"
+    item = item_of(row)
+    for has in key_locators(next(k for k in (item.keys if item else ()) if k.text == key)):
+        spec = own.model_copy(update={"parent": LocatorSpec(kind="role", value=role, has=has, parent=own.parent)})
+        if same_element(page, spec, element):
+            return spec, spec.build(page), key
+    return f"rows: no locator finds the row of {key!r} alone"

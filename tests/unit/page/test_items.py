@@ -1,0 +1,60 @@
+"""The text an item of a repeated structure is known by: one no sibling holds, named as a person names a record."""
+
+from __future__ import annotations
+
+from pytest_lumen.cache.model import Fingerprint, LocatorSpec
+from pytest_lumen.page.items import Key, key_locators, needs_item, ranked
+
+
+def _texts(keys: list[Key]) -> list[str]:
+    return [k.text for k in ranked(keys)]
+
+
+def test_a_text_a_sibling_holds_too_identifies_nothing() -> None:
+    keys = [Key("cell", "kitchen", unique=False, role="cell", column=3),
+            Key("cell", "Blue mug", unique=True, role="cell", column=2)]
+    assert _texts(keys) == ["Blue mug"]
+    assert _texts([Key("cell", "kitchen", unique=False)]) == []
+
+
+def test_a_link_or_a_heading_comes_before_a_cell() -> None:
+    keys = [Key("cell", "Desk lamp", True, "cell", 3), Key("link", "3", True, None, 2), Key("heading", "Lamp", True, None, 0)]
+    assert _texts(keys) == ["3", "Lamp", "Desk lamp"]
+
+
+def test_words_come_before_a_name_with_a_number_before_a_formatted_value_before_figures_alone() -> None:
+    keys = [Key("cell", "19.50", True, "cell", 0), Key("cell", "Sept. 1, 1965", True, "cell", 1),
+            Key("cell", "2026-11-01", True, "cell", 2), Key("cell", "Invoice 1042", True, "cell", 3),
+            Key("cell", "Acme Corporation", True, "cell", 5)]
+    assert _texts(keys) == ["Acme Corporation", "Invoice 1042", "Sept. 1, 1965", "19.50", "2026-11-01"]
+
+
+def test_of_equal_texts_the_leftmost_comes_first() -> None:
+    keys = [Key("cell", "Grace Hopper", True, "cell", 4), Key("text", "Ada Lovelace", True, None, 1)]
+    assert _texts(keys) == ["Ada Lovelace", "Grace Hopper"]
+
+
+def test_a_key_is_found_exactly_by_what_holds_it() -> None:
+    assert key_locators(Key("link", "3", True)) == [LocatorSpec(kind="role", value="link", name="3", exact=True),
+                                                    LocatorSpec(kind="text", value="3", exact=True)]
+    assert key_locators(Key("cell", "Desk lamp", True, "gridcell"))[0] == LocatorSpec(
+        kind="role", value="gridcell", name="Desk lamp", exact=True)
+    assert all(spec.exact for spec in key_locators(Key("text", "Notebook", True)))
+
+
+def test_an_element_its_own_locator_tells_apart_needs_no_item() -> None:
+    fp = Fingerprint(tag="a", role="link", name="Desk lamp", look_alikes=0)
+    own = LocatorSpec(kind="role", value="link", name="Desk lamp", exact=True)
+    assert not needs_item(own, fp)
+    assert not needs_item(own.model_copy(update={"parent": LocatorSpec(kind="frame", value="iframe")}), fp)
+    assert needs_item(own.model_copy(update={"nth": 1}), fp)
+    assert needs_item(own.model_copy(update={"parent": LocatorSpec(kind="role", value="row", name="3 Desk lamp office")}), fp)
+    assert needs_item(own, fp.model_copy(update={"look_alikes": 3}))
+
+
+def test_a_test_id_on_the_element_or_its_container_is_the_apps_own_name_for_it() -> None:
+    fp = Fingerprint(tag="button", role="button", name="Add to cart", look_alikes=3)
+    in_card = LocatorSpec(kind="role", value="button", name="Add to cart", parent=LocatorSpec(kind="test_id", value="product-3"))
+    assert not needs_item(in_card, fp)
+    assert not needs_item(LocatorSpec(kind="test_id", value="add-3"), fp)
+    assert needs_item(LocatorSpec(kind="test_id", value="add", nth=2), fp)
