@@ -10,10 +10,14 @@ from collections import Counter
 from typing import Any
 
 from .keys import step_key
+from .model import SCHEMA_VERSION
 
 
 def upgrade(data: dict[str, Any]) -> dict[str, Any]:
     """The file's data at the current schema version (``data`` is a parsed JSON object of a readable version).
+
+    Version 2 wrote each locator as an object and an action's target as an object of its own: the models
+    read both forms (``fileform.py``), so a version 2 file needs no change but its version.
 
     A fingerprint without a ``version`` was captured before fingerprints had one: version 1. It is
     read as it is (a field it lacks is left out of comparisons), and refreshed, when it drifted,
@@ -22,7 +26,7 @@ def upgrade(data: dict[str, Any]) -> dict[str, Any]:
     if data.get("schema_version") == 1:
         data = _v1_to_v2(data)
     versioned: dict[str, Any] = _versioned_fingerprints(data)
-    return versioned
+    return {**versioned, "schema_version": SCHEMA_VERSION}
 
 
 def _versioned_fingerprints(data: Any) -> Any:

@@ -7,12 +7,16 @@ No Playwright here: loading a cache file needs only pydantic. ``LocatorSpec.buil
 from __future__ import annotations
 
 import difflib
-import json
 from pathlib import PurePosixPath, PureWindowsPath
-from typing import TYPE_CHECKING, Annotated, Literal
+from typing import TYPE_CHECKING, Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+from pydantic import (BaseModel, ConfigDict, Field, GetJsonSchemaHandler, SerializationInfo,
+                      SerializerFunctionWrapHandler, field_validator, model_serializer, model_validator)
+from pydantic.json_schema import JsonSchemaValue
+from pydantic_core import CoreSchema
 
+from .expressions import parse, render
+from .fileform import LOCATOR_HELP, flatten_target, in_file, lift_target
 from .fingerprints import FINGERPRINT_VERSION as FINGERPRINT_VERSION  # the file's schema: exported from here too
 from .fingerprints import Box as Box
 from .fingerprints import Fingerprint as Fingerprint
@@ -21,7 +25,7 @@ from .viewport import Viewport
 if TYPE_CHECKING:
     from playwright.sync_api import Locator, Page
 
-SCHEMA_VERSION = 2  # 1: keys held the URL (read and upgraded by migrate.py)
+SCHEMA_VERSION = 3  # 1: keys held the URL; 2: locators as objects (both read and upgraded: migrate.py, fileform.py)
 StepKind = Literal["run", "expect"]
 LocatorKind = Literal["role", "test_id", "label", "placeholder", "text", "alt_text", "title", "selector", "frame"]
 ENTER_FRAME = "internal:control=enter-frame"  # Playwright's selector part for "inside this iframe"
@@ -93,28 +97,24 @@ class LocatorSpec(BaseModel):
 
     def describe(self) -> str:
         """Python-like code for messages and reports: ``get_by_role("button", name="Add")``."""
-        own = _describe_own(self)
-        prefix = self.parent.describe() + "." if self.parent is not None else ""
-        suffix = f".nth({self.nth})" if self.nth is not None else ""
-        return prefix + own + suffix
+        return render(self)
 
+    def code(self) -> str:
+        """The expression a cache file holds: ``get_by_role('button', name='Add')`` (``cache/expressions.py``)."""
+        return render(self, repr)
 
-def _describe_own(spec: LocatorSpec) -> str:
-    def q(value: str) -> str:
-        return json.dumps(value, ensure_ascii=False)  # a name shows as it reads, not JSON-escaped
-    if spec.kind == "role":
-        args = q(spec.value)
-        if spec.name is not None:
-            args += f", name={q(spec.name)}"
-        if spec.exact:
-            args += ", exact=True"
-        return f"get_by_role({args})"
-    if spec.kind == "selector":
-        return f"locator({q(spec.value)})"
-    if spec.kind == "frame":
-        return f"locator({q(spec.value)}).content_frame"
-    exact = ", exact=True" if spec.exact else ""
-    return f"get_by_{spec.kind}({q(spec.value)}{exact})"
+    @model_validator(mode="before")
+    @classmethod
+    def _from_expression(cls, data: Any) -> Any:
+        return parse(data) if isinstance(data, str) else data  # a file's expression; a dict from older files
+
+    @model_serializer(mode="wrap")
+    def _to_expression(self, handler: SerializerFunctionWrapHandler, info: SerializationInfo) -> Any:
+        return self.code() if in_file(info) else handler(self)
+
+    @classmethod
+    def __get_pydantic_json_schema__(cls, core_schema: CoreSchema, handler: GetJsonSchemaHandler) -> JsonSchemaValue:
+        return {"type": "string", "title": "Locator", "minLength": 1, "description": LOCATOR_HELP}
 
 
 # --- actions -------------------------------------------------------------------------------
@@ -155,6 +155,16 @@ class _Action(BaseModel):
     model_config = ConfigDict(extra="forbid")
     after: Effect | None = None
     dialogs: list[DialogAnswer] | None = None  # the dialogs it opened, in order
+
+    @model_validator(mode="before")
+    @classmethod
+    def _lift(cls, data: Any) -> Any:
+        return lift_target(data)  # a file writes the target's fields in the action itself
+
+    @model_serializer(mode="wrap")
+    def _flatten(self, handler: SerializerFunctionWrapHandler, info: SerializationInfo) -> Any:
+        data = handler(self)
+        return flatten_target(data) if in_file(info) and isinstance(data, dict) else data
 
     @property
     def target_or_none(self) -> Target | None:
@@ -331,12 +341,12 @@ class Step(BaseModel):
     """
 
     model_config = ConfigDict(extra="forbid")
+    instruction: str  # fields in the order a file shows them
+    variables: list[str] = Field(default_factory=list)
+    kind: StepKind = "run"
     key: str = Field(pattern=r"^[0-9a-f]{16}$")
     ordinal: int = Field(default=0, ge=0)
-    kind: StepKind = "run"
-    instruction: str
     url: str  # the normalized URL when the step started (shown in a miss and a failure, never part of the key)
-    variables: list[str] = Field(default_factory=list)
     actions: list[Action] = Field(default_factory=list)
     # A conditional step ("close the cookie banner if it shows"): each way it was seen to go, as the
     # actions of one branch ([]: the condition did not hold, nothing to do); ``actions`` is then empty.
@@ -356,8 +366,8 @@ class CacheFile(BaseModel):
     model_config = ConfigDict(extra="forbid")
     schema_version: int = SCHEMA_VERSION
     test: str
-    steps: list[Step] = Field(default_factory=list)
     viewport: Viewport | None = None  # the page's when the test was recorded (absent in older files)
+    steps: list[Step] = Field(default_factory=list)
 
     def find(self, key: str, ordinal: int) -> Step | None:
         """The cached step with this key and occurrence number, if any."""

@@ -10,12 +10,16 @@ import sys
 from typing import Any
 
 from ..fileio import pretty_json
+from .fileform import flat_target_schema
 from .model import CacheFile
 
 
 def cache_schema() -> dict[str, Any]:
     """The JSON Schema (draft 2020-12) of ``.lumen-cache/<test file>/<test>.json``."""
     schema = CacheFile.model_json_schema()
+    for name, definition in schema.get("$defs", {}).items():
+        if name != "Target" and "kind" in definition.get("properties", {}):  # an action: its target written in it
+            flat_target_schema(definition)
     return {"$schema": "https://json-schema.org/draft/2020-12/schema", **schema}
 
 

@@ -1,0 +1,62 @@
+"""How the cache models appear in a file (version 3): locators as expressions, an action's target in the action.
+
+``model_dump(mode="json", context=FILE)`` gives the file's form; any other dump (events, reports, the
+round trips that templatize an action) keeps the structured form, so in-memory code never reads expressions.
+Reading accepts both forms: files of versions 1 and 2 hold locator objects and a nested ``target``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pydantic import SerializationInfo
+
+FILE: dict[str, Any] = {"lumen_cache_file": 3}  # the serialization context of a cache file
+TARGET_FIELDS = ("locator", "fallbacks", "fingerprint")  # a Target's fields, written in the action itself
+EVIDENCE_LAST = ("after", "dialogs", "fingerprint")  # what held when recorded: after what the action does
+LOCATOR_HELP = ("a Playwright locator as the line a person writes: get_by_role('link', name='Sign in'), "
+                "get_by_test_id('cart'), get_by_label|placeholder|text|alt_text|title('...', exact=True), "
+                "locator('css'), locator('iframe').content_frame, each optionally .nth(n), chained with '.' "
+                "(the grammar of pytest_lumen/cache/expressions.py; nothing else is read)")
+
+
+def in_file(info: SerializationInfo) -> bool:
+    """Whether this dump is a cache file's."""
+    context = info.context
+    return isinstance(context, dict) and context.get("lumen_cache_file") == FILE["lumen_cache_file"]
+
+
+def lift_target(data: Any) -> Any:
+    """An action as read: a file's ``locator``, ``fallbacks`` and ``fingerprint`` gathered into its ``target``."""
+    if isinstance(data, dict) and "target" not in data and any(key in data for key in TARGET_FIELDS):
+        data = dict(data)
+        data["target"] = {key: data.pop(key) for key in TARGET_FIELDS if key in data}
+    return data
+
+
+def flatten_target(data: dict[str, Any]) -> dict[str, Any]:
+    """An action as written: ``kind``, its target's locator and fallbacks, what it does, then its evidence."""
+    target = data.pop("target", None)
+    flat: dict[str, Any] = {"kind": data.pop("kind")} if "kind" in data else {}
+    if isinstance(target, dict):
+        flat.update({key: target.pop(key) for key in ("locator", "fallbacks") if key in target})
+        data.update(target)
+    flat.update({key: value for key, value in data.items() if key not in EVIDENCE_LAST})
+    flat.update({key: data[key] for key in EVIDENCE_LAST if key in data})
+    return flat
+
+
+def flat_target_schema(schema: dict[str, Any]) -> None:
+    """The JSON schema of an action (a ``$defs`` entry) as files hold it: its target's fields in place of ``target``."""
+    props = schema.get("properties", {})
+    target = props.pop("target", None)
+    if target is None:
+        return
+    optional = "anyOf" in target  # Press, Type, Scroll, Expect: a target is optional
+    locator: dict[str, Any] = {"$ref": "#/$defs/LocatorSpec"}
+    props["locator"] = {"anyOf": [locator, {"type": "null"}], "default": None} if optional else locator
+    props["fallbacks"] = {"type": "array", "items": {"$ref": "#/$defs/LocatorSpec"},
+                          "description": "other ways to find the same element, tried in order"}
+    props["fingerprint"] = {"anyOf": [{"$ref": "#/$defs/Fingerprint"}, {"type": "null"}], "default": None}
+    if "target" in schema.get("required", []):
+        schema["required"] = ["locator" if key == "target" else key for key in schema["required"]]
