@@ -80,8 +80,8 @@ def _render_own(spec: Spec, quote: Quote) -> str:
 
 # --- parsing -------------------------------------------------------------------------------
 
-_TOKEN = re.compile(r"""\s*(?:(?P<name>[A-Za-z_][A-Za-z0-9_]*)|(?P<int>-?[0-9]{1,9}(?![0-9]))|(?P<str>'(?:[^'\\\n]|\\.)*'|"(?:[^"\\\n]|\\.)*")"""
-                    r"""|(?P<punct>[().,=]))""", re.DOTALL)
+_TOKEN = re.compile(r"""\s*(?:(?P<name>[A-Za-z_][A-Za-z0-9_]*)|(?P<int>-?[0-9]{1,9}(?![0-9]))"""
+                    r"""|(?P<str>'(?:[^'\\\n]|\\.)*'|"(?:[^"\\\n]|\\.)*")|(?P<punct>[().,=]))""", re.DOTALL)
 _ESCAPE = re.compile(r"\\(?:x[0-9a-fA-F]{2}|u[0-9a-fA-F]{4}|U[0-9a-fA-F]{8}|.)", re.DOTALL)
 _SIMPLE_ESCAPES = {"\\": "\\", "'": "'", '"': '"', "n": "\n", "r": "\r", "t": "\t", "b": "\b", "f": "\f"}
 
@@ -181,12 +181,17 @@ def _segment(tokens: _Tokens, parent: dict[str, Any] | None) -> dict[str, Any]:
 
 
 def _string(tokens: _Tokens) -> str:
-    return _unquote(tokens.take("str"))
+    literal = tokens.take("str")
+    try:
+        return _unquote(literal)
+    except LocatorSyntaxError as exc:
+        tokens.i -= 1
+        raise tokens.error(str(exc)) from None
 
 
 def _boolean(tokens: _Tokens) -> bool:
-    word = tokens.take("name")
+    word = tokens.peek()[1]
     if word not in ("True", "False"):
-        tokens.i -= 1
         raise tokens.error(f"expected True or False, found {word!r}")
+    tokens.i += 1
     return word == "True"

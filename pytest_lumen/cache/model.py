@@ -10,8 +10,17 @@ import difflib
 from pathlib import PurePosixPath, PureWindowsPath
 from typing import TYPE_CHECKING, Annotated, Any, Literal
 
-from pydantic import (BaseModel, ConfigDict, Field, GetJsonSchemaHandler, SerializationInfo,
-                      SerializerFunctionWrapHandler, field_validator, model_serializer, model_validator)
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    GetJsonSchemaHandler,
+    SerializationInfo,
+    SerializerFunctionWrapHandler,
+    field_validator,
+    model_serializer,
+    model_validator,
+)
 from pydantic.json_schema import JsonSchemaValue
 from pydantic_core import CoreSchema
 
