@@ -31,7 +31,7 @@ WEB_URL_STARTS = ("/", "http://", "https://", "%")  # a path, a web URL, or a %v
 OTHER_URLS = frozenset({"about:blank"})
 
 
-ONE_LINE = frozenset({"fingerprint", "after", "option", "by", "viewport", "variables"})  # values written on one line
+ONE_LINE = frozenset({"fingerprint", "after", "option", "by", "viewport", "variables", "fallbacks"})  # on one line
 ONE_LINE_ITEMS = frozenset({"dialogs"})  # arrays whose items are written one per line, each on one line
 
 

@@ -1,4 +1,5 @@
-"""How the cache models appear in a file (version 3): locators as expressions, an action's target in the action.
+"""How the cache models appear in a file (version 3): locators as expressions, an action's target in the action,
+a step without what can be computed (its key) or goes without saying (defaults).
 
 ``model_dump(mode="json", context=FILE)`` gives the file's form; any other dump (events, reports, the
 round trips that templatize an action) keeps the structured form, so in-memory code never reads expressions.
@@ -10,6 +11,8 @@ from __future__ import annotations
 from typing import Any
 
 from pydantic import SerializationInfo
+
+from .keys import step_key
 
 FILE: dict[str, Any] = {"lumen_cache_file": 3}  # the serialization context of a cache file
 TARGET_FIELDS = ("locator", "fallbacks", "fingerprint")  # a Target's fields, written in the action itself
@@ -39,11 +42,35 @@ def flatten_target(data: dict[str, Any]) -> dict[str, Any]:
     target = data.pop("target", None)
     flat: dict[str, Any] = {"kind": data.pop("kind")} if "kind" in data else {}
     if isinstance(target, dict):
-        flat.update({key: target.pop(key) for key in ("locator", "fallbacks") if key in target})
+        flat.update({key: target.pop(key) for key in ("locator", "fallbacks") if target.get(key, []) != []})
+        target.pop("fallbacks", None)
         data.update(target)
     flat.update({key: value for key, value in data.items() if key not in EVIDENCE_LAST})
     flat.update({key: data[key] for key in EVIDENCE_LAST if key in data})
     return flat
+
+
+def keyed_step(data: Any) -> Any:
+    """A step as read: its ``key`` computed from its instruction and variables when the file holds none."""
+    if isinstance(data, dict) and "key" not in data and isinstance(data.get("instruction"), str):
+        variables = data.get("variables", [])
+        if isinstance(variables, list) and all(isinstance(v, str) for v in variables):
+            data = {**data, "key": step_key(data["instruction"], variables)}
+    return data
+
+
+STEP_DEFAULTS = {"variables": [], "kind": "run", "ordinal": 0}  # not written when they hold these
+
+
+def slim_step(data: dict[str, Any]) -> dict[str, Any]:
+    """A step as written: no key (computed on reading), no field at its default, no empty ``actions`` beside branches."""
+    data.pop("key", None)
+    for key, default in STEP_DEFAULTS.items():
+        if data.get(key) == default:
+            del data[key]
+    if data.get("branches") is not None and data.get("actions") == []:
+        del data["actions"]
+    return data
 
 
 def flat_target_schema(schema: dict[str, Any]) -> None:

@@ -25,7 +25,7 @@ from pydantic.json_schema import JsonSchemaValue
 from pydantic_core import CoreSchema
 
 from .expressions import parse, render
-from .fileform import LOCATOR_HELP, flatten_target, in_file, lift_target
+from .fileform import LOCATOR_HELP, flatten_target, in_file, keyed_step, lift_target, slim_step
 from .fingerprints import FINGERPRINT_VERSION as FINGERPRINT_VERSION  # the file's schema: exported from here too
 from .fingerprints import Box as Box
 from .fingerprints import Fingerprint as Fingerprint
@@ -361,6 +361,16 @@ class Step(BaseModel):
     # actions of one branch ([]: the condition did not hold, nothing to do); ``actions`` is then empty.
     # Replay takes the branch whose first element is on the page (``replay/branches.py``).
     branches: list[list[Action]] | None = None
+
+    @model_validator(mode="before")
+    @classmethod
+    def _keyed(cls, data: Any) -> Any:
+        return keyed_step(data)  # a file of version 3 holds no key: it is its instruction's and variables'
+
+    @model_serializer(mode="wrap")
+    def _slim(self, handler: SerializerFunctionWrapHandler, info: SerializationInfo) -> Any:
+        data = handler(self)
+        return slim_step(data) if in_file(info) and isinstance(data, dict) else data
 
     @model_validator(mode="after")
     def _branches_or_actions(self) -> Step:
