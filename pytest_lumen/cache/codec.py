@@ -57,17 +57,24 @@ def file_text(data: Any) -> str:
 
 
 def _json(value: Any, depth: int, key: str | None, *, ascii_only: bool) -> str:
-    """``value`` indented at ``depth``; under a ``ONE_LINE`` key, on one line."""
+    """``value`` indented at ``depth``; under a ``ONE_LINE`` key, on one line; an array of objects as ``[{ ... }, { ... }]``."""
     if key in ONE_LINE or not (isinstance(value, (dict, list)) and value):
         return json.dumps(value, ensure_ascii=ascii_only, separators=(", ", ": "))
-    pad = "  " * (depth + 1)
+    pad, end = "  " * (depth + 1), "\n" + "  " * depth
     if isinstance(value, dict):
-        items = [f"{pad}{json.dumps(k, ensure_ascii=ascii_only)}: {_json(v, depth + 1, k, ascii_only=ascii_only)}"
-                 for k, v in value.items()]
-        return "{\n" + ",\n".join(items) + "\n" + "  " * depth + "}"
+        return "{\n" + _members(value, depth, ascii_only) + end + "}"
+    if key not in ONE_LINE_ITEMS and all(isinstance(v, dict) and v for v in value):  # steps, actions: no line for a brace
+        return "[{\n" + (end + "}, {\n").join(_members(v, depth, ascii_only) for v in value) + end + "}]"
     inner = "by" if key in ONE_LINE_ITEMS else None  # a key of ONE_LINE: each item on one line
     items = [pad + _json(v, depth + 1, inner, ascii_only=ascii_only) for v in value]
-    return "[\n" + ",\n".join(items) + "\n" + "  " * depth + "]"
+    return "[\n" + ",\n".join(items) + end + "]"
+
+
+def _members(value: dict[str, Any], depth: int, ascii_only: bool) -> str:
+    """An object's members, one a line, at ``depth + 1``."""
+    pad = "  " * (depth + 1)
+    return ",\n".join(f"{pad}{json.dumps(k, ensure_ascii=ascii_only)}: {_json(v, depth + 1, k, ascii_only=ascii_only)}"
+                       for k, v in value.items())
 
 
 # --- reading ------------------------------------------------------------------------------
