@@ -9,7 +9,9 @@ own lines (the span of its JSON object as the file lays it out). A *healed actio
 text differs between the two folders (matched by step key, occurrence, branch and position); its
 *changed lines* are the lines of its diff (``-`` and ``+`` both counted, as ``git diff --stat``), and
 the lines it replaced (a line edited in place counts once). ``make demo`` leaves the cache its heal
-loop healed in ``example_suite/test-results/v2-healed-cache``. Results: ``benchmarks/results/cache_lines.json``.
+loop healed in ``example_suite/test-results/v2-healed-cache``. ``--as-version-2`` first rewrites both folders
+in the layout version 2 wrote (sorted keys, every object over several lines, locators as objects): the same
+heals as that layout showed them. Results: ``benchmarks/results/cache_lines.json``.
 """
 
 from __future__ import annotations
@@ -19,6 +21,7 @@ import difflib
 import json
 import statistics
 import sys
+import tempfile
 from pathlib import Path
 from typing import Any
 
@@ -26,7 +29,7 @@ HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent
 sys.path.insert(0, str(ROOT))
 
-from pytest_lumen.cache.codec import file_text  # noqa: E402
+from pytest_lumen.cache.codec import file_text, loads  # noqa: E402
 from pytest_lumen.fileio import pretty_json  # noqa: E402
 
 CACHE = ROOT / "example_suite" / ".lumen-cache"
@@ -93,12 +96,26 @@ def heal_diff(before: Path, after: Path) -> dict[str, Any]:
             "replaced_lines_mean": round(statistics.mean(replaced), 1) if replaced else 0.0, "actions": healed}
 
 
+def as_version_2(folder: Path, into: Path) -> Path:
+    """A copy of the cache folder as version 2 wrote it (its writer: ``pretty_json`` of the structured dump)."""
+    for rel, path in cache_files(folder).items():
+        data = loads(path.read_text(encoding="utf-8"), path).model_dump(mode="json", exclude_none=True)
+        (into / rel).parent.mkdir(parents=True, exist_ok=True)
+        (into / rel).write_text(pretty_json({**data, "schema_version": 2}), encoding="utf-8")
+    return into
+
+
 def main(argv: list[str] | None = None) -> int:
     """Print the figures and write them to ``benchmarks/results/cache_lines.json``."""
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("cache", nargs="?", type=Path, default=CACHE)
     parser.add_argument("--healed", type=Path, help="a healed copy of the cache: measure its diff too")
+    parser.add_argument("--as-version-2", action="store_true", help="measure both folders in version 2's layout")
     args = parser.parse_args(argv)
+    if args.as_version_2:
+        scratch = Path(tempfile.mkdtemp(prefix="cache-lines-"))
+        args.cache = as_version_2(args.cache, scratch / "cache")
+        args.healed = as_version_2(args.healed, scratch / "healed") if args.healed else None
     result: dict[str, Any] = {"cache": str(args.cache), **size(args.cache)}
     print(f"{args.cache}: {result['files']} files, {result['actions']} actions, {result['lines']} lines: "
           f"{result['lines_per_action']} lines per action (each action's own: median {result['own_lines_median']}, "
