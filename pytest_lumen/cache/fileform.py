@@ -10,8 +10,18 @@ from __future__ import annotations
 
 from typing import Any
 
-from pydantic import SerializationInfo
+from pydantic import (
+    BaseModel,
+    GetJsonSchemaHandler,
+    SerializationInfo,
+    SerializerFunctionWrapHandler,
+    model_serializer,
+    model_validator,
+)
+from pydantic.json_schema import JsonSchemaValue
+from pydantic_core import CoreSchema
 
+from .expressions import parse
 from .keys import step_key
 
 FILE: dict[str, Any] = {"lumen_cache_file": 3}  # the serialization context of a cache file
@@ -71,6 +81,55 @@ def slim_step(data: dict[str, Any]) -> dict[str, Any]:
     if data.get("branches") is not None and data.get("actions") == []:
         del data["actions"]
     return data
+
+
+class LocatorForm(BaseModel):
+    """A locator's file form (``LocatorSpec``'s base): its expression, read back by the parser."""
+
+    def code(self) -> str:
+        """The expression (``LocatorSpec.code``)."""
+        raise NotImplementedError
+
+    @model_validator(mode="before")
+    @classmethod
+    def _from_expression(cls, data: Any) -> Any:
+        return parse(data) if isinstance(data, str) else data  # a file's expression; a dict from older files
+
+    @model_serializer(mode="wrap")
+    def _to_expression(self, handler: SerializerFunctionWrapHandler, info: SerializationInfo) -> Any:
+        return self.code() if in_file(info) else handler(self)
+
+    @classmethod
+    def __get_pydantic_json_schema__(cls, core_schema: CoreSchema, handler: GetJsonSchemaHandler) -> JsonSchemaValue:
+        return {"type": "string", "title": "Locator", "minLength": 1, "description": LOCATOR_HELP}
+
+
+class ActionForm(BaseModel):
+    """An action's file form (the actions' base): its target's fields in the action itself."""
+
+    @model_validator(mode="before")
+    @classmethod
+    def _lift(cls, data: Any) -> Any:
+        return lift_target(data)
+
+    @model_serializer(mode="wrap")
+    def _flatten(self, handler: SerializerFunctionWrapHandler, info: SerializationInfo) -> Any:
+        data = handler(self)
+        return flatten_target(data) if in_file(info) and isinstance(data, dict) else data
+
+
+class StepForm(BaseModel):
+    """A step's file form (``Step``'s base): no key, no defaults."""
+
+    @model_validator(mode="before")
+    @classmethod
+    def _keyed(cls, data: Any) -> Any:
+        return keyed_step(data)
+
+    @model_serializer(mode="wrap")
+    def _slim(self, handler: SerializerFunctionWrapHandler, info: SerializationInfo) -> Any:
+        data = handler(self)
+        return slim_step(data) if in_file(info) and isinstance(data, dict) else data
 
 
 def flat_target_schema(schema: dict[str, Any]) -> None:

@@ -8,24 +8,12 @@ from __future__ import annotations
 
 import difflib
 from pathlib import PurePosixPath, PureWindowsPath
-from typing import TYPE_CHECKING, Annotated, Any, Literal
+from typing import TYPE_CHECKING, Annotated, Literal
 
-from pydantic import (
-    BaseModel,
-    ConfigDict,
-    Field,
-    GetJsonSchemaHandler,
-    SerializationInfo,
-    SerializerFunctionWrapHandler,
-    field_validator,
-    model_serializer,
-    model_validator,
-)
-from pydantic.json_schema import JsonSchemaValue
-from pydantic_core import CoreSchema
+from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
-from .expressions import parse, render
-from .fileform import LOCATOR_HELP, flatten_target, in_file, keyed_step, lift_target, slim_step
+from .expressions import render
+from .fileform import ActionForm, LocatorForm, StepForm
 from .fingerprints import FINGERPRINT_VERSION as FINGERPRINT_VERSION  # the file's schema: exported from here too
 from .fingerprints import Box as Box
 from .fingerprints import Fingerprint as Fingerprint
@@ -43,7 +31,7 @@ ENTER_FRAME = "internal:control=enter-frame"  # Playwright's selector part for "
 # --- locators ------------------------------------------------------------------------------
 
 
-class LocatorSpec(BaseModel):
+class LocatorSpec(LocatorForm):
     """A Playwright locator as data: ``kind`` picks the ``get_by_*`` call.
 
     ``selector`` is the escape hatch: a raw Playwright selector for what the other
@@ -112,18 +100,6 @@ class LocatorSpec(BaseModel):
         """The expression a cache file holds: ``get_by_role('button', name='Add')`` (``cache/expressions.py``)."""
         return render(self, repr)
 
-    @model_validator(mode="before")
-    @classmethod
-    def _from_expression(cls, data: Any) -> Any:
-        return parse(data) if isinstance(data, str) else data  # a file's expression; a dict from older files
-
-    @model_serializer(mode="wrap")
-    def _to_expression(self, handler: SerializerFunctionWrapHandler, info: SerializationInfo) -> Any:
-        return self.code() if in_file(info) else handler(self)
-
-    @classmethod
-    def __get_pydantic_json_schema__(cls, core_schema: CoreSchema, handler: GetJsonSchemaHandler) -> JsonSchemaValue:
-        return {"type": "string", "title": "Locator", "minLength": 1, "description": LOCATOR_HELP}
 
 
 # --- actions -------------------------------------------------------------------------------
@@ -160,20 +136,10 @@ class DialogAnswer(BaseModel):
     text: str | None = None  # what a prompt was answered with (a template)
 
 
-class _Action(BaseModel):
+class _Action(ActionForm):
     model_config = ConfigDict(extra="forbid")
     after: Effect | None = None
     dialogs: list[DialogAnswer] | None = None  # the dialogs it opened, in order
-
-    @model_validator(mode="before")
-    @classmethod
-    def _lift(cls, data: Any) -> Any:
-        return lift_target(data)  # a file writes the target's fields in the action itself
-
-    @model_serializer(mode="wrap")
-    def _flatten(self, handler: SerializerFunctionWrapHandler, info: SerializationInfo) -> Any:
-        data = handler(self)
-        return flatten_target(data) if in_file(info) and isinstance(data, dict) else data
 
     @property
     def target_or_none(self) -> Target | None:
@@ -342,7 +308,7 @@ Action = Annotated[
 # --- steps and files -----------------------------------------------------------------------
 
 
-class Step(BaseModel):
+class Step(StepForm):
     """One ``agent.run``/``agent.expect`` call: what it said, where it started, what it did.
 
     It is found by ``key`` (instruction template and variable names, ``cache/keys.py``) and
@@ -361,16 +327,6 @@ class Step(BaseModel):
     # actions of one branch ([]: the condition did not hold, nothing to do); ``actions`` is then empty.
     # Replay takes the branch whose first element is on the page (``replay/branches.py``).
     branches: list[list[Action]] | None = None
-
-    @model_validator(mode="before")
-    @classmethod
-    def _keyed(cls, data: Any) -> Any:
-        return keyed_step(data)  # a file of version 3 holds no key: it is its instruction's and variables'
-
-    @model_serializer(mode="wrap")
-    def _slim(self, handler: SerializerFunctionWrapHandler, info: SerializationInfo) -> Any:
-        data = handler(self)
-        return slim_step(data) if in_file(info) and isinstance(data, dict) else data
 
     @model_validator(mode="after")
     def _branches_or_actions(self) -> Step:
