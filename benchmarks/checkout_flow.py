@@ -49,23 +49,23 @@ STEPS: tuple[B.FlowStep, ...] = (
 
 # The cache's primary locators, in order (LocatorSpec.describe()); handwritten() uses exactly these.
 LOCATORS = [
-    'get_by_role("button", name="Accept")',
-    'get_by_role("link", name="Sign in")',
-    'get_by_role("textbox", name="Username")',
-    'get_by_role("textbox", name="Password")',
-    'get_by_role("button", name="Sign in")',
+    'get_by_role("button", name="Accept", exact=True)',
+    'get_by_role("link", name="Sign in", exact=True)',
+    'get_by_role("textbox", name="Username", exact=True)',
+    'get_by_role("textbox", name="Password", exact=True)',
+    'get_by_role("button", name="Sign in", exact=True)',
     'locator("#product-blue-mug >> internal:role=button[name=\\"Add to cart\\"i]")',
     'locator("#product-linen-tea-towel >> internal:role=button[name=\\"Add to cart\\"i]")',
     'get_by_test_id("cart-link")',
-    'get_by_role("link", name="Proceed to checkout")',
-    'get_by_role("textbox", name="Name")',
-    'get_by_role("textbox", name="Email")',
-    'get_by_role("textbox", name="Address")',
-    'get_by_role("textbox", name="Card number")',
+    'get_by_role("link", name="Proceed to checkout", exact=True)',
+    'get_by_role("textbox", name="Name", exact=True)',
+    'get_by_role("textbox", name="Email", exact=True)',
+    'get_by_role("textbox", name="Address", exact=True)',
+    'get_by_role("textbox", name="Card number", exact=True)',
     'get_by_test_id("place-order")',
-    'get_by_role("dialog", name="Confirm your order")',
-    'get_by_role("button", name="Confirm")',
-    'get_by_role("heading", name="Thank you for your order")',
+    'get_by_role("dialog", name="Confirm your order", exact=True)',
+    'get_by_role("button", name="Confirm", exact=True)',
+    'get_by_role("heading", name="Thank you for your order", exact=True)',
     'get_by_test_id("order-number")',
 ]
 
@@ -73,24 +73,25 @@ LOCATORS = [
 def handwritten(page: Any) -> None:
     """The checkout test as a person writes it in Playwright: the cache's locators, the same calls, no checks of its own."""
     t = 5000
-    page.get_by_role("button", name="Accept").click(timeout=t)
-    page.get_by_role("link", name="Sign in").click(timeout=t)
-    page.get_by_role("textbox", name="Username").fill("alice", timeout=t)
-    page.get_by_role("textbox", name="Password").fill(PASSWORD, timeout=t)
-    page.get_by_role("button", name="Sign in").click(timeout=t)
+    page.get_by_role("button", name="Accept", exact=True).click(timeout=t)
+    page.get_by_role("link", name="Sign in", exact=True).click(timeout=t)
+    page.get_by_role("textbox", name="Username", exact=True).fill("alice", timeout=t)
+    page.get_by_role("textbox", name="Password", exact=True).fill(PASSWORD, timeout=t)
+    page.get_by_role("button", name="Sign in", exact=True).click(timeout=t)
     page.locator('#product-blue-mug >> internal:role=button[name="Add to cart"i]').click(timeout=t)
     page.locator('#product-linen-tea-towel >> internal:role=button[name="Add to cart"i]').click(timeout=t)
     page.get_by_test_id("cart-link").click(timeout=t)
-    page.get_by_role("link", name="Proceed to checkout").click(timeout=t)
-    page.get_by_role("textbox", name="Name").fill("Alice Liddell", timeout=t)
-    page.get_by_role("textbox", name="Email").fill("alice@example.com", timeout=t)
-    page.get_by_role("textbox", name="Address").fill(ADDRESS, timeout=t)
-    page.get_by_role("textbox", name="Card number").fill("4242 4242 4242 4242", timeout=t)
+    page.get_by_role("link", name="Proceed to checkout", exact=True).click(timeout=t)
+    page.get_by_role("textbox", name="Name", exact=True).fill("Alice Liddell", timeout=t)
+    page.get_by_role("textbox", name="Email", exact=True).fill("alice@example.com", timeout=t)
+    page.get_by_role("textbox", name="Address", exact=True).fill(ADDRESS, timeout=t)
+    page.get_by_role("textbox", name="Card number", exact=True).fill("4242 4242 4242 4242", timeout=t)
     page.get_by_test_id("place-order").click(timeout=t)
-    expect(page.get_by_role("dialog", name="Confirm your order")).to_contain_text(
+    expect(page.get_by_role("dialog", name="Confirm your order", exact=True)).to_contain_text(
         "You are about to pay $24.50 for 2 items.", timeout=t)
-    page.get_by_role("button", name="Confirm").click(timeout=t)
-    expect(page.get_by_role("heading", name="Thank you for your order")).to_contain_text("Thank you for your order", timeout=t)
+    page.get_by_role("button", name="Confirm", exact=True).click(timeout=t)
+    expect(page.get_by_role("heading", name="Thank you for your order", exact=True)).to_contain_text(
+        "Thank you for your order", timeout=t)
     expect(page.get_by_test_id("order-number")).to_contain_text("KC-575182", timeout=t)
 
 

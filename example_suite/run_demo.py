@@ -293,6 +293,9 @@ def show_heal_loop(cache_v2: Path, tests: int) -> list[tuple[bool, str]]:
         summary = next((line for line in reversed(log) if RESULT_LINE.match(line)), "(no result line)")
         print(f"  {title}: {summary.strip('= ')}; model calls {figures.get('model calls', '?')}, "
               f"steps healed {figures.get('steps healed', '?')}")
+    kept = RESULTS / "v2-healed-cache"  # for benchmarks/cache_lines.py --healed
+    shutil.rmtree(kept, ignore_errors=True)
+    shutil.copytree(cache_v2, kept, ignore=shutil.ignore_patterns("*.lock"))
     print("\nThe cache diff a reviewer sees (committed cache -> healed cache):")
     for line in cache_diff(CACHE, cache_v2):
         print("  " + line)

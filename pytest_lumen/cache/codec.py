@@ -1,4 +1,8 @@
-"""Cache files as text: stable pretty JSON out, distrustful parsing in.
+"""Cache files as text: stable JSON written for people out, distrustful parsing in.
+
+Writing: two-space-indented JSON, keys in the models' order, each locator a Playwright expression
+(``fileform.py``), and each piece of evidence (a fingerprint, an effect, a dialog) on one line, so a heal
+changes a few whole lines.
 
 Reading never trusts the file: anything that is not a valid cache file of this
 ``schema_version`` (not JSON, truncated, unknown action kind, a locator or URL that
@@ -16,7 +20,7 @@ from typing import Any
 from pydantic import ValidationError
 
 from ..errors import CacheFileError, record_command
-from ..fileio import pretty_json
+from .fileform import FILE
 from .keys import step_key
 from .migrate import upgrade
 from .model import SCHEMA_VERSION, CacheFile, Goto, LocatorSpec
@@ -27,9 +31,50 @@ WEB_URL_STARTS = ("/", "http://", "https://", "%")  # a path, a web URL, or a %v
 OTHER_URLS = frozenset({"about:blank"})
 
 
+ONE_LINE = frozenset({"fingerprint", "after", "option", "by", "viewport", "variables", "fallbacks"})  # on one line
+ONE_LINE_ITEMS = frozenset({"dialogs"})  # arrays whose items are written one per line, each on one line
+
+
 def dumps(cache: CacheFile) -> str:
-    """Stable, sorted, pretty JSON, so that diffs review well (escaped where UTF-8 cannot hold a character)."""
-    return pretty_json(cache.model_dump(mode="json", exclude_none=True, exclude_defaults=False))
+    """The text of a cache file: the same content is always the same bytes, so that diffs review well."""
+    return file_text(file_data(cache))
+
+
+def file_data(cache: CacheFile) -> dict[str, Any]:
+    """The file's JSON data (locators as expressions, targets in their actions, nothing absent written)."""
+    data: dict[str, Any] = cache.model_dump(mode="json", exclude_none=True, exclude_defaults=False, context=FILE)
+    return data
+
+
+def file_text(data: Any) -> str:
+    """``data`` as a cache file's text, with a final newline (ASCII-escaped where UTF-8 cannot hold a character)."""
+    text = _json(data, 0, None, ascii_only=False) + "\n"
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:  # a lone surrogate from page text
+        text = _json(data, 0, None, ascii_only=True) + "\n"
+    return text
+
+
+def _json(value: Any, depth: int, key: str | None, *, ascii_only: bool) -> str:
+    """``value`` indented at ``depth``; under a ``ONE_LINE`` key, on one line; an array of objects as ``[{ ... }, { ... }]``."""
+    if key in ONE_LINE or not (isinstance(value, (dict, list)) and value):
+        return json.dumps(value, ensure_ascii=ascii_only, separators=(", ", ": "))
+    pad, end = "  " * (depth + 1), "\n" + "  " * depth
+    if isinstance(value, dict):
+        return "{\n" + _members(value, depth, ascii_only) + end + "}"
+    if key not in ONE_LINE_ITEMS and all(isinstance(v, dict) and v for v in value):  # steps, actions: no line for a brace
+        return "[{\n" + (end + "}, {\n").join(_members(v, depth, ascii_only) for v in value) + end + "}]"
+    inner = "by" if key in ONE_LINE_ITEMS else None  # a key of ONE_LINE: each item on one line
+    items = [pad + _json(v, depth + 1, inner, ascii_only=ascii_only) for v in value]
+    return "[\n" + ",\n".join(items) + end + "]"
+
+
+def _members(value: dict[str, Any], depth: int, ascii_only: bool) -> str:
+    """An object's members, one a line, at ``depth + 1``."""
+    pad = "  " * (depth + 1)
+    return ",\n".join(f"{pad}{json.dumps(k, ensure_ascii=ascii_only)}: {_json(v, depth + 1, k, ascii_only=ascii_only)}"
+                       for k, v in value.items())
 
 
 # --- reading ------------------------------------------------------------------------------

@@ -5,7 +5,9 @@ No Playwright here: capturing one is ``page/fingerprint.py``; comparing two is `
 
 from __future__ import annotations
 
-from pydantic import BaseModel, ConfigDict, Field
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 # How fingerprints are captured; 1: before versions (read as they are, refreshed on a rewrite); 2: a link's href as
 # written; 3: a link to its own site origin-relative (cache/migrate.py reads an older one's so).
@@ -13,13 +15,21 @@ FINGERPRINT_VERSION = 3
 
 
 class Box(BaseModel):
-    """Position and size in CSS pixels, relative to the page (not the viewport)."""
+    """Position and size in whole CSS pixels, relative to the page (not the viewport).
+
+    Sub-pixel positions are rounded: they are layout noise that would change a file on every refresh.
+    """
 
     model_config = ConfigDict(extra="forbid")
-    x: float
-    y: float
-    width: float
-    height: float
+    x: int
+    y: int
+    width: int
+    height: int
+
+    @field_validator("x", "y", "width", "height", mode="before")
+    @classmethod
+    def _whole(cls, value: Any) -> Any:
+        return round(value) if isinstance(value, float) and value == value and abs(value) != float("inf") else value
 
 
 class Fingerprint(BaseModel):

@@ -12,12 +12,16 @@ from urllib.parse import urlsplit
 
 from ..urls import is_loopback_host, origin_of
 from .keys import step_key
+from .model import SCHEMA_VERSION
 
 ORIGIN_RELATIVE_HREFS = 3  # the fingerprint version from which a link to its own site is kept origin-relative
 
 
 def upgrade(data: dict[str, Any]) -> dict[str, Any]:
     """The file's data at the current schema version (``data`` is a parsed JSON object of a readable version).
+
+    Version 2 wrote each locator as an object and an action's target as an object of its own: the models
+    read both forms (``fileform.py``), so a version 2 file needs no change but its version.
 
     A fingerprint without a ``version`` was captured before fingerprints had one: version 1. It is
     read as it is (a field it lacks is left out of comparisons), and refreshed, when it drifted,
@@ -29,7 +33,7 @@ def upgrade(data: dict[str, Any]) -> dict[str, Any]:
     steps = versioned.get("steps")
     if isinstance(steps, list):
         versioned = {**versioned, "steps": [_relative_hrefs(step, _origin(step)) for step in steps]}
-    return versioned
+    return {**versioned, "schema_version": SCHEMA_VERSION}
 
 
 def _origin(step: Any) -> str | None:

@@ -7,12 +7,13 @@ No Playwright here: loading a cache file needs only pydantic. ``LocatorSpec.buil
 from __future__ import annotations
 
 import difflib
-import json
 from pathlib import PurePosixPath, PureWindowsPath
 from typing import TYPE_CHECKING, Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
+from .expressions import render
+from .fileform import ActionForm, LocatorForm, StepForm
 from .fingerprints import FINGERPRINT_VERSION as FINGERPRINT_VERSION  # the file's schema: exported from here too
 from .fingerprints import Box as Box
 from .fingerprints import Fingerprint as Fingerprint
@@ -21,7 +22,7 @@ from .viewport import Viewport
 if TYPE_CHECKING:
     from playwright.sync_api import Locator, Page
 
-SCHEMA_VERSION = 2  # 1: keys held the URL (read and upgraded by migrate.py)
+SCHEMA_VERSION = 3  # 1: keys held the URL; 2: locators as objects (both read and upgraded: migrate.py, fileform.py)
 StepKind = Literal["run", "expect"]
 LocatorKind = Literal["role", "test_id", "label", "placeholder", "text", "alt_text", "title", "selector", "frame"]
 ENTER_FRAME = "internal:control=enter-frame"  # Playwright's selector part for "inside this iframe"
@@ -30,7 +31,7 @@ ENTER_FRAME = "internal:control=enter-frame"  # Playwright's selector part for "
 # --- locators ------------------------------------------------------------------------------
 
 
-class LocatorSpec(BaseModel):
+class LocatorSpec(LocatorForm):
     """A Playwright locator as data: ``kind`` picks the ``get_by_*`` call.
 
     ``selector`` is the escape hatch: a raw Playwright selector for what the other
@@ -99,29 +100,12 @@ class LocatorSpec(BaseModel):
 
     def describe(self) -> str:
         """Python-like code for messages and reports: ``get_by_role("button", name="Add")``."""
-        own = _describe_own(self)
-        prefix = self.parent.describe() + "." if self.parent is not None else ""
-        held = f".filter(has=page.{self.has.describe()})" if self.has is not None else ""
-        suffix = f".nth({self.nth})" if self.nth is not None else ""
-        return prefix + own + held + suffix
+        return render(self)
 
+    def code(self) -> str:
+        """The expression a cache file holds: ``get_by_role('button', name='Add')`` (``cache/expressions.py``)."""
+        return render(self, repr)
 
-def _describe_own(spec: LocatorSpec) -> str:
-    def q(value: str) -> str:
-        return json.dumps(value, ensure_ascii=False)  # a name shows as it reads, not JSON-escaped
-    if spec.kind == "role":
-        args = q(spec.value)
-        if spec.name is not None:
-            args += f", name={q(spec.name)}"
-        if spec.exact:
-            args += ", exact=True"
-        return f"get_by_role({args})"
-    if spec.kind == "selector":
-        return f"locator({q(spec.value)})"
-    if spec.kind == "frame":
-        return f"locator({q(spec.value)}).content_frame"
-    exact = ", exact=True" if spec.exact else ""
-    return f"get_by_{spec.kind}({q(spec.value)}{exact})"
 
 
 # --- actions -------------------------------------------------------------------------------
@@ -158,7 +142,7 @@ class DialogAnswer(BaseModel):
     text: str | None = None  # what a prompt was answered with (a template)
 
 
-class _Action(BaseModel):
+class _Action(ActionForm):
     model_config = ConfigDict(extra="forbid")
     after: Effect | None = None
     dialogs: list[DialogAnswer] | None = None  # the dialogs it opened, in order
@@ -330,7 +314,7 @@ Action = Annotated[
 # --- steps and files -----------------------------------------------------------------------
 
 
-class Step(BaseModel):
+class Step(StepForm):
     """One ``agent.run``/``agent.expect`` call: what it said, where it started, what it did.
 
     It is found by ``key`` (instruction template and variable names, ``cache/keys.py``) and
@@ -338,12 +322,12 @@ class Step(BaseModel):
     """
 
     model_config = ConfigDict(extra="forbid")
+    instruction: str  # fields in the order a file shows them
+    variables: list[str] = Field(default_factory=list)
+    kind: StepKind = "run"
     key: str = Field(pattern=r"^[0-9a-f]{16}$")
     ordinal: int = Field(default=0, ge=0)
-    kind: StepKind = "run"
-    instruction: str
     url: str  # the normalized URL when the step started (shown in a miss and a failure, never part of the key)
-    variables: list[str] = Field(default_factory=list)
     actions: list[Action] = Field(default_factory=list)
     # A conditional step ("close the cookie banner if it shows"): each way it was seen to go, as the
     # actions of one branch ([]: the condition did not hold, nothing to do); ``actions`` is then empty.
@@ -363,8 +347,8 @@ class CacheFile(BaseModel):
     model_config = ConfigDict(extra="forbid")
     schema_version: int = SCHEMA_VERSION
     test: str
-    steps: list[Step] = Field(default_factory=list)
     viewport: Viewport | None = None  # the page's when the test was recorded (absent in older files)
+    steps: list[Step] = Field(default_factory=list)
 
     def find(self, key: str, ordinal: int) -> Step | None:
         """The cached step with this key and occurrence number, if any."""

@@ -10,12 +10,20 @@ import sys
 from typing import Any
 
 from ..fileio import pretty_json
+from .fileform import flat_target_schema
 from .model import CacheFile
 
 
 def cache_schema() -> dict[str, Any]:
     """The JSON Schema (draft 2020-12) of ``.lumen-cache/<test file>/<test>.json``."""
     schema = CacheFile.model_json_schema()
+    for name, definition in schema.get("$defs", {}).items():
+        if name != "Target" and "kind" in definition.get("properties", {}):  # an action: its target written in it
+            flat_target_schema(definition)
+    step = schema["$defs"]["Step"]
+    step["required"] = [key for key in step["required"] if key != "key"]
+    step["properties"]["key"]["description"] = ("written by versions 1 and 2 only: version 3 computes it from the "
+                                                "instruction and variables (cache/keys.py); when present, it must be theirs")
     return {"$schema": "https://json-schema.org/draft/2020-12/schema", **schema}
 
 

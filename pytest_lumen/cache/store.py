@@ -8,9 +8,8 @@ from typing import Any
 
 from ..errors import CacheFileError, CacheWriteError, SecretLeakError
 from ..fileio import atomic_write_text, locked
-from ..fileio import pretty_json as json_text
 from ..secrets import Secrets, map_strings
-from .codec import loads, record_remedy, step_label
+from .codec import file_data, file_text, loads, record_remedy, step_label
 from .model import CacheFile
 
 Check = Callable[[str, Any], None]
@@ -78,13 +77,14 @@ class CacheStore:
         with locked(path, self.lock_timeout):
             if merge is not None:
                 cache = merge(self.load(path), cache)
-            data = cache.model_dump(mode="json", exclude_none=True, exclude_defaults=False)
-            if secrets is not None:
-                data = _redacted(data, secrets)
+            if secrets is not None:  # on the values as recorded, before a locator is written as an expression
+                data = _redacted(cache.model_dump(mode="json", exclude_none=True), secrets)
                 self._vet(data, lambda piece, where, step=None: secrets.check_data(piece, where, step), shown)
-            text = json_text(data)
+                cache = CacheFile.model_validate(data)
+            data = file_data(cache)
+            text = file_text(data)
             if check is not None:
-                self._vet(data, lambda piece, where: check(json_text(piece), where), shown)
+                self._vet(data, lambda piece, where: check(file_text(piece), where), shown)
             try:
                 atomic_write_text(path, text)
             except OSError as exc:

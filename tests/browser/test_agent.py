@@ -12,6 +12,8 @@ import pytest
 from playwright.sync_api import expect
 
 from pytest_lumen.agent import Agent
+from pytest_lumen.cache import loads
+from pytest_lumen.cache.model import LocatorSpec
 from pytest_lumen.config import Mode
 from pytest_lumen.context import TestContext
 from pytest_lumen.errors import CacheMissError, ReplayError
@@ -596,11 +598,11 @@ def test_actions_inside_an_iframe_are_cached_with_their_frame_and_heal_inside_it
     assert steps(Agent(page, ctx, lambda: ScriptedPlanner(FRAME_SCRIPT))) == "paid with 4242"
     recording.finish(ctx, passed=True)
     cache = cache_file(tmp_path)
-    fill = json.loads(cache.read_text())["steps"][0]["actions"][0]["target"]
-    assert fill["locator"]["parent"] == {"exact": False, "kind": "frame", "value": 'iframe[name="card-frame"]'}
-    assert all(f.get("parent", {}).get("kind") == "frame" for f in fill["fallbacks"])  # they search the frame too
+    fill = loads(cache.read_text(), cache).steps[0].actions[0].target_or_none
+    assert fill is not None and fill.locator.parent == LocatorSpec(kind="frame", value='iframe[name="card-frame"]')
+    assert all(f.parent is not None and f.parent.kind == "frame" for f in fill.fallbacks)  # they search the frame too
 
-    assert fill["locator"]["kind"] == "test_id"  # normalize() prefers the test id, inside the frame
+    assert fill.locator.kind == "test_id"  # normalize() prefers the test id, inside the frame
     # the provider renamed its test ids: the field's role and name (a fallback inside the frame) find it
     (site.root / "card.html").write_text(CARD_FRAME.replace('data-testid="PAN"', 'data-testid="pan-v2"'), encoding="utf-8")
     ctx = context(session_in(Mode.REPLAY, tmp_path))

@@ -10,12 +10,12 @@ when the test stops at a regression).
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from typing import Any
 
 import pytest
 
+from pytest_lumen.cache import loads
 from pytest_lumen.cache.model import LocatorSpec
 from pytest_lumen.page.quality import stable_name
 from pytest_lumen.testing.fake_anthropic import FakeAnthropic, first_user_text
@@ -79,9 +79,9 @@ def prepare(lumen, recorded: Path, names: list[str]) -> None:
 def rewritten_locators(recorded: Path, replayed: Path) -> list[LocatorSpec]:
     """The locators a replay wrote over the recorded ones in its cache file (its heals), action by action."""
     def targets(path: Path) -> list[Any]:
-        return [a.get("target") for s in json.loads(path.read_text())["steps"] for a in s["actions"]]
-    return [LocatorSpec.model_validate(now["locator"]) for was, now in zip(targets(recorded), targets(replayed), strict=False)
-            if was and now and was["locator"] != now["locator"]]
+        return [a.target_or_none for s in loads(path.read_text(), path).steps for a in s.actions]
+    return [now.locator for was, now in zip(targets(recorded), targets(replayed), strict=False)
+            if was and now and was.locator != now.locator]
 
 
 def replay_variants(lumen, recorded: Path, names: list[str]) -> tuple[Any, dict[str, Any], dict[str, list[str]]]:
@@ -114,10 +114,11 @@ def test_replay_mode_survives_cosmetic_drift_with_zero_tokens(lumen, fake_anthro
             {name: found for name, found in counted.items() if found}) == ({}, {}), "(positional heals, counts in names)"
 
     # The heals were written back: the current locators and fingerprints, which then replay as they are.
-    steps = json.loads(harness.cache_file(lumen.path, "buttons_reworded").read_text())["steps"]
-    mug = steps[0]["actions"][0]["target"]["fingerprint"]
-    assert (mug["name"], mug["context"]) == ("Add to basket", "Blue mug $12.00")
-    assert steps[5]["actions"][0]["target"]["fingerprint"]["name"] == "Open the support page"
+    path = harness.cache_file(lumen.path, "buttons_reworded")
+    steps = loads(path.read_text(), path).steps
+    mug = steps[0].actions[0].target.fingerprint
+    assert (mug.name, mug.context) == ("Add to basket", "Blue mug $12.00")
+    assert steps[5].actions[0].target.fingerprint.name == "Open the support page"
     healed = ["buttons_reworded", "redesign", "submit_relabelled", "fields_relabelled"]  # fallback, similarity, relabel
     lumen.monkeypatch.setenv("DRIFT_VARIANTS", ",".join(healed))
     again = lumen.run("--lumen-mode=replay", timeout=INNER_TIMEOUT)
@@ -155,6 +156,6 @@ def test_heal_mode_calls_the_model_only_for_what_the_cascade_cannot_heal(lumen, 
     out = result.stdout.str()
     assert "healed [model] test_shop.py::test_checkout[products_renamed] :: 'add the blue mug" in out
     assert "healed [model] test_shop.py::test_checkout[buttons_reworded]" not in out
-    steps = json.loads(harness.cache_file(lumen.path, "products_renamed").read_text())["steps"]
-    contexts = [a["target"]["fingerprint"]["context"] for a in steps[0]["actions"]]
+    path = harness.cache_file(lumen.path, "products_renamed")
+    contexts = [a.target.fingerprint.context for a in loads(path.read_text(), path).steps[0].actions]
     assert contexts == ["Navy coffee cup $12.00", "Dinner dish, sage $8.00"]

@@ -164,11 +164,11 @@ def check_recording(cache: Path) -> list[str]:
         return problems
     for index, text in ((2, "2 items left"), (7, "0 items left")):
         action = steps[index]["actions"][0]
-        fp = action["target"]["fingerprint"]
+        fp = action["fingerprint"]
         if action.get("check") != "text" or text not in (fp.get("text") or ""):
             problems.append(f"step {index} checks {action.get('check')} on {fp.get('tag')} {fp.get('text')!r}")
     count = steps[5]["actions"][0]
-    fp = count["target"]["fingerprint"]
+    fp = count["fingerprint"]
     if count.get("check") != "count" or count.get("expected") != 1 or fp.get("tag") not in ("li", "ul") \
             or "walk the dog" not in (fp.get("text") or ""):  # the step was passed no %item%: the page's own words
         problems.append(f"step 5 checks {count.get('check')} {count.get('expected')} on {fp.get('tag')} {fp.get('text')!r}")

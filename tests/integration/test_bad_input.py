@@ -84,9 +84,9 @@ CORRUPTIONS = {
                      f"schema_version {SCHEMA_VERSION + 1}, newer than this pytest-lumen"),
     "unknown-schema": (_edit(_set(("schema_version",), "v1")), "no valid schema_version"),
     "unknown-action": (_edit(_set((*ACTION, "kind"), "teleport")), "Input tag 'teleport'"),
-    "bad-locator": (_edit(_set((*ACTION, "target", "locator"), {"kind": "role", "value": ""})),
-                    "invalid at steps.0.actions.0.click.target.locator.value"),
-    "unknown-role": (_edit(_set((*ACTION, "target", "locator", "value"), "buton")), "unknown ARIA role 'buton'"),
+    "bad-locator": (_edit(_set((*ACTION, "locator"), "get_by_role('button', name='Go').click()")),
+                    "invalid at steps.0.actions.0.click.target.locator: *'click' is not a locator call"),
+    "unknown-role": (_edit(_set((*ACTION, "locator"), "get_by_role('buton', name='Go')")), "unknown ARIA role 'buton'"),
 }
 
 

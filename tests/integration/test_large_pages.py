@@ -7,6 +7,8 @@ import json
 
 import pytest
 
+from pytest_lumen.cache import loads
+from pytest_lumen.cache.model import LocatorSpec
 from tests.support.large_pages import inventory
 
 pytestmark = pytest.mark.slow  # each test starts pytest sessions with a browser
@@ -37,8 +39,8 @@ def test_the_model_asks_for_a_row_of_a_long_list_and_its_click_replays(lumen, si
     [cache_file] = lumen.cache_files()
     [step] = json.loads(cache_file.read_text())["steps"]
     assert [a["kind"] for a in step["actions"]] == ["click"]
-    assert step["actions"][0]["target"]["locator"] == {"kind": "role", "value": "button", "name": "SKU-00545",
-                                                       "exact": True}
+    assert loads(cache_file.read_text(), cache_file).steps[0].actions[0].target.locator == LocatorSpec(
+        kind="role", value="button", name="SKU-00545", exact=True)
 
     before = fake_anthropic.request_count
     lumen.run("--lumen-mode=replay").assert_outcomes(passed=1)

@@ -8,7 +8,8 @@ import threading
 
 import pytest
 
-from pytest_lumen.cache import SCHEMA_VERSION
+from pytest_lumen.cache import SCHEMA_VERSION, loads
+from pytest_lumen.cache.model import LocatorSpec
 
 from .pages import (
     LATE_NAVIGATION_SCRIPT,
@@ -45,7 +46,8 @@ def test_record_then_replay_makes_zero_model_requests(lumen, site_factory, fake_
     assert kinds == [["fill", "fill", "click"], ["expect"]]
     fill = data["steps"][0]["actions"][1]
     assert fill["value"] == "%pw%"
-    assert fill["target"]["locator"] == {"kind": "role", "value": "textbox", "name": "Password", "exact": True}
+    assert loads(cache_file.read_text(), cache_file).steps[0].actions[1].target.locator == LocatorSpec(
+        kind="role", value="textbox", name="Password", exact=True)
     assert "ref" not in json.dumps(data).replace("href", "")  # snapshot refs are never stored
     assert data["steps"][0]["actions"][2]["after"]["url"].startswith("/welcome.html")
 

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-import json
 import zipfile
 
 import pytest
 
+from pytest_lumen.cache import loads
 from pytest_lumen.events import read_events
 
 from .pages import DRIFTED, HEALABLE, LOGIN_SCRIPT, LOGIN_TEST, SITE
@@ -106,10 +106,9 @@ def test_zero_token_heal_is_reported_and_written(lumen, recorded_login, site_fac
     ])
     report = (lumen.path / "test-results" / "lumen-heals.md").read_text()
     assert "| fallback:role |" in report and ".lumen-cache/test_app.py/test_login.json" in report
-    healed = json.loads(cache.read_text())["steps"][0]["actions"][2]["target"]
-    assert healed["locator"]["kind"] == "role"
-    assert {"kind": "test_id", "value": "login-button"} in [
-        {k: v for k, v in f.items() if k in ("kind", "value")} for f in healed["fallbacks"]]
+    healed = loads(cache.read_text(), cache).steps[0].actions[2].target
+    assert healed.locator.kind == "role"
+    assert ("test_id", "login-button") in [(f.kind, f.value) for f in healed.fallbacks]
 
 
 def test_with_the_identity_gate_turned_off_replay_still_heals_with_zero_tokens(lumen, recorded_login, site_factory,

@@ -189,5 +189,5 @@ def test_a_variable_value_that_is_also_a_number_in_the_file_breaks_nothing(lumen
     lumen.run("--lumen-record").assert_outcomes(passed=1)
     fill, click = _cache(lumen)["steps"][0]["actions"]
     assert fill["value"] == "%qty%"
-    assert click["target"]["fingerprint"]["box"] == {"x": 100.0, "y": 100.0, "width": 100.0, "height": 100.0}
+    assert click["fingerprint"]["box"] == {"x": 100, "y": 100, "width": 100, "height": 100}
     lumen.run("--lumen-mode=replay").assert_outcomes(passed=1)

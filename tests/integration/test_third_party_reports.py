@@ -18,6 +18,7 @@ from typing import Any
 
 import pytest
 
+from pytest_lumen.cache import loads
 from pytest_lumen.events import read_events
 from tests.support.inner import once_per_run
 
@@ -174,8 +175,8 @@ def test_a_flaky_test_rerun_counts_once_writes_its_cache_once_and_its_events_nam
     ])
     assert len(re.findall(r"^  healed \[", result.stdout.str(), re.M)) == 1
     assert (lumen.path / "test-results" / "lumen-heals.md").read_text().count("| fallback:role |") == 1
-    healed = json.loads(lumen.cache_files()[0].read_text())["steps"][0]["actions"][0]["target"]["locator"]
-    assert healed["kind"] == "role"
+    [path] = lumen.cache_files()
+    assert loads(path.read_text(), path).steps[0].actions[0].target.locator.kind == "role"
     # pytest-playwright gives each attempt its own output folder; each line also names its attempt
     first, second = (read_events(lumen.path / "test-results" / f"test-app-py-test-cart-chromium{suffix}" / "lumen_events.jsonl")
                      for suffix in ("", "-retry1"))

@@ -10,7 +10,6 @@ bug per page: each test must fail), with no model call at all.
 
 from __future__ import annotations
 
-import json
 import re
 import shutil
 import subprocess
@@ -19,6 +18,8 @@ from pathlib import Path
 
 import pytest
 
+from pytest_lumen.cache import loads
+from pytest_lumen.cache.model import Effect, History
 from pytest_lumen.testing.fake_anthropic import FakeAnthropic
 from tests.support import inner as shared
 
@@ -103,33 +104,34 @@ def recorded(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 
 def test_each_interaction_is_cached_as_its_own_action(recorded: Path) -> None:
-    steps = {test: json.loads(cache(recorded, test).read_text(encoding="utf-8"))["steps"] for test in inner.TEST_NAMES}
+    steps = {test: loads(cache(recorded, test).read_text(encoding="utf-8"), cache(recorded, test)).steps
+             for test in inner.TEST_NAMES}
     written = "\n".join(cache(recorded, test).read_text(encoding="utf-8") for test in inner.TEST_NAMES)
 
-    dblclick, fill, enter = steps["test_rename_todo"][0]["actions"]
-    assert (dblclick["kind"], dblclick["clicks"], fill["value"], enter["key"]) == ("click", 2, "%title%", "Enter")
-    menu, delete = steps["test_delete_file"][0]["actions"]
-    assert (menu["button"], delete["target"]["fingerprint"]["role"]) == ("right", "menuitem")
-    drag = steps["test_move_card"][0]["actions"][0]
-    assert drag["kind"] == "drag" and drag["to"]["fingerprint"]["name"] == "Done"  # both ends fingerprinted
-    upload = steps["test_change_avatar"][0]["actions"][0]
-    assert (upload["kind"], upload["files"]) == ("upload", ["%image%"])
+    dblclick, fill, enter = steps["test_rename_todo"][0].actions
+    assert (dblclick.kind, dblclick.clicks, fill.value, enter.key) == ("click", 2, "%title%", "Enter")
+    menu, delete = steps["test_delete_file"][0].actions
+    assert (menu.button, delete.target.fingerprint.role) == ("right", "menuitem")
+    drag = steps["test_move_card"][0].actions[0]
+    assert drag.kind == "drag" and drag.to.fingerprint.name == "Done"  # both ends fingerprinted
+    upload = steps["test_change_avatar"][0].actions[0]
+    assert (upload.kind, upload.files) == ("upload", ["%image%"])
     assert str(recorded) not in written and "avatar.png" not in written  # no path of this machine, no file
-    click = steps["test_delete_project"][0]["actions"][0]
-    assert [(d["type"], d["accept"]) for d in click["dialogs"]] == [("confirm", True)]
-    card_fill, pay = steps["test_pay_by_card"][0]["actions"]
-    assert card_fill["value"] == "%card%" and "4242" not in written
-    assert card_fill["target"]["locator"]["parent"]["kind"] == pay["target"]["locator"]["parent"]["kind"] == "frame"
-    frames = {f["parent"]["value"] for f in pay["target"]["fallbacks"]}  # the iframe's name is generated: other ways
+    click = steps["test_delete_project"][0].actions[0]
+    assert [(d.type, d.accept) for d in click.dialogs] == [("confirm", True)]
+    card_fill, pay = steps["test_pay_by_card"][0].actions
+    assert card_fill.value == "%card%" and "4242" not in written
+    assert card_fill.target.locator.parent.kind == pay.target.locator.parent.kind == "frame"
+    frames = {f.parent.value for f in pay.target.fallbacks}  # the iframe's name is generated: other ways
     assert frames >= {'iframe[title="Secure card payment input frame"]', 'iframe[src*="/card.html"]'}
-    help_link = steps["test_help_opens_in_a_new_tab"][0]["actions"][0]
-    assert help_link["after"]["popup"] == "/help.html"
-    chord = steps["test_command_palette_and_back"][0]["actions"][0]
-    assert (chord["kind"], chord["key"], chord.get("target")) == ("press", "Control+K", None)
-    assert steps["test_command_palette_and_back"][1]["actions"] == [
-        {"kind": "history", "go": "back", "after": {"url": "/dashboard.html"}}]
-    branches = steps["test_cookie_banner"][0]["branches"]
-    assert [[a["kind"] for a in branch] for branch in branches] == [["wait_for", "click"], []]
+    help_link = steps["test_help_opens_in_a_new_tab"][0].actions[0]
+    assert help_link.after.popup == "/help.html"
+    chord = steps["test_command_palette_and_back"][0].actions[0]
+    assert (chord.kind, chord.key, chord.target) == ("press", "Control+K", None)
+    assert steps["test_command_palette_and_back"][1].actions == [
+        History(go="back", after=Effect(url="/dashboard.html"))]
+    branches = steps["test_cookie_banner"][0].branches
+    assert [[a.kind for a in branch] for branch in branches] == [["wait_for", "click"], []]
 
 
 def replay(recorded: Path, root: Path, variant: str) -> tuple[dict[tuple[str, str], str | None], str]:

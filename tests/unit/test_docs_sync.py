@@ -109,7 +109,7 @@ def test_published_schema_matches_the_cache_models() -> None:
 def test_schema_command_prints_the_schema() -> None:
     result = subprocess.run([sys.executable, "-m", "pytest_lumen.cache.schema"], capture_output=True, text=True, check=True)
     assert result.stdout == render()
-    assert json.loads(result.stdout)["properties"]["schema_version"]["default"] == SCHEMA_VERSION == 2
+    assert json.loads(result.stdout)["properties"]["schema_version"]["default"] == SCHEMA_VERSION == 3
 
 
 def test_example_cache_file_is_valid_canonical_and_correctly_keyed() -> None:

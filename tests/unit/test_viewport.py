@@ -81,7 +81,7 @@ def test_a_file_without_a_viewport_reads_and_writes_unchanged() -> None:
     text = dumps(CacheFile(test="t", steps=[a_step()]))
     assert "viewport" not in text
     data: dict[str, Any] = json.loads(dumps(CacheFile(test="t", viewport=WIDE)))
-    assert data["viewport"] == {"height": 720, "width": 1280} and data["schema_version"] == 2
+    assert data["viewport"] == {"height": 720, "width": 1280} and data["schema_version"] == 3
 
 
 class Lines:

@@ -3,7 +3,6 @@ replayed from its cache file on a changed page with zero model calls; healed whe
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -11,6 +10,8 @@ from typing import Any
 import pytest
 
 from pytest_lumen.agent import Agent
+from pytest_lumen.cache import CacheFile, loads
+from pytest_lumen.cache.model import Expect, Target
 from pytest_lumen.config import Mode
 from pytest_lumen.context import TestContext
 from pytest_lumen.errors import LumenAssertionError, ReplayError
@@ -50,7 +51,7 @@ class App:
         self.page.goto(self.site.url + "/index.html")
         return self.page
 
-    def record(self, html: str, steps: Steps, script: list[Any]) -> dict[str, Any]:
+    def record(self, html: str, steps: Steps, script: list[Any]) -> CacheFile:
         """Record ``steps`` on ``html``; the cache file written, as JSON."""
         session = session_in(Mode.RECORD, self.root)
         ctx = context(session)
@@ -58,7 +59,7 @@ class App:
         run_steps(Agent(self.open(html), ctx, lambda: planner), steps)
         assert planner.calls == len(script)
         assert session.finish(ctx, passed=True) == CACHE_FILE
-        return json.loads((self.root / CACHE_FILE).read_text(encoding="utf-8"))
+        return loads((self.root / CACHE_FILE).read_text(encoding="utf-8"), self.root / CACHE_FILE)
 
     def replay(self, html: str, steps: Steps, *, gate: bool = True, action_timeout: float = 5.0) -> TestContext:
         """Replay ``steps`` on ``html`` in replay mode (zero-token heals only); the test's context, also on failure."""
@@ -82,8 +83,9 @@ def heal_levels(ctx: TestContext) -> list[str | None]:
     return [e.level for e in ctx.events.events if isinstance(e, HealEnd) and e.ok]
 
 
-def first_target(cache: dict[str, Any]) -> dict[str, Any]:
-    target: dict[str, Any] = cache["steps"][0]["actions"][0]["target"]
+def first_target(cache: CacheFile) -> Target:
+    target = cache.steps[0].actions[0].target_or_none
+    assert target is not None
     return target
 
 
@@ -103,8 +105,8 @@ def test_an_icon_button_drawn_with_css_content_is_named_as_playwright_names_it(a
     written = app.record(TODO_ITEM, DELETE_STEPS, [{"tool": "click", "target": {"role": "button", "name": "×"}},
                                                    {"tool": "done"}])
     target = first_target(written)
-    assert target["fingerprint"]["role"] == "button" and target["fingerprint"].get("name") == "×"
-    assert (target["locator"]["kind"], target["locator"]["value"], target["locator"]["name"]) == ("role", "button", "×")
+    assert target.fingerprint is not None and target.fingerprint.role == "button" and target.fingerprint.name == "×"
+    assert (target.locator.kind, target.locator.value, target.locator.name) == ("role", "button", "×")
 
     # the full path (no gate) looks at the element and compares it with what was recorded: the same button
     ctx = app.replay(TODO_ITEM, DELETE_STEPS, gate=False)
@@ -170,9 +172,10 @@ def wrapped_list(*items: str) -> str:
 def test_a_count_check_passes_through_new_wrappers_and_its_expected_count_never_heals(app: App) -> None:
     written = app.record(LIST, COUNT_STEPS, [{"tool": "expect_count", "target": {"role": "listitem"}, "input": {"count": 3}},
                                              {"tool": "done"}])
-    check = written["steps"][0]["actions"][0]
-    assert check["check"] == "count" and check["expected"] == 3 and check["items"]["value"] == "listitem"
-    assert check["target"]["fingerprint"]["tag"] == "ul"  # the list that holds the items, not the items
+    check = written.steps[0].actions[0]
+    assert isinstance(check, Expect) and check.items is not None and check.target is not None and check.target.fingerprint
+    assert check.check == "count" and check.expected == 3 and check.items.value == "listitem"
+    assert check.target.fingerprint.tag == "ul"  # the list that holds the items, not the items
 
     ctx = app.replay(wrapped_list("Milk", "Eggs", "Bread"), COUNT_STEPS)
     assert ctx.figures.steps_replayed + sum(ctx.figures.steps_healed.values()) == 1
