@@ -21,6 +21,7 @@ import re
 from collections.abc import Callable
 from typing import Any, Protocol
 
+MAX_NTH = 999_999_999  # the largest .nth(n) read (nine digits): more elements than any page holds
 MAX_LENGTH = 10_000  # a locator is one line of code; a longer "expression" is no locator we wrote
 WITH_EXACT = frozenset({"label", "placeholder", "text", "alt_text", "title"})  # get_by_<kind>(value, exact=...)
 CALLS = {f"get_by_{kind}": kind for kind in (*WITH_EXACT, "role", "test_id")} | {"locator": "selector"}

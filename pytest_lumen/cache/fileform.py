@@ -19,7 +19,6 @@ from pydantic import (
     model_validator,
 )
 from pydantic.json_schema import JsonSchemaValue
-from pydantic_core import CoreSchema
 
 from .expressions import parse
 from .keys import step_key
@@ -100,7 +99,7 @@ class LocatorForm(BaseModel):
         return self.code() if in_file(info) else handler(self)
 
     @classmethod
-    def __get_pydantic_json_schema__(cls, core_schema: CoreSchema, handler: GetJsonSchemaHandler) -> JsonSchemaValue:
+    def __get_pydantic_json_schema__(cls, core_schema: Any, handler: GetJsonSchemaHandler) -> JsonSchemaValue:
         return {"type": "string", "title": "Locator", "minLength": 1, "description": LOCATOR_HELP}
 
 

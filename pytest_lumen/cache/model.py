@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
-from .expressions import render
+from .expressions import MAX_NTH, render
 from .fileform import ActionForm, LocatorForm, StepForm
 from .fingerprints import FINGERPRINT_VERSION as FINGERPRINT_VERSION  # the file's schema: exported from here too
 from .fingerprints import Box as Box
@@ -48,7 +48,7 @@ class LocatorSpec(LocatorForm):
     value: str = Field(min_length=1)
     name: str | None = None
     exact: bool = False
-    nth: int | None = None
+    nth: int | None = Field(default=None, ge=-MAX_NTH, le=MAX_NTH)  # as many digits as the expressions read
     parent: LocatorSpec | None = None
     has: LocatorSpec | None = None
 
