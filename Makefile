@@ -37,7 +37,7 @@ demo: browser
 	$(PY) example_suite/run_demo.py
 
 test: browser lint
-	$(PY) -m pytest -n 2 --dist worksteal --durations=10 $(PYTEST_ARGS)
+	$(PY) -m pytest -n 4 --dist load --durations=10 $(PYTEST_ARGS)
 
 # Lint and types (configured in pyproject.toml); `make test` runs them first.
 lint: $(STAMP)

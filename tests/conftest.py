@@ -20,8 +20,12 @@ pytest_plugins = ["pytester"]
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """Slow tests first (a stable sort): pytest-xdist hands them out early, and a run never ends waiting on one."""
-    items.sort(key=lambda item: item.get_closest_marker("slow") is None)
+    """Slow tests first, the heaviest (``slow(inner_suite=True)``: a whole inner suite in one test) before the others
+    (a stable sort): pytest-xdist hands them out early, and a run never ends waiting on one."""
+    def rank(item: pytest.Item) -> int:
+        slow = item.get_closest_marker("slow")
+        return 2 if slow is None else 0 if slow.kwargs.get("inner_suite") else 1
+    items.sort(key=rank)
 
 INNER_CONFTEST = '''
 import os

@@ -25,7 +25,7 @@ from . import harness
 from .locators import positional
 from .pages import COSMETIC, EXPECTED_LOG, MODEL, REGRESSIONS, meaningful, wrong_actions
 
-pytestmark = pytest.mark.slow
+pytestmark = pytest.mark.slow(inner_suite=True)
 
 # Why each regression must fail (a text of its failure): it fails for its own reason, not by accident.
 REGRESSION_REASONS = {

@@ -25,7 +25,7 @@ from tests.support import inner as shared
 from . import harness
 from .pages import VARIANTS
 
-pytestmark = pytest.mark.slow
+pytestmark = pytest.mark.slow(inner_suite=True)
 
 INNER_TIMEOUT = 600  # seconds for the inner replay session: generous, a loaded machine is slow
 

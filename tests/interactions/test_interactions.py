@@ -26,7 +26,7 @@ from tests.support import inner as shared
 from . import inner
 from .pages import site
 
-pytestmark = pytest.mark.slow
+pytestmark = pytest.mark.slow(inner_suite=True)
 
 INNER_TIMEOUT = 600  # seconds for one inner session: generous, a loaded machine is slow
 ACTION_TIMEOUT = 3.0  # seconds: a regression fails fast, and a busy machine still records and replays

@@ -20,7 +20,7 @@ sys.path.insert(0, str(REPO / "benchmarks"))
 from upgrade import apps as A  # noqa: E402
 from upgrade import harness as H  # noqa: E402
 
-pytestmark = pytest.mark.slow
+pytestmark = pytest.mark.slow(inner_suite=True)
 
 TESTS = ("test_create_product", "test_delete_product")
 
