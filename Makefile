@@ -37,7 +37,7 @@ demo: browser
 	$(PY) example_suite/run_demo.py
 
 test: browser lint
-	$(PY) -m pytest -n 4 --dist load --durations=10 $(PYTEST_ARGS)
+	$(PY) -m pytest -n 4 --dist load --maxschedchunk 1 --durations=10 $(PYTEST_ARGS)
 
 # Lint and types (configured in pyproject.toml); `make test` runs them first.
 lint: $(STAMP)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import os
 import re
+import signal
 import subprocess
 import sys
 import threading
@@ -46,7 +47,8 @@ class PlaywrightServer:
         env = {**os.environ, "DEBUG": "pw:server"}
         self.proc = subprocess.Popen([sys.executable, "-m", "playwright", "run-server", "--port", "0",
                                       "--host", "127.0.0.1", "--unsafe"],
-                                     stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=env)
+                                     stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=env,
+                                     start_new_session=True)  # its own process group: the node server it starts too
         assert self.proc.stdout is not None
         self.log: list[str] = []
         for line in self.proc.stdout:
@@ -68,7 +70,9 @@ class PlaywrightServer:
         return sum("serving connection" in line for line in self.log)
 
     def stop(self) -> None:
-        self.proc.terminate()
+        """Stop the server: the Python wrapper and the node process it runs (terminating the wrapper alone leaves
+        node running)."""
+        os.killpg(self.proc.pid, signal.SIGTERM)
         self.proc.wait(timeout=30)
 
 
