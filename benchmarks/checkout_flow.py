@@ -54,8 +54,10 @@ LOCATORS = [
     'get_by_role("textbox", name="Username", exact=True)',
     'get_by_role("textbox", name="Password", exact=True)',
     'get_by_role("button", name="Sign in", exact=True)',
-    'locator("#product-blue-mug >> internal:role=button[name=\\"Add to cart\\"i]")',
-    'locator("#product-linen-tea-towel >> internal:role=button[name=\\"Add to cart\\"i]")',
+    'get_by_role("listitem").filter(has=page.get_by_role("heading", name="Blue Mug", exact=True))'
+    '.get_by_role("button", name="Add to cart", exact=True)',
+    'get_by_role("listitem").filter(has=page.get_by_role("heading", name="Linen Tea Towel", exact=True))'
+    '.get_by_role("button", name="Add to cart", exact=True)',
     'get_by_test_id("cart-link")',
     'get_by_role("link", name="Proceed to checkout", exact=True)',
     'get_by_role("textbox", name="Name", exact=True)',
@@ -78,8 +80,10 @@ def handwritten(page: Any) -> None:
     page.get_by_role("textbox", name="Username", exact=True).fill("alice", timeout=t)
     page.get_by_role("textbox", name="Password", exact=True).fill(PASSWORD, timeout=t)
     page.get_by_role("button", name="Sign in", exact=True).click(timeout=t)
-    page.locator('#product-blue-mug >> internal:role=button[name="Add to cart"i]').click(timeout=t)
-    page.locator('#product-linen-tea-towel >> internal:role=button[name="Add to cart"i]').click(timeout=t)
+    page.get_by_role("listitem").filter(has=page.get_by_role("heading", name="Blue Mug", exact=True)) \
+        .get_by_role("button", name="Add to cart", exact=True).click(timeout=t)
+    page.get_by_role("listitem").filter(has=page.get_by_role("heading", name="Linen Tea Towel", exact=True)) \
+        .get_by_role("button", name="Add to cart", exact=True).click(timeout=t)
     page.get_by_test_id("cart-link").click(timeout=t)
     page.get_by_role("link", name="Proceed to checkout", exact=True).click(timeout=t)
     page.get_by_role("textbox", name="Name", exact=True).fill("Alice Liddell", timeout=t)

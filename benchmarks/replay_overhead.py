@@ -165,8 +165,10 @@ def main(argv: list[str] | None = None) -> int:
                           lambda a, b, steps, actions: summarize(a, b, steps, actions, CHECKOUT_GOAL))
     result = summarize(a, b, steps=len(cache.steps), actions=len(found))
     report(result)
-    if "skipped" in longer:
-        print(f"\nReplay overhead, longer flow: skipped ({longer['skipped']})", file=sys.stderr)
+    if "skipped" in longer or "error" in longer:
+        print(f"\nReplay overhead, longer flow: {longer.get('skipped') or longer.get('error')}", file=sys.stderr)
+        if "error" in longer:
+            return 1
     else:
         report(longer, "example suite checkout")
     verdict = lambda r: "met" if r["goal_met"] else "not met"  # noqa: E731
