@@ -82,7 +82,7 @@ class Gate:
         self.figures = figures
         self.timeout_ms = timeout_ms
         self.pending: Pending | None = None
-        self.absent_ms = 0.0  # how long the last miss saw no element of the recorded role and name: not awaited again
+        self.absent: tuple[int, float] | None = None  # (action, ms): its miss saw no element of the recorded role and name
 
     def settle(self) -> Pending | None:
         """Read back the pending fill's value now (one round trip): the fill when it did not stick, else None."""
@@ -108,11 +108,11 @@ class Gate:
         except PlaywrightError:
             return False
 
-    def take_absent(self) -> float:
-        """How long the last miss saw no element of the recorded role and name (the full path need not wait for it
-        again); read once."""
-        absent, self.absent_ms = self.absent_ms, 0.0
-        return absent
+    def take_absent(self, i: int) -> float:
+        """How long action ``i``'s miss saw no element of the recorded role and name (the full path need not wait
+        for it again); 0 for any other action (a fill done again meanwhile); read once."""
+        absent, self.absent = self.absent, None
+        return absent[1] if absent is not None and absent[0] == i else 0.0
 
     def drop(self) -> None:
         """Forget the pending fill (the step failed: nothing more is checked)."""
@@ -121,7 +121,7 @@ class Gate:
     def replay(self, i: int, action: Any, target: Target, values: dict[str, str]) -> Passed | None:
         """Act through the gate and check the effect; None: nothing was done, take the full path."""
         was = effects.before(self.page)
-        self.absent_ms = 0.0
+        self.absent = None
         acted_on = self._act(i, action, target, values)
         if acted_on is None:
             return None
@@ -194,7 +194,7 @@ class Gate:
                 return None  # not the recorded element (identity.MISMATCH), a page in navigation
             except LumenAssertionError:
                 if not _present(named):
-                    self.absent_ms = GATE_MS
+                    self.absent = (i, GATE_MS)
                     return None
                 try:
                     run_check(self.page, action, loc, values, max(self.timeout_ms - GATE_MS, MIN_WAIT_MS))
@@ -215,7 +215,7 @@ class Gate:
                 if pointer_intercepted(log) and dismiss_overlay(self.page) is not None:
                     continue
                 if not element_resolved(log) and not _present(named):
-                    self.absent_ms = GATE_MS
+                    self.absent = (i, GATE_MS)
                     return None  # no such element on the page: the full path looks and heals (without waiting again)
                 # the element is there (not ready yet, or a busy machine): wait for it (never 0: no limit to Playwright)
                 timeout = max(self.timeout_ms - GATE_MS, MIN_WAIT_MS)

@@ -228,7 +228,7 @@ class Replayer:
         bound = bind_target(target, values)
         policy = policy_for(bound_check(action, values), bound.fingerprint)
         primary = bound.locator.build(self.page)
-        awaited = self.gate.take_absent() if self.gate is not None and not end else 0.0  # awaited there: look once
+        awaited = self.gate.take_absent(i) if self.gate is not None and not end else 0.0  # awaited there: look once
         look = first_look(primary, bound.locator, max(min(FIRST_LOOK_MS, self.timeout_ms) - awaited, 0.0))
         unusable_until: float | None = None  # found but not usable: how long it is awaited
         revealed = False
