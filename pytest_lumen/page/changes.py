@@ -1,7 +1,8 @@
 """Whether the page changed in place since a moment: what tells an in-page update from an action that did nothing.
 
 ``wait_for_change`` waits for the next such change (or a navigation), which is what a search that found nothing
-waits for before it looks again.
+waits for before it looks again: Playwright waits for the engine to answer, with Playwright's own timeout, so a
+page that fakes its timers (``page.clock``) cannot stall replay.
 
 A selector engine (``lumen-changes``, a content script like pytest-lumen's other engines) watches the
 document's DOM and history from when Playwright first injects its scripts there, which replay does
@@ -11,11 +12,11 @@ happen (``replay/effects.py``).
 
 from __future__ import annotations
 
-import contextlib
 import time
 from typing import TYPE_CHECKING
 
 from playwright.sync_api import Error as PlaywrightError
+from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 from . import scripts
 
@@ -24,7 +25,6 @@ if TYPE_CHECKING:
 
 ENGINE = "lumen-changes"
 ENGINE_JS = scripts.engine("changesEngine", ("changes_engine",), {})
-NEXT_CHANGE_JS = scripts.function("nextChange", ("deep", "next_change"))
 # The longest wait between two looks at a page that shows no change: what no observer sees (a style that
 # only a CSS transition shows, a closed shadow root) is still looked at again this often.
 LOOK_AGAIN_MS = 1000.0
@@ -44,10 +44,16 @@ def changed_since(page: Page, at_ms: float) -> bool:
         return False
 
 
-def wait_for_change(page: Page, timeout_ms: float) -> None:
-    """Wait until the page changes (its DOM, open shadow roots included, its history, or a navigation), at most
-    ``timeout_ms``: a page that stays as it was gives the same answer to the same question, so asking again before
-    it changes only burns the machine's time. A change in the moment between the last look and this call is seen
-    at the latest ``timeout_ms`` later."""
-    with contextlib.suppress(PlaywrightError):  # the document went away (a navigation), or the page closed: a change
-        page.evaluate(NEXT_CHANGE_JS, max(timeout_ms, 0.0))
+def wait_for_change(page: Page, timeout_ms: float, since_ms: float | None = None) -> bool:
+    """Wait until the page changes after ``since_ms`` (``now_ms`` time; default now): its DOM, open shadow roots
+    included, its history, or a navigation; at most ``timeout_ms``. A page that stays as it was gives the same answer
+    to the same question, so asking again before it changes only burns the machine's time. Whether it changed
+    (a navigation or a closed page count as a change)."""
+    since = now_ms() if since_ms is None else since_ms
+    try:
+        page.locator(f"{ENGINE}={since:.0f}+").wait_for(state="attached", timeout=max(timeout_ms, 1.0))
+    except PlaywrightTimeoutError:
+        return False
+    except PlaywrightError:  # the document went away (a navigation), or the page closed: a change
+        return True
+    return True

@@ -12,15 +12,14 @@ the select offers now.
 from __future__ import annotations
 
 import re
-import time
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from playwright.sync_api import Error as PlaywrightError
+from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 from ..cache.model import ChosenOption
 from . import scripts
-from .changes import LOOK_AGAIN_MS, wait_for_change
 
 if TYPE_CHECKING:
     from playwright.sync_api import Locator
@@ -82,15 +81,16 @@ def clear_match(options: list[Offered], wanted: str, recorded: ChosenOption | No
 
 
 def select(loc: Locator, wanted: str, timeout_ms: float) -> None:
-    """Select the option that is ``wanted`` exactly; while the select offers none, wait for it (options may
-    load) up to ``timeout_ms``, then fail naming the options offered (``OptionNotOffered``)."""
-    deadline = time.monotonic() + timeout_ms / 1000
-    while True:
-        options = offered(loc, max((deadline - time.monotonic()) * 1000, READ_MS))
-        index = exact(options, wanted)
-        if index is not None:
-            loc.select_option(index=index, timeout=max((deadline - time.monotonic()) * 1000, MIN_MS))
-            return
-        if time.monotonic() >= deadline:
-            raise OptionNotOffered(wanted, options)
-        wait_for_change(loc.page, min(LOOK_AGAIN_MS, (deadline - time.monotonic()) * 1000))
+    """Select the option that is ``wanted`` exactly (its value or its label, as Playwright matches a string); while the
+    select offers none, Playwright waits for it (options may load) up to ``timeout_ms``; then this fails naming the
+    options offered (``OptionNotOffered``). The options are read only on that failure: a hit is one round trip."""
+    try:
+        loc.select_option(wanted, timeout=max(timeout_ms, MIN_MS))
+    except PlaywrightTimeoutError as timed_out:
+        try:
+            options = offered(loc, READ_MS)
+        except PlaywrightError:
+            raise timed_out from None  # no select to read: Playwright's own words say what it waited for
+        if exact(options, wanted) is None:
+            raise OptionNotOffered(wanted, options) from None
+        raise  # the option is there: the select itself was not usable (hidden, disabled), as Playwright says

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 from playwright.sync_api import Error as PlaywrightError
 
 from ..cache.model import Target, WaitFor
-from ..page.changes import LOOK_AGAIN_MS, wait_for_change
+from ..page.changes import LOOK_AGAIN_MS, now_ms, wait_for_change
 from ..page.targets import bind_target
 from ..templates import substitute
 
@@ -68,12 +68,13 @@ def choose_branch(page: Page, branches: Sequence[Sequence[Any]], values: dict[st
     bound = [None if g is None else substitute(g, values) if isinstance(g, str) else bind_target(g, values)
              for g in guards]
     while True:
+        looked_at = now_ms()
         found = next((i for i, g in enumerate(bound) if g is not None and shows(page, g)), None)
         if found is not None:
             return found
         if time.monotonic() >= deadline:
             return idle
-        wait_for_change(page, min(LOOK_AGAIN_MS, (deadline - time.monotonic()) * 1000))
+        wait_for_change(page, min(LOOK_AGAIN_MS, (deadline - time.monotonic()) * 1000), since_ms=looked_at)
 
 
 def describe_branches(branches: Sequence[Sequence[Any]]) -> str:

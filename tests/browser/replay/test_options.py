@@ -100,3 +100,25 @@ def test_no_clear_option_fails_naming_the_option_and_the_options_offered(
     for label in release.split("<option")[1:]:
         assert repr(label.split(">")[1].split("<")[0]) in message
     assert page.locator("#chosen").inner_text() == ""  # nothing was chosen
+
+
+LOADING = """<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Checkout</title></head><body><main>
+<form><label for="ship">Shipping</label><select id="ship" name="ship"><option value="">Loading…</option></select>
+<p id="chosen"></p></form>
+<script>const s = document.getElementById('ship');
+s.addEventListener('change', () => { document.getElementById('chosen').textContent = 'Chosen: ' + s.value; });
+fetch('options.json').then((r) => r.json()).then((options) => {
+  s.innerHTML = options.map(([value, label]) => `<option value="${value}">${label}</option>`).join('');
+});</script>
+</main></body></html>"""
+
+
+@pytest.mark.parametrize("gate", [False, True], ids=["full", "gate"])
+def test_options_an_api_loads_after_the_page_are_waited_for_and_chosen_as_cached(
+        page: Any, site_factory: Callable[[dict[str, str]], Any], tmp_path: Path, gate: bool) -> None:
+    site = site_factory({"index.html": RECORDED, "new.html": LOADING,
+                         "options.json": json.dumps([["standard", "Standard shipping"], ["express", "Express shipping"]])})
+    _record(page, site.url + "/index.html", tmp_path)
+    ctx = _replay(page, site.url + "/new.html", tmp_path, gate)
+    assert page.locator("#chosen").inner_text() == "Chosen: express"
+    assert ctx.heals == []

@@ -1,0 +1,75 @@
+"""Replay waits for the page to change before it looks again: by Playwright's own wait, in Playwright's world.
+
+The pages change as real apps change: a DOM update a timer schedules, an update inside a web component's shadow
+root, a hash router's route change, a navigation; and one page fakes its clock as ``page.clock`` does in a user's test.
+Every wait is given a long limit, so a wait that missed the change is seen as a False after that limit, not as a
+race with the clock.
+"""
+
+from __future__ import annotations
+
+from playwright.sync_api import Page
+
+from pytest_lumen.page.changes import changed_since, now_ms, wait_for_change
+
+LONG_MS = 20_000.0  # the change always comes far sooner; a wait that missed it returns False after this
+
+APP = """<!doctype html><html><body>
+<main id="app"><p>Loading…</p></main>
+<x-card id="card"></x-card>
+<script>
+  customElements.define('x-card', class extends HTMLElement {
+    connectedCallback() { this.attachShadow({mode: 'open'}).innerHTML = '<span id="in">old</span>'; }
+  });
+</script>
+</body></html>"""
+
+
+def _ready(page: Page) -> float:
+    page.set_content(APP)
+    changed_since(page, 0)  # the engine is injected, as replay does before it acts
+    return now_ms()
+
+
+def test_a_dom_update_after_the_wait_began_ends_it(page: Page) -> None:
+    since = _ready(page)
+    page.evaluate("requestAnimationFrame(() => setTimeout(() => { app.textContent = 'Ready'; }, 50))")
+    assert wait_for_change(page, LONG_MS, since_ms=since)
+
+
+def test_an_update_inside_an_open_shadow_root_ends_it(page: Page) -> None:
+    since = _ready(page)
+    page.evaluate("setTimeout(() => { card.shadowRoot.getElementById('in').textContent = 'new'; }, 50)")
+    assert wait_for_change(page, LONG_MS, since_ms=since)
+
+
+def test_a_hash_route_change_ends_it(page: Page) -> None:
+    since = _ready(page)
+    page.evaluate("setTimeout(() => { location.hash = '#/orders'; }, 50)")  # a hash router, before it renders
+    assert wait_for_change(page, LONG_MS, since_ms=since)
+
+
+def test_a_navigation_ends_it(page: Page) -> None:
+    since = _ready(page)
+    page.evaluate("setTimeout(() => { location.href = 'about:blank#next'; }, 50)")
+    assert wait_for_change(page, LONG_MS, since_ms=since)
+
+
+def test_a_change_before_the_wait_but_after_the_last_look_is_not_missed(page: Page) -> None:
+    since = _ready(page)
+    page.evaluate("app.textContent = 'Ready'")
+    assert wait_for_change(page, LONG_MS, since_ms=since)
+
+
+def test_a_page_that_stays_as_it_was_waits_the_limit_and_says_so(page: Page) -> None:
+    _ready(page)
+    assert not wait_for_change(page, 300)
+
+
+def test_a_page_that_fakes_its_clock_cannot_stall_the_wait(page: Page) -> None:
+    page.clock.install()  # the page's setTimeout and Date never move on their own
+    _ready(page)
+    assert not wait_for_change(page, 300)
+    since = now_ms()
+    page.evaluate("app.textContent = 'Ready'")
+    assert wait_for_change(page, LONG_MS, since_ms=since)
