@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 
 from pytest_lumen.testing.fake_anthropic import FakeAnthropic
-from tests.support.inner import INNER_ARGS
+from tests.support.inner import run_inner
 
 pytest_plugins = ["pytester"]
 
@@ -165,7 +165,7 @@ def lumen(pytester: pytest.Pytester, monkeypatch: pytest.MonkeyPatch) -> LumenRu
 
 
 class LumenRunner:
-    """A pytester wrapper: serve a site, write tests, run pytest in a subprocess."""
+    """A pytester wrapper: serve a site, write tests, run a pytest session (``run_inner``)."""
 
     def __init__(self, pytester: pytest.Pytester, monkeypatch: pytest.MonkeyPatch) -> None:
         self.pytester = pytester
@@ -176,7 +176,8 @@ class LumenRunner:
         self.monkeypatch.setenv("APP_URL", site.url)
 
     def run(self, *args: str, timeout: float = 240) -> pytest.RunResult:
-        return self.pytester.runpytest_subprocess(*INNER_ARGS, *args, timeout=timeout)
+        """The session in this process (a thread of its own), or in a subprocess when it starts xdist workers."""
+        return run_inner(self.pytester, *args, timeout=timeout)
 
     def cache_files(self) -> list[Path]:
         root = self.path / ".lumen-cache"

@@ -4,14 +4,14 @@ from __future__ import annotations
 
 import pytest
 
-from tests.support.inner import INNER_ARGS
+from tests.support.inner import run_inner
 
 pytestmark = pytest.mark.slow  # each test starts pytest sessions with a browser
 
 
 def run(pytester: pytest.Pytester, *args: str) -> pytest.RunResult:
-    """A pytest session in a subprocess, as users start one."""
-    return pytester.runpytest_subprocess(*INNER_ARGS, *args)
+    """A pytest session with the plugin, as pytester runs one (``run_inner``)."""
+    return run_inner(pytester, *args)
 
 
 def test_help_lists_the_lumen_options(pytester: pytest.Pytester):

@@ -7,15 +7,18 @@ drifted copies of its app in one pytest session, reading the outcomes from a JUn
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import subprocess
 import sys
+import threading
 import xml.etree.ElementTree as ET
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
+import pytest
 from filelock import FileLock
 
 from pytest_lumen.session import cache_slug
@@ -28,6 +31,47 @@ INNER_ARGS = ("-p", "no:cacheprovider", "-p", "no:hypothesispytest")
 def inner_command(*args: str) -> list[str]:
     """The command line of an inner pytest session."""
     return [sys.executable, "-m", "pytest", *INNER_ARGS, *args]
+
+
+def run_inner(pytester: pytest.Pytester, *args: str, timeout: float = 240) -> pytest.RunResult:
+    """An inner pytest session as ``pytester`` runs one: in this process, on a thread of its own, which spares the
+    interpreter's start and the imports (about a CPU-second a session); in a subprocess when it starts xdist workers
+    (``-n``) or when ``LUMEN_TEST_SUBPROCESS`` is set (to rule the sharing of a process out while debugging)."""
+    if "-n" in args or os.environ.get("LUMEN_TEST_SUBPROCESS"):
+        return pytester.runpytest_subprocess(*INNER_ARGS, *args, timeout=timeout)
+    results: list[pytest.RunResult] = []
+    errors: list[BaseException] = []
+
+    def session() -> None:
+        try:
+            with _own_soft_assertion_scope():
+                results.append(pytester.runpytest_inprocess(*INNER_ARGS, *args))
+        except BaseException as exc:  # handed to the waiting test
+            errors.append(exc)
+
+    # Sync Playwright refuses a thread whose event loop runs, as the outer session's Playwright keeps it running.
+    runner = threading.Thread(target=session, name="inner-pytest", daemon=True)
+    runner.start()
+    runner.join(timeout)
+    if runner.is_alive():
+        raise TimeoutError(f"the inner pytest session in {pytester.path} ran over {timeout} s")
+    if errors:
+        raise errors[0]
+    return results[0]
+
+
+@contextlib.contextmanager
+def _own_soft_assertion_scope() -> Iterator[None]:
+    """pytest-playwright wraps every test in a soft-assertion scope kept in a Playwright module global, and refuses
+    to nest one: the outer test's scope is set aside while the inner session runs (a renamed global fails loudly)."""
+    from playwright._impl import _assertions
+
+    outer = _assertions._soft_errors
+    _assertions._soft_errors = None
+    try:
+        yield
+    finally:
+        _assertions._soft_errors = outer
 
 
 _PRELUDE = '''
