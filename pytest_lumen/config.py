@@ -173,7 +173,6 @@ OPTIONS: tuple[Option, ...] = (
     Option("snapshot_chars", None, "lumen_snapshot_chars", None, 24000,
            "most characters of the page snapshot sent to the model per turn", whole_number, "a whole number >= 0"),
 )
-OPTION = {opt.dest: opt for opt in OPTIONS}
 
 
 @dataclass(frozen=True)
