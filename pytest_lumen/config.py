@@ -1,18 +1,27 @@
-"""Settings of a run: the run mode and every option.
+"""Settings of a run: the run mode and every option, each defined once in ``OPTIONS``.
 
 Each option is resolved as: command-line flag, else ini key, else environment variable
-(where it has one), else the default.
+(where it has one), else the default. A flag's bad value is rejected by argparse (``choices=``,
+``type=``) with pytest's usage error; an ini key's or environment variable's by ``ConfigError``,
+also a usage error, naming the key, the value and the remedy. docs/configuration.md's Options
+table shows the same facts (``tests/unit/test_docs_sync.py`` compares them).
 """
 
 from __future__ import annotations
 
+import argparse
 import enum
+import math
 import os
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 
 import pytest
+
+from .errors import ConfigError
+from .urls import origin_of
 
 DEFAULT_MODEL = "claude-sonnet-5-5"
 DEFAULT_SECRET_ENV = ("*KEY*", "*TOKEN*", "*SECRET*", "*PASSWORD*")
@@ -25,20 +34,65 @@ class Mode(str, enum.Enum):
     HEAL = "heal"
     RECORD = "record"
 
-    @classmethod
-    def parse(cls, value: str, source: str) -> Mode:
-        try:
-            return cls(value.strip().lower())
-        except ValueError:
-            valid = ", ".join(m.value for m in cls)
-            raise pytest.UsageError(
-                f"{source}: invalid lumen mode {value!r}; valid modes are: {valid}"
-            ) from None
+
+def whole_number(value: object) -> int:
+    """An integer >= 0, from a flag (argparse's ``type=``), an ini value or an environment variable."""
+    try:
+        number = int(str(value).strip())
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{value!r} is not a whole number") from None
+    if number < 0:
+        raise argparse.ArgumentTypeError(f"{value!r} is negative; it must be >= 0")
+    return number
+
+
+def seconds(value: object) -> float:
+    """A number of seconds >= 0, from a flag (argparse's ``type=``), an ini value or an environment variable."""
+    try:
+        number = float(str(value).strip())
+    except ValueError:
+        number = math.nan
+    if not math.isfinite(number):
+        raise argparse.ArgumentTypeError(f"{value!r} is not a number of seconds")
+    if number < 0:
+        raise argparse.ArgumentTypeError(f"{value!r} is negative; it must be >= 0")
+    return number
+
+
+def origins(value: object) -> tuple[str, ...]:
+    """Space-separated origins (``https://pay.example.com``); anything else would never match a page."""
+    found = tuple(str(value).split())
+    for origin in found:
+        if "://" not in origin or origin_of(origin) != origin.rstrip("/").lower():
+            raise argparse.ArgumentTypeError(f"{origin!r} is not an origin (scheme://host[:port], no path)")
+    return found
+
+
+def words(value: object) -> tuple[str, ...]:
+    """Space-separated words (glob patterns)."""
+    return tuple(str(value).split())
+
+
+def name_groups(lines: object) -> tuple[str, ...]:
+    """Lines of two or more names separated by ``=`` (blank lines skipped)."""
+    groups = tuple(line.strip() for line in (lines if isinstance(lines, list) else str(lines).splitlines()))
+    for line in groups:
+        if line and len([part for part in line.split("=") if part.strip()]) < 2:
+            raise argparse.ArgumentTypeError(f"the line {line!r} names one control only")
+    return tuple(line for line in groups if line)
+
+
+Kind = Literal["value", "switch", "lines"]
 
 
 @dataclass(frozen=True)
 class Option:
-    """One setting: its command-line flag, ini key, environment variable and default."""
+    """One setting: its command-line flag, ini key, environment variable, valid values and default.
+
+    ``parse`` turns a flag's, ini key's or environment variable's text into the value; ``values``
+    says in words what it accepts (for the help, the docs and the remedy of a bad value);
+    ``default_doc`` says the default in Markdown where it is not a plain value.
+    """
 
     dest: str
     flag: str | None
@@ -46,41 +100,84 @@ class Option:
     env: str | None
     default: Any
     help: str
-    type: type = str
+    parse: Callable[[Any], Any] = str
+    values: str = "text"
+    choices: tuple[str, ...] = ()
+    metavar: str | None = None
+    kind: Kind = "value"
+    default_doc: str | None = None
 
+    @property
+    def shown_default(self) -> str:
+        """The default as the help and the docs say it (Markdown)."""
+        if self.default_doc is not None:
+            return self.default_doc
+        if self.kind == "switch":
+            return "off"
+        if self.default in (None, "", ()):
+            return "empty"
+        return f"`{self.default:g}`" if isinstance(self.default, (int, float)) else f"`{self.default}`"
+
+    def convert(self, raw: Any) -> Any:
+        """The value of ``raw`` (the text of an ini key or an environment variable); ArgumentTypeError if unusable."""
+        if self.choices:
+            value = str(raw).strip().lower()
+            if value not in self.choices:
+                raise argparse.ArgumentTypeError(f"{raw!r} is not one of {', '.join(self.choices)}")
+            return value
+        return self.parse(raw)
+
+    def remedy(self, key: str) -> str:
+        """What to do about a bad value of ``key`` (the ini key or the environment variable it came from)."""
+        also = f", or pass {self.flag}" if self.flag else ""
+        return (f"set {key} to {self.values.replace('`', '')} (default: {self.shown_default.replace('`', '')}){also}; "
+                f"docs/configuration.md lists every option")
+
+
+MODES = tuple(m.value for m in Mode)
 
 OPTIONS: tuple[Option, ...] = (
     Option("mode", "--lumen-mode", "lumen_mode", None, None,
-           "run mode: replay, heal or record (default: replay when CI is set or no "
-           "ANTHROPIC_API_KEY is configured, else heal)"),
+           "run mode", choices=MODES, values=", ".join(f"`{m}`" for m in MODES),
+           default_doc="`replay` when `CI` is set or `ANTHROPIC_API_KEY` is not, else `heal`"),
+    Option("record", "--lumen-record", None, None, False,
+           "record every step with the model (same as --lumen-mode=record)", kind="switch", values="—"),
+    Option("strict", "--lumen-strict", None, None, False,
+           "fail a test when any of its steps heals, showing the proposed cache change", kind="switch", values="—"),
+    Option("prune", "--lumen-prune", None, None, False,
+           "after a full, passing run, delete cache files no test uses", kind="switch", values="—"),
     Option("cache_dir", "--lumen-cache-dir", "lumen_cache_dir", None, ".lumen-cache",
-           "folder of the committed cache files, relative to the rootdir"),
+           "folder of the committed cache files, relative to the rootdir", values="a folder", metavar="DIR"),
     Option("model", "--lumen-model", "lumen_model", "LUMEN_MODEL", DEFAULT_MODEL,
-           "Anthropic model id used to record and heal"),
+           "Anthropic model id used to record and heal", values="a model id", metavar="MODEL"),
     Option("max_actions", "--lumen-max-actions", "lumen_max_actions", None, 20,
-           "most actions the model may take in one step", int),
+           "most actions the model may take in one step", whole_number, "a whole number >= 0", metavar="N"),
     Option("max_tokens", "--lumen-max-tokens", "lumen_max_tokens", None, 0,
-           "token budget per test for the model (0: no budget)", int),
+           "token budget per test for the model, 0 for none", whole_number, "a whole number >= 0", metavar="N"),
     Option("step_timeout", "--lumen-step-timeout", "lumen_step_timeout", None, 120.0,
-           "seconds one model-driven step may take", float),
-    Option("action_timeout", None, "lumen_action_timeout", None, 5.0,
-           "seconds a replayed action waits for its element", float),
+           "seconds one model-driven step may take", seconds, "seconds >= 0", metavar="SECONDS"),
+    Option("action_timeout", "--lumen-action-timeout", "lumen_action_timeout", None, 5.0,
+           "seconds a replayed action waits for its element", seconds, "seconds >= 0", metavar="SECONDS"),
     Option("memory_path", None, "lumen_memory_path", None, "",
-           "memory file of lessons (default: <cache dir>/memory.json)"),
+           "memory file of lessons", values="a file", default_doc="empty: `<cache dir>/memory.json`"),
     Option("secret_env", None, "lumen_secret_env", None, " ".join(DEFAULT_SECRET_ENV),
-           "glob patterns of environment variable names whose values are secrets"),
+           "glob patterns of environment variable names whose values are secrets", words, "space-separated globs"),
     Option("allowed_origins", None, "lumen_allowed_origins", None, "",
-           "origins navigation may go to, besides loopback and those the test visited"),
+           "origins navigation may go to, besides loopback and those the test visited", origins,
+           "space-separated origins"),
     Option("lock_timeout", None, "lumen_lock_timeout", None, 30.0,
-           "seconds to wait for a cache or memory file lock", float),
+           "seconds to wait for a cache or memory file lock", seconds, "seconds >= 0"),
+    Option("equivalent_names", None, "lumen_equivalent_names", None, (),
+           "groups of names that mean one control, one per line: 'checkout = pay now' (for relabel heals)",
+           name_groups, "lines of names joined by `=`", kind="lines"),
     Option("snapshot_chars", None, "lumen_snapshot_chars", None, 24000,
-           "most characters of the page snapshot sent to the model per turn", int),
+           "most characters of the page snapshot sent to the model per turn", whole_number, "a whole number >= 0"),
 )
 
 
 @dataclass(frozen=True)
 class Settings:
-    """The resolved settings of one pytest run."""
+    """The resolved settings of one pytest run (the ``lumen_settings`` fixture)."""
 
     mode: Mode
     rootdir: Path
@@ -105,60 +202,59 @@ class Settings:
         return self.memory_path or self.cache_dir / "memory.json"
 
 
-FLAGS: tuple[tuple[str, str, str], ...] = (  # (flag, dest, help) of the switches that are not OPTIONS
-    ("--lumen-record", "lumen_record", "record every step with the model (same as --lumen-mode=record)"),
-    ("--lumen-strict", "lumen_strict", "fail a test when any of its steps heals, showing the proposed cache change"),
-    ("--lumen-prune", "lumen_prune", "after a full, passing run, delete cache files no test uses"),
-)
+def help_text(opt: Option, ini: bool = False) -> str:
+    """The option's line in ``pytest --help``: what it does, (for an ini key) its values, its default and its
+    environment variable."""
+    extra = [f"values: {opt.values.replace('`', '')}"] if ini else []
+    if opt.kind != "switch":
+        extra.append(f"default: {opt.shown_default.replace('`', '')}")
+    if opt.env:
+        extra.append(f"environment variable {opt.env}")
+    return opt.help + (f" ({'; '.join(extra)})" if extra else "")
 
 
 def add_options(parser: pytest.Parser) -> None:
-    """The ``lumen`` option group and its ini keys."""
+    """The ``lumen`` option group and its ini keys, as pytest-playwright declares its own."""
     group = parser.getgroup("lumen", "pytest-lumen: natural-language browser tests")
     for opt in OPTIONS:
-        if opt.flag:
-            group.addoption(opt.flag, dest="lumen_" + opt.dest, default=None, help=opt.help)
-        if opt.ini:
-            parser.addini(opt.ini, help=opt.help, default=None)
-    for flag, dest, help_text in FLAGS:
-        group.addoption(flag, dest=dest, action="store_true", default=False, help=help_text)
-    parser.addini("lumen_equivalent_names", type="linelist", default=[],
-                  help="groups of names that mean one control, one per line: 'checkout = pay now' (relabel heals)")
+        if opt.flag and opt.kind == "switch":
+            group.addoption(opt.flag, dest="lumen_" + opt.dest, action="store_true", default=False, help=opt.help)
+        elif opt.flag and opt.choices:
+            group.addoption(opt.flag, dest="lumen_" + opt.dest, default=None, choices=list(opt.choices),
+                            help=help_text(opt))
+        elif opt.flag:  # default None: an unset flag leaves the ini key, the environment or the default
+            group.addoption(opt.flag, dest="lumen_" + opt.dest, default=None, type=opt.parse, metavar=opt.metavar,
+                            help=help_text(opt))
+        if opt.ini and opt.kind == "lines":
+            parser.addini(opt.ini, help=help_text(opt, ini=True), type="linelist", default=[])
+        elif opt.ini:  # a string, converted by ``Option.convert``: a bad value is a ConfigError naming the key
+            parser.addini(opt.ini, help=help_text(opt, ini=True), type="string", default=None)
 
 
-def default_mode(environ: os._Environ[str] | dict[str, str] = os.environ) -> Mode:
+def default_mode(environ: Mapping[str, str] = os.environ) -> Mode:
     """Replay-only in CI or without an API key, heal otherwise."""
     if environ.get("CI") or not environ.get("ANTHROPIC_API_KEY"):
         return Mode.REPLAY
     return Mode.HEAL
 
 
-def _raw(config: pytest.Config, opt: Option) -> tuple[Any, str]:
+def _value(config: pytest.Config, opt: Option, environ: Mapping[str, str]) -> Any:
+    """The option's value: the flag's (argparse converted it), else the ini key's, else the environment's, else the
+    default. A bad ini or environment value is a ``ConfigError`` (a pytest usage error)."""
     if opt.flag is not None:
         value = config.getoption("lumen_" + opt.dest, default=None)
-        if value is not None:
-            return value, opt.flag
-    if opt.ini is not None:
-        value = config.getini(opt.ini)
-        if value not in (None, "", []):
-            return value, f"ini option {opt.ini}"
-    if opt.env is not None and os.environ.get(opt.env):
-        return os.environ[opt.env], f"environment variable {opt.env}"
-    return opt.default, "default"
-
-
-def _convert(opt: Option, value: Any, source: str) -> Any:
-    if value is None or opt.type is str:
-        return value
+        if value is not None and (value is not False or opt.kind != "switch"):
+            return value
+    raw: Any = config.getini(opt.ini) if opt.ini is not None else None
+    key, source, path = opt.ini or "", f"ini option {opt.ini}", config.inipath
+    if raw in (None, "", []) and opt.env is not None and environ.get(opt.env, "").strip():
+        raw, key, source, path = environ[opt.env], opt.env, f"environment variable {opt.env}", None
+    if raw in (None, "", []):
+        return opt.default
     try:
-        converted = opt.type(value)
-    except (TypeError, ValueError):
-        raise pytest.UsageError(
-            f"{source}: {opt.dest.replace('_', '-')} must be a number, got {value!r}"
-        ) from None
-    if converted < 0:
-        raise pytest.UsageError(f"{source}: {opt.dest.replace('_', '-')} must be >= 0")
-    return converted
+        return opt.convert(raw)
+    except argparse.ArgumentTypeError as exc:
+        raise ConfigError(f"{source}: {exc}", path=path, remedy=opt.remedy(key)) from None
 
 
 def _base_url(config: pytest.Config) -> str | None:
@@ -172,40 +268,35 @@ def _base_url(config: pytest.Config) -> str | None:
     return value or None
 
 
-def resolve(config: pytest.Config) -> Settings:
+def _as_tuple(value: str | Sequence[str]) -> tuple[str, ...]:
+    """A default's words (``"a b"``) or an already parsed tuple."""
+    return tuple(value.split()) if isinstance(value, str) else tuple(value)
+
+
+def resolve(config: pytest.Config, environ: Mapping[str, str] = os.environ) -> Settings:
     """Build the run's ``Settings`` from the command line, the ini file and the environment."""
-    values: dict[str, Any] = {}
-    for opt in OPTIONS:
-        raw, source = _raw(config, opt)
-        values[opt.dest] = _convert(opt, raw, source)
-    if config.getoption("lumen_record", default=False):
-        mode = Mode.RECORD
-    elif values["mode"]:
-        source = "--lumen-mode" if config.getoption("lumen_mode") else "ini option lumen_mode"
-        mode = Mode.parse(values["mode"], source)
-    else:
-        mode = default_mode()
+    values = {opt.dest: _value(config, opt, environ) for opt in OPTIONS}
+    mode = Mode.RECORD if values["record"] else Mode(values["mode"]) if values["mode"] else default_mode(environ)
     rootdir = Path(config.rootpath)
-    cache_dir = (rootdir / values["cache_dir"]).resolve()
     memory = Path(values["memory_path"]) if values["memory_path"] else None
     if memory is not None and not memory.is_absolute():
         memory = rootdir / memory
     return Settings(
         mode=mode,
         rootdir=rootdir,
-        cache_dir=cache_dir,
+        cache_dir=(rootdir / values["cache_dir"]).resolve(),
         model=values["model"],
         max_actions=max(1, values["max_actions"]),
         max_tokens=values["max_tokens"],
         step_timeout=values["step_timeout"],
         action_timeout=values["action_timeout"],
         memory_path=memory,
-        secret_env=tuple(values["secret_env"].split()),
-        allowed_origins=tuple(values["allowed_origins"].split()),
+        secret_env=_as_tuple(values["secret_env"]),
+        allowed_origins=_as_tuple(values["allowed_origins"]),
         lock_timeout=values["lock_timeout"],
         snapshot_chars=values["snapshot_chars"],
-        strict=bool(config.getoption("lumen_strict", default=False)),
+        strict=values["strict"],
+        prune=values["prune"],
         base_url=_base_url(config),
-        prune=bool(config.getoption("lumen_prune", default=False)),
-        equivalent_names=tuple(config.getini("lumen_equivalent_names")),
+        equivalent_names=_as_tuple(values["equivalent_names"]),
     )

@@ -61,7 +61,11 @@ def _rebuild(cls: type[LumenError], state: dict[str, object]) -> LumenError:
 
 
 class ConfigError(LumenError):
-    """An option, ini key or environment variable has a value the plugin cannot use."""
+    """An ini key or environment variable has a value the plugin cannot use (a bad flag argparse rejects).
+
+    Raised when pytest starts, before any test runs, and reported by pytest as a usage error (exit
+    status 4) naming the key, the value, the ini file and the remedy.
+    """
 
 
 class CacheError(LumenError):

@@ -1,4 +1,9 @@
-"""The fixtures users meet: ``agent``, and the configuration fixtures they may override."""
+"""The fixtures users meet: ``agent``, and the configuration fixtures they may override.
+
+Each fixture's type is exported from ``pytest_lumen`` for annotations (``agent: Agent``,
+``lumen_session: LumenSession``, ``lumen_settings: Settings``; ``agent_for``'s ``AgentFactory`` is in
+``factory.py``).
+"""
 
 from __future__ import annotations
 
@@ -19,7 +24,7 @@ from .stash import CONTEXT, REPORTS, SESSION
 
 @pytest.fixture(scope="session")
 def lumen_session(pytestconfig: pytest.Config) -> LumenSession:
-    """The run's ``LumenSession`` (settings, figures, cache store)."""
+    """The run's ``LumenSession``: its ``settings``, the run's figures (``stats``), ``cache_path(item)``."""
     return pytestconfig.stash[SESSION]
 
 

@@ -10,6 +10,7 @@ import pytest
 from . import browser_fixture
 from . import config as cfg
 from .cache.sharing import MARKER_HELP
+from .errors import ConfigError
 from .factory import agent_for  # noqa: F401 - fixture
 from .fixtures import _lumen_engines, agent, lumen_identity_gate, lumen_planner, lumen_session, lumen_settings  # noqa: F401 - fixtures
 from .report_redaction import redacted_report
@@ -25,7 +26,11 @@ def pytest_addoption(parser: pytest.Parser) -> None:
 
 def pytest_configure(config: pytest.Config) -> None:
     """Resolve the settings (a bad value is a usage error), set up the run's session and the browser fallback."""
-    config.stash[SESSION] = LumenSession(cfg.resolve(config), Reports(config))
+    try:
+        settings = cfg.resolve(config)
+    except ConfigError as exc:  # pytest reports its UsageError before any test runs, with exit status 4
+        raise pytest.UsageError(str(exc)) from exc
+    config.stash[SESSION] = LumenSession(settings, Reports(config))
     config.addinivalue_line("markers", MARKER_HELP)
     config.pluginmanager.register(browser_fixture, "lumen-browser")
 

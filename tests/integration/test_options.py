@@ -1,4 +1,7 @@
-"""The lumen options as users meet them: --help, precedence, usage errors."""
+"""The lumen options in whole sessions started as users start them: the mode and model in the header.
+
+``--help``, argparse's checks, precedence and bad ini values are tested in process in tests/unit/test_config.py.
+"""
 
 from __future__ import annotations
 
@@ -12,35 +15,6 @@ pytestmark = pytest.mark.slow  # each test starts pytest sessions with a browser
 def run(pytester: pytest.Pytester, *args: str) -> pytest.RunResult:
     """A pytest session with the plugin, as pytester runs one (``run_inner``)."""
     return run_inner(pytester, *args)
-
-
-def test_help_lists_the_lumen_options(pytester: pytest.Pytester):
-    result = run(pytester, "--help")
-    result.stdout.fnmatch_lines([
-        "*pytest-lumen*",
-        "*--lumen-mode=*",
-        "*--lumen-cache-dir=*",
-        "*--lumen-model=*",
-        "*--lumen-record*",
-        "*lumen_mode (string)*",
-        "*lumen_cache_dir (string)*",
-        "*lumen_model (string)*",
-    ])
-
-
-def test_bad_mode_is_a_usage_error_listing_valid_modes(pytester: pytest.Pytester):
-    pytester.makepyfile("def test_x(): pass")
-    result = run(pytester, "--lumen-mode=replya")
-    assert result.ret == pytest.ExitCode.USAGE_ERROR
-    result.stderr.fnmatch_lines(["*invalid lumen mode 'replya'; valid modes are: replay, heal, record*"])
-
-
-def test_bad_ini_mode_is_a_usage_error(pytester: pytest.Pytester):
-    pytester.makeini("[pytest]\nlumen_mode = fast\n")
-    pytester.makepyfile("def test_x(): pass")
-    result = run(pytester)
-    assert result.ret == pytest.ExitCode.USAGE_ERROR
-    result.stderr.fnmatch_lines(["*ini option lumen_mode: invalid lumen mode 'fast'*"])
 
 
 @pytest.mark.parametrize(
