@@ -282,6 +282,8 @@ def _expected_use_counts(events: list[dict[str, Any]]) -> Counter[str]:
 
 
 def test_xdist_workers_recording_and_healing_lose_no_entry_and_no_lesson(lumen, site_factory, fake_anthropic):
+    """Two workers record, then heal, eight tests into their files and one memory.json: no entry, lesson or use is
+    lost, no lesson is kept twice, and the workers' figures are added up and printed once (a prune included)."""
     lumen.serve(site_factory({"index.html": _xdist_page()}))
     lumen.pytester.makepyfile(test_many=_xdist_tests(second_step=False))
     fake_anthropic.script(_xdist_script())
@@ -289,8 +291,16 @@ def test_xdist_workers_recording_and_healing_lose_no_entry_and_no_lesson(lumen, 
     lumen.run("--lumen-record", "-n", "2").assert_outcomes(passed=N_TESTS)
     events = _memory_events(lumen.path)
     lumen.pytester.makepyfile(test_many=_xdist_tests(second_step=True))  # a new step each: heal asks the model
-    lumen.run("--lumen-mode=heal", "-n", "2").assert_outcomes(passed=N_TESTS)
+    orphan = lumen.path / ".lumen-cache" / "test_many.py" / "test_deleted.json"
+    orphan.write_text("{}")
+    asked = fake_anthropic.request_count
+    healed = lumen.run("--lumen-mode=heal", "-n", "2", "--lumen-prune")
+    healed.assert_outcomes(passed=N_TESTS)
     events += _memory_events(lumen.path)
+    assert healed.stdout.str().count("= lumen =") == 1
+    healed.stdout.fnmatch_lines([f"steps replayed: {N_TESTS}", f"model calls: {fake_anthropic.request_count - asked}*",
+                                 "unused cache files: 1 (pruned)", "  pruned .lumen-cache/test_many.py/test_deleted.json"])
+    assert fake_anthropic.request_count - asked >= N_TESTS and not orphan.exists()
 
     files = lumen.cache_files()
     assert len(files) == N_TESTS
@@ -303,6 +313,8 @@ def test_xdist_workers_recording_and_healing_lose_no_entry_and_no_lesson(lumen, 
     memory = json.loads((lumen.path / ".lumen-cache" / "memory.json").read_text(encoding="utf-8"))
     learned = [les for les in memory["lessons"] if les["source"] == "learned"]
     assert sorted(les["failed_command"] for les in learned) == sorted(FAILURES)
+    distinct = {(les["failed_command"], les["error_pattern"], les["lesson"]) for les in memory["lessons"]}
+    assert len(memory["lessons"]) == len(distinct)
     recorded = Counter(e["lesson"] for e in events if e["event"] in ("lesson_recorded", "lesson_deduplicated"))
     assert sorted(recorded.values()) == [2 * N_TESTS // len(FAILURES)] * len(FAILURES)  # 2 steps x 2 tests each
     expected = _expected_use_counts(events)

@@ -81,35 +81,3 @@ def test_pure_replay_neither_reads_nor_writes_memory(lumen, site_factory, fake_a
     lumen.run("--lumen-mode=replay").assert_outcomes(passed=1)
     assert (memory.read_bytes(), memory.stat().st_mtime_ns) == before
     assert not list(lumen.path.glob("test-results/*/memory_events.jsonl"))
-
-
-def test_lessons_learned_concurrently_under_xdist_are_all_kept(lumen, site_factory, fake_anthropic):
-    """Four tests on two workers each learn a different lesson into one memory.json."""
-    buttons = "".join(f'<button id="b{i}">Go {i}</button>' for i in range(4))
-    fields = "".join(f'<label for="f{i}">Field {i}</label><input id="f{i}">' for i in range(4))
-    lumen.serve(site_factory({"index.html": f"<html><body><main>{fields}{buttons}</main></body></html>"}))
-    tests = []
-    script = []
-    for i, bad in enumerate(["check", "select_option", "press", "fill"]):
-        tests.append(f'''
-def test_learn_{i}(agent, page, app_url):
-    page.goto(app_url + "/index.html")
-    agent.run("task number {i}")
-''')
-        bad_input = {"check": {"checked": True}, "select_option": {"value": "x"}, "press": {"key": "NotAKey"},
-                     "fill": {"value": "x"}}[bad]
-        target = {"role": "button", "name": f"Go {i}"}
-        script.append({"match": f"task number {i}", "actions": [
-            {"tool": bad, "target": target, "input": bad_input},
-            {"tool": "click", "target": {"role": "textbox", "name": f"Field {i}"}},
-            {"tool": "done"}]})
-    lumen.pytester.makepyfile(test_learn="\n".join(tests))
-    fake_anthropic.script(script)
-
-    result = lumen.run("--lumen-record", "-n", "2")
-    result.assert_outcomes(passed=4)
-    memory = json.loads((lumen.path / ".lumen-cache" / "memory.json").read_text())
-    learned = {les["failed_command"] for les in memory["lessons"] if les["source"] == "learned"}
-    assert learned == {"check", "select_option", "press", "fill"}
-    distinct = {(les["failed_command"], les["error_pattern"], les["lesson"]) for les in memory["lessons"]}
-    assert len(memory["lessons"]) == len(distinct)

@@ -73,21 +73,6 @@ def test_replay_summary_junit_properties_and_github_step_summary(lumen, recorded
     assert "### pytest-lumen" in text and "| model calls | 0 |" in text and "| steps replayed | 2 |" in text
 
 
-def test_xdist_figures_are_merged_and_printed_once(lumen, site_factory, fake_anthropic):
-    lumen.serve(site_factory(SITE))
-    lumen.pytester.makepyfile(test_a=LOGIN_TEST, test_b=LOGIN_TEST.replace("test_login", "test_login_again"))
-    fake_anthropic.script(LOGIN_SCRIPT)
-    lumen.run("--lumen-record", "-n", "2").assert_outcomes(passed=2)
-    orphan = lumen.path / ".lumen-cache" / "test_a.py" / "test_deleted.json"
-    orphan.write_text("{}")
-    result = lumen.run("--lumen-mode=replay", "-n", "2", "--lumen-prune")
-    result.assert_outcomes(passed=2)
-    assert result.stdout.str().count("= lumen =") == 1
-    result.stdout.fnmatch_lines(["steps replayed: 4", "model calls: 0", "unused cache files: 1 (pruned)",
-                                 "  pruned .lumen-cache/test_a.py/test_deleted.json"])
-    assert not orphan.exists() and len(lumen.cache_files()) == 2
-
-
 def test_zero_token_heal_is_reported_and_written(lumen, recorded_login, site_factory, fake_anthropic):
     recorded_login(HEALABLE)
     cache = lumen.cache_files()[0]
