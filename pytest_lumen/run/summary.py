@@ -1,28 +1,22 @@
-"""The ``lumen`` terminal summary, the GitHub Actions step summary and the heals report file."""
+"""The ``lumen`` terminal section and the GitHub Actions step summary: a ``RunRecord`` rendered."""
 
 from __future__ import annotations
 
 import os
-from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from .heals import heals_markdown
-
-if TYPE_CHECKING:
-    from .session import LumenSession
-    from .stats import RunStats
-
-HEALS_REPORT = "lumen-heals.md"
+from .figures import RunStats
+from .run_record import RunRecord
 
 
-def figures(lumen: LumenSession) -> list[tuple[str, str]]:
+def figures(record: RunRecord) -> list[tuple[str, str]]:
     """The run's figures as (label, value) rows."""
-    unused = unused_label(len(lumen.unused), bool(lumen.pruned), lumen.full_run, lumen.whole_modules)
-    return figure_rows(lumen.settings.mode.value, lumen.stats, unused)
+    unused = unused_label(len(record.unused), bool(record.pruned), record.full_run, record.whole_modules)
+    return figure_rows(record.mode, record.stats, unused)
 
 
 def figure_rows(mode: str, st: RunStats, unused: str) -> list[tuple[str, str]]:
-    """Figures as (label, value) rows: of one run, or of the shards of a run joined."""
+    """Figures as (label, value) rows."""
     fig = st.figures
     healed = ", ".join(f"{k} {v}" for k, v in sorted(fig.steps_healed.items())) or "-"
     return [
@@ -51,19 +45,19 @@ def unused_label(count: int, pruned: bool, full_run: bool, whole_modules: bool) 
     return "n/a (not a full run)"
 
 
-def active(lumen: LumenSession) -> bool:
-    """Whether the run did anything to report (a run without ``agent`` steps has no ``lumen`` section)."""
-    fig = lumen.stats.figures
-    return bool(fig.steps_replayed or fig.steps_recorded or fig.steps_failed or fig.healed_total or fig.model_calls)
+def markdown_table(record: RunRecord, title: str) -> str:
+    """The figures as a Markdown table under a ``###`` heading (a step summary, or the shards' joined one)."""
+    rows = "\n".join(f"| {label} | {value} |" for label, value in figures(record))
+    return f"### {title}\n\n| figure | value |\n|---|---|\n{rows}\n"
 
 
-def print_summary(tr: Any, lumen: LumenSession) -> None:
-    """Write the ``lumen`` section."""
-    st = lumen.stats
-    if not active(lumen):
+def print_summary(tr: Any, record: RunRecord) -> None:
+    """Write the ``lumen`` section (nothing when the run ran no step)."""
+    st = record.stats
+    if not record.active:
         return
     tr.write_sep("=", "lumen")
-    for label, value in figures(lumen):
+    for label, value in figures(record):
         tr.write_line(f"{label}: {value}")
     for path in sorted(st.cache_files_written):
         tr.write_line(f"  wrote {path}")
@@ -73,29 +67,18 @@ def print_summary(tr: Any, lumen: LumenSession) -> None:
                       f"{heal.before} -> {heal.after}{evidence}")
     for line in st.viewports:
         tr.write_line(f"  viewport: {line}")
-    for unused in lumen.unused:  # under the rootdir: relative to it; a cache folder elsewhere: in full
-        verb = "pruned" if unused in lumen.pruned else "unused"
-        hint = "" if unused in lumen.pruned else " (delete with --lumen-prune)"
-        tr.write_line(f"  {verb} {lumen.store.display(unused)}{hint}")
-    if lumen.heals_report is not None:
-        tr.write_line(f"  heals report: {lumen.heals_report}")
+    for unused in record.unused:
+        verb = "pruned" if unused in record.pruned else "unused"
+        hint = "" if unused in record.pruned else " (delete with --lumen-prune)"
+        tr.write_line(f"  {verb} {unused}{hint}")
+    if record.heals_report is not None:
+        tr.write_line(f"  heals report: {record.heals_report}")
 
 
-def write_github_summary(lumen: LumenSession) -> None:
-    """Append a Markdown table of the figures to ``$GITHUB_STEP_SUMMARY`` when it is set."""
+def write_github_summary(record: RunRecord) -> None:
+    """Append the figures' Markdown table to ``$GITHUB_STEP_SUMMARY`` when it is set."""
     target = os.environ.get("GITHUB_STEP_SUMMARY")
     if not target:
         return
-    rows = "\n".join(f"| {label} | {value} |" for label, value in figures(lumen))
     with open(target, "a", encoding="utf-8") as fh:
-        fh.write(f"\n### pytest-lumen\n\n| figure | value |\n|---|---|\n{rows}\n")
-
-
-def write_heals_report(lumen: LumenSession, output_dir: Path) -> Path | None:
-    """Write ``lumen-heals.md`` into the output folder when anything healed."""
-    if not lumen.stats.heals:
-        return None
-    output_dir.mkdir(parents=True, exist_ok=True)
-    path = output_dir / HEALS_REPORT
-    path.write_text(heals_markdown(lumen.stats.heals, lumen.settings.mode.value), encoding="utf-8")
-    return path
+        fh.write("\n" + markdown_table(record, "pytest-lumen"))
