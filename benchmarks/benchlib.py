@@ -36,7 +36,7 @@ from pytest_lumen.cache import CacheFile  # noqa: E402
 from pytest_lumen.config import DEFAULT_MODEL, Mode, Settings  # noqa: E402
 from pytest_lumen.context import TestContext  # noqa: E402
 from pytest_lumen.page import engines  # noqa: E402
-from pytest_lumen.session import LumenSession  # noqa: E402
+from pytest_lumen.run.session import LumenSession  # noqa: E402
 from pytest_lumen.testing.fake_anthropic import FakeAnthropic, first_user_text  # noqa: E402
 
 # --- the demo flow: 3 pages, 5 steps, 13 cached actions -----------------------------------

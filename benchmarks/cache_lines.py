@@ -30,7 +30,7 @@ ROOT = HERE.parent
 sys.path.insert(0, str(ROOT))
 
 from pytest_lumen.cache.codec import file_text, loads  # noqa: E402
-from pytest_lumen.fileio import pretty_json  # noqa: E402
+from pytest_lumen.cache.fileio import pretty_json  # noqa: E402
 
 CACHE = ROOT / "example_suite" / ".lumen-cache"
 RESULTS = HERE / "results" / "cache_lines.json"

@@ -29,7 +29,7 @@ from pytest_lumen.replay import effects
 from pytest_lumen.replay import replayer as replay_module
 from pytest_lumen.replay.gate import Gate
 from pytest_lumen.replay.replayer import Replayer
-from pytest_lumen.session import LumenSession
+from pytest_lumen.run.session import LumenSession
 from pytest_lumen.testing.fake_anthropic import FakeAnthropic
 
 # Where a replayed step spends its wall time: (label, owner, attribute) of the plugin functions timed.

@@ -34,10 +34,10 @@ from .errors import (
     SecretLeakError,
     StepAbortedError,
 )
-from .factory import AgentFactory
 from .planner import Planner, PlanReply, PlanRequest, ScriptedPlanner, ToolCall
-from .session import LumenSession
-from .usage import Usage
+from .planner.usage import Usage
+from .run.factory import AgentFactory
+from .run.session import LumenSession
 
 if TYPE_CHECKING:
     from .planner.anthropic_planner import AnthropicPlanner

@@ -8,23 +8,23 @@ from typing import TYPE_CHECKING, Any
 from .cache.keys import step_key
 from .cache.model import Step
 from .config import Mode
-from .diagnosis import as_observed, branch_miss_error, heal_brief, miss_error, replay_error
 from .errors import HealRejectedError, LumenError, first_line, record_command, stop_reason
 from .events import ErrorEvent, LifecycleEnd, LifecycleStart, Stopwatch
-from .guard import NavigationGuard
-from .heals import Heal
+from .page.guard import NavigationGuard
 from .page.perform import current_url
 from .page.tabs import Tabs
+from .page.tracing import trace_group
 from .record.driver import DriveResult, ModelDriver
 from .replay.branches import choose_branch, describe_branches
+from .replay.diagnosis import as_observed, branch_miss_error, heal_brief, miss_error, replay_error
 from .replay.failure import ActionFailed
 from .replay.replayer import Replayer
 from .replay.reports import pictured_after, take_picture
+from .replay.viewport import note_viewport
+from .run.heals import Heal
 from .secrets import password_fills
 from .templates import placeholders
-from .tracing import trace_group
 from .urls import normalize_url
-from .viewport import note_viewport
 
 if TYPE_CHECKING:
     from playwright.sync_api import Page

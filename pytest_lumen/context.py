@@ -10,9 +10,9 @@ from typing import Any
 from .cache.handle import TestCache
 from .config import Settings
 from .events import EventLog
-from .heals import Heal
+from .run.figures import Figures
+from .run.heals import Heal
 from .secrets import Secrets
-from .stats import Figures
 
 
 def _silent(line: str) -> None:

@@ -11,8 +11,8 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, Field
 
+from .planner.usage import Usage
 from .secrets import map_strings
-from .usage import Usage
 
 StopReason = Literal["timeout", "max_actions", "token_budget", "model_error", "user_interrupted", "cache_miss", "replay_failed",
                      "assertion_failed", "model_gave_up", "navigation_refused", "secret_leak"]

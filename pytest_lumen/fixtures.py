@@ -17,9 +17,9 @@ from .agent import Agent
 from .config import Settings
 from .page import engines
 from .planner.base import Planner
-from .progress import progress_writer
-from .session import LumenSession
-from .stash import CONTEXT, REPORTS, SESSION
+from .run import phases
+from .run.progress import progress_writer
+from .run.session import CONTEXT, SESSION, LumenSession
 
 
 @pytest.fixture(scope="session")
@@ -77,13 +77,11 @@ def agent(page: Any, request: pytest.FixtureRequest, output_path: str, lumen_ses
     test's output folder, and its figures become JUnit properties.
     """
     item = request.node
-    item.stash[REPORTS] = {}  # a rerun (pytest-rerunfailures) is judged by its own phases, not an earlier attempt's
+    phases.start(item)
     ctx = lumen_session.context_for(item, Path(output_path), progress_writer(request.config, item))
     memory = lumen_session.new_memory(ctx)
     tracing = request.config.getoption("tracing", default="off") != "off"
     yield Agent(page, ctx, lumen_planner, memory=memory, trace_steps=tracing, identity_gate=lumen_identity_gate)
-    reports = item.stash.get(REPORTS, {})
-    passed = "call" in reports and all(r.passed for r in reports.values())
-    lumen_session.finish(ctx, passed, memory)
+    lumen_session.finish(ctx, phases.passed(item), memory)
     item.user_properties.extend(lumen_session.junit_properties(ctx))
     del item.stash[CONTEXT]  # its reports are made: the test's events need not live as long as the session

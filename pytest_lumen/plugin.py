@@ -1,4 +1,4 @@
-"""pytest hooks only: each hands its work to the run's ``LumenSession`` (``session.py``)."""
+"""pytest hooks only: each hands its work to the run's ``LumenSession`` (``run/session.py``)."""
 
 from __future__ import annotations
 
@@ -7,16 +7,16 @@ from typing import Any
 
 import pytest
 
-from . import browser_fixture
 from . import config as cfg
 from .cache.sharing import MARKER_HELP
 from .errors import ConfigError
-from .factory import agent_for  # noqa: F401 - fixture
 from .fixtures import _lumen_engines, agent, lumen_identity_gate, lumen_planner, lumen_session, lumen_settings  # noqa: F401 - fixtures
-from .report_redaction import redacted_report
 from .reports import Reports
-from .session import LumenSession
-from .stash import REPORTS, SESSION
+from .run import browser_fixture, phases
+from .run.factory import SETUPS, Setups, agent_for  # noqa: F401 - fixture
+from .run.report_redaction import redacted_report
+from .run.session import SESSION, LumenSession
+from .run.workers import is_worker
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:
@@ -30,7 +30,8 @@ def pytest_configure(config: pytest.Config) -> None:
         settings = cfg.resolve(config)
     except ConfigError as exc:  # pytest reports its UsageError before any test runs, with exit status 4
         raise pytest.UsageError(str(exc)) from exc
-    config.stash[SESSION] = LumenSession(settings, Reports(config))
+    config.stash[SESSION] = LumenSession(settings, Reports(config), worker=is_worker(config))
+    config.stash[SETUPS] = Setups()
     config.addinivalue_line("markers", MARKER_HELP)
     config.pluginmanager.register(browser_fixture, "lumen-browser")
 
@@ -54,7 +55,21 @@ def pytest_collection_finish(session: pytest.Session) -> None:
 def pytest_deselected(items: list[pytest.Item]) -> None:
     """A deselected test makes the run partial: unused cache files are then looked for in collected modules only."""
     if items:
-        items[0].config.stash[SESSION].deselected = True
+        items[0].config.stash[SESSION].selection.deselected = True
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_protocol(item: pytest.Item, nextitem: pytest.Item | None) -> Generator[None, object, object]:
+    """Note the test pytest runs, for ``agent_for`` blocks its fixtures run."""
+    with item.config.stash[SETUPS].running(item):
+        return (yield)
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_fixture_setup(fixturedef: pytest.FixtureDef[Any], request: pytest.FixtureRequest) -> Generator[None, object, object]:
+    """Note the fixture pytest sets up, for ``agent_for`` blocks it runs."""
+    with request.config.stash[SETUPS].setting_up(fixturedef):
+        return (yield)
 
 
 @pytest.hookimpl(wrapper=True, tryfirst=True)
@@ -63,7 +78,7 @@ def pytest_runtest_makereport(item: pytest.Item,
     """Each phase's report with the test's secret values replaced (and its heals in pytest-html's extras), kept on
     the item for the agent fixture."""
     report = redacted_report(item, (yield))
-    item.stash.setdefault(REPORTS, {})[report.when] = report
+    phases.keep(item, report)
     item.config.stash[SESSION].add_report_extras(item, report)
     return report
 
@@ -81,4 +96,4 @@ def pytest_testnodedown(node: Any, error: Any) -> None:
 
 def pytest_terminal_summary(terminalreporter: Any, exitstatus: int, config: pytest.Config) -> None:
     """The ``lumen`` section, printed once per run (on the controller under xdist)."""
-    config.stash[SESSION].report(config, terminalreporter)
+    config.stash[SESSION].report(terminalreporter)

@@ -9,8 +9,8 @@ from __future__ import annotations
 import sys
 from typing import Any
 
-from ..fileio import pretty_json
 from .fileform import flat_target_schema
+from .fileio import pretty_json
 from .model import CacheFile
 
 

@@ -7,9 +7,9 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import CacheFileError, CacheWriteError, SecretLeakError
-from ..fileio import atomic_write_text, locked
 from ..secrets import Secrets, map_strings
 from .codec import file_data, file_text, loads, record_remedy, step_label
+from .fileio import atomic_write_text, locked
 from .model import CacheFile
 
 Check = Callable[[str, Any], None]

@@ -15,8 +15,8 @@ from ..cache.codec import loads
 from ..cache.model import CacheFile
 from ..config import DEFAULT_SECRET_ENV
 from ..errors import ExportError
+from ..run.names import cache_slug
 from ..secrets import Secrets, secret_env_values
-from ..session import cache_slug
 from .source import ModuleExport, rewrite_module
 
 HEADER = ("# Exported by pytest-lumen (python -m pytest_lumen.export) from {cache}: plain Playwright,\n"

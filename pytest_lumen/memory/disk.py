@@ -17,8 +17,8 @@ from typing import Literal
 
 from pydantic import ValidationError
 
+from ..cache.fileio import DEFAULT_LOCK_TIMEOUT, atomic_write_text, locked, pretty_json
 from ..errors import MemoryFileError
-from ..fileio import DEFAULT_LOCK_TIMEOUT, atomic_write_text, locked, pretty_json
 from .model import SUPPORTED_VERSION, Lesson, MemoryFile, utc_now
 
 DiskState = Literal["ok", "missing", "corrupt"]

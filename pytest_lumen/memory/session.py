@@ -7,7 +7,7 @@ from datetime import date
 from pathlib import Path
 from typing import Any
 
-from ..fileio import DEFAULT_LOCK_TIMEOUT
+from ..cache.fileio import DEFAULT_LOCK_TIMEOUT
 from ..urls import normalize_host
 from .model import ActionOutcome, EventCallback, Lesson
 from .prompts import format_error_tips, format_site_tips, format_tier1

@@ -19,7 +19,7 @@ from datetime import date
 from pathlib import Path
 from typing import Any
 
-from ..fileio import DEFAULT_LOCK_TIMEOUT
+from ..cache.fileio import DEFAULT_LOCK_TIMEOUT
 from ..urls import host_matches, normalize_host
 from .disk import DiskState, MemoryDisk, memory_text
 from .lessons import extract_lessons, seed_lessons

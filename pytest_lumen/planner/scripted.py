@@ -20,8 +20,8 @@ from collections.abc import Callable, Iterable
 from typing import Any
 
 from ..testing.scripts import action_input, estimated_input_tokens, estimated_output_tokens, first_user_text, pick_turn
-from ..usage import Usage
 from .base import PlanReply, PlanRequest, ToolCall
+from .usage import Usage
 
 Entry = dict[str, Any] | list[dict[str, Any]] | ToolCall | PlanReply
 """One scripted reply: an action dict, a list of them (several tool calls in one reply), a ``ToolCall``

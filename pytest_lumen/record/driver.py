@@ -17,10 +17,10 @@ from playwright.sync_api import Error as PlaywrightError
 from ..cache.model import DialogAnswer, Effect, Expect, Goto, SelectOption
 from ..errors import LumenAssertionError, LumenError, ModelError, NavigationRefusedError, StepAbortedError, first_line
 from ..events import ModelRequest, StepFinal, ToolSpan
-from ..guard import NavigationGuard
 from ..page.checks import run_check
 from ..page.dialogs import DialogWatch, UnexpectedDialog
 from ..page.dialogs import describe as describe_dialogs
+from ..page.guard import NavigationGuard
 from ..page.options import chosen
 from ..page.perform import current_url, effect_after, perform_once
 from ..page.tabs import PopupWatch, Tabs

@@ -26,7 +26,7 @@ from ..page.checks import run_check
 from ..page.perform import perform
 from ..page.playwright_internals import began_to_act, element_resolved, pointer_intercepted
 from ..page.targets import bind_target
-from ..stats import Figures
+from ..run.figures import Figures
 from ..templates import substitute
 from . import effects
 from .failure import ActionFailed

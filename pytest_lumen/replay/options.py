@@ -16,8 +16,8 @@ from playwright.sync_api import Error as PlaywrightError
 
 from ..cache.model import ChosenOption, SelectOption
 from ..events import HealEnd, HealStart
-from ..heals import Heal
 from ..page.options import clear_match, exact, offered, plain
+from ..run.heals import Heal
 from ..templates import substitute
 from .reports import take_picture
 

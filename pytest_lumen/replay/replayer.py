@@ -23,16 +23,16 @@ from playwright.sync_api import Error as PlaywrightError
 from ..cache.model import Drag, Expect, Goto, SelectOption, Target
 from ..errors import LumenAssertionError, LumenError, first_line
 from ..events import ReplayPath, ToolSpan
-from ..guard import NavigationGuard
-from ..heals import Heal
 from ..page import identity
 from ..page.changes import LOOK_AGAIN_MS, wait_for_change
 from ..page.dialogs import CachedAnswers, DialogWatch
 from ..page.fingerprint import Look, capture_with_look_alikes
+from ..page.guard import NavigationGuard
 from ..page.perform import perform
 from ..page.playwright_internals import pointer_intercepted
 from ..page.tabs import PopupWatch, Tabs
 from ..page.targets import bind_target
+from ..run.heals import Heal
 from . import effects, widgets
 from .asserted import bound_check, holed
 from .cascade import Missed, Policy, Relocated, Relocator, policy_for

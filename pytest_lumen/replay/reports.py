@@ -10,10 +10,10 @@ from typing import TYPE_CHECKING, Any, Literal
 
 from ..cache.model import Target
 from ..events import HealEnd, HealPictures, HealStart
-from ..heals import Heal
 from ..page.evidence import heal_picture
 from ..page.items import key_of
 from ..page.targets import fallbacks_for
+from ..run.heals import Heal
 from ..secrets import map_strings
 from .cascade import Missed, Relocated
 

@@ -21,7 +21,7 @@ if TYPE_CHECKING:
 
     from ..cache.model import Fingerprint, LocatorSpec
     from ..context import TestContext
-    from ..heals import Heal
+    from ..run.heals import Heal
     from .cascade import Missed
 
 # How the replayer performs an action (its overlay retry included): page, action, element, values, timeout, the

@@ -25,9 +25,9 @@ from playwright.sync_api import Error as PlaywrightError
 from ..cache.model import ChosenOption, Fingerprint, SelectOption
 from ..errors import ReplayError
 from ..events import HealEnd, HealStart
-from ..heals import Heal
 from ..page import scripts
 from ..page.options import Offered, clear_match, exact, plain
+from ..run.heals import Heal
 from ..templates import substitute
 
 if TYPE_CHECKING:

@@ -20,8 +20,8 @@ from .pictures import heal_text, heal_title, picture_files
 
 if TYPE_CHECKING:
     from ..context import TestContext
-    from ..heals import Heal
-    from ..usage import Usage
+    from ..planner.usage import Usage
+    from ..run.heals import Heal
 
 
 def usage_params(usage: Usage) -> dict[str, str]:

@@ -8,7 +8,7 @@ from pathlib import Path
 from pytest_lumen.config import DEFAULT_MODEL, Mode, Settings
 from pytest_lumen.context import TestContext
 from pytest_lumen.planner import Planner
-from pytest_lumen.session import LumenSession
+from pytest_lumen.run.session import LumenSession
 
 NODEID = "tests/test_shop.py::test_sign_in"
 CACHE_FILE = ".lumen-cache/tests/test_shop.py/test_sign_in.json"  # as messages show it (relative to the rootdir)

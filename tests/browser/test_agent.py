@@ -19,7 +19,7 @@ from pytest_lumen.context import TestContext
 from pytest_lumen.errors import CacheMissError, ReplayError
 from pytest_lumen.events import HealPictures, LifecycleStart, ToolEnd
 from pytest_lumen.planner import Planner, ScriptedPlanner
-from pytest_lumen.session import LumenSession
+from pytest_lumen.run.session import LumenSession
 from pytest_lumen.testing.scripts import last_user_text, parse_snapshot_refs, resolve_target
 from tests.browser.inprocess import cache_file, context, no_model, session_in
 

@@ -22,7 +22,7 @@ from pytest_lumen.cache.keys import step_key
 from pytest_lumen.config import Mode
 from pytest_lumen.context import TestContext
 from pytest_lumen.planner import ScriptedPlanner
-from pytest_lumen.session import LumenSession
+from pytest_lumen.run.session import LumenSession
 from tests.browser.inprocess import no_model, session_in
 
 NODEID = "tests/test_admin.py::test_admin"

@@ -24,10 +24,10 @@ from typing import Any
 import pytest
 
 from pytest_lumen.cache import CacheFile, CacheStore, Step, loads
+from pytest_lumen.cache.fileio import locked
 from pytest_lumen.cache.keys import step_key
 from pytest_lumen.errors import LockTimeoutError
 from pytest_lumen.events import read_events
-from pytest_lumen.fileio import locked
 from pytest_lumen.memory import ActionOutcome, MemoryStore
 
 pytestmark = pytest.mark.slow  # each test starts pytest sessions with a browser

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from pytest_lumen.cache import loads
-from pytest_lumen.fileio import pretty_json
+from pytest_lumen.cache.fileio import pretty_json
 
 pytestmark = pytest.mark.slow  # each test starts pytest sessions with a browser
 

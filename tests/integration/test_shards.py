@@ -40,7 +40,7 @@ def test_each_shard_checks_unused_files_in_what_it_collected_and_the_join_adds_t
     assert orphan.exists() and gone.exists()  # a shard never prunes
     assert fake_anthropic.request_count == recorded
 
-    joined = subprocess.run([sys.executable, "-m", "pytest_lumen.shards", "results-1", "results-2"], cwd=lumen.path,
+    joined = subprocess.run([sys.executable, "-m", "pytest_lumen.run.shards", "results-1", "results-2"], cwd=lumen.path,
                             capture_output=True, text=True, check=True).stdout
     assert "### pytest-lumen (2 shards joined)" in joined
     for row in ("| mode | replay |", "| steps replayed | 2 |", "| steps healed | 2 (fallback 2) |", "| model calls | 0 |",

@@ -21,7 +21,7 @@ from typing import Any
 import pytest
 from filelock import FileLock
 
-from pytest_lumen.session import cache_slug
+from pytest_lumen.run.names import cache_slug
 
 # Every inner session runs with these: no cache provider (the inner project is a temporary folder) and
 # no hypothesis plugin (a dev dependency that autoloads, costs 0.7 s of imports, and no inner test uses).

@@ -15,8 +15,8 @@ from pytest_lumen import config, errors
 from pytest_lumen.cache import SCHEMA_VERSION, dumps, loads
 from pytest_lumen.cache.keys import step_key
 from pytest_lumen.cache.schema import cache_schema, render
-from pytest_lumen.session import LumenSession
-from pytest_lumen.summary import figures
+from pytest_lumen.run.session import LumenSession
+from pytest_lumen.run.summary import figures
 
 ROOT = Path(__file__).resolve().parents[2]
 DOCS = ROOT / "docs"
@@ -238,7 +238,7 @@ def test_troubleshooting_hierarchy_matches_the_classes() -> None:
 def summary_labels(tmp_path: Path) -> list[str]:
     """The labels of the run figures, in the order the summary prints them."""
     settings = config.Settings(mode=config.Mode.REPLAY, rootdir=tmp_path, cache_dir=tmp_path / ".lumen-cache", model="m")
-    return [label for label, _ in figures(LumenSession(settings))]
+    return [label for label, _ in figures(LumenSession(settings).finish_run(tmp_path / "out", exitstatus=0))]
 
 
 def test_quickstart_summary_shows_every_figure(summary_labels: list[str]) -> None:

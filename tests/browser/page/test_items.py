@@ -20,7 +20,7 @@ from pytest_lumen.errors import LumenAssertionError
 from pytest_lumen.page.targets import target_for
 from pytest_lumen.replay.failure import ActionFailed
 from pytest_lumen.replay.replayer import Replayer
-from pytest_lumen.session import LumenSession
+from pytest_lumen.run.session import LumenSession
 
 PRODUCTS = [(1, "Blue mug", "kitchen", "2026-01-05", "8.5"), (2, "Green plate", "kitchen", "2026-02-11", "6.0"),
             (3, "Desk lamp", "office", "2026-03-02", "24.0"), (4, "Notebook", "office", "2026-03-02", "3.25")]

@@ -10,7 +10,7 @@ import pytest
 
 from pytest_lumen.config import DEFAULT_MODEL, Mode, Settings
 from pytest_lumen.context import TestContext
-from pytest_lumen.session import LumenSession
+from pytest_lumen.run.session import LumenSession
 
 LOGIN = """<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Sign in</title></head><body><main>
 <h1>Sign in</h1>

@@ -14,7 +14,7 @@ from pytest_lumen.config import DEFAULT_MODEL, Mode, Settings
 from pytest_lumen.page.fingerprint import capture
 from pytest_lumen.replay import gate as gate_module
 from pytest_lumen.replay.replayer import Replayer
-from pytest_lumen.session import LumenSession
+from pytest_lumen.run.session import LumenSession
 
 
 def _replayer(page: Any, root: Path, gate: bool = True) -> Replayer:

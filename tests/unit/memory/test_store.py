@@ -13,8 +13,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from pytest_lumen.cache.fileio import locked
 from pytest_lumen.errors import LockTimeoutError, LumenError, MemoryFileError
-from pytest_lumen.fileio import locked
 from pytest_lumen.memory import (
     EVENT_TYPES,
     ActionOutcome,

@@ -10,9 +10,9 @@ import pytest
 
 from pytest_lumen.planner import Planner, PlanReply, PlanRequest, ScriptedPlanner, ScriptExhausted, ToolCall
 from pytest_lumen.planner.anthropic_planner import AnthropicPlanner
+from pytest_lumen.planner.usage import Usage
 from pytest_lumen.record.tools import RUN_TOOLS
 from pytest_lumen.testing.fake_anthropic import FakeAnthropic
-from pytest_lumen.usage import Usage
 
 LOGIN_PAGE = """- generic [ref=e1]:
   - textbox "Username" [active] [ref=e5]

@@ -20,10 +20,10 @@ from pytest_lumen.events import (
     StepFinal,
     ToolSpan,
 )
-from pytest_lumen.heals import Heal
+from pytest_lumen.planner.usage import Usage
 from pytest_lumen.reports.allure import AllureSteps
-from pytest_lumen.session import LumenSession
-from pytest_lumen.usage import Usage
+from pytest_lumen.run.heals import Heal
+from pytest_lumen.run.session import LumenSession
 
 
 class Recorder:

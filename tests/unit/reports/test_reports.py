@@ -8,11 +8,11 @@ from pathlib import Path
 
 from pytest_lumen.config import Mode, Settings
 from pytest_lumen.reports import Reports
-from pytest_lumen.session import LumenSession
+from pytest_lumen.run.session import LumenSession
 
 
 def test_loading_the_plugin_imports_neither_allure_nor_pytest_html() -> None:
-    code = ("import sys, pytest_lumen.plugin, pytest_lumen.session; "
+    code = ("import sys, pytest_lumen.plugin, pytest_lumen.run.session; "
             "print(sorted(m for m in sys.modules if m.split('.')[0] in ('allure_commons', 'allure_pytest', 'pytest_html')))")
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert done.stdout.strip() == "[]"

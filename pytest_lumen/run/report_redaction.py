@@ -1,6 +1,6 @@
 """pytest's own report of a test, with the test's secret values turned back into placeholders.
 
-A test's agent keeps its ``Secrets`` on the test item (``stash.TEST_SECRETS``). When pytest makes the report
+A test's agent keeps its ``Secrets`` on the test item (``TEST_SECRETS``). When pytest makes the report
 of each phase, the text of the report (the failure with its source lines, arguments, locals and assertion
 message, the captured stdout, stderr and log sections, and the values of user properties) is redacted with
 them: secret values (``secrets.py``) become their ``%name%`` or ``***``, wherever they stand; the test's
@@ -18,8 +18,9 @@ from typing import Any
 
 import pytest
 
-from .secrets import Secrets
-from .stash import TEST_SECRETS
+from ..secrets import Secrets
+
+TEST_SECRETS = pytest.StashKey[list[Secrets]]()  # each agent's that served the test
 
 # Keys of a serialized failure that name its structure or its file, not what it says.
 STRUCTURE = frozenset({"type", "style", "path", "lineno"})

@@ -9,53 +9,31 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from slugify import slugify
 
+from ..browser import BrowserChoice, choose_browser
+from ..cache import CacheStore
+from ..cache.handle import TestCache
+from ..cache.sharing import shared_name, shared_nodeid
+from ..config import Settings
+from ..context import TestContext, _silent
+from ..errors import LumenError
+from ..memory import MemorySession
+from ..reports import Reports
+from ..secrets import Secrets, secret_env_values
+from . import heals
 from .attempts import Attempts, attempt_of
-from .browser import BrowserChoice, choose_browser
-from .cache import CacheStore
-from .cache.handle import TestCache
-from .cache.sharing import shared_name, shared_nodeid
-from .config import Settings
-from .context import TestContext, _silent
-from .errors import LumenError
-from .memory import MemorySession
+from .figures import RunStats
+from .names import cache_slug, clean_nodeid, test_name
 from .report_redaction import remember as remember_secrets
-from .reports import Reports
-from .secrets import Secrets, secret_env_values
-from .shards import write_run_record
-from .stash import CONTEXT
-from .stats import RunStats
-from .summary import print_summary, write_github_summary, write_heals_report
+from .run_record import RunRecord
+from .selection import Selection
+from .summary import print_summary, write_github_summary
 
-BROWSER_NAMES = {"chromium", "firefox", "webkit"}
 EVENTS_FILE = "lumen_events.jsonl"
 MEMORY_EVENTS_FILE = "memory_events.jsonl"
 
-
-def test_name(item: pytest.Item) -> str:
-    """The test's name without pytest-playwright's browser parameter (one cache serves every browser)."""
-    name = item.name
-    callspec = getattr(item, "callspec", None)
-    if callspec is not None and callspec.params.get("browser_name") in BROWSER_NAMES and "[" in name:
-        base, params = name.split("[", 1)
-        parts = [p for p in params.rstrip("]").split("-") if p not in BROWSER_NAMES]
-        name = f"{base}[{'-'.join(parts)}]" if parts else base
-    return name
-
-
-test_name.__test__ = False  # type: ignore[attr-defined]  # a function attribute pytest reads: not a test
-
-
-def clean_nodeid(item: pytest.Item) -> str:
-    """The node id with the browser parameter dropped, as written into cache files and fix commands."""
-    prefix = item.nodeid.rsplit("::", 1)[0]
-    return f"{prefix}::{test_name(item)}"
-
-
-def cache_slug(name: str) -> str:
-    """A file name for a test, slugged as pytest-playwright slugs its output folders."""
-    return slugify(name, lowercase=False, regex_pattern=r"[^-A-Za-z0-9_]+") or "test"
+SESSION = pytest.StashKey["LumenSession"]()  # the run's, on pytest's config
+CONTEXT = pytest.StashKey[TestContext]()  # the test's agent context, for its reports (reports/)
 
 
 def _write_events(ctx: TestContext) -> None:
@@ -69,25 +47,23 @@ def _write_events(ctx: TestContext) -> None:
 
 
 class LumenSession:
-    """One per pytest process: what the hooks and fixtures hand their work to."""
+    """One per pytest process: what the hooks and fixtures hand their work to.
 
-    def __init__(self, settings: Settings, reports: Reports | None = None) -> None:
+    ``worker``: an xdist worker (``workers.is_worker``), which hands its figures and selection to
+    the controller instead of reporting the run.
+    """
+
+    def __init__(self, settings: Settings, reports: Reports | None = None, worker: bool = False) -> None:
         self.settings = settings
+        self.worker = worker
         self.stats = RunStats()
         self.reports = reports or Reports()  # Allure steps, pytest-html extras (when those plugins run)
         self.attempts = Attempts()  # under pytest-rerunfailures a rerun's figures replace its earlier attempt's
         self.store = CacheStore(settings.cache_dir, settings.lock_timeout, display_root=settings.rootdir)
         self.browser: BrowserChoice | None = choose_browser()
         self.env_secrets = secret_env_values(settings.secret_env)
-        self.selected_files: set[Path] = set()
-        self.collected_files: set[Path] = set()  # before -k, -m or a splitter (pytest-split) deselected any
-        self.whole_modules = True  # no node ids given: each collected module was collected whole
-        self.scope: list[Path] = []
-        self.full_run = True
-        self.deselected = False
-        self.unused: list[Path] = []
-        self.pruned: list[Path] = []
-        self.heals_report: Path | None = None
+        self.selection = Selection()
+        self.record: RunRecord | None = None  # what the run did, once it finished (not on a worker)
 
     def header(self) -> str:
         """The run header line: mode, cache folder, model and browser."""
@@ -183,84 +159,50 @@ class LumenSession:
 
     def collect(self, items: list[pytest.Item]) -> None:
         """Note the cache files of every collected test, before any is deselected."""
-        self.collected_files = {self.cache_path(item) for item in items}
+        self.selection.collected = {self.cache_path(item) for item in items}
 
     def select(self, config: pytest.Config, items: list[pytest.Item]) -> None:
         """Note the cache files of the selected tests, and whether this is a full run of the paths given."""
-        args = [a for a in config.args if not a.startswith("-")]
-        narrowed = any("::" in a for a in args) or bool(config.getoption("keyword")) or bool(config.getoption("markexpr"))
-        scope = [self._arg_path(config, a.split("::")[0]) for a in args] or [config.rootpath]
-        self.selected_files = {self.cache_path(item) for item in items}
-        self.scope = [p.resolve() for p in scope]
-        self.full_run = not (narrowed or self.deselected)
-        self.whole_modules = not any("::" in a for a in args)
-
-    @staticmethod
-    def _arg_path(config: pytest.Config, arg: str) -> Path:
-        path = Path(arg)
-        return path if path.is_absolute() else config.invocation_params.dir / arg
-
-    def selection_json(self) -> dict[str, Any]:
-        """What a worker selected, for the controller (which collects nothing itself under xdist)."""
-        return {"files": sorted(map(str, self.selected_files)), "scope": sorted(map(str, self.scope)), "full_run": self.full_run,
-                "collected": sorted(map(str, self.collected_files)), "whole_modules": self.whole_modules}
+        self.selection.select(config, {self.cache_path(item) for item in items})
 
     def worker_output(self) -> dict[str, Any]:
         """A worker's figures and selection, for the controller (xdist's ``workeroutput``)."""
-        return {**self.stats.to_json(), "selection": self.selection_json()}
+        return {**self.stats.to_json(), "selection": self.selection.model_dump(mode="json")}
 
     def merge_worker(self, data: dict[str, Any] | None) -> None:
         """Add a finished worker's figures and selection (None: a worker that sent none, e.g. one that crashed)."""
         if not data:
             return
         self.stats.merge(data)
-        selection = data["selection"]
-        self.selected_files.update(Path(p) for p in selection["files"])
-        self.scope = sorted(set(self.scope) | {Path(p) for p in selection["scope"]})
-        self.full_run = self.full_run and selection["full_run"]
-        self.collected_files.update(Path(p) for p in selection["collected"])
-        self.whole_modules = self.whole_modules and selection["whole_modules"]
-
-    def unused_cache_files(self) -> list[Path]:
-        """Cache files under the run's scope that no collected test owns and no ``agent_for`` used.
-
-        A partial run (``-k``, ``-m``, a shard) looks only in the folders of the test modules it
-        collected; one given node ids (``file::test``) looks nowhere.
-        """
-        if not (self.full_run or self.whole_modules):
-            return []
-        modules = {p.parent for p in self.collected_files}
-        owned = self.collected_files | self.selected_files
-        root = self.settings.cache_dir
-        unused = []
-        for path in self.store.files():
-            test_file = self.settings.rootdir / path.parent.relative_to(root)
-            in_scope = any(test_file.resolve() == s or s in test_file.resolve().parents for s in self.scope)
-            seen = in_scope if self.full_run else path.parent in modules
-            if seen and path not in owned and self.store.display(path) not in self.stats.used_cache_files:
-                unused.append(path)
-        return unused
+        self.selection.merge(Selection.model_validate(data["selection"]))
 
     def session_finish(self, config: pytest.Config, exitstatus: int) -> None:
         """On an xdist worker: its figures for the controller; elsewhere, ``finish_run``."""
-        if hasattr(config, "workeroutput"):
-            config.workeroutput["lumen"] = self.worker_output()
+        if self.worker:
+            config.workeroutput["lumen"] = self.worker_output()  # type: ignore[attr-defined]  # set by xdist on a worker
             return
         self.finish_run(Path(config.getoption("--output", default="test-results")), exitstatus)
 
-    def finish_run(self, output_dir: Path, exitstatus: int) -> None:
+    def finish_run(self, output_dir: Path, exitstatus: int) -> RunRecord:
         """On the controller: the heals report, the unused cache files, pruning after a full, passing run, ``lumen-run.json``."""
-        self.heals_report = write_heals_report(self, output_dir)
-        self.unused = self.unused_cache_files()
-        if self.settings.prune and exitstatus == 0 and self.full_run:
-            for path in self.unused:
+        heals_report = heals.write_report(self.stats.heals, self.settings.mode.value, output_dir)
+        unused = self.selection.unused(self.store, self.settings.rootdir, self.stats.used_cache_files)
+        pruned = []
+        if self.settings.prune and exitstatus == 0 and self.selection.full_run:
+            for path in unused:
                 path.unlink()
-                self.pruned.append(path)
-        write_run_record(self, output_dir)
+                pruned.append(path)
+        self.record = RunRecord(mode=self.settings.mode.value, stats=self.stats,
+                                unused=[self.store.display(p) for p in unused], pruned=[self.store.display(p) for p in pruned],
+                                full_run=self.selection.full_run, whole_modules=self.selection.whole_modules,
+                                heals_report=str(heals_report) if heals_report else None)
+        if self.record.active:
+            self.record.write(output_dir)
+        return self.record
 
-    def report(self, config: pytest.Config, terminalreporter: Any) -> None:
+    def report(self, terminalreporter: Any) -> None:
         """The ``lumen`` terminal section and the GitHub step summary, once per run (not on xdist workers)."""
-        if hasattr(config, "workerinput"):
+        if self.worker or self.record is None:
             return
-        print_summary(terminalreporter, self)
-        write_github_summary(self)
+        print_summary(terminalreporter, self.record)
+        write_github_summary(self.record)

@@ -20,7 +20,7 @@ from typing import Any
 
 from filelock import FileLock, Timeout
 
-from .errors import LockTimeoutError
+from ..errors import LockTimeoutError
 
 DEFAULT_LOCK_TIMEOUT = 30.0
 TEMP_SUFFIX = ".tmp"

@@ -7,6 +7,8 @@ from collections.abc import Callable
 
 import pytest
 
+from .workers import is_worker
+
 
 def progress_writer(config: pytest.Config, item: pytest.Item) -> Callable[[str], None]:
     """A function that writes one line to the terminal, around pytest's output capture.
@@ -15,7 +17,7 @@ def progress_writer(config: pytest.Config, item: pytest.Item) -> Callable[[str],
     """
     reporter = config.pluginmanager.get_plugin("terminalreporter")
     capture = config.pluginmanager.get_plugin("capturemanager")
-    if reporter is None or config.get_verbosity() < -1 or hasattr(config, "workerinput"):
+    if reporter is None or config.get_verbosity() < -1 or is_worker(config):
         return lambda line: None
     first = [True]
 

@@ -5,9 +5,9 @@ from __future__ import annotations
 from collections.abc import Iterable
 from urllib.parse import urlsplit
 
-from .errors import NavigationRefusedError
-from .templates import substitute
-from .urls import absolute_url, is_loopback_host, origin_of
+from ..errors import NavigationRefusedError
+from ..templates import substitute
+from ..urls import absolute_url, is_loopback_host, origin_of
 
 
 class NavigationGuard:

@@ -1,4 +1,4 @@
-"""Atomic writes and their pretty JSON (pytest_lumen.fileio)."""
+"""Atomic writes and their pretty JSON (pytest_lumen.cache.fileio)."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from pytest_lumen.fileio import atomic_write_text, lock_path, pretty_json, temp_prefix
+from pytest_lumen.cache.fileio import atomic_write_text, lock_path, pretty_json, temp_prefix
 
 
 def test_pretty_json_sorts_keys_indents_by_two_and_ends_with_a_newline() -> None:

@@ -1,4 +1,4 @@
-"""Reruns count once (pytest_lumen.attempts): a rerun's figures replace its earlier attempt's in the run's."""
+"""Reruns count once (pytest_lumen.run.attempts): a rerun's figures replace its earlier attempt's in the run's."""
 
 from __future__ import annotations
 
@@ -6,11 +6,11 @@ from collections import Counter
 from pathlib import Path
 from types import SimpleNamespace
 
-from pytest_lumen.attempts import Attempts, attempt_of
 from pytest_lumen.config import Mode, Settings
-from pytest_lumen.session import LumenSession
-from pytest_lumen.stats import Figures
-from pytest_lumen.usage import Usage
+from pytest_lumen.planner.usage import Usage
+from pytest_lumen.run.attempts import Attempts, attempt_of
+from pytest_lumen.run.figures import Figures
+from pytest_lumen.run.session import LumenSession
 
 
 def test_the_attempt_is_pytest_rerunfailures_execution_count_else_1() -> None:

@@ -9,14 +9,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .cache.viewport import Viewport
-from .events import ViewportChanged
+from ..cache.viewport import Viewport
+from ..events import ViewportChanged
 
 if TYPE_CHECKING:
     from playwright.sync_api import Page
 
-    from .cache.model import CacheFile
-    from .context import TestContext
+    from ..cache.model import CacheFile
+    from ..context import TestContext
 
 
 def viewport_of(page: Page) -> Viewport | None:

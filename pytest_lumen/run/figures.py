@@ -6,8 +6,8 @@ from collections import Counter
 from dataclasses import dataclass, field, fields
 from typing import Any
 
+from ..planner.usage import Usage, estimate_cost
 from .heals import Heal
-from .usage import Usage, estimate_cost
 
 
 @dataclass
@@ -42,7 +42,7 @@ class Figures:
             setattr(self, f.name, getattr(self, f.name) + getattr(other, f.name))
 
     def subtract(self, other: Figures) -> None:
-        """Take another's counts out of these (an earlier attempt of a rerun test, ``attempts.py``)."""
+        """Take another's counts out of these (an earlier attempt of a rerun test, ``run/attempts.py``)."""
         for f in fields(self):
             mine, theirs = getattr(self, f.name), getattr(other, f.name)
             if isinstance(mine, Counter):
@@ -83,10 +83,21 @@ class RunStats:
             "viewports": self.viewports,
         }
 
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> RunStats:
+        """The figures of ``to_json``'s form (a worker's, or a shard's ``lumen-run.json``)."""
+        return cls(figures=Figures.from_json(data["figures"]), cache_files_written=set(data["cache_files_written"]),
+                   used_cache_files=set(data["used_cache_files"]), heals=[Heal(**h) for h in data["heals"]],
+                   viewports=list(data.get("viewports", [])))
+
+    def add(self, other: RunStats) -> None:
+        """Add another run's figures (a worker's, or a shard's)."""
+        self.figures.add(other.figures)
+        self.cache_files_written.update(other.cache_files_written)
+        self.used_cache_files.update(other.used_cache_files)
+        self.heals.extend(other.heals)
+        self.viewports.extend(other.viewports)
+
     def merge(self, data: dict[str, Any]) -> None:
         """Add a worker's figures (from ``to_json``)."""
-        self.figures.add(Figures.from_json(data["figures"]))
-        self.cache_files_written.update(data["cache_files_written"])
-        self.used_cache_files.update(data["used_cache_files"])
-        self.heals.extend(Heal(**h) for h in data["heals"])
-        self.viewports.extend(data.get("viewports", []))
+        self.add(RunStats.from_json(data))

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .stats import Figures
+from .figures import Figures
 
 
 def attempt_of(item: Any) -> int:

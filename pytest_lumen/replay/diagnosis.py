@@ -4,13 +4,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from .errors import CacheMissError, ReplayError, record_command
-from .urls import normalize_url
+from ..errors import CacheMissError, ReplayError, record_command
+from ..urls import normalize_url
 
 if TYPE_CHECKING:
-    from .cache.model import CacheFile, Step
-    from .context import TestContext
-    from .replay.failure import ActionFailed
+    from ..cache.model import CacheFile, Step
+    from ..context import TestContext
+    from .failure import ActionFailed
 
 
 def miss_error(ctx: TestContext, wanted: Step, cache: CacheFile | None) -> CacheMissError:

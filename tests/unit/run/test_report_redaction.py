@@ -12,7 +12,7 @@ import xml.etree.ElementTree as ET
 
 import pytest
 
-from pytest_lumen.report_redaction import redact_text, scrub
+from pytest_lumen.run.report_redaction import redact_text, scrub
 from pytest_lumen.secrets import Secrets
 
 VALUE = "hunter2-Qz'8\"x"  # both quotes: Python's repr escapes one of them
@@ -20,7 +20,7 @@ ENV_VALUE = "envtoken-551k"
 
 CONFTEST = f'''
 import pytest
-from pytest_lumen.report_redaction import remember
+from pytest_lumen.run.report_redaction import remember
 from pytest_lumen.secrets import Secrets
 
 VALUE = {VALUE!r}

@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from .stash import SESSION
+from .session import SESSION
 
 
 @pytest.fixture(scope="session")

@@ -1,4 +1,4 @@
-"""The viewport a test was recorded at (pytest_lumen.viewport): kept in the file it writes, a difference said once."""
+"""The viewport a test was recorded at (pytest_lumen.replay.viewport): kept in the file it writes, a difference said once."""
 
 from __future__ import annotations
 
@@ -12,10 +12,10 @@ from pytest_lumen.cache.model import CacheFile, Step
 from pytest_lumen.cache.viewport import Viewport
 from pytest_lumen.config import DEFAULT_MODEL, Mode, Settings
 from pytest_lumen.context import TestContext
-from pytest_lumen.session import LumenSession
-from pytest_lumen.stats import RunStats
-from pytest_lumen.summary import print_summary
-from pytest_lumen.viewport import note_viewport
+from pytest_lumen.replay.viewport import note_viewport
+from pytest_lumen.run.figures import RunStats
+from pytest_lumen.run.session import LumenSession
+from pytest_lumen.run.summary import print_summary
 
 WIDE, NARROW = Viewport(width=1280, height=720), Viewport(width=800, height=600)
 
@@ -104,7 +104,7 @@ def test_the_summary_lists_each_test_replayed_at_another_viewport_across_workers
     worker = RunStats(viewports=["test_b.py::test_b: recorded at 1280x720, replayed at 390x844"])
     lumen.stats.merge(json.loads(json.dumps(worker.to_json())))
     out = Lines()
-    print_summary(out, lumen)
+    print_summary(out, lumen.finish_run(tmp_path / "out", exitstatus=0))
     assert [line for line in out.lines if "viewport" in line] == [
         "  viewport: test_a.py::test_a: recorded at 1280x720, replayed at 800x600",
         "  viewport: test_b.py::test_b: recorded at 1280x720, replayed at 390x844"]

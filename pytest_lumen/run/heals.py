@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from pydantic import BaseModel
+
+REPORT_FILE = "lumen-heals.md"
 
 
 class Heal(BaseModel):
@@ -43,3 +47,13 @@ def heals_markdown(heals: list[Heal], mode: str) -> str:
                  h.cache_file]
         lines.append("| " + " | ".join(c.replace("|", "\\|") for c in cells) + " |")
     return "\n".join(lines) + "\n"
+
+
+def write_report(heals: list[Heal], mode: str, output_dir: Path) -> Path | None:
+    """Write ``lumen-heals.md`` into the output folder when anything healed."""
+    if not heals:
+        return None
+    output_dir.mkdir(parents=True, exist_ok=True)
+    path = output_dir / REPORT_FILE
+    path.write_text(heals_markdown(heals, mode), encoding="utf-8")
+    return path

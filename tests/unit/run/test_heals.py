@@ -1,8 +1,8 @@
-"""The run's heals report (pytest_lumen.heals): one row per heal, linking its pictures before and after."""
+"""The run's heals report (pytest_lumen.run.heals): one row per heal, linking its pictures before and after."""
 
 from __future__ import annotations
 
-from pytest_lumen.heals import Heal, heals_markdown
+from pytest_lumen.run.heals import Heal, heals_markdown
 
 
 def test_a_heal_row_links_the_pictures_that_were_taken() -> None:

@@ -1,4 +1,4 @@
-"""Joining the shards of a run (``shards.py``), and the documented sharded workflow it is run from."""
+"""Joining the shards of a run (``run/shards.py``), and the documented sharded workflow it is run from."""
 
 from __future__ import annotations
 
@@ -10,12 +10,13 @@ from pathlib import Path
 import pytest
 
 from pytest_lumen.errors import LumenError
-from pytest_lumen.heals import Heal
-from pytest_lumen.shards import RUN_FILE, RunRecord, join, main, read_records
-from pytest_lumen.stats import Figures, RunStats
-from pytest_lumen.usage import Usage
+from pytest_lumen.planner.usage import Usage
+from pytest_lumen.run.figures import Figures, RunStats
+from pytest_lumen.run.heals import Heal
+from pytest_lumen.run.run_record import RUN_FILE, RunRecord
+from pytest_lumen.run.shards import join, main, read_records
 
-WORKFLOW = Path(__file__).resolve().parents[2] / "docs" / "examples" / "lumen-sharded.yml"
+WORKFLOW = Path(__file__).resolve().parents[3] / "docs" / "examples" / "lumen-sharded.yml"
 
 
 def _record(replayed: int, heals: list[Heal], unused: list[str], full_run: bool = False) -> RunRecord:
@@ -74,5 +75,5 @@ def test_the_documented_sharded_workflow_is_a_valid_workflow_and_a_broken_one_is
     assert _check_workflow(broken).returncode == 1
     # what docs/ci.md says it does: shards by pytest-split, one artifact each, joined by this module
     for piece in ("--splits 4 --group ${{ matrix.group }}", "name: test-results-${{ matrix.group }}",
-                  "pattern: test-results-*", 'python -m pytest_lumen.shards shards >> "$GITHUB_STEP_SUMMARY"'):
+                  "pattern: test-results-*", 'python -m pytest_lumen.run.shards shards >> "$GITHUB_STEP_SUMMARY"'):
         assert piece in text
