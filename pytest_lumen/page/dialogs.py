@@ -11,18 +11,22 @@ as Playwright handles them when nobody listens.
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
+
+from playwright.sync_api import Error as PlaywrightError
 
 from ..cache.model import DialogAnswer
 from ..templates import substitute
 from .playwright_internals import listener_count
 
 if TYPE_CHECKING:
-    from playwright.sync_api import BrowserContext, Dialog
+    from playwright.sync_api import BrowserContext, Dialog, Page
 
+MAX_FOLLOWING = 20  # dialogs that may follow one another in one action's scripts before the action is done waiting
 # Answers a dialog: its type and its message (secret values as their placeholders) -> the answer to give.
 Answerer = Callable[[str, str], DialogAnswer]
 
@@ -44,8 +48,10 @@ class Turn:
     tpl: Callable[[str], str]
     seen: list[DialogAnswer] = field(default_factory=list)
     unexpected: list[str] = field(default_factory=list)
+    page: Page | None = None  # the page of the last dialog answered
 
     def answer(self, dialog: Dialog) -> None:
+        self.page = dialog.page
         message = self.tpl(dialog.message)
         try:
             answer = self.answerer(dialog.type, message)
@@ -86,6 +92,7 @@ class DialogWatch:
         self._turn = turn
         try:
             yield turn
+            _follow(turn)
         finally:
             self._turn = None
 
@@ -94,6 +101,21 @@ class DialogWatch:
             self._turn.answer(dialog)
         elif not _others_listen(self.context, dialog):  # as Playwright does when nobody listens
             dialog.accept() if dialog.type == "beforeunload" else dialog.dismiss()
+
+
+def _follow(turn: Turn) -> None:
+    """After an action that opened a dialog, ask its page once more (one round trip): the page answers only once its
+    script ran on after the answer, so a dialog that followed in the same script (a confirm, then an alert saying it
+    failed) is this action's too, whether or not the action returned before it opened. Nothing is asked after an
+    action without a dialog."""
+    answered = 0
+    for _ in range(MAX_FOLLOWING):
+        count = len(turn.seen) + len(turn.unexpected)
+        if turn.page is None or count == answered:
+            return
+        answered = count
+        with contextlib.suppress(PlaywrightError):  # the page navigated or closed: no script of it runs on
+            turn.page.title()
 
 
 def _others_listen(context: BrowserContext, dialog: Dialog) -> bool:

@@ -52,3 +52,27 @@ def test_between_actions_a_dialog_is_left_to_the_tests_own_listener(page: Any, w
     page.evaluate(ASK)
     assert answered(page) == "true" and handled == ["Delete the project Apollo?"]
 
+
+
+# A handler that confirms, works a while (as an app's handler does: a re-render), then alerts, in the same task: the
+# browser lets the click go on once the confirm is shown, so the click may return before the alert is dispatched;
+# the turn asks the page once more after a dialog, which the page answers only after the alert.
+CONFIRM_THEN_ALERT = """<!doctype html><html><body><button id="go">Delete project</button><p role="status" id="s"></p>
+<script>
+  document.getElementById('go').addEventListener('click', () => {
+    if (!confirm('Delete the project Apollo?')) return;
+    const until = performance.now() + 300; while (performance.now() < until) {}  // the app's own work
+    alert('Could not delete the project: you are not an owner.');
+  });
+</script></body></html>"""
+
+
+def test_a_dialog_that_follows_an_answered_one_in_the_same_handler_is_the_actions_too(page: Any) -> None:
+    page.set_content(CONFIRM_THEN_ALERT)
+    watch = DialogWatch.of(page.context)
+    accept = DialogAnswer(type="confirm", message="Delete the project Apollo?", accept=True)
+    with watch.answering(CachedAnswers([accept]), {}, str) as turn:
+        page.click("#go")
+    assert turn.seen == [accept]
+    assert turn.unexpected == [
+        "an alert dialog saying 'Could not delete the project: you are not an owner.' (no recorded answer for it)"]
