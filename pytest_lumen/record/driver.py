@@ -29,7 +29,7 @@ from ..secrets import map_strings, password_fills
 from ..urls import normalize_url
 from .conversation import KEEP_PAGES, Conversation, step_message, system_prompt
 from .dialogs import answer_from, dialog_request
-from .reply import Step, carry_out, too_many
+from .reply import DrivenStep, carry_out, too_many
 from .snapshot import SHOW_ITEMS, Observation, observe, show_items
 from .tools import ToolInputError, to_action, tools_for
 from .watch import SETTLE_MS, NavigationWatch
@@ -119,7 +119,7 @@ class ModelDriver:
         talk = Conversation(step_message(instruction, kind, obs, heal=heal, site_tips=site_tips), obs,
                             incremental=bool(getattr(self.planner, "cache_turns", False)),
                             budget=KEEP_PAGES * self.settings.snapshot_chars)
-        step = Step(index, instruction, kind, values, talk, obs, system, already=already)
+        step = DrivenStep(index, instruction, kind, values, talk, obs, system, already=already)
         deadline = time.monotonic() + self.settings.step_timeout
         for iteration in range(1, self.settings.max_actions + 1):
             if time.monotonic() > deadline:
@@ -134,13 +134,13 @@ class ModelDriver:
         """Whether the last action loaded another document or changed tabs: the refs the model saw are gone."""
         return self._navigation.requested or self.tabs.current is not self.page
 
-    def settle(self, step: Step) -> None:
+    def settle(self, step: DrivenStep) -> None:
         """The step ends: a navigation after its last action's effect is that action's too."""
         self._late_navigation(step.performed)
 
     # --- acting --------------------------------------------------------------------
 
-    def act(self, step: Step, call: ToolCall) -> tuple[str, bool]:
+    def act(self, step: DrivenStep, call: ToolCall) -> tuple[str, bool]:
         """Carry out a valid call; its status for the model and whether it failed."""
         self._navigation.start()  # what ``moved`` reads is this call's
         if call.name == SHOW_ITEMS:  # not an action: the next look shows the items asked for
@@ -169,7 +169,7 @@ class ModelDriver:
         return self._after(step, call, span, f"ok: {call.name} done" + (f"; {opened}" if opened else ""), False,
                            locator=target.locator.describe() if target else None)
 
-    def _carry_out(self, step: Step, call: ToolCall, before_url: str) -> Any:
+    def _carry_out(self, step: DrivenStep, call: ToolCall, before_url: str) -> Any:
         """Do the call on the page; the action with its effect. A check is run, never performed."""
         timeout_ms = self.settings.action_timeout * 1000
         action, loc = to_action(call, self.page, step.obs.refs, self.tpl)
@@ -194,7 +194,7 @@ class ModelDriver:
             action = action.model_copy(update={"option": chosen(loc, timeout_ms)})
         return action.model_copy(update={"after": effect, "dialogs": dialogs.seen or None})
 
-    def _ask_dialog(self, step: Step, action: Any, kind: str, message: str) -> DialogAnswer:
+    def _ask_dialog(self, step: DrivenStep, action: Any, kind: str, message: str) -> DialogAnswer:
         """Show the model a dialog the action opened; its answer (dismiss, when it gives none it can use)."""
         reply = self._plan(dialog_request(step.system, step.instruction, action.describe(), kind, message), step.index)
         try:
@@ -202,7 +202,7 @@ class ModelDriver:
         except UnexpectedDialog:
             return DialogAnswer(type=kind, message=message, accept=False)  # type: ignore[arg-type]
 
-    def _after(self, step: Step, call: ToolCall, span: ToolSpan, status: str, is_error: bool, *,
+    def _after(self, step: DrivenStep, call: ToolCall, span: ToolSpan, status: str, is_error: bool, *,
                error: str | None = None, locator: str | None = None) -> tuple[str, bool]:
         """End the call's span, log it for the memory, show progress; the status and whether it failed."""
         span.end(not is_error, locator=locator, error=error or (status if is_error else None))
