@@ -13,9 +13,9 @@ Overlays in the way are another matter (``overlays.py``).
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
-from ..cache.model import Expect, Fingerprint, LocatorSpec, Target
+from ..cache.model import Action, Expect, Fingerprint, LocatorSpec, Target
 from ..page import items
 from ..page.fingerprint import Candidate, capture, capture_with_look_alikes, index_of, nth_of, scan, scan_selector
 from ..page.locators import spec_from_locator
@@ -62,7 +62,7 @@ class Policy:
     new_page: bool = False
 
 
-def policy_for(action: Any, fingerprint: Fingerprint | None) -> Policy:
+def policy_for(action: Action, fingerprint: Fingerprint | None) -> Policy:
     """The identity policy of a cached action.
 
     For a text check, the text is what is asserted, so the element is known by everything
@@ -88,17 +88,17 @@ def policy_for(action: Any, fingerprint: Fingerprint | None) -> Policy:
     return Policy()
 
 
-def _effect_url(action: Any) -> str | None:
+def _effect_url(action: Action) -> str | None:
     """Where the action was recorded to lead, that tells a control by its job and is checked exactly: its URL.
 
     (A page it opens is checked to open, not for where: no evidence.)"""
-    after = getattr(action, "after", None)
+    after = action.after
     return after.url if after is not None and after.url is not None else None
 
 
-def _opened_url(action: Any) -> str | None:
+def _opened_url(action: Action) -> str | None:
     """The URL of the page (a tab, a popup) the action was recorded to open, if any: what a link to it declares."""
-    after = getattr(action, "after", None)
+    after = action.after
     return after.popup if after is not None and after.popup is not None else None
 
 

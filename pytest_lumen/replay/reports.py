@@ -6,9 +6,9 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Literal
+from typing import TYPE_CHECKING, Literal
 
-from ..cache.model import Target
+from ..cache.model import Action, LocatorSpec, Target
 from ..events import HealEnd, HealPictures, HealStart
 from ..heals import Heal
 from ..page.evidence import heal_picture
@@ -46,18 +46,20 @@ def report_relocation(ctx: TestContext, tpl: Callable[[str], str], instruction: 
                 cache_file=ctx.cache.display, evidence=found_evidence, runner_up=found.runner_up, picture=picture)
 
 
-def route_heal(ctx: TestContext, tpl: Callable[[str], str], instruction: str, step: int, i: int, action: Any,
-               moved: str) -> tuple[Any, Heal]:
+def route_heal(ctx: TestContext, tpl: Callable[[str], str], instruction: str, step: int, i: int, action: Action,
+               moved: str) -> tuple[Action, Heal]:
     """The action with the route its confirmed element led to (``moved``, normalized) as its recorded effect, and the
     ``effect`` heal that says so (its events emitted): the app renamed a route, the cache follows."""
-    before, after = action.after.url, tpl(moved)
+    effect = action.after
+    assert effect is not None and effect.url is not None, "a route is renamed only where a URL was recorded"
+    before, after = effect.url, tpl(moved)
     ctx.events.emit(HealStart(step=step, action=i, before=before, error=f"the page should be at {before}"))
     ctx.events.emit(HealEnd(step=step, action=i, ok=True, level="effect", before=before, after=after,
                             detail="the very element (its role, name and place) led to a renamed route"))
     heal = Heal(test=ctx.nodeid, step=instruction, action=i, level="effect", before=before, after=after,
                 cache_file=ctx.cache.display,
                 evidence="the recorded element, confirmed, led to another route of the same origin, which shows no error")
-    return action.model_copy(update={"after": action.after.model_copy(update={"url": after})}), heal
+    return action.model_copy(update={"after": effect.model_copy(update={"url": after})}), heal
 
 
 def take_picture(ctx: TestContext, page: Page, step: int, i: int, which: Literal["before", "after"],
@@ -86,7 +88,7 @@ def _file(picture: str | None) -> str | None:
 def healed_target(target: Target, found: Relocated, templatize: Callable[[str], str]) -> Target:
     """The target as it is now: the locator that found it, fallbacks, and its current fingerprint (templatized)."""
     specs = [*fallbacks_for(found.fingerprint, found.spec), target.locator, *target.fallbacks]
-    fallbacks: list[Any] = []
+    fallbacks: list[LocatorSpec] = []
     for spec in specs:
         if spec != found.spec and spec not in fallbacks:
             fallbacks.append(spec)

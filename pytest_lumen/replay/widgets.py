@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any
 
 from playwright.sync_api import Error as PlaywrightError
 
-from ..cache.model import ChosenOption, Fingerprint, SelectOption
+from ..cache.model import Action, ChosenOption, Fingerprint, SelectOption
 from ..errors import ReplayError
 from ..events import HealEnd, HealStart
 from ..heals import Heal
@@ -195,7 +195,7 @@ def stand_in(page: Page, recorded: Fingerprint | None) -> str | None:
             f"in for it now{instead}")
 
 
-def report(ctx: TestContext, instruction: str, step: int, i: int, action: Any, how: str) -> Heal:
+def report(ctx: TestContext, instruction: str, step: int, i: int, action: Action, how: str) -> Heal:
     """The heal a widget translation reports (level ``widget``): the cached action is kept, done as ``how`` says."""
     target = action.target_or_none
     before = f"{action.kind} {target.locator.describe() if target is not None else ''}".strip()
