@@ -12,7 +12,7 @@ from .diagnosis import as_observed, branch_miss_error, heal_brief, miss_error, r
 from .errors import HealRejectedError, LumenError, first_line, record_command, stop_reason
 from .events import ErrorEvent, LifecycleEnd, LifecycleStart, Stopwatch
 from .guard import NavigationGuard
-from .heals import Heal
+from .heals import Heal, HealLevel
 from .page.perform import current_url
 from .page.tabs import Tabs
 from .record.driver import DriveResult, ModelDriver
@@ -202,7 +202,7 @@ class Agent:
         picture = take_picture(self.ctx, self.page, index, failed.index, "before")  # as replay left the page
         actions = kept + self._drive(index, cached, values, heal=heal_brief(failed), already=len(kept)).actions
         after = "; ".join(a.describe() for a in actions[len(failed.done):]) or "no actions"
-        heal = Heal(test=self.ctx.nodeid, step=cached.instruction, action=failed.index, level="model",
+        heal = Heal(test=self.ctx.nodeid, step=cached.instruction, action=failed.index, level=HealLevel(kind="model"),
                     before=failed.action.describe(), after=after, cache_file=self.ctx.cache.display, picture=picture)
         self._healed(cached, [pictured_after(self.ctx, self.page, index, failed.index, heal)], actions)
 
@@ -217,7 +217,7 @@ class Agent:
                        f"by running once without --lumen-strict")
         self.ctx.heals.extend(heals)
         self.ctx.cache.keep(cached.model_copy(update={"actions": actions}), changed=True)
-        self.ctx.figures.steps_healed[heals[0].level.split(":")[0]] += 1
+        self.ctx.figures.steps_healed[heals[0].level.kind] += 1
 
     # --- the model ----------------------------------------------------------------------
 

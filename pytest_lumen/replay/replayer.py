@@ -210,7 +210,7 @@ class Replayer:
             raise
         except (PlaywrightError, LumenError) as exc:
             raise replay.failed(first_line(exc)) from None
-        relabelled = heal is not None and heal.level == "relabel"
+        relabelled = heal is not None and heal.level.kind == "relabel"
         moved = effects.verify_effect(self.page, replay.doing(acted), loc, self.timeout_ms, relabelled, was,
                                       confirmed=confirmed and heal is None)
         if moved is not None:

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Literal
 
 from ..cache.model import Action, LocatorSpec, Target
 from ..events import HealEnd, HealPictures, HealStart
-from ..heals import Heal
+from ..heals import Heal, HealLevel
 from ..page.evidence import heal_picture
 from ..page.items import key_of
 from ..page.targets import fallbacks_for
@@ -39,7 +39,7 @@ def report_relocation(ctx: TestContext, tpl: Callable[[str], str], instruction: 
     runner_up = f", runner-up {found.runner_up:.2f}" if found.runner_up is not None else ""
     found_evidence = tpl(found.evidence) if found.evidence else None  # it quotes the page's names
     evidence = f"; {found_evidence}" if found_evidence else ""
-    ctx.events.emit(HealEnd(step=step, action=i, ok=True, level=found.level, before=before, after=after,
+    ctx.events.emit(HealEnd(step=step, action=i, ok=True, level=str(found.level), before=before, after=after,
                             detail=f"score {found.score:.2f}{runner_up}{evidence}"))
     picture = take_picture(ctx, page, step, i, "before", found.locator, end) if page is not None else None
     return Heal(test=ctx.nodeid, step=instruction, action=i, level=found.level, before=before, after=after,
@@ -54,9 +54,10 @@ def route_heal(ctx: TestContext, tpl: Callable[[str], str], instruction: str, st
     assert effect is not None and effect.url is not None, "a route is renamed only where a URL was recorded"
     before, after = effect.url, tpl(moved)
     ctx.events.emit(HealStart(step=step, action=i, before=before, error=f"the page should be at {before}"))
-    ctx.events.emit(HealEnd(step=step, action=i, ok=True, level="effect", before=before, after=after,
+    level = HealLevel(kind="effect")
+    ctx.events.emit(HealEnd(step=step, action=i, ok=True, level=str(level), before=before, after=after,
                             detail="the very element (its role, name and place) led to a renamed route"))
-    heal = Heal(test=ctx.nodeid, step=instruction, action=i, level="effect", before=before, after=after,
+    heal = Heal(test=ctx.nodeid, step=instruction, action=i, level=level, before=before, after=after,
                 cache_file=ctx.cache.display,
                 evidence="the recorded element, confirmed, led to another route of the same origin, which shows no error")
     return action.model_copy(update={"after": effect.model_copy(update={"url": after})}), heal
@@ -76,7 +77,7 @@ def take_picture(ctx: TestContext, page: Page, step: int, i: int, which: Literal
 def pictured_after(ctx: TestContext, page: Page, step: int, i: int, heal: Heal) -> Heal:
     """The heal with its after picture, taken now that its action was done; the ``heal.pictures`` event names both."""
     after = take_picture(ctx, page, step, i, "after")
-    ctx.events.emit(HealPictures(step=step, action=i, level=heal.level, before=_file(heal.picture), after=_file(after)))
+    ctx.events.emit(HealPictures(step=step, action=i, level=str(heal.level), before=_file(heal.picture), after=_file(after)))
     return heal.model_copy(update={"after_picture": after})
 
 

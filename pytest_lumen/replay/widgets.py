@@ -25,7 +25,7 @@ from playwright.sync_api import Error as PlaywrightError
 from ..cache.model import Action, ChosenOption, Fingerprint, SelectOption
 from ..errors import ReplayError
 from ..events import HealEnd, HealStart
-from ..heals import Heal
+from ..heals import Heal, HealLevel
 from ..page import scripts
 from ..page.options import Offered, clear_match, exact, plain
 from ..templates import substitute
@@ -40,7 +40,7 @@ OPTIONS_JS = scripts.function("popupOptions", ("widgets",))
 STAND_IN_JS = scripts.function("hiddenStandIn", ("widgets",))
 SHOWN_JS = scripts.function("shownBy", ("widgets",))
 LISTBOX_SHOWN = "[role=listbox]:visible"
-LEVEL = "widget"
+LEVEL = HealLevel(kind="widget")
 MAX_NAMED = 20  # options named in a failure
 MAX_BESIDE = 4  # widgets named as standing in for a hidden control
 
@@ -200,6 +200,6 @@ def report(ctx: TestContext, instruction: str, step: int, i: int, action: Action
     target = action.target_or_none
     before = f"{action.kind} {target.locator.describe() if target is not None else ''}".strip()
     ctx.events.emit(HealStart(step=step, action=i, before=before, error="the element is another widget now"))
-    ctx.events.emit(HealEnd(step=step, action=i, ok=True, level=LEVEL, before=before, after=before, detail=how))
+    ctx.events.emit(HealEnd(step=step, action=i, ok=True, level=str(LEVEL), before=before, after=before, detail=how))
     return Heal(test=ctx.nodeid, step=instruction, action=i, level=LEVEL, before=before, after=before,
                 cache_file=ctx.cache.display, evidence=how)
