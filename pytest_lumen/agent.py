@@ -100,9 +100,8 @@ class Agent:
             self.ctx.figures.steps_failed += 1
             self.ctx.events.emit(LifecycleEnd(step=index, outcome="failed", duration_ms=watch.ms))
             self.ctx.events.emit(ErrorEvent(step=index, reason=stop_reason(exc), message=first_line(exc)))  # type: ignore[arg-type]
-            if isinstance(exc, LumenError):
-                exc.step = exc.step or template
-                raise self._redacted(exc) from None
+            if isinstance(exc, LumenError):  # the step's error as the test shows it: naming the step, no secret in it
+                raise exc.completed(step=template, redact=self.ctx.secrets.redact) from None
             raise
         self.ctx.events.emit(LifecycleEnd(step=index, outcome=outcome, duration_ms=watch.ms))  # type: ignore[arg-type]
 
@@ -187,9 +186,7 @@ class Agent:
         try:
             cache = self.ctx.cache.file()
         except LumenError as exc:
-            exc.step = exc.step or wanted.instruction
-            exc.args = (exc.render(),)
-            raise
+            raise exc.completed(step=wanted.instruction) from None
         return cache.find(wanted.key, wanted.ordinal) if cache else None
 
     # --- heals ----------------------------------------------------------------------------
@@ -226,9 +223,3 @@ class Agent:
             self._planner = self._planner_factory()
         driver = ModelDriver(self.page, self._planner, self.ctx, guard=self.guard, memory=self.memory, tabs=self.tabs)
         return driver.drive(index, step.instruction, step.kind, values, heal=heal, already=already, names=step.variables)
-
-    def _redacted(self, exc: LumenError) -> LumenError:
-        """The same error, re-rendered, with every secret value replaced (messages end up in logs and reports)."""
-        exc.message = self.ctx.secrets.redact(exc.message)
-        exc.args = (exc.render(),)
-        return exc
