@@ -6,7 +6,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from .cache.keys import step_key
-from .cache.model import Step
+from .cache.model import Action, Step
 from .config import Mode
 from .diagnosis import as_observed, branch_miss_error, heal_brief, miss_error, replay_error
 from .errors import HealRejectedError, LumenError, first_line, record_command, stop_reason
@@ -30,6 +30,7 @@ if TYPE_CHECKING:
     from playwright.sync_api import Page
 
     from .context import TestContext
+    from .memory.session import MemorySession
     from .planner.base import Planner
 
 
@@ -42,7 +43,7 @@ class Agent:
     same for a check, which is never healed into passing.
     """
 
-    def __init__(self, page: Page, ctx: TestContext, planner: Callable[[], Planner], memory: Any = None,
+    def __init__(self, page: Page, ctx: TestContext, planner: Callable[[], Planner], memory: MemorySession | None = None,
                  trace_steps: bool = False, identity_gate: bool = False) -> None:
         self.tabs = Tabs(page)
         self.ctx = ctx
@@ -203,7 +204,7 @@ class Agent:
                     before=failed.action.describe(), after=after, cache_file=self.ctx.cache.display, picture=picture)
         self._healed(cached, [pictured_after(self.ctx, self.page, index, failed.index, heal)], actions)
 
-    def _healed(self, cached: Step, heals: list[Heal], actions: list[Any]) -> None:
+    def _healed(self, cached: Step, heals: list[Heal], actions: list[Action]) -> None:
         """Keep a healed step, count it by the level of its first heal; under --lumen-strict refuse it."""
         if self.settings.strict:
             diff = "\n".join(f"  action {h.action + 1} [{h.level}]: {h.before}  ->  {h.after}" for h in heals)

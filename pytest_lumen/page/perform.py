@@ -11,6 +11,7 @@ from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 from ..cache.model import (
+    Action,
     Check,
     Click,
     Drag,
@@ -25,7 +26,6 @@ from ..cache.model import (
     TypeText,
     Upload,
     WaitFor,
-    _Action,
 )
 from ..errors import LumenError
 from ..templates import substitute
@@ -40,7 +40,7 @@ COVERED_BY_LABEL_JS = scripts.function("coveredByOwnLabel", ("covered_by_label",
 IS_FILE_INPUT_JS = scripts.function("isFileInput", ("is_file_input",))
 
 
-def perform(page: Page, action: _Action, loc: Locator | None, values: dict[str, str], timeout_ms: float,
+def perform(page: Page, action: Action, loc: Locator | None, values: dict[str, str], timeout_ms: float,
             files_root: Path | None = None, dest: Locator | None = None) -> None:
     """Do one action. ``loc`` is the already-resolved target (None for page-level actions).
 
@@ -75,13 +75,13 @@ class _On:
         return self.loc
 
 
-def _perform(page: Page, action: _Action, loc: Locator | None, values: dict[str, str], timeout_ms: float,
+def _perform(page: Page, action: Action, loc: Locator | None, values: dict[str, str], timeout_ms: float,
              files_root: Path | None, dest: Locator | None) -> None:
     _do(action, _On(page, loc, values, timeout_ms, files_root, dest))
 
 
 @functools.singledispatch
-def _do(action: _Action, on: _On) -> None:
+def _do(action: Action, on: _On) -> None:
     """Perform ``action``: one small function per action type, registered below."""
     raise TypeError(f"perform() does not handle {type(action).__name__}")
 
@@ -230,7 +230,7 @@ def set_checked(loc: Locator, checked: bool, timeout_ms: float) -> None:
     loc.set_checked(checked, timeout=max(timeout_ms - first, 100.0), force=covered)
 
 
-def perform_once(page: Page, action: _Action, loc: Locator | None, values: dict[str, str], timeout_ms: float,
+def perform_once(page: Page, action: Action, loc: Locator | None, values: dict[str, str], timeout_ms: float,
                  files_root: Path | None = None) -> None:
     """``perform``, where a timeout after the action began to act counts as done (it must not be repeated):
     a click that timed out waiting for the slow navigation it started was performed."""
@@ -256,7 +256,7 @@ def current_url(page: Page) -> str:
     return page.url  # closed, or navigating still: as fresh as the round trips made it
 
 
-def effect_after(page: Page, action: _Action, loc: Locator | None, before_url: str) -> Effect | None:
+def effect_after(page: Page, action: Action, loc: Locator | None, before_url: str) -> Effect | None:
     """The effect to record after a model-chosen action: a URL change, or a filled value."""
     url = normalize_url(page.url)
     if url != normalize_url(before_url):

@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
+from ..cache.model import Action
 from ..errors import LumenAssertionError, LumenError, StepAbortedError
 from ..planner.base import PlanReply, ToolCall
 from .conversation import NOT_RUN, Conversation, Result
@@ -33,7 +34,7 @@ class DrivenStep:
     talk: Conversation
     obs: Observation
     system: str = ""
-    performed: list[Any] = field(default_factory=list)
+    performed: list[Action] = field(default_factory=list)
     log: list[dict[str, Any]] = field(default_factory=list)
     invalid: int = 0  # unusable replies in a row
     conditional: bool = False
