@@ -107,8 +107,7 @@ class Finder:
             if isinstance(seen, Located):
                 return dataclasses.replace(seen, revealed=revealed)
             if revealed is None and (seen.unusable or look.count == 0):  # closed <details> may hide it: opened once
-                revealed = reveal(self.page, self.ctx, self.instruction, replay.step, replay.index, replay.action,
-                                  bound.locator, USABLE_MS)
+                revealed = reveal(self.page, self.ctx, self.instruction, replay, bound.locator, USABLE_MS)
                 if revealed is not None:
                     look = first_look(primary, bound.locator, 0)
                     continue
@@ -120,8 +119,7 @@ class Finder:
                 unusable_until = min(deadline, time.monotonic() + USABLE_MS / 1000)
             give_up = deadline if not seen.unusable or unusable_until is None else unusable_until
             if time.monotonic() >= give_up:
-                report_relocation(self.ctx, self.tpl, self.instruction, replay.step, replay.index, target, seen.why,
-                                  found)
+                report_relocation(self.ctx, self.tpl, self.instruction, replay, target, seen.why, found)
                 raise replay.failed(found_nothing(self.page, seen.why, found, bound.fingerprint))
             if seen.unusable:  # there, not shown: wait for it to be shown (Playwright's wait on its state), not a pause
                 await_visible(primary, (give_up - time.monotonic()) * 1000)
@@ -151,8 +149,7 @@ class Finder:
         if _primary_now(self.relocator, bound, policy, primary):
             return Located(primary, target)
         self.relocator.claims.claim(bound.fingerprint, found.fingerprint)
-        heal = report_relocation(self.ctx, self.tpl, self.instruction, replay.step, replay.index, target, seen.why,
-                                 found, self.page, end)
+        heal = report_relocation(self.ctx, self.tpl, self.instruction, replay, target, seen.why, found, self.page, end)
         return Located(found.locator, healed_target(target, found, self.tpl), heal)
 
 

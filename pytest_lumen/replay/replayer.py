@@ -204,8 +204,7 @@ class Replayer:
         try:  # the action as done: as cached, or as the widget its element is now declares (``how``)
             acted, how = act(self.page, action, loc, recorded, replay.values, self.timeout_ms, self.ctx.test_dir, dest,
                              _perform)
-            heal = heal or (widgets.report(self.ctx, self._instruction, replay.step, replay.index, action, how)
-                            if how else None)
+            heal = heal or (widgets.report(self.ctx, self._instruction, replay, how) if how else None)
         except LumenAssertionError:
             raise
         except (PlaywrightError, LumenError) as exc:
@@ -232,7 +231,7 @@ def _moved(ctx: TestContext, tpl: Callable[[str], str], instruction: str, replay
     """The action and its heal when its confirmed element led to a renamed route (``moved``), else unchanged."""
     if moved is None:
         return Replayed(replay.action, None, replay.path)
-    action, heal = route_heal(ctx, tpl, instruction, replay.step, replay.index, replay.action, moved)
+    action, heal = route_heal(ctx, tpl, instruction, replay, moved)
     return Replayed(action, heal, replay.path)
 
 

@@ -21,15 +21,17 @@ if TYPE_CHECKING:
     from playwright.sync_api import Locator, Page
 
     from ..context import TestContext
+    from .failure import ActionReplay
 
 MAX_FALLBACKS = 8
 
 
-def report_relocation(ctx: TestContext, tpl: Callable[[str], str], instruction: str, step: int, i: int,
+def report_relocation(ctx: TestContext, tpl: Callable[[str], str], instruction: str, replay: ActionReplay,
                       target: Target, problem: str, found: Relocated | Missed, page: Page | None = None,
                       end: str = "") -> Heal | None:
     """Emit a heal's events; the record of a successful heal, with its before picture (taken on ``page``; ``end``:
     which end of a drag, in the picture's name; ``tpl``: the step's rule for what it records, ``secrets.py``)."""
+    step, i = replay.step, replay.index
     before = target.locator.describe()
     ctx.events.emit(HealStart(step=step, action=i, before=before, error=problem))
     if isinstance(found, Missed):
@@ -46,10 +48,11 @@ def report_relocation(ctx: TestContext, tpl: Callable[[str], str], instruction: 
                 cache_file=ctx.cache.display, evidence=found_evidence, runner_up=found.runner_up, picture=picture)
 
 
-def route_heal(ctx: TestContext, tpl: Callable[[str], str], instruction: str, step: int, i: int, action: Action,
+def route_heal(ctx: TestContext, tpl: Callable[[str], str], instruction: str, replay: ActionReplay,
                moved: str) -> tuple[Action, Heal]:
     """The action with the route its confirmed element led to (``moved``, normalized) as its recorded effect, and the
     ``effect`` heal that says so (its events emitted): the app renamed a route, the cache follows."""
+    action, step, i = replay.action, replay.step, replay.index
     effect = action.after
     assert effect is not None and effect.url is not None, "a route is renamed only where a URL was recorded"
     before, after = effect.url, tpl(moved)

@@ -23,6 +23,7 @@ if TYPE_CHECKING:
     from ..context import TestContext
     from ..heals import Heal
     from .cascade import Missed
+    from .failure import ActionReplay
 
 # How the replayer performs an action (its overlay retry included): page, action, element, values, timeout, the
 # test's folder, where a drag ends.
@@ -45,12 +46,12 @@ def act(page: Page, action: Action, loc: Locator | None, recorded: Fingerprint |
     return acted, None if acted is action else "a date picker's text field: the date typed in the format it declares"
 
 
-def reveal(page: Page, ctx: TestContext, instruction: str, step: int, i: int, action: Action, spec: LocatorSpec,
+def reveal(page: Page, ctx: TestContext, instruction: str, replay: ActionReplay, spec: LocatorSpec,
            timeout_ms: float) -> Heal | None:
     """Open the closed ``<details>`` that hide the element (``disclosures.py``): the heal that says so, else None."""
     opened = disclosures.reveal(page, spec, timeout_ms)
     how = f"opened the collapsed section {', '.join(map(repr, opened))}"
-    return widgets.report(ctx, instruction, step, i, action, how) if opened else None
+    return widgets.report(ctx, instruction, replay, how) if opened else None
 
 
 def found_nothing(page: Page, problem: str, found: Missed, recorded: Fingerprint | None) -> str:

@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any
 
 from playwright.sync_api import Error as PlaywrightError
 
-from ..cache.model import Action, ChosenOption, Fingerprint, SelectOption
+from ..cache.model import ChosenOption, Fingerprint, SelectOption
 from ..errors import ReplayError
 from ..events import HealEnd, HealStart
 from ..heals import Heal, HealLevel
@@ -34,6 +34,7 @@ if TYPE_CHECKING:
     from playwright.sync_api import Locator, Page
 
     from ..context import TestContext
+    from .failure import ActionReplay
 
 WIDGET_JS = scripts.function("widgetOf", ("widgets",))
 OPTIONS_JS = scripts.function("popupOptions", ("widgets",))
@@ -195,8 +196,9 @@ def stand_in(page: Page, recorded: Fingerprint | None) -> str | None:
             f"in for it now{instead}")
 
 
-def report(ctx: TestContext, instruction: str, step: int, i: int, action: Action, how: str) -> Heal:
+def report(ctx: TestContext, instruction: str, replay: ActionReplay, how: str) -> Heal:
     """The heal a widget translation reports (level ``widget``): the cached action is kept, done as ``how`` says."""
+    action, step, i = replay.action, replay.step, replay.index
     target = action.target_or_none
     before = f"{action.kind} {target.locator.describe() if target is not None else ''}".strip()
     ctx.events.emit(HealStart(step=step, action=i, before=before, error="the element is another widget now"))
