@@ -217,6 +217,7 @@ class Replayer:
         return Replayed(action, heal, replay.path)
 
     # --- finding the element ----------------------------------------------------------
+
     def _locate(self, replay: ActionReplay, target: Target, deadline: float, end: str = "") -> Located:
         """The recorded element (``locate.Finder``); the heal of a closed section opened to show it is kept."""
         finder = Finder(self.page, self.ctx, self.relocator, self.gate, self.timeout_ms, self.tpl, self._instruction)
