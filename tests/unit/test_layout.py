@@ -16,6 +16,7 @@ PACKAGE = Path(pytest_lumen.__file__).resolve().parent
 TESTS = Path(__file__).resolve().parents[1]
 MAX_MODULE_LINES = 400
 MAX_CLASS_LINES = 200
+MAX_FUNCTION_LINES = 50
 MAX_JS_LINES = 3
 JS_MARKERS = ("=>", "function", "const ")
 
@@ -63,6 +64,13 @@ def test_no_class_is_over_200_lines() -> None:
            for p in MODULES for node in ast.walk(parse(p))
            if isinstance(node, ast.ClassDef) and node.end_lineno - node.lineno + 1 > MAX_CLASS_LINES}  # type: ignore[operator]
     assert big == {}, f"classes over {MAX_CLASS_LINES} lines"
+
+
+def test_no_function_is_over_50_lines() -> None:
+    long = {f"{shown(p)}::{node.name}": node.end_lineno - node.lineno + 1  # type: ignore[operator]
+            for p in MODULES for node in ast.walk(parse(p)) if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef))
+            and node.end_lineno - node.lineno + 1 > MAX_FUNCTION_LINES}  # type: ignore[operator]
+    assert long == {}, f"functions over {MAX_FUNCTION_LINES} lines: split them into named steps"
 
 
 def test_javascript_lives_in_js_files_not_in_python_strings() -> None:
