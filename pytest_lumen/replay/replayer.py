@@ -185,7 +185,7 @@ class Replayer:
         if isinstance(replay.action, Drag) and replay.action.to is not None:  # where it is dropped: found (and healed) alike
             drop = self._locate(replay, replay.action.to, deadline, end="-drop")
             replay, heal = replay.doing(replay.action.model_copy(update={"to": drop.target})), heal or drop.heal
-        confirmed = found is not None and found.confirmed
+        confirmed = found is not None and found.confirmed and drop is None  # a drop's end confirms nothing
         return self._act(replay, loc, drop.locator if drop is not None else None, recorded, heal, confirmed)
 
     def _act(self, replay: ActionReplay, loc: Locator | None, dest: Locator | None, recorded: Fingerprint | None,
