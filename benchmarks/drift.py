@@ -132,7 +132,7 @@ class Lumen(Method):
             done, heals = self.replayer.replay(step, one, values)
         except ActionFailed as failed:
             raise Failed(failed.error) from None
-        return Healed(heals[0].level, done[0].target_or_none.locator) if heals else None
+        return Healed(str(heals[0].level), done[0].target_or_none.locator) if heals else None
 
 
 class Primary(Method):

@@ -6,7 +6,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from .cache.keys import step_key
-from .cache.model import Step
+from .cache.model import Action, Step
 from .config import Mode
 from .errors import HealRejectedError, LumenError, first_line, record_command, stop_reason
 from .events import ErrorEvent, LifecycleEnd, LifecycleStart, Stopwatch
@@ -21,7 +21,7 @@ from .replay.failure import ActionFailed
 from .replay.replayer import Replayer
 from .replay.reports import pictured_after, take_picture
 from .replay.viewport import note_viewport
-from .run.heals import Heal
+from .run.heals import Heal, HealLevel
 from .secrets import password_fills
 from .templates import placeholders
 from .urls import normalize_url
@@ -30,6 +30,7 @@ if TYPE_CHECKING:
     from playwright.sync_api import Page
 
     from .context import TestContext
+    from .memory.session import MemorySession
     from .planner.base import Planner
 
 
@@ -42,7 +43,7 @@ class Agent:
     same for a check, which is never healed into passing.
     """
 
-    def __init__(self, page: Page, ctx: TestContext, planner: Callable[[], Planner], memory: Any = None,
+    def __init__(self, page: Page, ctx: TestContext, planner: Callable[[], Planner], memory: MemorySession | None = None,
                  trace_steps: bool = False, identity_gate: bool = False) -> None:
         self.tabs = Tabs(page)
         self.ctx = ctx
@@ -100,9 +101,8 @@ class Agent:
             self.ctx.figures.steps_failed += 1
             self.ctx.events.emit(LifecycleEnd(step=index, outcome="failed", duration_ms=watch.ms))
             self.ctx.events.emit(ErrorEvent(step=index, reason=stop_reason(exc), message=first_line(exc)))  # type: ignore[arg-type]
-            if isinstance(exc, LumenError):
-                exc.step = exc.step or template
-                raise self._redacted(exc) from None
+            if isinstance(exc, LumenError):  # the step's error as the test shows it: naming the step, no secret in it
+                raise exc.completed(step=template, redact=self.ctx.secrets.redact) from None
             raise
         self.ctx.events.emit(LifecycleEnd(step=index, outcome=outcome, duration_ms=watch.ms))  # type: ignore[arg-type]
 
@@ -187,9 +187,7 @@ class Agent:
         try:
             cache = self.ctx.cache.file()
         except LumenError as exc:
-            exc.step = exc.step or wanted.instruction
-            exc.args = (exc.render(),)
-            raise
+            raise exc.completed(step=wanted.instruction) from None
         return cache.find(wanted.key, wanted.ordinal) if cache else None
 
     # --- heals ----------------------------------------------------------------------------
@@ -202,11 +200,11 @@ class Agent:
         picture = take_picture(self.ctx, self.page, index, failed.index, "before")  # as replay left the page
         actions = kept + self._drive(index, cached, values, heal=heal_brief(failed), already=len(kept)).actions
         after = "; ".join(a.describe() for a in actions[len(failed.done):]) or "no actions"
-        heal = Heal(test=self.ctx.nodeid, step=cached.instruction, action=failed.index, level="model",
+        heal = Heal(test=self.ctx.nodeid, step=cached.instruction, action=failed.index, level=HealLevel(kind="model"),
                     before=failed.action.describe(), after=after, cache_file=self.ctx.cache.display, picture=picture)
         self._healed(cached, [pictured_after(self.ctx, self.page, index, failed.index, heal)], actions)
 
-    def _healed(self, cached: Step, heals: list[Heal], actions: list[Any]) -> None:
+    def _healed(self, cached: Step, heals: list[Heal], actions: list[Action]) -> None:
         """Keep a healed step, count it by the level of its first heal; under --lumen-strict refuse it."""
         if self.settings.strict:
             diff = "\n".join(f"  action {h.action + 1} [{h.level}]: {h.before}  ->  {h.after}" for h in heals)
@@ -217,7 +215,7 @@ class Agent:
                        f"by running once without --lumen-strict")
         self.ctx.heals.extend(heals)
         self.ctx.cache.keep(cached.model_copy(update={"actions": actions}), changed=True)
-        self.ctx.figures.steps_healed[heals[0].level.split(":")[0]] += 1
+        self.ctx.figures.steps_healed[heals[0].level.kind] += 1
 
     # --- the model ----------------------------------------------------------------------
 
@@ -226,9 +224,3 @@ class Agent:
             self._planner = self._planner_factory()
         driver = ModelDriver(self.page, self._planner, self.ctx, guard=self.guard, memory=self.memory, tabs=self.tabs)
         return driver.drive(index, step.instruction, step.kind, values, heal=heal, already=already, names=step.variables)
-
-    def _redacted(self, exc: LumenError) -> LumenError:
-        """The same error, re-rendered, with every secret value replaced (messages end up in logs and reports)."""
-        exc.message = self.ctx.secrets.redact(exc.message)
-        exc.args = (exc.render(),)
-        return exc

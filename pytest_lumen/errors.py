@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
+from typing import TypeVar
 
 from .page.playwright_internals import without_call_log
+
+_E = TypeVar("_E", bound="LumenError")
 
 
 class LumenError(Exception):
@@ -40,6 +44,15 @@ class LumenError(Exception):
         """Pickle by state (the keyword-only arguments would not survive ``Exception``'s default)."""
         return (_rebuild, (type(self), dict(self.__dict__)))
 
+    def completed(self: _E, *, step: str | None = None, redact: Callable[[str], str] | None = None) -> _E:
+        """This error as a new one of its kind, complete: naming ``step`` when its raise site could not, its message
+        with ``redact`` applied (secret values replaced), the same traceback. An error is not edited once raised."""
+        state = dict(self.__dict__)
+        state["step"] = self.step or step
+        if redact is not None:
+            state["message"] = redact(self.message)
+        return _rebuild(type(self), state).with_traceback(self.__traceback__)
+
     def render(self) -> str:
         """The message with its ``file:``, ``step:`` and ``remedy:`` lines."""
         lines = [self.message]
@@ -52,7 +65,7 @@ class LumenError(Exception):
         return "\n".join(lines)
 
 
-def _rebuild(cls: type[LumenError], state: dict[str, object]) -> LumenError:
+def _rebuild(cls: type[_E], state: dict[str, object]) -> _E:
     """Unpickle a ``LumenError`` (see ``LumenError.__reduce__``)."""
     error = cls.__new__(cls)
     error.__dict__.update(state)

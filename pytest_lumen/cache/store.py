@@ -96,9 +96,7 @@ class CacheStore:
         try:
             check(data, shown)
         except SecretLeakError as exc:
-            if exc.step is None:
-                exc.step = _leaking_step(data, check, shown)
-            raise
+            raise exc.completed(step=None if exc.step else _leaking_step(data, check, shown)) from None
 
     def files(self) -> list[Path]:
         """Every cache file under the root (memory and temporary files excluded)."""

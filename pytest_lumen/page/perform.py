@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import functools
+from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -9,6 +11,7 @@ from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 from ..cache.model import (
+    Action,
     Check,
     Click,
     Drag,
@@ -23,7 +26,6 @@ from ..cache.model import (
     TypeText,
     Upload,
     WaitFor,
-    _Action,
 )
 from ..errors import LumenError
 from ..templates import substitute
@@ -38,7 +40,7 @@ COVERED_BY_LABEL_JS = scripts.function("coveredByOwnLabel", ("covered_by_label",
 IS_FILE_INPUT_JS = scripts.function("isFileInput", ("is_file_input",))
 
 
-def perform(page: Page, action: _Action, loc: Locator | None, values: dict[str, str], timeout_ms: float,
+def perform(page: Page, action: Action, loc: Locator | None, values: dict[str, str], timeout_ms: float,
             files_root: Path | None = None, dest: Locator | None = None) -> None:
     """Do one action. ``loc`` is the already-resolved target (None for page-level actions).
 
@@ -54,62 +56,117 @@ def perform(page: Page, action: _Action, loc: Locator | None, values: dict[str, 
             raise
 
 
-def _perform(page: Page, action: _Action, loc: Locator | None, values: dict[str, str], timeout_ms: float,
+@dataclass(frozen=True)
+class _On:
+    """Where and how an action is done: the page, its resolved element, the values, the timeout, the upload root and
+    the drag's destination."""
+
+    page: Page
+    loc: Locator | None
+    values: dict[str, str]
+    timeout_ms: float
+    files_root: Path | None
+    dest: Locator | None
+
+    @property
+    def element(self) -> Locator:
+        """The resolved element of an action that needs one."""
+        assert self.loc is not None, "an element action is performed on its resolved element"
+        return self.loc
+
+
+def _perform(page: Page, action: Action, loc: Locator | None, values: dict[str, str], timeout_ms: float,
              files_root: Path | None, dest: Locator | None) -> None:
-    t = timeout_ms
-    if isinstance(action, Click):
-        assert loc is not None
-        if action.clicks == 2:
-            loc.dblclick(timeout=t, button=action.button or "left")
-        else:
-            loc.click(timeout=t, button=action.button or "left")
-    elif isinstance(action, Fill):
-        assert loc is not None
-        loc.fill(substitute(action.value, values), timeout=t)
-    elif isinstance(action, TypeText):
-        text = substitute(action.text, values)
-        if loc is not None:
-            loc.press_sequentially(text, timeout=t)
-        else:
-            page.keyboard.type(text)
-    elif isinstance(action, Press):
-        if loc is not None:
-            loc.press(action.key, timeout=t)
-        else:
-            page.keyboard.press(action.key)
-    elif isinstance(action, SelectOption):
-        assert loc is not None
-        options.select(loc, substitute(action.value, values), t)  # fails naming the options offered
-    elif isinstance(action, Check):
-        assert loc is not None
-        set_checked(loc, action.checked, t)
-    elif isinstance(action, Hover):
-        assert loc is not None
-        loc.hover(timeout=t)
-    elif isinstance(action, Drag):
-        assert loc is not None
-        drag(page, loc, action, dest, t)
-    elif isinstance(action, Upload):
-        assert loc is not None
-        upload(page, loc, upload_paths(action.files, values, files_root or Path.cwd()), t)
-    elif isinstance(action, Goto):
-        page.goto(absolute_url(substitute(action.url, values), page.url))
-    elif isinstance(action, History):
-        # a new document's scripts have run when it returns (a same-document route returns at once)
-        go = {"back": page.go_back, "forward": page.go_forward, "reload": page.reload}[action.go]
-        go(timeout=t, wait_until="domcontentloaded")
-    elif isinstance(action, Scroll):
-        if loc is not None:
-            loc.scroll_into_view_if_needed(timeout=t)
-        else:
-            page.mouse.wheel(0, 600 if action.direction == "down" else -600)
-    elif isinstance(action, WaitFor):
-        if action.text:
-            page.get_by_text(substitute(action.text, values)).first.wait_for(state="visible", timeout=t)
-        else:
-            page.wait_for_timeout(action.ms or 500)
+    _do(action, _On(page, loc, values, timeout_ms, files_root, dest))
+
+
+@functools.singledispatch
+def _do(action: Action, on: _On) -> None:
+    """Perform ``action``: one small function per action type, registered below."""
+    raise TypeError(f"perform() does not handle {type(action).__name__}")
+
+
+@_do.register
+def _click(action: Click, on: _On) -> None:
+    if action.clicks == 2:
+        on.element.dblclick(timeout=on.timeout_ms, button=action.button or "left")
     else:
-        raise TypeError(f"perform() does not handle {type(action).__name__}")
+        on.element.click(timeout=on.timeout_ms, button=action.button or "left")
+
+
+@_do.register
+def _fill(action: Fill, on: _On) -> None:
+    on.element.fill(substitute(action.value, on.values), timeout=on.timeout_ms)
+
+
+@_do.register
+def _type(action: TypeText, on: _On) -> None:
+    text = substitute(action.text, on.values)
+    if on.loc is not None:
+        on.loc.press_sequentially(text, timeout=on.timeout_ms)
+    else:
+        on.page.keyboard.type(text)
+
+
+@_do.register
+def _press(action: Press, on: _On) -> None:
+    if on.loc is not None:
+        on.loc.press(action.key, timeout=on.timeout_ms)
+    else:
+        on.page.keyboard.press(action.key)
+
+
+@_do.register
+def _select(action: SelectOption, on: _On) -> None:
+    options.select(on.element, substitute(action.value, on.values), on.timeout_ms)  # fails naming the options offered
+
+
+@_do.register
+def _check(action: Check, on: _On) -> None:
+    set_checked(on.element, action.checked, on.timeout_ms)
+
+
+@_do.register
+def _hover(action: Hover, on: _On) -> None:
+    on.element.hover(timeout=on.timeout_ms)
+
+
+@_do.register
+def _drag(action: Drag, on: _On) -> None:
+    drag(on.page, on.element, action, on.dest, on.timeout_ms)
+
+
+@_do.register
+def _upload(action: Upload, on: _On) -> None:
+    upload(on.page, on.element, upload_paths(action.files, on.values, on.files_root or Path.cwd()), on.timeout_ms)
+
+
+@_do.register
+def _goto(action: Goto, on: _On) -> None:
+    on.page.goto(absolute_url(substitute(action.url, on.values), on.page.url))
+
+
+@_do.register
+def _history(action: History, on: _On) -> None:
+    # a new document's scripts have run when it returns (a same-document route returns at once)
+    go = {"back": on.page.go_back, "forward": on.page.go_forward, "reload": on.page.reload}[action.go]
+    go(timeout=on.timeout_ms, wait_until="domcontentloaded")
+
+
+@_do.register
+def _scroll(action: Scroll, on: _On) -> None:
+    if on.loc is not None:
+        on.loc.scroll_into_view_if_needed(timeout=on.timeout_ms)
+    else:
+        on.page.mouse.wheel(0, 600 if action.direction == "down" else -600)
+
+
+@_do.register
+def _wait_for(action: WaitFor, on: _On) -> None:
+    if action.text:
+        on.page.get_by_text(substitute(action.text, on.values)).first.wait_for(state="visible", timeout=on.timeout_ms)
+    else:
+        on.page.wait_for_timeout(action.ms or 500)
 
 
 DRAG_STEPS = 8  # mouse moves between press and release: drag-and-drop libraries look for movement
@@ -173,7 +230,7 @@ def set_checked(loc: Locator, checked: bool, timeout_ms: float) -> None:
     loc.set_checked(checked, timeout=max(timeout_ms - first, 100.0), force=covered)
 
 
-def perform_once(page: Page, action: _Action, loc: Locator | None, values: dict[str, str], timeout_ms: float,
+def perform_once(page: Page, action: Action, loc: Locator | None, values: dict[str, str], timeout_ms: float,
                  files_root: Path | None = None) -> None:
     """``perform``, where a timeout after the action began to act counts as done (it must not be repeated):
     a click that timed out waiting for the slow navigation it started was performed."""
@@ -199,7 +256,7 @@ def current_url(page: Page) -> str:
     return page.url  # closed, or navigating still: as fresh as the round trips made it
 
 
-def effect_after(page: Page, action: _Action, loc: Locator | None, before_url: str) -> Effect | None:
+def effect_after(page: Page, action: Action, loc: Locator | None, before_url: str) -> Effect | None:
     """The effect to record after a model-chosen action: a URL change, or a filled value."""
     url = normalize_url(page.url)
     if url != normalize_url(before_url):

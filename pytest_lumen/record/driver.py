@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from playwright.sync_api import Error as PlaywrightError
 
-from ..cache.model import DialogAnswer, Effect, Expect, Goto, SelectOption
+from ..cache.model import Action, DialogAnswer, Effect, Expect, Goto, SelectOption
 from ..errors import LumenAssertionError, LumenError, ModelError, NavigationRefusedError, StepAbortedError, first_line
 from ..events import ModelRequest, StepFinal, ToolSpan
 from ..page.checks import run_check
@@ -29,7 +29,7 @@ from ..secrets import map_strings, password_fills
 from ..urls import normalize_url
 from .conversation import KEEP_PAGES, Conversation, step_message, system_prompt
 from .dialogs import answer_from, dialog_request
-from .reply import Step, carry_out, too_many
+from .reply import DrivenStep, carry_out, too_many
 from .snapshot import SHOW_ITEMS, Observation, observe, show_items
 from .tools import ToolInputError, to_action, tools_for
 from .watch import SETTLE_MS, NavigationWatch
@@ -38,6 +38,7 @@ if TYPE_CHECKING:
     from playwright.sync_api import Page
 
     from ..context import TestContext
+    from ..memory.session import MemorySession
     from ..planner.base import Planner
 
 # A tab or popup an action opens is reported a little after the action returns: while recording, an
@@ -50,7 +51,7 @@ POPUP_GRACE_MS = 300.0
 class DriveResult:
     """What one model-driven step did: the actions to cache, the model turns, the action log for the memory."""
 
-    actions: list[Any]
+    actions: list[Action]
     iterations: int
     log: list[dict[str, Any]] = field(default_factory=list)
     conditional: bool = False  # the step applies only if something is on the page (``skip``, done's ``conditional``)
@@ -60,7 +61,7 @@ class ModelDriver:
     """Runs one step through the planner; returns the actions it performed, ready to cache."""
 
     def __init__(self, page: Page, planner: Planner, ctx: TestContext, *, guard: NavigationGuard | None = None,
-                 memory: Any = None, tabs: Tabs | None = None) -> None:
+                 memory: MemorySession | None = None, tabs: Tabs | None = None) -> None:
         self.page = page
         self.tabs = tabs or Tabs(page)
         self.planner = planner
@@ -119,7 +120,7 @@ class ModelDriver:
         talk = Conversation(step_message(instruction, kind, obs, heal=heal, site_tips=site_tips), obs,
                             incremental=bool(getattr(self.planner, "cache_turns", False)),
                             budget=KEEP_PAGES * self.settings.snapshot_chars)
-        step = Step(index, instruction, kind, values, talk, obs, system, already=already)
+        step = DrivenStep(index, instruction, kind, values, talk, obs, system, already=already)
         deadline = time.monotonic() + self.settings.step_timeout
         for iteration in range(1, self.settings.max_actions + 1):
             if time.monotonic() > deadline:
@@ -134,13 +135,13 @@ class ModelDriver:
         """Whether the last action loaded another document or changed tabs: the refs the model saw are gone."""
         return self._navigation.requested or self.tabs.current is not self.page
 
-    def settle(self, step: Step) -> None:
+    def settle(self, step: DrivenStep) -> None:
         """The step ends: a navigation after its last action's effect is that action's too."""
         self._late_navigation(step.performed)
 
     # --- acting --------------------------------------------------------------------
 
-    def act(self, step: Step, call: ToolCall) -> tuple[str, bool]:
+    def act(self, step: DrivenStep, call: ToolCall) -> tuple[str, bool]:
         """Carry out a valid call; its status for the model and whether it failed."""
         self._navigation.start()  # what ``moved`` reads is this call's
         if call.name == SHOW_ITEMS:  # not an action: the next look shows the items asked for
@@ -164,12 +165,12 @@ class ModelDriver:
         self.ctx.secrets.mark_secret(password_fills([action]))  # from now on kept out everywhere
         step.performed.append(action)
         self._url_after = normalize_url(self.page.url)
-        target = getattr(action, "target", None)
+        target = action.target_or_none
         opened = describe_dialogs(action.dialogs or [])
         return self._after(step, call, span, f"ok: {call.name} done" + (f"; {opened}" if opened else ""), False,
                            locator=target.locator.describe() if target else None)
 
-    def _carry_out(self, step: Step, call: ToolCall, before_url: str) -> Any:
+    def _carry_out(self, step: DrivenStep, call: ToolCall, before_url: str) -> Action:
         """Do the call on the page; the action with its effect. A check is run, never performed."""
         timeout_ms = self.settings.action_timeout * 1000
         action, loc = to_action(call, self.page, step.obs.refs, self.tpl)
@@ -194,7 +195,7 @@ class ModelDriver:
             action = action.model_copy(update={"option": chosen(loc, timeout_ms)})
         return action.model_copy(update={"after": effect, "dialogs": dialogs.seen or None})
 
-    def _ask_dialog(self, step: Step, action: Any, kind: str, message: str) -> DialogAnswer:
+    def _ask_dialog(self, step: DrivenStep, action: Action, kind: str, message: str) -> DialogAnswer:
         """Show the model a dialog the action opened; its answer (dismiss, when it gives none it can use)."""
         reply = self._plan(dialog_request(step.system, step.instruction, action.describe(), kind, message), step.index)
         try:
@@ -202,7 +203,7 @@ class ModelDriver:
         except UnexpectedDialog:
             return DialogAnswer(type=kind, message=message, accept=False)  # type: ignore[arg-type]
 
-    def _after(self, step: Step, call: ToolCall, span: ToolSpan, status: str, is_error: bool, *,
+    def _after(self, step: DrivenStep, call: ToolCall, span: ToolSpan, status: str, is_error: bool, *,
                error: str | None = None, locator: str | None = None) -> tuple[str, bool]:
         """End the call's span, log it for the memory, show progress; the status and whether it failed."""
         span.end(not is_error, locator=locator, error=error or (status if is_error else None))
@@ -215,7 +216,7 @@ class ModelDriver:
             f"{step.instruction!r} -> {call.name} {what} [{outcome}] (tokens so far: {self.ctx.figures.usage.total})"))
         return status, is_error
 
-    def _late_navigation(self, performed: list[Any]) -> None:
+    def _late_navigation(self, performed: list[Action]) -> None:
         """A navigation that came after the last action's effect was taken (the page asked its server
         first, the model was thinking) is that action's effect too: replay must wait for it as well.
 
@@ -241,6 +242,6 @@ class ModelDriver:
         tpl = self.ctx.secrets.redact  # the model sees no value as a whole token (it types placeholders back)
         return dataclasses.replace(obs, url=tpl(obs.url), title=tpl(obs.title), snapshot=tpl(obs.snapshot))
 
-    def _templatized(self, action: Any) -> Any:
+    def _templatized(self, action: Action) -> Action:
         """The action with the step's values (page text included) turned back into their %placeholders%."""
         return type(action).model_validate(map_strings(action.model_dump(mode="json"), self.tpl))

@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
+from ..cache.model import Action
 from ..errors import LumenAssertionError, LumenError, StepAbortedError
 from ..planner.base import PlanReply, ToolCall
 from .conversation import NOT_RUN, Conversation, Result
@@ -23,7 +24,7 @@ MOVED = "not run: an earlier call of this reply loaded another page; act on it o
 
 
 @dataclass
-class Step:
+class DrivenStep:
     """One step while the model drives it: the conversation, the page it last saw, what was done."""
 
     index: int
@@ -33,7 +34,7 @@ class Step:
     talk: Conversation
     obs: Observation
     system: str = ""
-    performed: list[Any] = field(default_factory=list)
+    performed: list[Action] = field(default_factory=list)
     log: list[dict[str, Any]] = field(default_factory=list)
     invalid: int = 0  # unusable replies in a row
     conditional: bool = False
@@ -52,7 +53,7 @@ class Step:
 class Hands(Protocol):
     """What carries out a call on the page (the driver)."""
 
-    def act(self, step: Step, call: ToolCall) -> tuple[str, bool]:
+    def act(self, step: DrivenStep, call: ToolCall) -> tuple[str, bool]:
         """Carry out a valid call: its status for the model, and whether it failed."""
         ...
 
@@ -60,7 +61,7 @@ class Hands(Protocol):
         """Whether the last action loaded another document or changed tabs."""
         ...
 
-    def settle(self, step: Step) -> None:
+    def settle(self, step: DrivenStep) -> None:
         """The step ends: note a navigation that came after its last action's effect."""
         ...
 
@@ -69,7 +70,7 @@ class Hands(Protocol):
         ...
 
 
-def too_early(step: Step, call: ToolCall) -> tuple[str, str] | None:
+def too_early(step: DrivenStep, call: ToolCall) -> tuple[str, str] | None:
     """Why ``done`` cannot end the step yet, (for the log, for the model); None when it can.
 
     A check needs an assertion; an action step needs an action (by the model, or replayed before a
@@ -106,7 +107,7 @@ def too_many(limit: int) -> StepAbortedError:
                             remedy="split the instruction into smaller steps or raise --lumen-max-actions")
 
 
-def carry_out(hands: Hands, step: Step, reply: PlanReply, tools: list[dict[str, Any]], max_actions: int) -> bool:
+def carry_out(hands: Hands, step: DrivenStep, reply: PlanReply, tools: list[dict[str, Any]], max_actions: int) -> bool:
     """Carry out one reply of the model and note it in the conversation; True when the step is done."""
     if not reply.tool_calls:
         step.unusable("the model answered without a tool call")
@@ -137,7 +138,7 @@ def carry_out(hands: Hands, step: Step, reply: PlanReply, tools: list[dict[str, 
     return False
 
 
-def _ends(step: Step, call: ToolCall) -> bool:
+def _ends(step: DrivenStep, call: ToolCall) -> bool:
     """True when ``call`` ends the step (``done``, or a run step's ``skip``); ``fail`` raises."""
     if call.name == "fail":
         raise gave_up(step.kind, call)
@@ -147,7 +148,7 @@ def _ends(step: Step, call: ToolCall) -> bool:
     return False
 
 
-def _act(hands: Hands, step: Step, call: ToolCall, tools: list[dict[str, Any]], max_actions: int) -> Result:
+def _act(hands: Hands, step: DrivenStep, call: ToolCall, tools: list[dict[str, Any]], max_actions: int) -> Result:
     """Validate a call that does not end the step and carry it out; what came of it."""
     early = too_early(step, call)
     if early is not None:
@@ -166,7 +167,7 @@ def _act(hands: Hands, step: Step, call: ToolCall, tools: list[dict[str, Any]], 
     return Result(call, status, is_error)
 
 
-def _refused(step: Step, call: ToolCall, problem: str, logged: str = "") -> Result:
+def _refused(step: DrivenStep, call: ToolCall, problem: str, logged: str = "") -> Result:
     """An unusable call: counted, and sent back as invalid."""
     step.unusable(logged or problem)
     return Result(call, f"invalid call: {problem}", True)

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Literal, Optional
 
 from ..cache.model import (
+    Action,
     Check,
     CheckKind,
     Click,
@@ -74,7 +75,7 @@ class Call:
         return self.loc
 
 
-Built = tuple[Any, Optional["Locator"]]  # the action, and the live locator to act on
+Built = tuple[Action, Optional["Locator"]]  # the action, and the live locator to act on
 
 
 @dataclass(frozen=True)

@@ -11,9 +11,8 @@ asserted value cut out of the recorded one; ``around`` says what stands in its p
 from __future__ import annotations
 
 import re
-from typing import Any
 
-from ..cache.model import Expect, Fingerprint
+from ..cache.model import Action, Expect, Fingerprint
 from ..templates import substitute
 from .names import says
 
@@ -24,7 +23,7 @@ def _collapsed(text: str) -> str:
     return _SPACE.sub(" ", text).strip()
 
 
-def bound_check(action: Any, values: dict[str, str]) -> Any:
+def bound_check(action: Action, values: dict[str, str]) -> Action:
     """A check with the placeholders of its expected value filled (what the page is asserted to show now)."""
     if isinstance(action, Expect) and isinstance(action.expected, str) and values:
         return action.model_copy(update={"expected": substitute(action.expected, values)})

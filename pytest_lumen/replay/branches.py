@@ -13,11 +13,11 @@ from __future__ import annotations
 
 import time
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from playwright.sync_api import Error as PlaywrightError
 
-from ..cache.model import Target, WaitFor
+from ..cache.model import Action, Target, WaitFor
 from ..page.changes import LOOK_AGAIN_MS, now_ms, wait_for_change
 from ..page.targets import bind_target
 from ..templates import substitute
@@ -31,7 +31,7 @@ CONDITION_WAIT_MS = 1000.0  # how long a branch's element may take to show befor
 Sign = Target | str  # an element, or a text the branch waited for
 
 
-def guard(branch: Sequence[Any]) -> Sign | None:
+def guard(branch: Sequence[Action]) -> Sign | None:
     """What tells a branch apart: the text it waits for first, else its first element (None: nothing to do)."""
     for action in branch:
         if isinstance(action, WaitFor) and action.text:
@@ -58,7 +58,7 @@ def shows(page: Page, sign: Sign) -> bool:
     return False
 
 
-def choose_branch(page: Page, branches: Sequence[Sequence[Any]], values: dict[str, str],
+def choose_branch(page: Page, branches: Sequence[Sequence[Action]], values: dict[str, str],
                   timeout_ms: float) -> int | None:
     """The index of the branch the page calls for, or None when it calls for none that was recorded."""
     guards = [guard(b) for b in branches]
@@ -77,7 +77,7 @@ def choose_branch(page: Page, branches: Sequence[Sequence[Any]], values: dict[st
         wait_for_change(page, min(LOOK_AGAIN_MS, (deadline - time.monotonic()) * 1000), since_ms=looked_at)
 
 
-def describe_branches(branches: Sequence[Sequence[Any]]) -> str:
+def describe_branches(branches: Sequence[Sequence[Action]]) -> str:
     """``(1) click on get_by_role("button", name="Accept"); (2) nothing to do``, for a miss."""
     return "; ".join(f"({n}) " + ("; ".join(a.describe() for a in b) if b else "nothing to do")
                      for n, b in enumerate(branches, 1))

@@ -13,13 +13,14 @@ Overlays in the way are another matter (``overlays.py``).
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
-from ..cache.model import Expect, Fingerprint, LocatorSpec, Target
+from ..cache.model import Action, Expect, Fingerprint, LocatorSpec, Target
 from ..page import items
 from ..page.fingerprint import Candidate, capture, capture_with_look_alikes, index_of, nth_of, scan, scan_selector
 from ..page.locators import spec_from_locator
 from ..page.quality import for_text_check, without_counts
+from ..run.heals import HealLevel
 from .asserted import holed
 from .choice import choose, differences, score_text
 from .destinations import Reading, reading
@@ -62,7 +63,7 @@ class Policy:
     new_page: bool = False
 
 
-def policy_for(action: Any, fingerprint: Fingerprint | None) -> Policy:
+def policy_for(action: Action, fingerprint: Fingerprint | None) -> Policy:
     """The identity policy of a cached action.
 
     For a text check, the text is what is asserted, so the element is known by everything
@@ -88,17 +89,17 @@ def policy_for(action: Any, fingerprint: Fingerprint | None) -> Policy:
     return Policy()
 
 
-def _effect_url(action: Any) -> str | None:
+def _effect_url(action: Action) -> str | None:
     """Where the action was recorded to lead, that tells a control by its job and is checked exactly: its URL.
 
     (A page it opens is checked to open, not for where: no evidence.)"""
-    after = getattr(action, "after", None)
+    after = action.after
     return after.url if after is not None and after.url is not None else None
 
 
-def _opened_url(action: Any) -> str | None:
+def _opened_url(action: Action) -> str | None:
     """The URL of the page (a tab, a popup) the action was recorded to open, if any: what a link to it declares."""
-    after = getattr(action, "after", None)
+    after = action.after
     return after.popup if after is not None and after.popup is not None else None
 
 
@@ -106,7 +107,7 @@ def _opened_url(action: Any) -> str | None:
 class Relocated:
     """Where the cascade found the element, at which level, and (a relabel) on what evidence."""
 
-    level: str
+    level: HealLevel
     spec: LocatorSpec
     locator: Locator
     fingerprint: Fingerprint
@@ -299,7 +300,7 @@ class Relocator:
                     steady, loc = self.stable_spec(loc, survey.selector, index, by_text="text" not in policy.ignore)
                 else:
                     steady = without_counts(self.page, spec, current, loc)  # "Cart (2)": its test id or "Cart"
-                return Relocated(f"fallback:{spec.kind}", steady, loc, capture_with_look_alikes(loc), score)
+                return Relocated(HealLevel(kind="fallback", locator=spec.kind), steady, loc, capture_with_look_alikes(loc), score)
             reasons.append(f"{spec.describe()}: {why}")
         return "; ".join(reasons[:3]) or "no recorded fallback locator finds exactly one visible element"
 
@@ -315,7 +316,7 @@ class Relocator:
         if against is not None:
             return f"rows: {against}"
         current = capture_with_look_alikes(loc).model_copy(update={"item": key})
-        return Relocated("row_key", spec, loc, current,
+        return Relocated(HealLevel(kind="row_key"), spec, loc, current,
                          similarity(target.fingerprint, current, policy.ignore, by_place=policy.by_place))
 
     def by_similarity(self, target: Target, survey: Survey, policy: Policy) -> Relocated | str:
@@ -329,7 +330,7 @@ class Relocator:
             return f"similarity: the best candidate's {', '.join(sorted(policy.pinned))} changed"
         element = nth_of(self.page, survey.selector, best.index)
         spec, live = self.stable_spec(element, survey.selector, best.index, by_text="text" not in policy.ignore)
-        return Relocated("similarity", spec, live, capture_with_look_alikes(live), choice.best)
+        return Relocated(HealLevel(kind="similarity"), spec, live, capture_with_look_alikes(live), choice.best)
 
     def by_relabel(self, target: Target, survey: Survey, policy: Policy) -> Relocated | str:
         """Level 4: a relabelled control, on evidence: known equivalent names, or its recorded effect (``relabel.py``)."""
@@ -342,7 +343,7 @@ class Relocator:
         best = survey.candidates[found.position]
         element = nth_of(self.page, survey.selector, best.index)
         spec, live = self.stable_spec(element, survey.selector, best.index, by_text="text" not in policy.ignore)
-        return Relocated("relabel", spec, live, capture_with_look_alikes(live), found.score, found.evidence,
+        return Relocated(HealLevel(kind="relabel"), spec, live, capture_with_look_alikes(live), found.score, found.evidence,
                          found.runner_up)
 
     def shows(self, text: str) -> bool:
@@ -369,7 +370,7 @@ class Relocator:
         if why is not None:
             return f"the element showing {policy.shown_text!r}: {why}"
         spec, live = self.stable_spec(loc, survey.selector, index_of(loc, survey.selector), by_text=False)
-        return Relocated("unchanged_text", spec, live, capture_with_look_alikes(live), score)
+        return Relocated(HealLevel(kind="unchanged_text"), spec, live, capture_with_look_alikes(live), score)
 
     def stable_spec(self, element: Locator, selector: str, index: int, by_text: bool = True) -> tuple[LocatorSpec, Locator]:
         """A locator to cache for an element found by scanning, as recording would pick it (``page/quality.py``):

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 from playwright.sync_api import Error as PlaywrightError
 
-from ..cache.model import Effect, Fill, Fingerprint
+from ..cache.model import Action, Effect, Fill, Fingerprint
 from ..errors import ReplayError
 from ..page import scripts
 from ..templates import substitute
@@ -38,7 +38,7 @@ class DateFormatError(ReplayError):
     """A date input became a text field that does not say how it reads a date."""
 
 
-def retyped(action: Any, loc: Locator, recorded: Fingerprint | None, values: dict[str, str],
+def retyped(action: Action, loc: Locator, recorded: Fingerprint | None, values: dict[str, str],
             timeout_ms: float) -> Fill | None:
     """The fill as the date picker's text field reads it (its value and expected value in the field's format), or
     None when this is not a recorded date input become a text field. Raises ``DateFormatError`` without a format."""

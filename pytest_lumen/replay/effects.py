@@ -15,7 +15,7 @@ not change.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from playwright.sync_api import Error as PlaywrightError
 
@@ -24,7 +24,7 @@ from ..page import changes
 from ..page.document import error_shown
 from ..templates import substitute
 from ..urls import absolute_url, normalize_url, origin_of
-from .failure import ActionFailed
+from .failure import ActionFailed, ActionReplay
 
 if TYPE_CHECKING:
     from playwright.sync_api import Locator, Page
@@ -66,17 +66,19 @@ def before(page: Page) -> Before:
     return Before(normalize_url(page.url), changes.now_ms())
 
 
-def verify_effect(page: Page, i: int, action: Any, loc: Locator | None, values: dict[str, str],
-                  timeout_ms: float, strict: bool = False, was: Before | None = None,
-                  confirmed: bool = False) -> str | None:
-    """Raise ``ActionFailed`` (``performed``) unless the action's recorded effect holds now (``strict``: exactly).
+def verify_effect(page: Page, replay: ActionReplay, loc: Locator | None, timeout_ms: float, strict: bool = False,
+                  was: Before | None = None, confirmed: bool = False) -> str | None:
+    """Raise ``ActionFailed`` (``performed``) unless the action's recorded effect holds now.
+
+    ``strict``: the element is a relabel (found on evidence): its effect must hold exactly, and when it does not,
+    the element was not the recorded one (the failure says so, and the action counts as not performed).
 
     ``was``: the page before the action; with it, a navigation that became an in-page update passes (not ``strict``).
     ``confirmed``: the element is the very one recorded (its role and name, where it was); when its navigation
     landed on another route of the same origin that shows no error (``/login`` became ``/signin``), that route
     is returned (normalized): the app renamed it, the caller reports and keeps it. Else None.
     """
-    effect = action.after
+    effect, values = replay.action.after, replay.values
     if effect is None:
         return None
     if effect.url is not None:
@@ -97,18 +99,27 @@ def verify_effect(page: Page, i: int, action: Any, loc: Locator | None, values: 
             if not strict and was is not None and now == was.url:
                 if changes.changed_since(page, was.at_ms):
                     return None  # it updated the page in place instead of navigating: the test's checks decide
-                raise ActionFailed(i, action, f"after the action nothing happened: the page should be at {expected}, "
-                                              f"and it stayed at {now} without a change", performed=True) from None
+                raise replay.failed(f"after the action nothing happened: the page should be at {expected}, "
+                                    f"and it stayed at {now} without a change", performed=True) from None
             shown = None
             if confirmed and not strict and was is not None and _same_origin(page.url, expected):
                 shown = error_shown(page)
                 if shown is None:
                     return now  # the very element, led to a renamed route of the app
             error = f" ({shown})" if shown else ""
-            raise ActionFailed(i, action, f"after the action the page should be at {expected}, "
-                                          f"but it is at {now}{error}", performed=True) from None
-    _verify_value(i, action, loc, values, timeout_ms)
+            raise _failed(replay, f"after the action the page should be at {expected}, but it is at {now}{error}",
+                          strict) from None
+    _verify_value(replay, loc, timeout_ms, strict)
     return None
+
+
+def _failed(replay: ActionReplay, error: str, strict: bool) -> ActionFailed:
+    """The action's recorded effect did not follow it: it was performed; a relabel's was not its element."""
+    target = replay.action.target_or_none
+    if strict and target is not None:
+        return replay.failed(f"the relabelled {target.locator.describe()} did not lead where it was recorded to "
+                             f"({error})")
+    return replay.failed(error, performed=True)
 
 
 def _same_origin(url: str, expected: str) -> bool:
@@ -116,14 +127,14 @@ def _same_origin(url: str, expected: str) -> bool:
     return origin_of(url) == origin_of(absolute_url(expected, url))
 
 
-def _verify_value(i: int, action: Any, loc: Locator | None, values: dict[str, str], timeout_ms: float) -> None:
+def _verify_value(replay: ActionReplay, loc: Locator | None, timeout_ms: float, strict: bool) -> None:
     """A fill's recorded value must be the field's value now."""
-    effect = action.after
-    if effect.value is not None and loc is not None:
-        want = substitute(effect.value, values)
+    effect = replay.action.after
+    if effect is not None and effect.value is not None and loc is not None:
+        want = substitute(effect.value, replay.values)
         try:
             got = loc.input_value(timeout=timeout_ms)
         except PlaywrightError as exc:
-            raise ActionFailed(i, action, f"could not read the field's value: {first_line(exc)}", performed=True) from None
+            raise _failed(replay, f"could not read the field's value: {first_line(exc)}", strict) from None
         if got != want:
-            raise ActionFailed(i, action, "after the fill the field does not hold the value that was typed", performed=True)
+            raise _failed(replay, "after the fill the field does not hold the value that was typed", strict)

@@ -14,12 +14,12 @@ did not stick is then done again on the full path.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
-from ..cache.model import Expect, Fill, Fingerprint, Target
+from ..cache.model import Action, Expect, Fill, Fingerprint, Target
 from ..errors import LumenAssertionError, first_line
 from ..page import holds, identity
 from ..page.checks import run_check
@@ -29,7 +29,7 @@ from ..page.targets import bind_target
 from ..run.figures import Figures
 from ..templates import substitute
 from . import effects
-from .failure import ActionFailed
+from .failure import ActionFailed, ActionReplay
 from .overlays import dismiss_overlay
 
 if TYPE_CHECKING:
@@ -40,7 +40,7 @@ MIN_WAIT_MS = 100.0
 GATED = ("click", "fill", "select_option", "check", "hover", "expect")  # not type/press: repeated, they type twice
 
 
-def gateable(action: Any) -> bool:
+def gateable(action: Action) -> bool:
     """Whether an action may go through the gate: an element action that is safe to try, not a count."""
     return (action.target_or_none is not None and action.kind in GATED
             and not (isinstance(action, Expect) and action.check == "count" and action.items is None))
@@ -64,7 +64,7 @@ class Pending:
     value: str
 
 
-def carried(action: Any, target: Target, values: dict[str, str]) -> str | None:
+def carried(action: Action, target: Target, values: dict[str, str]) -> str | None:
     """The value whose check a fill leaves to the next action: when the value is its only recorded effect
     and the field is in the page itself (a condition cannot reach into a frame); else None, checked at once."""
     effect = action.after
@@ -118,26 +118,27 @@ class Gate:
         """Forget the pending fill (the step failed: nothing more is checked)."""
         self.pending = None
 
-    def replay(self, i: int, action: Any, target: Target, values: dict[str, str]) -> Passed | None:
-        """Act through the gate and check the effect; None: nothing was done, take the full path."""
+    def replay(self, replay: ActionReplay, target: Target) -> Passed | None:
+        """Act through the gate and check the effect; None: nothing was done, take the full path.
+
+        ``replay``: the action tried the ``gate`` way (its failures say so)."""
+        action, values = replay.action, replay.values
         was = effects.before(self.page)
         self.absent = None
-        acted_on = self._act(i, action, target, values)
+        acted_on = self._act(replay, target)
         if acted_on is None:
             return None
         self.pending = None  # the action was resolved with the pending fill's condition: the value held
         value = carried(action, target, values)
-        if value is not None:
-            self.pending = Pending(i, action, acted_on, value)
+        if value is not None and isinstance(action, Fill):
+            self.pending = Pending(replay.index, action, acted_on, value)
             self.figures.gate_hits += 1
             return Passed()
         try:  # the gate confirmed the very element: a renamed route is the app's naming
-            moved = effects.verify_effect(self.page, i, action, acted_on, values, self.timeout_ms, was=was,
-                                          confirmed=True)
-        except ActionFailed as failed:
+            moved = effects.verify_effect(self.page, replay, acted_on, self.timeout_ms, was=was, confirmed=True)
+        except ActionFailed:
             if not isinstance(action, Fill):
                 self.figures.gate_hits += 1  # it went through the gate; what followed it failed
-                failed.path = "gate"
                 raise
             # A field that does not hold the typed value: behind a modal <dialog> the page is inert
             # and a fill "succeeds" typing nothing, or the page was busy. A fill can be repeated: the
@@ -147,7 +148,7 @@ class Gate:
         self.figures.gate_hits += 1
         return Passed(moved)
 
-    def _act(self, i: int, action: Any, target: Target, values: dict[str, str]) -> Locator | None:
+    def _act(self, replay: ActionReplay, target: Target) -> Locator | None:
         """Act through the identity gate, in one round trip: the gated locator when it acted,
         None when nothing was done (take the full path).
 
@@ -156,6 +157,7 @@ class Gate:
         effect check. Only actions that do no harm when repeated go this way, and clicks, which
         Playwright performs only once every check has passed.
         """
+        action, values = replay.action, replay.values
         bound = bind_target(target, values)
         if bound is not target:
             return None  # a variable's value is in the fingerprint: it must not reach a selector
@@ -166,7 +168,7 @@ class Gate:
         loc = identity.gated(primary, fp, after_fill=counted, fail_fast=True, named_exactly=named)
         if loc is None:
             return None
-        acted_on = self._attempt(i, action, loc, values, _named(primary, fp, named))
+        acted_on = self._attempt(replay, loc, _named(primary, fp, named))
         if acted_on is None:
             self.figures.gate_misses += 1
         elif isinstance(action, Fill):  # a fill may change the text around the field: find it again without it
@@ -179,7 +181,7 @@ class Gate:
             return self.page
         return holds.provided(self.page, holds.holding(self.pending.field, self.pending.value))
 
-    def _attempt(self, i: int, action: Any, loc: Locator, values: dict[str, str], named: Locator) -> Locator | None:
+    def _attempt(self, replay: ActionReplay, loc: Locator, named: Locator) -> Locator | None:
         """The gated attempt itself (see ``_act``): ``loc`` when it acted, None when it did nothing.
 
         A miss is decided by the page, not by the clock: when the first, short attempt ran out of time before
@@ -187,6 +189,7 @@ class Gate:
         role and name is there (``named``); if it is, a busy machine was slow, and the attempt goes on with the
         rest of the action's time (the engine throws at once if it is not the recorded element); if not, the full
         path looks for it."""
+        action, values = replay.action, replay.values
         if isinstance(action, Expect):
             try:  # a check that holds on the recorded element holds; one that does not is left to the full path
                 run_check(self.page, action, loc, values, GATE_MS)
@@ -194,7 +197,7 @@ class Gate:
                 return None  # not the recorded element (identity.MISMATCH), a page in navigation
             except LumenAssertionError:
                 if not _present(named):
-                    self.absent = (i, GATE_MS)
+                    self.absent = (replay.index, GATE_MS)
                     return None
                 try:
                     run_check(self.page, action, loc, values, max(self.timeout_ms - GATE_MS, MIN_WAIT_MS))
@@ -215,13 +218,13 @@ class Gate:
                 if pointer_intercepted(log) and dismiss_overlay(self.page) is not None:
                     continue
                 if not element_resolved(log) and not _present(named):
-                    self.absent = (i, GATE_MS)
+                    self.absent = (replay.index, GATE_MS)
                     return None  # no such element on the page: the full path looks and heals (without waiting again)
                 # the element is there (not ready yet, or a busy machine): wait for it (never 0: no limit to Playwright)
                 timeout = max(self.timeout_ms - GATE_MS, MIN_WAIT_MS)
             except PlaywrightError as exc:
                 if began_to_act(str(exc)):
-                    raise ActionFailed(i, action, first_line(exc), path="gate") from None
+                    raise replay.failed(first_line(exc)) from None
                 return None  # not the recorded element (identity.MISMATCH), a re-render, a page in navigation
         return None
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import contextlib
 import time
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import expect
@@ -17,10 +17,11 @@ from playwright.sync_api import expect
 from ..cache.model import LocatorSpec
 from ..errors import first_line
 from ..page.fingerprint import Look, capture_only
-from .failure import ActionFailed
 
 if TYPE_CHECKING:
     from playwright.sync_api import Locator
+
+    from .failure import ActionReplay
 
 
 def first_look(loc: Locator, spec: LocatorSpec, timeout_ms: float) -> Look:
@@ -50,14 +51,15 @@ def await_visible(loc: Locator, timeout_ms: float) -> None:
         loc.first.wait_for(state="visible", timeout=max(timeout_ms, 1.0))
 
 
-def await_enabled(i: int, action: Any, loc: Locator, deadline: float) -> None:
+def await_enabled(replay: ActionReplay, loc: Locator, deadline: float) -> None:
     """An interaction needs an enabled element: one found disabled is awaited until ``deadline`` (short: it is
     there), else the action fails saying it was found and is disabled."""
     remaining_ms = max((deadline - time.monotonic()) * 1000, 100.0)
     try:
         expect(loc).to_be_enabled(timeout=remaining_ms)
     except AssertionError:
-        raise ActionFailed(i, action,
-                           f"{action.target.locator.describe()} is disabled: it is found, and not enabled") from None
+        target = replay.action.target_or_none
+        where = target.locator.describe() if target is not None else "the element"
+        raise replay.failed(f"{where} is disabled: it is found, and not enabled") from None
     except PlaywrightError as exc:
-        raise ActionFailed(i, action, first_line(exc)) from None
+        raise replay.failed(first_line(exc)) from None

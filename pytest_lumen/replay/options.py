@@ -17,7 +17,7 @@ from playwright.sync_api import Error as PlaywrightError
 from ..cache.model import ChosenOption, SelectOption
 from ..events import HealEnd, HealStart
 from ..page.options import clear_match, exact, offered, plain
-from ..run.heals import Heal
+from ..run.heals import Heal, HealLevel
 from ..templates import substitute
 from .reports import take_picture
 
@@ -26,7 +26,7 @@ if TYPE_CHECKING:
 
     from ..context import TestContext
 
-LEVEL = "option"
+LEVEL = HealLevel(kind="option")
 
 
 def relocate_option(ctx: TestContext, tpl: Callable[[str], str], instruction: str, step: int, i: int,
@@ -54,7 +54,7 @@ def relocate_option(ctx: TestContext, tpl: Callable[[str], str], instruction: st
         ("the same words (case, spacing and punctuation aside)", plain(now.label) in said or plain(now.value) in said),
         ("the same value attribute", recorded is not None and now.value == recorded.value)) if holds)
     ctx.events.emit(HealStart(step=step, action=i, before=before, error=f"the select offers no option {action.value!r}"))
-    ctx.events.emit(HealEnd(step=step, action=i, ok=True, level=LEVEL, before=before, after=after, detail=evidence))
+    ctx.events.emit(HealEnd(step=step, action=i, ok=True, level=str(LEVEL), before=before, after=after, detail=evidence))
     return healed, Heal(test=ctx.nodeid, step=instruction, action=i, level=LEVEL, before=before, after=after,
                         cache_file=ctx.cache.display, evidence=evidence,
                         picture=take_picture(ctx, loc.page, step, i, "before", loc))

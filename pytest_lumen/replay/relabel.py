@@ -78,6 +78,21 @@ def find_relabel(recorded: Fingerprint, currents: Sequence[Fingerprint], ignore:
         return ""
     kind = [i for i, c in enumerate(currents) if same_kind(recorded, c) and says(c) != name and _near(recorded, c)]
     shapes = {i: similarity(recorded, currents[i], ignore | WORDS, place_share=1.0) for i in kind}  # a shape is its place
+    on_words = _by_name_or_purpose(recorded, currents, kind, shapes, name_pinned, equivalents)
+    if on_words is not None:
+        return on_words
+    if name_pinned:
+        return f"relabel: this check asserts the name {name!r}, and no element has it or a known equivalent"
+    if effect is None:
+        return "relabel: no known equivalent name, and no recorded effect (a URL, a new page) to confirm one"
+    return _by_effect(name, currents, kind, shapes, readings)
+
+
+def _by_name_or_purpose(recorded: Fingerprint, currents: Sequence[Fingerprint], kind: list[int],
+                        shapes: dict[int, float], name_pinned: bool, equivalents: Equivalents) -> Relabel | str | None:
+    """The relabel on words: the only element of its ``kind`` named like a known equivalent, or the only field with
+    the recorded declared purpose (not when a check asserts the name); why not, or None when neither applies."""
+    name = says(recorded)
     named = [i for i in kind if equivalents.same(name, says(currents[i]))]
     if len(named) > 1:
         return f"relabel: {len(named)} elements are named like an equivalent of {name!r}"
@@ -92,10 +107,13 @@ def find_relabel(recorded: Fingerprint, currents: Sequence[Fingerprint], ignore:
         runner = max((shapes[j] for j in kind if j != i), default=0.0)
         return Relabel(i, f"its declared purpose is unchanged (autocomplete={purpose}), and no other field has it",
                        shapes[i], runner)
-    if name_pinned:
-        return f"relabel: this check asserts the name {name!r}, and no element has it or a known equivalent"
-    if effect is None:
-        return "relabel: no known equivalent name, and no recorded effect (a URL, a new page) to confirm one"
+    return None
+
+
+def _by_effect(name: str, currents: Sequence[Fingerprint], kind: list[int], shapes: dict[int, float],
+               readings: Sequence[Reading | None]) -> Relabel | str:
+    """The relabel on the recorded effect: the one element of its ``kind`` whose name kept the recorded words, or the
+    one clearly closest in shape; what it declares must confirm the recorded destination."""
     longer = [i for i in kind if kept_whole(name, says(currents[i]))]
     runner = max((shapes[j] for j in kind if j not in longer), default=0.0)
     if len(longer) == 1 and shapes[longer[0]] >= runner - MARGIN:  # no other control clearly closer to its place

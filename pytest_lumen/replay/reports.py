@@ -6,14 +6,14 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Literal
+from typing import TYPE_CHECKING, Literal
 
-from ..cache.model import Target
+from ..cache.model import Action, LocatorSpec, Target
 from ..events import HealEnd, HealPictures, HealStart
 from ..page.evidence import heal_picture
 from ..page.items import key_of
 from ..page.targets import fallbacks_for
-from ..run.heals import Heal
+from ..run.heals import Heal, HealLevel
 from ..secrets import map_strings
 from .cascade import Missed, Relocated
 
@@ -21,15 +21,17 @@ if TYPE_CHECKING:
     from playwright.sync_api import Locator, Page
 
     from ..context import TestContext
+    from .failure import ActionReplay
 
 MAX_FALLBACKS = 8
 
 
-def report_relocation(ctx: TestContext, tpl: Callable[[str], str], instruction: str, step: int, i: int,
+def report_relocation(ctx: TestContext, tpl: Callable[[str], str], instruction: str, replay: ActionReplay,
                       target: Target, problem: str, found: Relocated | Missed, page: Page | None = None,
                       end: str = "") -> Heal | None:
     """Emit a heal's events; the record of a successful heal, with its before picture (taken on ``page``; ``end``:
     which end of a drag, in the picture's name; ``tpl``: the step's rule for what it records, ``secrets.py``)."""
+    step, i = replay.step, replay.index
     before = target.locator.describe()
     ctx.events.emit(HealStart(step=step, action=i, before=before, error=problem))
     if isinstance(found, Missed):
@@ -39,25 +41,29 @@ def report_relocation(ctx: TestContext, tpl: Callable[[str], str], instruction: 
     runner_up = f", runner-up {found.runner_up:.2f}" if found.runner_up is not None else ""
     found_evidence = tpl(found.evidence) if found.evidence else None  # it quotes the page's names
     evidence = f"; {found_evidence}" if found_evidence else ""
-    ctx.events.emit(HealEnd(step=step, action=i, ok=True, level=found.level, before=before, after=after,
+    ctx.events.emit(HealEnd(step=step, action=i, ok=True, level=str(found.level), before=before, after=after,
                             detail=f"score {found.score:.2f}{runner_up}{evidence}"))
     picture = take_picture(ctx, page, step, i, "before", found.locator, end) if page is not None else None
     return Heal(test=ctx.nodeid, step=instruction, action=i, level=found.level, before=before, after=after,
                 cache_file=ctx.cache.display, evidence=found_evidence, runner_up=found.runner_up, picture=picture)
 
 
-def route_heal(ctx: TestContext, tpl: Callable[[str], str], instruction: str, step: int, i: int, action: Any,
-               moved: str) -> tuple[Any, Heal]:
+def route_heal(ctx: TestContext, tpl: Callable[[str], str], instruction: str, replay: ActionReplay,
+               moved: str) -> tuple[Action, Heal]:
     """The action with the route its confirmed element led to (``moved``, normalized) as its recorded effect, and the
     ``effect`` heal that says so (its events emitted): the app renamed a route, the cache follows."""
-    before, after = action.after.url, tpl(moved)
+    action, step, i = replay.action, replay.step, replay.index
+    effect = action.after
+    assert effect is not None and effect.url is not None, "a route is renamed only where a URL was recorded"
+    before, after = effect.url, tpl(moved)
     ctx.events.emit(HealStart(step=step, action=i, before=before, error=f"the page should be at {before}"))
-    ctx.events.emit(HealEnd(step=step, action=i, ok=True, level="effect", before=before, after=after,
+    level = HealLevel(kind="effect")
+    ctx.events.emit(HealEnd(step=step, action=i, ok=True, level=str(level), before=before, after=after,
                             detail="the very element (its role, name and place) led to a renamed route"))
-    heal = Heal(test=ctx.nodeid, step=instruction, action=i, level="effect", before=before, after=after,
+    heal = Heal(test=ctx.nodeid, step=instruction, action=i, level=level, before=before, after=after,
                 cache_file=ctx.cache.display,
                 evidence="the recorded element, confirmed, led to another route of the same origin, which shows no error")
-    return action.model_copy(update={"after": action.after.model_copy(update={"url": after})}), heal
+    return action.model_copy(update={"after": effect.model_copy(update={"url": after})}), heal
 
 
 def take_picture(ctx: TestContext, page: Page, step: int, i: int, which: Literal["before", "after"],
@@ -74,7 +80,7 @@ def take_picture(ctx: TestContext, page: Page, step: int, i: int, which: Literal
 def pictured_after(ctx: TestContext, page: Page, step: int, i: int, heal: Heal) -> Heal:
     """The heal with its after picture, taken now that its action was done; the ``heal.pictures`` event names both."""
     after = take_picture(ctx, page, step, i, "after")
-    ctx.events.emit(HealPictures(step=step, action=i, level=heal.level, before=_file(heal.picture), after=_file(after)))
+    ctx.events.emit(HealPictures(step=step, action=i, level=str(heal.level), before=_file(heal.picture), after=_file(after)))
     return heal.model_copy(update={"after_picture": after})
 
 
@@ -86,7 +92,7 @@ def _file(picture: str | None) -> str | None:
 def healed_target(target: Target, found: Relocated, templatize: Callable[[str], str]) -> Target:
     """The target as it is now: the locator that found it, fallbacks, and its current fingerprint (templatized)."""
     specs = [*fallbacks_for(found.fingerprint, found.spec), target.locator, *target.fallbacks]
-    fallbacks: list[Any] = []
+    fallbacks: list[LocatorSpec] = []
     for spec in specs:
         if spec != found.spec and spec not in fallbacks:
             fallbacks.append(spec)

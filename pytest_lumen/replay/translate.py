@@ -8,7 +8,7 @@ date input become a date picker's text field (``dates.py``), a field a closed ``
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from ..cache.model import Expect, SelectOption
 from ..page.checks import run_check
@@ -19,25 +19,26 @@ if TYPE_CHECKING:
 
     from playwright.sync_api import Locator, Page
 
-    from ..cache.model import Fingerprint, LocatorSpec
+    from ..cache.model import Action, Fingerprint, LocatorSpec
     from ..context import TestContext
     from ..run.heals import Heal
     from .cascade import Missed
+    from .failure import ActionReplay
 
 # How the replayer performs an action (its overlay retry included): page, action, element, values, timeout, the
 # test's folder, where a drag ends.
-Perform = Callable[["Page", Any, "Locator | None", dict[str, str], float, "Path", "Locator | None"], None]
+Perform = Callable[["Page", "Action", "Locator | None", dict[str, str], float, "Path", "Locator | None"], None]
 
 
-def act(page: Page, action: Any, loc: Locator | None, recorded: Fingerprint | None, values: dict[str, str],
-         timeout_ms: float, test_dir: Path, dest: Locator | None, perform_fn: Perform) -> tuple[Any, str | None]:
+def act(page: Page, action: Action, loc: Locator | None, recorded: Fingerprint | None, values: dict[str, str],
+         timeout_ms: float, test_dir: Path, dest: Locator | None, perform_fn: Perform) -> tuple[Action, str | None]:
     """Perform the action (or the check) as the widget its element is now declares it is used (``widgets.py``,
     ``dates.py``): the action as done, and how it was translated (None: done as cached)."""
     if isinstance(action, Expect):
         run_check(page, action, loc, values, timeout_ms, recorded)
         return action, None
     combo = widgets.combobox_of(loc, timeout_ms) if isinstance(action, SelectOption) and loc is not None else None
-    if combo is not None and loc is not None:
+    if combo is not None and loc is not None and isinstance(action, SelectOption):
         widgets.choose(loc, combo, action, values, timeout_ms)
         return action, f"{combo.describe()}: opened, its option {action.value!r} clicked"
     acted = (dates.retyped(action, loc, recorded, values, timeout_ms) if loc is not None else None) or action
@@ -45,12 +46,12 @@ def act(page: Page, action: Any, loc: Locator | None, recorded: Fingerprint | No
     return acted, None if acted is action else "a date picker's text field: the date typed in the format it declares"
 
 
-def reveal(page: Page, ctx: TestContext, instruction: str, step: int, i: int, action: Any, spec: LocatorSpec,
+def reveal(page: Page, ctx: TestContext, instruction: str, replay: ActionReplay, spec: LocatorSpec,
            timeout_ms: float) -> Heal | None:
     """Open the closed ``<details>`` that hide the element (``disclosures.py``): the heal that says so, else None."""
     opened = disclosures.reveal(page, spec, timeout_ms)
     how = f"opened the collapsed section {', '.join(map(repr, opened))}"
-    return widgets.report(ctx, instruction, step, i, action, how) if opened else None
+    return widgets.report(ctx, instruction, replay, how) if opened else None
 
 
 def found_nothing(page: Page, problem: str, found: Missed, recorded: Fingerprint | None) -> str:

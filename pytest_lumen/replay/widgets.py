@@ -27,20 +27,21 @@ from ..errors import ReplayError
 from ..events import HealEnd, HealStart
 from ..page import scripts
 from ..page.options import Offered, clear_match, exact, plain
-from ..run.heals import Heal
+from ..run.heals import Heal, HealLevel
 from ..templates import substitute
 
 if TYPE_CHECKING:
     from playwright.sync_api import Locator, Page
 
     from ..context import TestContext
+    from .failure import ActionReplay
 
 WIDGET_JS = scripts.function("widgetOf", ("widgets",))
 OPTIONS_JS = scripts.function("popupOptions", ("widgets",))
 STAND_IN_JS = scripts.function("hiddenStandIn", ("widgets",))
 SHOWN_JS = scripts.function("shownBy", ("widgets",))
 LISTBOX_SHOWN = "[role=listbox]:visible"
-LEVEL = "widget"
+LEVEL = HealLevel(kind="widget")
 MAX_NAMED = 20  # options named in a failure
 MAX_BESIDE = 4  # widgets named as standing in for a hidden control
 
@@ -195,11 +196,12 @@ def stand_in(page: Page, recorded: Fingerprint | None) -> str | None:
             f"in for it now{instead}")
 
 
-def report(ctx: TestContext, instruction: str, step: int, i: int, action: Any, how: str) -> Heal:
+def report(ctx: TestContext, instruction: str, replay: ActionReplay, how: str) -> Heal:
     """The heal a widget translation reports (level ``widget``): the cached action is kept, done as ``how`` says."""
+    action, step, i = replay.action, replay.step, replay.index
     target = action.target_or_none
     before = f"{action.kind} {target.locator.describe() if target is not None else ''}".strip()
     ctx.events.emit(HealStart(step=step, action=i, before=before, error="the element is another widget now"))
-    ctx.events.emit(HealEnd(step=step, action=i, ok=True, level=LEVEL, before=before, after=before, detail=how))
+    ctx.events.emit(HealEnd(step=step, action=i, ok=True, level=str(LEVEL), before=before, after=before, detail=how))
     return Heal(test=ctx.nodeid, step=instruction, action=i, level=LEVEL, before=before, after=before,
                 cache_file=ctx.cache.display, evidence=how)

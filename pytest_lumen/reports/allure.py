@@ -93,7 +93,7 @@ class AllureSteps:
     def _attach_heal(self, heal: Heal) -> None:
         """The heal as a sub-step of the step, holding its text and its before and after pictures as attachments."""
         title = heal_title(heal)
-        uuid = self._start(title, {"level": heal.level, "before": heal.before, "after": heal.after})
+        uuid = self._start(title, {"level": str(heal.level), "before": heal.before, "after": heal.after})
         plugin_manager.hook.attach_data(body=self.ctx.secrets.redact(heal_text(heal)), name=title,
                                         attachment_type=AttachmentType.TEXT, extension="txt")
         for which, picture in picture_files(self.ctx, heal):

@@ -3,8 +3,48 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any, Literal
 
-from pydantic import BaseModel
+from pydantic import BaseModel, ConfigDict, model_serializer, model_validator
+
+from ..cache.model import LocatorKind
+
+# How an action healed: a fallback locator, a row found by its key, a check's unchanged text, similarity, a relabel
+# on evidence, a renamed route (effect), a renamed option, another widget, or the model.
+HealKind = Literal["fallback", "row_key", "unchanged_text", "similarity", "relabel", "effect", "option", "widget", "model"]
+
+
+class HealLevel(BaseModel):
+    """How an action healed: its ``kind``, and for a ``fallback`` the kind of locator that found the element.
+
+    Written as one word, ``relabel``, or ``fallback:<locator kind>`` (``fallback:role``) in the heals report, the
+    events and ``lumen-run.json``; read from that form once, here."""
+
+    model_config = ConfigDict(frozen=True)
+
+    kind: HealKind
+    locator: LocatorKind | None = None  # a fallback's: which of the recorded fallback locators found it
+
+    @model_validator(mode="before")
+    @classmethod
+    def _from_text(cls, data: Any) -> Any:
+        if isinstance(data, str):
+            kind, _, locator = data.partition(":")
+            return {"kind": kind, "locator": locator or None}
+        return data
+
+    @model_validator(mode="after")
+    def _locator_of_a_fallback(self) -> HealLevel:
+        if (self.kind == "fallback") != (self.locator is not None):
+            raise ValueError("a fallback heal names its locator kind (fallback:<kind>), and no other heal does")
+        return self
+
+    @model_serializer
+    def _to_text(self) -> str:
+        return str(self)
+
+    def __str__(self) -> str:
+        return f"{self.kind}:{self.locator}" if self.locator is not None else self.kind
 
 REPORT_FILE = "lumen-heals.md"
 
@@ -15,7 +55,7 @@ class Heal(BaseModel):
     test: str
     step: str
     action: int  # index of the action in the step, from 0
-    level: str  # fallback:<kind>, row_key, unchanged_text, similarity, relabel, effect (a renamed route), option, widget or model
+    level: HealLevel
     before: str
     after: str
     cache_file: str
@@ -43,7 +83,7 @@ def heals_markdown(heals: list[Heal], mode: str) -> str:
         evidence = (h.evidence or "") + (f" (runner-up {h.runner_up:.2f})" if h.runner_up is not None else "")
         picture = " ".join(f"[{which}]({file})" for which, file in (("before", h.picture), ("after", h.after_picture))
                            if file)
-        cells = [h.test, h.step, str(h.action + 1), h.level, f"`{h.before}`", f"`{h.after}`", evidence, picture,
+        cells = [h.test, h.step, str(h.action + 1), str(h.level), f"`{h.before}`", f"`{h.after}`", evidence, picture,
                  h.cache_file]
         lines.append("| " + " | ".join(c.replace("|", "\\|") for c in cells) + " |")
     return "\n".join(lines) + "\n"

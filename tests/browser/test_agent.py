@@ -607,7 +607,7 @@ def test_actions_inside_an_iframe_are_cached_with_their_frame_and_heal_inside_it
     (site.root / "card.html").write_text(CARD_FRAME.replace('data-testid="PAN"', 'data-testid="pan-v2"'), encoding="utf-8")
     ctx = context(session_in(Mode.REPLAY, tmp_path))
     assert steps(Agent(page, ctx, no_model)) == "paid with 4242"
-    assert ctx.figures.model_calls == 0 and [h.level for h in ctx.heals] == ["fallback:role"]
+    assert ctx.figures.model_calls == 0 and [str(h.level) for h in ctx.heals] == ["fallback:role"]
     assert ctx.heals[0].after == ('locator("iframe[name=\\"card-frame\\"]").content_frame'
                                   '.get_by_role("textbox", name="Card number", exact=True)')
 
@@ -629,7 +629,7 @@ def test_a_model_heal_keeps_the_page_as_replay_left_it_and_after_the_model_acted
                                               {"tool": "done"}])).run("go on")
     assert page.url.endswith("/elsewhere.html?plan=team")
     [heal] = ctx.heals
-    assert (heal.level, heal.picture, heal.after_picture) == (
+    assert (str(heal.level), heal.picture, heal.after_picture) == (
         "model", "out/heal-step1-action1-before.png", "out/heal-step1-action1-after.png")
     before, after = (ctx.output_dir / "heal-step1-action1-before.png").read_bytes(), \
         (ctx.output_dir / "heal-step1-action1-after.png").read_bytes()

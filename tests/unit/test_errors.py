@@ -16,3 +16,18 @@ def test_model_errors_survive_pickling_with_their_remedy() -> None:
     assert str(copy) == str(error) and "remedy: run again" in str(copy)
     copy.step = "another step"  # the rendered message follows later changes
     assert "step: another step" in str(copy)
+
+
+def test_an_error_completed_at_the_step_is_a_new_one_of_its_kind_and_the_raised_one_is_left_as_it_was() -> None:
+    from pytest_lumen.errors import LumenAssertionError, StepAbortedError
+
+    raised = StepAbortedError("the token hunter2 was refused", reason="model_error", path="f.json", remedy="run again")
+    shown = raised.completed(step="log in as %user%", redact=lambda text: text.replace("hunter2", "%password%"))
+    assert type(shown) is StepAbortedError and shown is not raised and shown.reason == "model_error"
+    assert str(shown) == ("[model_error] the token %password% was refused\n  file: f.json\n  step: log in as %user%\n"
+                          "  remedy: run again")
+    assert shown.args == (str(shown),)  # what pytest and logging read
+    assert raised.step is None and "hunter2" in str(raised)  # not edited
+    named = LumenAssertionError("the cart holds 2 items, not 1", step="the cart holds one mug")
+    assert named.completed(step="another step").step == "the cart holds one mug"  # its raise site's step is kept
+    assert isinstance(named.completed(), AssertionError)

@@ -17,16 +17,9 @@ PACKAGE = Path(pytest_lumen.__file__).resolve().parent
 TESTS = Path(__file__).resolve().parents[1]
 MAX_MODULE_LINES = 400
 MAX_CLASS_LINES = 200
-MAX_JS_LINES = 3
 MAX_FUNCTION_LINES = 50
+MAX_JS_LINES = 3
 MAX_TOP_MODULES = 12
-# Functions over MAX_FUNCTION_LINES that another branch (issue 25: replay and page internals) is shortening.
-# The lead removes this list once that branch is merged: the rule then holds for every function.
-LONG_FUNCTIONS_BEING_SHORTENED = frozenset({
-    "pytest_lumen/page/perform.py::_perform",
-    "pytest_lumen/replay/replayer.py::Replayer._locate",
-    "pytest_lumen/replay/relabel.py::find_relabel",
-})
 JS_MARKERS = ("=>", "function", "const ")
 
 MODULES = sorted(PACKAGE.rglob("*.py"))
@@ -162,9 +155,7 @@ def test_no_class_is_over_200_lines() -> None:
 
 def test_no_function_is_over_50_lines() -> None:
     long = {name: n for p in MODULES for name, n in long_functions(parse(p), shown(p)).items()}
-    assert {name: n for name, n in long.items() if name not in LONG_FUNCTIONS_BEING_SHORTENED} == {}, \
-        f"functions over {MAX_FUNCTION_LINES} lines: give their parts names"
-    assert set(long) >= LONG_FUNCTIONS_BEING_SHORTENED, "shortened: take it off LONG_FUNCTIONS_BEING_SHORTENED"
+    assert long == {}, f"functions over {MAX_FUNCTION_LINES} lines: give their parts names"
 
 
 @pytest.mark.parametrize(("source", "found"), [

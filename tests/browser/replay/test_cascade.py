@@ -28,7 +28,7 @@ def test_a_text_check_finds_its_unchanged_text_in_a_new_container(page: Any) -> 
                      '<p class="sums"><span>Total:</span> <strong data-testid="order-total">$37.00</strong></p>'
                      '<a href="/checkout">Go to checkout</a></aside>')
     found = _find_total(page, "Total: $37.00")
-    assert isinstance(found, Relocated) and found.level == "unchanged_text"
+    assert isinstance(found, Relocated) and str(found.level) == "unchanged_text"
     assert found.locator.evaluate("el => el.className") == "sums"
     assert found.spec.kind == "selector"  # the cached locator does not depend on the checked text
 

@@ -40,7 +40,7 @@ def test_a_hash_route_renamed_is_an_effect_heal_and_is_written(page: Any, site_f
     ctx = replay(page, site.url + "/index.html#/active", tmp_path, "show all todos")
     assert page.url.endswith("/index.html#/all")
     [heal] = ctx.heals
-    assert (heal.level, heal.before, heal.after) == ("effect", "/index.html#/", "/index.html#/all")
+    assert (str(heal.level), heal.before, heal.after) == ("effect", "/index.html#/", "/index.html#/all")
     # known only once the link was followed: no picture before it, one after (the renamed route)
     assert (heal.picture, heal.after_picture) == (None, "out/heal-step1-action1-after.png")
     assert (ctx.output_dir / "heal-step1-action1-after.png").read_bytes().startswith(b"\x89PNG")
@@ -66,7 +66,7 @@ def test_a_renamed_route_of_the_same_link_is_kept_in_the_cache(header: Any, page
     page.goto(header.url + "/index.html")
     Agent(page, ctx, no_model).run("open the sign-in page")
     assert page.url.endswith("/signin/")
-    assert [(h.level, h.before, h.after) for h in ctx.heals] == [("effect", "/login/", "/signin/")]
+    assert [(str(h.level), h.before, h.after) for h in ctx.heals] == [("effect", "/login/", "/signin/")]
     session.finish(ctx, passed=True)
     written = json.loads(cache_file(tmp_path).read_text(encoding="utf-8"))
     assert written["steps"][0]["actions"][0]["after"] == {"url": "/signin/"}

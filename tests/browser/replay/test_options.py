@@ -73,7 +73,7 @@ def test_a_renamed_option_is_chosen_again_at_zero_tokens_and_written(
     assert page.locator("#chosen").inner_text() == f"Chosen: {value}"
     assert page.locator("#ship option:checked").inner_text() == chosen
     [heal] = ctx.heals
-    assert heal.level == "option" and evidence in (heal.evidence or "") and chosen in heal.after
+    assert str(heal.level) == "option" and evidence in (heal.evidence or "") and chosen in heal.after
     # its pictures: the select highlighted before it was chosen, then the page showing the choice
     assert (heal.picture, heal.after_picture) == ("out/heal-step1-action1-before.png", "out/heal-step1-action1-after.png")
     before, after = ((ctx.output_dir / name).read_bytes() for name in ("heal-step1-action1-before.png",

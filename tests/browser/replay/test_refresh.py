@@ -60,7 +60,7 @@ def test_an_old_fingerprint_is_read_as_it_is_and_refreshed_only_when_its_file_is
     ctx = context(session)
     assert steps(Agent(page, ctx, no_model)) == "Subscribed"
     session.finish(ctx, passed=True)
-    assert [h.level for h in ctx.heals] == ["fallback:role"]  # the button's step healed: the file is written
+    assert [str(h.level) for h in ctx.heals] == ["fallback:role"]  # the button's step healed: the file is written
     written = [s.actions[0].target.fingerprint for s in loads(cache.read_text(encoding="utf-8"), cache).steps]
     assert [fp.version for fp in written] == [FINGERPRINT_VERSION] * 2  # the drifted field's is refreshed too
     assert written[0].heading == "Stay in touch" and "ada@example.com" not in cache.read_text(encoding="utf-8")

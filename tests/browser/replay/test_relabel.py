@@ -61,7 +61,7 @@ def test_a_relabelled_button_whose_recorded_effect_follows_is_healed_with_its_ev
     ctx = wizard("Next step")
     assert page.url.endswith("/payment.html?plan=team")
     [heal] = ctx.heals
-    assert (heal.level, heal.after) == ("relabel", 'get_by_role("button", name="Next step")')
+    assert (str(heal.level), heal.after) == ("relabel", 'get_by_role("button", name="Next step")')
     assert heal.evidence == ("its shape is the recorded one's, and it declares its form's GET action /payment.html, "
                              "where the step led") and heal.runner_up is not None
     assert ctx.figures.model_calls == 0

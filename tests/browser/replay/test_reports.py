@@ -62,7 +62,7 @@ def test_a_heal_keeps_the_page_before_its_action_and_after_it_both_named_by_its_
     ctx, shots = wizard("Next step")  # relabelled: healed, the click leads to the payment page
     assert page.url.endswith("/payment.html?plan=team")
     [heal] = ctx.heals
-    assert heal.level == "relabel"
+    assert str(heal.level) == "relabel"
     assert (heal.picture, heal.after_picture) == ("out/heal-step1-action1-before.png", "out/heal-step1-action1-after.png")
     before, after = (ctx.output_dir / "heal-step1-action1-before.png"), (ctx.output_dir / "heal-step1-action1-after.png")
     assert shots == [before.name, after.name]

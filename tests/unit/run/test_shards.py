@@ -20,7 +20,7 @@ WORKFLOW = Path(__file__).resolve().parents[3] / "docs" / "examples" / "lumen-sh
 
 
 def _record(replayed: int, heals: list[Heal], unused: list[str], full_run: bool = False) -> RunRecord:
-    figures = Figures(steps_replayed=replayed, usage=Usage(), steps_healed=Counter(h.level for h in heals))
+    figures = Figures(steps_replayed=replayed, usage=Usage(), steps_healed=Counter(str(h.level) for h in heals))
     stats = RunStats(figures=figures, heals=heals, used_cache_files={f"f{replayed}"})
     return RunRecord(mode="replay", stats=stats.to_json(), unused=unused, full_run=full_run, whole_modules=True)
 

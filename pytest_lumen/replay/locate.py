@@ -1,0 +1,211 @@
+"""Finding a cached action's element on the full path: by the primary locator, else by the cascade, until a deadline.
+
+The primary locator must find exactly one visible element that is still the recorded one (its fingerprint,
+``_resolve``); its look (one round trip) also says whether it is enabled. An element found and hidden is awaited
+for a short bound (Playwright's wait for its state); closed ``<details>`` that hide it are opened once
+(``disclosures.py``); otherwise the zero-token cascade (``cascade.py``) looks for it, and the look and the cascade run
+again whenever the page changes, until the deadline. An element the cascade found is healed and reported
+(``reports.py``); a fingerprint that drifted without a heal is refreshed.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from playwright.sync_api import Error as PlaywrightError
+
+from ..errors import first_line
+from ..page import identity
+from ..page.changes import LOOK_AGAIN_MS, wait_for_change
+from ..page.fingerprint import Look, capture_with_look_alikes
+from ..page.targets import bind_target
+from .asserted import bound_check, holed
+from .cascade import Missed, Policy, Relocated, Relocator, policy_for
+from .looks import await_visible, first_look, look_now
+from .names import normalized
+from .reports import healed_target, report_relocation, templatized
+from .similarity import SURE, VERIFY_THRESHOLD, pins_hold, similarity
+from .translate import found_nothing, reveal
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Locator, Page
+
+    from ..cache.model import Target
+    from ..context import TestContext
+    from ..run.heals import Heal
+    from .failure import ActionReplay
+    from .gate import Gate
+
+FIRST_LOOK_MS = 500.0  # how long the primary locator alone is awaited before the cascade runs
+# How long an element the primary locator finds, but that is not usable (hidden, disabled), is awaited (by
+# Playwright's own wait for its state, not a sleep) before replay says so: short, since it is there already.
+USABLE_MS = 1000.0
+
+
+class Unresolved(Exception):
+    """The primary locator did not lead to the recorded element."""
+
+
+class Unusable(Unresolved):
+    """The primary locator found exactly one element, and it cannot be used as it is (hidden)."""
+
+
+@dataclass(frozen=True)
+class Located:
+    """The element an action acts on, as found: its live locator, its target as written now (healed, or its
+    fingerprint refreshed), the heal that found it (None: the primary locator did), whether it is known to be
+    enabled, whether it is the very element (its role and name as recorded, by the primary locator), and the heal
+    of the closed section opened to show it (``revealed``)."""
+
+    locator: Locator
+    target: Target
+    heal: Heal | None = None
+    enabled: bool = False
+    confirmed: bool = False
+    revealed: Heal | None = None
+
+
+@dataclass(frozen=True)
+class Problem:
+    """Why the primary locator did not lead to the recorded element; ``unusable``: it found it, hidden."""
+
+    why: str
+    unusable: bool = False
+
+
+@dataclass(frozen=True)
+class Finder:
+    """Finds the recorded elements of a step's actions on a page (the replayer's, as it is now)."""
+
+    page: Page
+    ctx: TestContext
+    relocator: Relocator
+    gate: Gate | None
+    timeout_ms: float
+    tpl: Callable[[str], str]  # the step's rule for what it records (``secrets.py``)
+    instruction: str
+
+    def find(self, replay: ActionReplay, target: Target, deadline: float, end: str = "") -> Located:
+        """The recorded element: by the primary locator, else by the cascade, retried until ``deadline``.
+
+        Also whether the element is known to be enabled: one page round trip answers that, the
+        count and the identity for the primary locator; an element found by the cascade is not known.
+        """
+        bound = bind_target(target, replay.values)
+        policy = policy_for(bound_check(replay.action, replay.values), bound.fingerprint)
+        primary = bound.locator.build(self.page)
+        awaited = self.gate.take_absent(replay.index) if self.gate is not None and not end else 0.0  # awaited: look once
+        look = first_look(primary, bound.locator, max(min(FIRST_LOOK_MS, self.timeout_ms) - awaited, 0.0))
+        unusable_until: float | None = None  # found but not usable: how long it is awaited
+        revealed: Heal | None = None
+        while True:
+            seen = self._by_primary(bound, look, policy, primary, target, end)
+            if isinstance(seen, Located):
+                return dataclasses.replace(seen, revealed=revealed)
+            if revealed is None and (seen.unusable or look.count == 0):  # closed <details> may hide it: opened once
+                revealed = reveal(self.page, self.ctx, self.instruction, replay, bound.locator, USABLE_MS)
+                if revealed is not None:
+                    look = first_look(primary, bound.locator, 0)
+                    continue
+            found = _try_cascade(self.relocator, bound, policy)
+            if isinstance(found, Relocated):
+                located = self._relocated(replay, target, bound, policy, primary, seen, found, end)
+                return dataclasses.replace(located, revealed=revealed)
+            if seen.unusable and unusable_until is None:
+                unusable_until = min(deadline, time.monotonic() + USABLE_MS / 1000)
+            give_up = deadline if not seen.unusable or unusable_until is None else unusable_until
+            if time.monotonic() >= give_up:
+                report_relocation(self.ctx, self.tpl, self.instruction, replay, target, seen.why, found)
+                raise replay.failed(found_nothing(self.page, seen.why, found, bound.fingerprint))
+            if seen.unusable:  # there, not shown: wait for it to be shown (Playwright's wait on its state), not a pause
+                await_visible(primary, (give_up - time.monotonic()) * 1000)
+            else:  # nothing found: look again when the page changed, not on a clock
+                wait_for_change(self.page, min(LOOK_AGAIN_MS, (give_up - time.monotonic()) * 1000))
+            look = first_look(primary, bound.locator, 0)
+
+    def _by_primary(self, bound: Target, look: Look, policy: Policy, primary: Locator, target: Target,
+                    end: str) -> Located | Problem:
+        """The element the look at the primary locator saw, when it is clearly the recorded one; else why not."""
+        try:
+            score = _resolve(self.relocator, bound, look, policy, primary)
+        except Unusable as found_unusable:
+            return Problem(str(found_unusable), unusable=True)
+        except Unresolved as unresolved:
+            return Problem(str(unresolved))
+        except PlaywrightError as exc:  # the page navigated while it was read
+            return Problem(f"{bound.locator.describe()} could not be read ({first_line(exc)})")
+        self.relocator.claims.claim(bound.fingerprint, look.fingerprint)
+        confirmed = not end and identity.same_role_and_name(bound.fingerprint, look.fingerprint)
+        return Located(primary, _refreshed(target, primary, score, self.tpl), enabled=look.enabled, confirmed=confirmed)
+
+    def _relocated(self, replay: ActionReplay, target: Target, bound: Target, policy: Policy, primary: Locator,
+                   seen: Problem, found: Relocated, end: str) -> Located:
+        """The element the cascade found, healed and reported; or the primary locator's, when it finds the recorded
+        element now (the page was still rendering: nothing changed, no heal)."""
+        if _primary_now(self.relocator, bound, policy, primary):
+            return Located(primary, target)
+        self.relocator.claims.claim(bound.fingerprint, found.fingerprint)
+        heal = report_relocation(self.ctx, self.tpl, self.instruction, replay, target, seen.why, found, self.page, end)
+        return Located(found.locator, healed_target(target, found, self.tpl), heal)
+
+
+def _primary_now(relocator: Relocator, target: Target, policy: Policy, primary: Locator) -> bool:
+    """Whether the primary locator now finds the recorded element (it appeared while the cascade ran)."""
+    try:
+        _resolve(relocator, target, look_now(primary, target.locator), policy, primary)
+    except (Unresolved, PlaywrightError):
+        return False
+    return True
+
+
+def _try_cascade(relocator: Relocator, target: Target, policy: Policy) -> Relocated | Missed:
+    try:
+        return relocator.find(target, policy)
+    except PlaywrightError as exc:  # the page changed under the scan: try again on the next round
+        return Missed(f"the page changed during the search ({first_line(exc)})")
+
+
+def _resolve(relocator: Relocator, target: Target, look: Look, policy: Policy, loc: Locator) -> float:
+    """How alike the look's element is to the recorded one (1.0: nothing recorded to compare); raise ``Unresolved``
+    unless the look saw exactly one visible element that is clearly still the recorded one."""
+    where = target.locator.describe()
+    if look.count > 1:
+        raise Unresolved(f"{where} matches {look.count} elements, not exactly one")
+    fp = look.fingerprint
+    if fp is None:
+        raise Unresolved(f"no element matches {where}")
+    if fp.box is None or fp.box.width == 0 or fp.box.height == 0:
+        raise Unusable(f"{where} is not visible: it is found, and hidden")
+    recorded = target.fingerprint
+    if recorded is None:
+        return 1.0
+    fp = holed(recorded, fp, policy.asserted)  # a check's value is no evidence against its element
+    shown = policy.shown_text
+    if shown and normalized(shown) not in normalized(fp.text) and relocator.shows(shown):
+        # a text check's locator now finds an element without the recorded text, and another shows it whole
+        raise Unresolved(f"{where} finds an element that does not show {shown!r}; another element does")
+    score = similarity(recorded, fp, policy.ignore, by_place=policy.by_place)
+    if (score >= SURE or identity.holds(recorded, fp)) and pins_hold(recorded, fp, policy.pinned):
+        return score  # the gate's rule too (``identity.holds``): one verdict, whichever path the action took
+    why = relocator.doubt(recorded, loc, fp, score, policy, VERIFY_THRESHOLD)
+    if why is not None:
+        raise Unresolved(f"{where} finds an element that is not clearly the recorded one ({why})")
+    return score
+
+
+def _refreshed(target: Target, element: Locator, score: float, templatize: Callable[[str], str]) -> Target:
+    """The target with its element's fingerprint as it is now, when the recorded one drifted (still the element, not
+    beyond ``SURE``; an old version's missing fields count as drift only through its score). Written only when its
+    file is written anyway: no churn in git. A fingerprint that is still ``SURE`` costs nothing here."""
+    recorded = target.fingerprint
+    if recorded is None or score >= SURE:
+        return target
+    try:
+        now = capture_with_look_alikes(element)
+    except PlaywrightError:  # the page moved on: keep what was recorded
+        return target
+    return templatized(target.model_copy(update={"fingerprint": now}), templatize)
