@@ -45,7 +45,7 @@ from .options import relocate_option
 from .overlays import close_blocking_modal, dismiss_overlay
 from .reports import healed_target, pictured_after, report_relocation, route_heal, templatized
 from .similarity import SURE, VERIFY_THRESHOLD, pins_hold, similarity
-from .translate import act, found_nothing, reveal
+from .translate import act, found_nothing, reveal, reveal_at_place
 
 if TYPE_CHECKING:
     from pathlib import Path
@@ -259,6 +259,13 @@ class Replayer:
                 healed = healed_target(target, found, self.tpl)
                 heal = report_relocation(self.ctx, self.tpl, self._instruction, step, i, target, problem, found, self.page, end)
                 return found.locator, healed, heal, False
+            if not revealed and look.count == 0:  # absent: a collapsed disclosure at its recorded place, opened once
+                revealed, shown = True, reveal_at_place(self.page, self.ctx, self._instruction, step, i, action, bound,
+                                                        USABLE_MS)
+                if shown is not None:
+                    self._heals.append(shown)
+                    look = first_look(primary, bound.locator, 0)
+                    continue
             if unusable and unusable_until is None:
                 unusable_until = min(deadline, time.monotonic() + USABLE_MS / 1000)
             give_up = deadline if not unusable or unusable_until is None else unusable_until

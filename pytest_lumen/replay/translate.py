@@ -19,7 +19,7 @@ if TYPE_CHECKING:
 
     from playwright.sync_api import Locator, Page
 
-    from ..cache.model import Fingerprint, LocatorSpec
+    from ..cache.model import Fingerprint, LocatorSpec, Target
     from ..context import TestContext
     from ..heals import Heal
     from .cascade import Missed
@@ -47,9 +47,19 @@ def act(page: Page, action: Any, loc: Locator | None, recorded: Fingerprint | No
 
 def reveal(page: Page, ctx: TestContext, instruction: str, step: int, i: int, action: Any, spec: LocatorSpec,
            timeout_ms: float) -> Heal | None:
-    """Open the closed ``<details>`` that hide the element (``disclosures.py``): the heal that says so, else None."""
+    """Open the closed ``<details>`` and collapsed disclosures that hide the element (``disclosures.py``): the heal
+    that says so, else None."""
     opened = disclosures.reveal(page, spec, timeout_ms)
     how = f"opened the collapsed section {', '.join(map(repr, opened))}"
+    return widgets.report(ctx, instruction, step, i, action, how) if opened else None
+
+
+def reveal_at_place(page: Page, ctx: TestContext, instruction: str, step: int, i: int, action: Any, target: Target,
+                    timeout_ms: float) -> Heal | None:
+    """Open the collapsed disclosure at the recorded place of an element not in the page (``disclosures.py``): the
+    heal that says so when the element is then shown, else None."""
+    opened = disclosures.reveal_at_place(page, target.locator, target.fingerprint, timeout_ms)
+    how = f"opened the collapsed section {', '.join(map(repr, opened))} at the element's recorded place"
     return widgets.report(ctx, instruction, step, i, action, how) if opened else None
 
 
