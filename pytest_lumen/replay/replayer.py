@@ -45,7 +45,7 @@ from .options import relocate_option
 from .overlays import close_blocking_modal, dismiss_overlay
 from .reports import healed_target, pictured_after, report_relocation, route_heal, templatized
 from .similarity import SURE, VERIFY_THRESHOLD, pins_hold, similarity
-from .translate import act, found_nothing, reveal, reveal_at_place
+from .translate import act, found_nothing, reveal
 
 if TYPE_CHECKING:
     from pathlib import Path
@@ -231,7 +231,7 @@ class Replayer:
         awaited = self.gate.take_absent(i) if self.gate is not None and not end else 0.0  # awaited there: look once
         look = first_look(primary, bound.locator, max(min(FIRST_LOOK_MS, self.timeout_ms) - awaited, 0.0))
         unusable_until: float | None = None  # found but not usable: how long it is awaited
-        revealed = False
+        tries = 0  # of translate.reveal: before the cascade, then once more after it found nothing
         while True:
             unusable = False
             try:
@@ -245,11 +245,11 @@ class Replayer:
                 problem = str(unresolved)
             except PlaywrightError as exc:  # the page navigated while it was read
                 problem = f"{bound.locator.describe()} could not be read ({first_line(exc)})"
-            if not revealed and (unusable or look.count == 0):  # closed <details> may hide it: opened once
-                shown = reveal(self.page, self.ctx, self._instruction, step, i, action, bound.locator, USABLE_MS)
+            if tries < 2 and (unusable or look.count == 0):  # a collapsed section may hide it (translate.reveal)
+                tries, shown = tries + 1, reveal(self.page, self.ctx, self._instruction, step, i, action, bound, tries)
                 if shown is not None:
                     self._heals.append(shown)
-                    revealed, look = True, first_look(primary, bound.locator, 0)
+                    look = first_look(primary, bound.locator, 0)
                     continue
             found = _try_cascade(self.relocator, bound, policy)
             if isinstance(found, Relocated) and _primary_now(self.relocator, bound, policy, primary):
@@ -259,13 +259,6 @@ class Replayer:
                 healed = healed_target(target, found, self.tpl)
                 heal = report_relocation(self.ctx, self.tpl, self._instruction, step, i, target, problem, found, self.page, end)
                 return found.locator, healed, heal, False
-            if not revealed and look.count == 0:  # absent: a collapsed disclosure at its recorded place, opened once
-                revealed, shown = True, reveal_at_place(self.page, self.ctx, self._instruction, step, i, action, bound,
-                                                        USABLE_MS)
-                if shown is not None:
-                    self._heals.append(shown)
-                    look = first_look(primary, bound.locator, 0)
-                    continue
             if unusable and unusable_until is None:
                 unusable_until = min(deadline, time.monotonic() + USABLE_MS / 1000)
             give_up = deadline if not unusable or unusable_until is None else unusable_until

@@ -19,11 +19,12 @@ if TYPE_CHECKING:
 
     from playwright.sync_api import Locator, Page
 
-    from ..cache.model import Fingerprint, LocatorSpec, Target
+    from ..cache.model import Fingerprint, Target
     from ..context import TestContext
     from ..heals import Heal
     from .cascade import Missed
 
+REVEAL_MS = 1000.0  # how long a collapsed section's control and what it shows are awaited (replayer.USABLE_MS)
 # How the replayer performs an action (its overlay retry included): page, action, element, values, timeout, the
 # test's folder, where a drag ends.
 Perform = Callable[["Page", Any, "Locator | None", dict[str, str], float, "Path", "Locator | None"], None]
@@ -45,22 +46,21 @@ def act(page: Page, action: Any, loc: Locator | None, recorded: Fingerprint | No
     return acted, None if acted is action else "a date picker's text field: the date typed in the format it declares"
 
 
-def reveal(page: Page, ctx: TestContext, instruction: str, step: int, i: int, action: Any, spec: LocatorSpec,
-           timeout_ms: float) -> Heal | None:
-    """Open the closed ``<details>`` and collapsed disclosures that hide the element (``disclosures.py``): the heal
-    that says so, else None."""
-    opened = disclosures.reveal(page, spec, timeout_ms)
-    how = f"opened the collapsed section {', '.join(map(repr, opened))}"
-    return widgets.report(ctx, instruction, step, i, action, how) if opened else None
+def reveal(page: Page, ctx: TestContext, instruction: str, step: int, i: int, action: Any, target: Target,
+           tries: int) -> Heal | None:
+    """Open what hides the element (``disclosures.py``): the closed ``<details>`` and collapsed disclosures around it
+    (first try, before the cascade); on the second (the cascade found nothing) those again, then, for an element not
+    in the page at all, the collapsed disclosure at its recorded place. The heal that says so, else None."""
+    opened = disclosures.reveal(page, target.locator, REVEAL_MS)
+    if opened:
+        return widgets.report(ctx, instruction, step, i, action, f"opened the collapsed section {_names(opened)}")
+    placed = disclosures.reveal_at_place(page, target.locator, target.fingerprint, REVEAL_MS) if tries else []
+    how = f"opened the collapsed section {_names(placed)} at the element's recorded place"
+    return widgets.report(ctx, instruction, step, i, action, how) if placed else None
 
 
-def reveal_at_place(page: Page, ctx: TestContext, instruction: str, step: int, i: int, action: Any, target: Target,
-                    timeout_ms: float) -> Heal | None:
-    """Open the collapsed disclosure at the recorded place of an element not in the page (``disclosures.py``): the
-    heal that says so when the element is then shown, else None."""
-    opened = disclosures.reveal_at_place(page, target.locator, target.fingerprint, timeout_ms)
-    how = f"opened the collapsed section {', '.join(map(repr, opened))} at the element's recorded place"
-    return widgets.report(ctx, instruction, step, i, action, how) if opened else None
+def _names(opened: list[str]) -> str:
+    return ", ".join(map(repr, opened))
 
 
 def found_nothing(page: Page, problem: str, found: Missed, recorded: Fingerprint | None) -> str:
