@@ -75,6 +75,8 @@ def reveal_at_place(page: Page, spec: LocatorSpec, recorded: Fingerprint | None,
     opened: list[str] = []
     before: JSHandle | None = None
     try:
+        if including_hidden(page, spec).count():
+            return []  # in the page: not one a collapsed section has yet to render
         for _ in range(MAX_DEPTH):
             place = {"box": recorded.box.model_dump(), "heading": recorded.heading, "before": before}
             control = page.evaluate_handle(AT_PLACE_JS, place).as_element()

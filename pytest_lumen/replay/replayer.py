@@ -229,9 +229,8 @@ class Replayer:
         policy = policy_for(bound_check(action, values), bound.fingerprint)
         primary = bound.locator.build(self.page)
         awaited = self.gate.take_absent(i) if self.gate is not None and not end else 0.0  # awaited there: look once
-        look = first_look(primary, bound.locator, max(min(FIRST_LOOK_MS, self.timeout_ms) - awaited, 0.0))
+        look, tries = first_look(primary, bound.locator, max(min(FIRST_LOOK_MS, self.timeout_ms) - awaited, 0.0)), 0
         unusable_until: float | None = None  # found but not usable: how long it is awaited
-        tries = 0  # of translate.reveal: before the cascade, then once more after it found nothing
         while True:
             unusable = False
             try:
@@ -245,8 +244,10 @@ class Replayer:
                 problem = str(unresolved)
             except PlaywrightError as exc:  # the page navigated while it was read
                 problem = f"{bound.locator.describe()} could not be read ({first_line(exc)})"
-            if tries < 2 and (unusable or look.count == 0):  # a collapsed section may hide it (translate.reveal)
-                tries, shown = tries + 1, reveal(self.page, self.ctx, self._instruction, step, i, action, bound, tries)
+            if tries < 2:  # a collapsed section hides it, a chooser stands in for it: translate.reveal, twice at most
+                tries, shown = tries + 1, reveal(self.page, self.ctx, self._instruction, step, i, action, bound, tries, values)
+                if shown is not None and not isinstance(shown, Heal):
+                    return shown, target, None, False  # the select a two-list chooser stands in for: act chooses there
                 if shown is not None:
                     self._heals.append(shown)
                     look = first_look(primary, bound.locator, 0)

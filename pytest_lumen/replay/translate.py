@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..cache.model import Expect, SelectOption
 from ..page.checks import run_check
-from . import dates, disclosures, widgets
+from . import chooser, dates, disclosures, widgets
 
 if TYPE_CHECKING:
     from pathlib import Path
@@ -37,6 +37,9 @@ def act(page: Page, action: Any, loc: Locator | None, recorded: Fingerprint | No
     if isinstance(action, Expect):
         run_check(page, action, loc, values, timeout_ms, recorded)
         return action, None
+    chose = chooser.choose(loc, action, values, timeout_ms) if isinstance(action, SelectOption) and loc else None
+    if chose is not None:
+        return action, chose
     combo = widgets.combobox_of(loc, timeout_ms) if isinstance(action, SelectOption) and loc is not None else None
     if combo is not None and loc is not None:
         widgets.choose(loc, combo, action, values, timeout_ms)
@@ -47,13 +50,17 @@ def act(page: Page, action: Any, loc: Locator | None, recorded: Fingerprint | No
 
 
 def reveal(page: Page, ctx: TestContext, instruction: str, step: int, i: int, action: Any, target: Target,
-           tries: int) -> Heal | None:
-    """Open what hides the element (``disclosures.py``): the closed ``<details>`` and collapsed disclosures around it
-    (first try, before the cascade); on the second (the cascade found nothing) those again, then, for an element not
-    in the page at all, the collapsed disclosure at its recorded place. The heal that says so, else None."""
+           tries: int, values: dict[str, str]) -> Heal | Locator | None:
+    """What hides the element, or stands in for it: the heal that says which section was opened (``disclosures.py``),
+    or the hidden select a two-list chooser stands in for (``chooser.py``; ``act`` chooses there), else None.
+
+    First try (before the cascade): the closed ``<details>`` and collapsed disclosures around the element, then a
+    chooser; second (the cascade found nothing): those again, then the collapsed disclosure at its recorded place."""
     opened = disclosures.reveal(page, target.locator, REVEAL_MS)
     if opened:
         return widgets.report(ctx, instruction, step, i, action, f"opened the collapsed section {_names(opened)}")
+    if isinstance(action, SelectOption) and (hidden := chooser.hidden_select(page, action, target, values, REVEAL_MS)):
+        return hidden
     placed = disclosures.reveal_at_place(page, target.locator, target.fingerprint, REVEAL_MS) if tries else []
     how = f"opened the collapsed section {_names(placed)} at the element's recorded place"
     return widgets.report(ctx, instruction, step, i, action, how) if placed else None
