@@ -1,13 +1,15 @@
 // Collapsed ARIA disclosures (replay/disclosures.py): a control that declares aria-expanded="false" and shows or
 // hides a region when clicked (a button, a summary-like control, a same-page fragment link). Never one that
 // declares a navigation (a link elsewhere), a form submit (a submit button, formaction) or a popup (a menu, a
-// listbox: aria-haspopup, a combobox), and never one that is hidden or disabled.
+// listbox: aria-haspopup, a combobox, a Bootstrap dropdown toggle), and never one that is hidden or disabled.
 
 function disclosureIsSafe(c) {
   if (c.getAttribute('aria-expanded') !== 'false') return false;
   const role = (c.getAttribute('role') || '').trim();
   const haspopup = (c.getAttribute('aria-haspopup') || 'false').trim();
   if (haspopup !== 'false' || ['combobox', 'menuitem', 'tab', 'option', 'switch', 'checkbox'].includes(role)) return false;
+  // A Bootstrap dropdown's toggle declares its menu by its data API, not by aria-haspopup: a popup too.
+  if (['data-bs-toggle', 'data-toggle'].some((a) => c.getAttribute(a) === 'dropdown')) return false;
   if (c.disabled || c.getAttribute('aria-disabled') === 'true' || c.hasAttribute('formaction')) return false;
   if (c instanceof HTMLInputElement) return false;  // an input button submits, resets or picks: no disclosure
   if (c instanceof HTMLButtonElement) return c.type !== 'submit' || !c.form;

@@ -184,3 +184,38 @@ def test_a_field_in_a_section_a_release_collapsed_is_shown_by_the_toggle_that_co
     assert used(page) == ["toggle:c-ship", "street"]  # the billing section stays closed; Save is never clicked
     assert page.locator("#street").input_value() == "1 Main St"
     assert any("'Shipping address'" in h.evidence for h in ctx.heals), ctx.heals
+
+
+# --- what is never opened ---------------------------------------------------------------------------
+
+NEVER = """<main><h2>Orders</h2><form action="/orders/archive" method="post">
+<button type="submit" aria-expanded="false" style="position:absolute;left:20px;top:200px"
+ onclick="used('submit'); return false">Archive</button></form>
+<div class="dropdown" style="position:absolute;left:200px;top:200px"><button class="btn dropdown-toggle" type="button"
+ data-bs-toggle="dropdown" aria-expanded="false" onclick="used('dropdown')">Actions</button></div>
+<button type="button" aria-haspopup="menu" aria-expanded="false" style="position:absolute;left:400px;top:200px"
+ onclick="used('menu')">More</button>
+<a href="/orders/all" aria-expanded="false" style="position:absolute;left:600px;top:200px"
+ onclick="used('link'); return false">All orders</a></main>"""
+PLAIN = """<button type="button" class="css-1q2w3e" aria-expanded="false" style="position:absolute;left:800px;top:200px"
+ onclick="used('details'); this.setAttribute('aria-expanded', 'true')">Details</button>"""
+
+
+def test_a_submit_a_dropdown_a_menu_button_or_a_link_elsewhere_is_never_opened_for_a_missing_element(
+        page: Any, site_factory: Callable[[dict[str, str]], Any]) -> None:
+    from pytest_lumen.cache.fingerprints import Box, Fingerprint
+    from pytest_lumen.cache.model import LocatorSpec
+    from pytest_lumen.replay.disclosures import reveal_at_place
+    site = site_factory({"page.html": f"{HEAD}{LOG}{NEVER}</body></html>",
+                         "plain.html": f"{HEAD}{LOG}{NEVER}{PLAIN}</body></html>"})
+    page.goto(site.url + "/page.html")
+    spec = LocatorSpec(kind="text", value="Order 1042 shipped")
+    for x in (20, 200, 400, 600):  # recorded right where each of them is now
+        recorded = Fingerprint(tag="p", text="Order 1042 shipped", heading="Orders", box=Box(x=x, y=205, width=80, height=14))
+        assert reveal_at_place(page, spec, recorded, 1000.0) == []
+    assert used(page) == []
+    # a plain disclosure beside them is opened (the element still missing: no heal), it alone
+    page.goto(site.url + "/plain.html")
+    recorded = Fingerprint(tag="p", text="Order 1042 shipped", heading="Orders", box=Box(x=800, y=205, width=80, height=14))
+    assert reveal_at_place(page, spec, recorded, 1000.0) == []
+    assert used(page) == ["details"]
