@@ -52,9 +52,11 @@ def chooser(available: str = BOTH, chosen: str = "", buttons: str = ADD + REMOVE
     return HEAD + MOVE + CHOOSER.format(available=available, chosen=chosen, buttons=buttons) + "</body></html>"
 
 
-@pytest.fixture
-def swap(page: Any, site_factory: Callable[[dict[str, str]], Any], tmp_path: Path) -> Callable[[str], Any]:
-    """Record "make the user an editor" on the plain select, replay it on ``new``: the replay's context."""
+@pytest.fixture(params=[False, True], ids=["full", "gate"])
+def swap(page: Any, site_factory: Callable[[dict[str, str]], Any], tmp_path: Path,
+         request: pytest.FixtureRequest) -> Callable[[str], Any]:
+    """Record "make the user an editor" on the plain select, replay it on ``new`` (with the identity gate, and
+    without): the replay's context."""
 
     def run(new: str) -> Any:
         site = site_factory({"old.html": HEAD + MULTI + "</body></html>", "new.html": new})
@@ -66,7 +68,9 @@ def swap(page: Any, site_factory: Callable[[dict[str, str]], Any], tmp_path: Pat
             ctx = context(session)
             page.goto(site.url + url)
             planner = ScriptedPlanner(script)
-            Agent(page, ctx, (lambda p=planner: p) if mode is Mode.RECORD else no_model).run("make the user an editor")
+            agent = Agent(page, ctx, (lambda p=planner: p) if mode is Mode.RECORD else no_model,
+                          identity_gate=request.param)
+            agent.run("make the user an editor")
             session.finish(ctx, passed=True)
         assert ctx is not None and ctx.figures.model_calls == 0
         return ctx

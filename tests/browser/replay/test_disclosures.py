@@ -97,26 +97,28 @@ SCRIPT_STEPS = [  # both steps: the click that opens the model, then the text ch
 ]
 
 
-def _run(page: Any, url: str, root: Path, mode: Mode) -> Any:
+def _run(page: Any, url: str, root: Path, mode: Mode, gate: bool = False) -> Any:
     session = session_in(mode, root, action_timeout=2.0)
     ctx = context(session)
     page.goto(url)
     planner = ScriptedPlanner(SCRIPT_STEPS)
-    agent = Agent(page, ctx, (lambda: planner) if mode is Mode.RECORD else no_model)
+    agent = Agent(page, ctx, (lambda: planner) if mode is Mode.RECORD else no_model, identity_gate=gate)
     agent.run("open the Pet schema")
     agent.expect("the Pet schema says what the status means")
     session.finish(ctx, passed=True)
     return ctx
 
 
-@pytest.fixture
-def upgrade(page: Any, site_factory: Callable[[dict[str, str]], Any], tmp_path: Path) -> Callable[[str], Any]:
-    """Record the two steps on Swagger UI 3.x, then replay them on ``new``; the replay's context."""
+@pytest.fixture(params=[False, True], ids=["full", "gate"])
+def upgrade(page: Any, site_factory: Callable[[dict[str, str]], Any], tmp_path: Path,
+            request: pytest.FixtureRequest) -> Callable[[str], Any]:
+    """Record the two steps on Swagger UI 3.x, then replay them on ``new`` (with the identity gate, and without);
+    the replay's context."""
 
     def run(new: str) -> Any:
         site = site_factory({"old.html": swagger(OLD_MODEL), "new.html": new})
         _run(page, site.url + "/old.html", tmp_path, Mode.RECORD)
-        ctx = _run(page, site.url + "/new.html", tmp_path, Mode.REPLAY)
+        ctx = _run(page, site.url + "/new.html", tmp_path, Mode.REPLAY, request.param)
         assert ctx.figures.model_calls == 0
         return ctx
     return run

@@ -38,10 +38,11 @@ def changed(name: str, born: str) -> list[tuple[int, str, str]]:
     return [PEOPLE[0], (2, name, born), PEOPLE[2]]
 
 
-@pytest.fixture
-def check(page: Any, site_factory: Callable[[dict[str, str]], Any], tmp_path: Path) -> Callable[..., Any]:
-    """Record a text check on Grace Hopper's row asserting ``text``, then replay it on ``new``: the cache as
-    recorded and the replay's context."""
+@pytest.fixture(params=[False, True], ids=["full", "gate"])
+def check(page: Any, site_factory: Callable[[dict[str, str]], Any], tmp_path: Path,
+          request: pytest.FixtureRequest) -> Callable[..., Any]:
+    """Record a text check on Grace Hopper's row asserting ``text``, then replay it on ``new`` (with the identity
+    gate, and without): the replay's context."""
 
     def run(new: list[tuple[int, str, str]], text: str) -> Any:
         site = site_factory({"old.html": table(PEOPLE), "new.html": table(new)})
@@ -57,7 +58,7 @@ def check(page: Any, site_factory: Callable[[dict[str, str]], Any], tmp_path: Pa
                 action = json.loads(cache_file(tmp_path).read_text())["steps"][0]["actions"][0]
                 assert "name='Grace Hopper'" in action["locator"], action  # keyed by the value it asserts
             else:
-                Agent(page, ctx, no_model).expect("Grace Hopper is listed")
+                Agent(page, ctx, no_model, identity_gate=request.param).expect("Grace Hopper is listed")
                 assert ctx.figures.model_calls == 0
         return ctx
     return run
