@@ -27,7 +27,7 @@ from .destinations import Reading, reading
 from .equivalents import Equivalents
 from .names import normalized, says
 from .relabel import find_relabel
-from .rows import in_named_row
+from .rows import checked_row, in_named_row
 from .similarity import ACCEPT_THRESHOLD, MARGIN, pins_hold, similarities, similarity
 
 if TYPE_CHECKING:
@@ -305,10 +305,10 @@ class Relocator:
         return "; ".join(reasons[:3]) or "no recorded fallback locator finds exactly one visible element"
 
     def by_row_key(self, target: Target, survey: Survey, policy: Policy) -> Relocated | str:
-        """Level 1b: an element a cache found in a row named by all its cells, in the one row whose identifying text
-        the recorded row's text holds (``rows.py``), unless it declares another destination."""
+        """Level 1b: an element a cache found in a row named by all its cells, in the one row whose identifying text the
+        recorded row's text holds; a checked row keyed by its asserted value, by its other text (``rows.py``)."""
         assert target.fingerprint is not None
-        found = in_named_row(self.page, target)
+        found = in_named_row(self.page, target) or checked_row(self.page, target, policy.asserted)
         if isinstance(found, str):
             return found
         spec, loc, key = found

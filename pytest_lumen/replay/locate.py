@@ -23,6 +23,7 @@ from ..page import identity
 from ..page.changes import LOOK_AGAIN_MS, wait_for_change
 from ..page.fingerprint import Look, capture_with_look_alikes
 from ..page.targets import bind_target
+from ..run.heals import Heal
 from .asserted import bound_check, holed
 from .cascade import Missed, Policy, Relocated, Relocator, policy_for
 from .looks import await_visible, first_look, look_now
@@ -36,7 +37,6 @@ if TYPE_CHECKING:
 
     from ..cache.model import Target
     from ..context import TestContext
-    from ..run.heals import Heal
     from .failure import ActionReplay
     from .gate import Gate
 
@@ -58,15 +58,15 @@ class Unusable(Unresolved):
 class Located:
     """The element an action acts on, as found: its live locator, its target as written now (healed, or its
     fingerprint refreshed), the heal that found it (None: the primary locator did), whether it is known to be
-    enabled, whether it is the very element (its role and name as recorded, by the primary locator), and the heal
-    of the closed section opened to show it (``revealed``)."""
+    enabled, whether it is the very element (its role and name as recorded, by the primary locator), and the heals
+    of the collapsed sections opened to show it (``revealed``)."""
 
     locator: Locator
     target: Target
     heal: Heal | None = None
     enabled: bool = False
     confirmed: bool = False
-    revealed: Heal | None = None
+    revealed: tuple[Heal, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -101,15 +101,18 @@ class Finder:
         awaited = self.gate.take_absent(replay.index) if self.gate is not None and not end else 0.0  # awaited: look once
         look = first_look(primary, bound.locator, max(min(FIRST_LOOK_MS, self.timeout_ms) - awaited, 0.0))
         unusable_until: float | None = None  # found but not usable: how long it is awaited
-        revealed: Heal | None = None
+        revealed: tuple[Heal, ...] = ()
+        tries = 0
         while True:
             seen = self._by_primary(bound, look, policy, primary, target, end)
             if isinstance(seen, Located):
                 return dataclasses.replace(seen, revealed=revealed)
-            if revealed is None and (seen.unusable or look.count == 0):  # closed <details> may hide it: opened once
-                revealed = reveal(self.page, self.ctx, self.instruction, replay, bound.locator, USABLE_MS)
-                if revealed is not None:
-                    look = first_look(primary, bound.locator, 0)
+            if tries < 2:  # a collapsed section hides it, a chooser stands in for it: translate.reveal, twice at most
+                tries, shown = tries + 1, reveal(self.page, self.ctx, self.instruction, replay, bound, tries)
+                if shown is not None and not isinstance(shown, Heal):
+                    return Located(shown, target, revealed=revealed)  # the select a two-list chooser stands in for
+                if shown is not None:
+                    revealed, look = (*revealed, shown), first_look(primary, bound.locator, 0)
                     continue
             found = _try_cascade(self.relocator, bound, policy)
             if isinstance(found, Relocated):

@@ -219,11 +219,10 @@ class Replayer:
     # --- finding the element ----------------------------------------------------------
 
     def _locate(self, replay: ActionReplay, target: Target, deadline: float, end: str = "") -> Located:
-        """The recorded element (``locate.Finder``); the heal of a closed section opened to show it is kept."""
+        """The recorded element (``locate.Finder``); the heals of the closed sections opened to show it are kept."""
         finder = Finder(self.page, self.ctx, self.relocator, self.gate, self.timeout_ms, self.tpl, self._instruction)
         found = finder.find(replay, target, deadline, end)
-        if found.revealed is not None:
-            self._heals.append(found.revealed)
+        self._heals.extend(found.revealed)
         return found
 
 

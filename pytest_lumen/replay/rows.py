@@ -6,6 +6,11 @@ or a date reformatted breaks. The row is the same when the text recording would 
 identifying text, ``items.ranked``) is in the recorded row's text, and no other row's is: the element is then
 found in that row by its own locator, and healed into the keyed locator recording now writes. Any other of its
 unique texts (a price that only it has) is a value, not evidence. Zero or several such rows: not found here.
+
+A text check on a row keyed by the very text it asserts (the row's name, checked after an edit) loses its row when
+that value changes, which is what the check is there to catch. The value is never evidence against its element
+(``asserted.py``): such a row is found again as the one row whose text is the recorded one but for the asserted
+value (``checked_row``), keyed by one of its other identifying texts, and the check then says "expected X, got Y".
 """
 
 from __future__ import annotations
@@ -14,8 +19,9 @@ import re
 from typing import TYPE_CHECKING
 
 from ..cache.model import LocatorSpec, Target
-from ..page.items import ITEM_ROLES, item_of, key_locators, ranked
+from ..page.items import ITEM_ROLES, item_of, key_locators, key_of, ranked
 from ..page.quality import same_element
+from .asserted import around
 
 if TYPE_CHECKING:
     from playwright.sync_api import Locator, Page
@@ -67,3 +73,29 @@ def in_named_row(page: Page, target: Target) -> tuple[LocatorSpec, Locator, str]
         if same_element(page, spec, element):
             return spec, spec.build(page), key
     return f"rows: no locator finds the row of {key!r} alone"
+
+
+def checked_row(page: Page, target: Target, asserted: str | None) -> tuple[LocatorSpec, Locator, str] | str:
+    """A text check's row keyed by a text its asserted value holds: the keyed locator of the one row whose text is
+    the recorded row's but for the asserted value, the live locator and the key now used; else why not ("" when the
+    check is not on such a row)."""
+    spec, fp = target.locator, target.fingerprint
+    key = key_of(spec)
+    if not asserted or key is None or fp is None or not fp.text or spec.kind != "role" or spec.value not in ITEM_ROLES \
+            or spec.has is None or not _holds(asserted, key):
+        return ""
+    rows = LocatorSpec(kind="role", value=spec.value, parent=spec.parent).build(page)
+    matches = [rows.nth(i) for i in range(min(rows.count(), MAX_ITEMS))
+               if around(fp.text, rows.nth(i).inner_text(), asserted) is not None]
+    if len(matches) != 1:
+        return f"rows: {len(matches)} rows hold the recorded row's text but for the asserted value {asserted!r}"
+    row = matches[0]
+    item = item_of(row)
+    for other in ranked(item.keys) if item is not None and item.self else []:
+        if _holds(asserted, other.text) or _holds(other.text, asserted):
+            continue  # a text the check asserts is never what finds its element
+        for has in key_locators(other):
+            keyed = spec.model_copy(update={"has": has, "nth": None})
+            if same_element(page, keyed, row):
+                return keyed, keyed.build(page), other.text
+    return "rows: the checked row has no identifying text besides the asserted value"

@@ -12,19 +12,20 @@ from typing import TYPE_CHECKING
 
 from ..cache.model import Expect, SelectOption
 from ..page.checks import run_check
-from . import dates, disclosures, widgets
+from . import chooser, dates, disclosures, widgets
 
 if TYPE_CHECKING:
     from pathlib import Path
 
     from playwright.sync_api import Locator, Page
 
-    from ..cache.model import Action, Fingerprint, LocatorSpec
+    from ..cache.model import Action, Fingerprint, Target
     from ..context import TestContext
     from ..run.heals import Heal
     from .cascade import Missed
     from .failure import ActionReplay
 
+REVEAL_MS = 1000.0  # how long a collapsed section's control and what it shows are awaited (replayer.USABLE_MS)
 # How the replayer performs an action (its overlay retry included): page, action, element, values, timeout, the
 # test's folder, where a drag ends.
 Perform = Callable[["Page", "Action", "Locator | None", dict[str, str], float, "Path", "Locator | None"], None]
@@ -37,6 +38,9 @@ def act(page: Page, action: Action, loc: Locator | None, recorded: Fingerprint |
     if isinstance(action, Expect):
         run_check(page, action, loc, values, timeout_ms, recorded)
         return action, None
+    chose = chooser.choose(loc, action, values, timeout_ms) if isinstance(action, SelectOption) and loc else None
+    if chose is not None:
+        return action, chose
     combo = widgets.combobox_of(loc, timeout_ms) if isinstance(action, SelectOption) and loc is not None else None
     if combo is not None and loc is not None and isinstance(action, SelectOption):
         widgets.choose(loc, combo, action, values, timeout_ms)
@@ -46,12 +50,27 @@ def act(page: Page, action: Action, loc: Locator | None, recorded: Fingerprint |
     return acted, None if acted is action else "a date picker's text field: the date typed in the format it declares"
 
 
-def reveal(page: Page, ctx: TestContext, instruction: str, replay: ActionReplay, spec: LocatorSpec,
-           timeout_ms: float) -> Heal | None:
-    """Open the closed ``<details>`` that hide the element (``disclosures.py``): the heal that says so, else None."""
-    opened = disclosures.reveal(page, spec, timeout_ms)
-    how = f"opened the collapsed section {', '.join(map(repr, opened))}"
-    return widgets.report(ctx, instruction, replay, how) if opened else None
+def reveal(page: Page, ctx: TestContext, instruction: str, replay: ActionReplay, target: Target,
+           tries: int) -> Heal | Locator | None:
+    """What hides the element, or stands in for it: the heal that says which section was opened (``disclosures.py``),
+    or the hidden select a two-list chooser stands in for (``chooser.py``; ``act`` chooses there), else None.
+
+    First try (before the cascade): the closed ``<details>`` and collapsed disclosures around the element, then a
+    chooser; second (the cascade found nothing): those again, then the collapsed disclosure at its recorded place."""
+    opened = disclosures.reveal(page, target.locator, REVEAL_MS)
+    if opened:
+        return widgets.report(ctx, instruction, replay, f"opened the collapsed section {_names(opened)}")
+    action = replay.action
+    if isinstance(action, SelectOption) and (hidden := chooser.hidden_select(page, action, target, replay.values,
+                                                                                REVEAL_MS)):
+        return hidden
+    placed = disclosures.reveal_at_place(page, target.locator, target.fingerprint, REVEAL_MS) if tries else []
+    how = f"opened the collapsed section {_names(placed)} at the element's recorded place"
+    return widgets.report(ctx, instruction, replay, how) if placed else None
+
+
+def _names(opened: list[str]) -> str:
+    return ", ".join(map(repr, opened))
 
 
 def found_nothing(page: Page, problem: str, found: Missed, recorded: Fingerprint | None) -> str:

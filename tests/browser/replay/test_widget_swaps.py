@@ -455,32 +455,3 @@ def test_theme_toggles_and_skip_links_added_to_every_page_are_never_used(
               {"tool": "click", "target": {"role": "link", "name": "Orders"}}, {"tool": "done"}]
     swap(NAV.format(skip="", toggle=""), NAV.format(skip=SKIP, toggle=TOGGLE), "show archived orders", script, gate)
     assert page.url.endswith("/orders.html")
-
-
-# --- a two-list "chooser" select --------------------------------------------------------------------
-
-MULTI = """<main><form><label for="groups">Groups</label><select id="groups" name="groups" multiple
- onchange="used('groups')"><option value="1">Editors</option><option value="2">Viewers</option></select></form></main>"""
-# A dual listbox: the native select hidden, two visible lists and the buttons that move options between them.
-CHOOSER = """<main><form><label for="groups">Groups</label>
-<select id="groups" name="groups" multiple style="display:none"><option value="1">Editors</option>
-<option value="2">Viewers</option></select>
-<div class="dual-listbox"><div class="dual-listbox__available"><label for="groups_from">Available groups</label>
-<select id="groups_from" multiple onchange="used('available')"><option value="1">Editors</option>
-<option value="2">Viewers</option></select></div>
-<div class="dual-listbox__buttons"><button type="button" onclick="used('add')">Add <i class="fa fa-arrow-right"></i></button>
-<button type="button" onclick="used('remove')"><i class="fa fa-arrow-left"></i> Remove</button></div>
-<div class="dual-listbox__selected"><label for="groups_to">Chosen groups</label>
-<select id="groups_to" multiple onchange="used('chosen')"></select></div></div></form></main>"""
-
-
-def test_a_select_behind_a_two_list_chooser_fails_naming_the_chooser_without_acting(
-        swap: Callable[..., Any], page: Any) -> None:
-    script = [{"tool": "select_option", "target": {"role": "listbox", "name": "Groups"}, "input": {"value": "Editors"}},
-              {"tool": "done"}]
-    with pytest.raises(ReplayError) as info:
-        swap(MULTI, CHOOSER, "make the user an editor", script)
-    message = str(info.value)
-    assert "the recorded select (id 'groups') is still in the page, hidden" in message, message
-    assert "select 'Available groups', select 'Chosen groups'" in message, message
-    assert used(page) == []
