@@ -40,6 +40,9 @@ OPTIONS_JS = scripts.function("popupOptions", ("widgets",))
 STAND_IN_JS = scripts.function("hiddenStandIn", ("widgets",))
 SHOWN_JS = scripts.function("shownBy", ("widgets",))
 LISTBOX_SHOWN = "[role=listbox]:visible"
+# What opens a listbox popup, as the pattern declares: the trigger, never the listbox labelled like it (MUI's menu is
+# labelled by the select's label, so the select's locator finds both while it is open).
+TRIGGERS = "[role=combobox], [aria-haspopup=listbox]"
 LEVEL = "widget"
 MAX_NAMED = 20  # options named in a failure
 MAX_BESIDE = 4  # widgets named as standing in for a hidden control
@@ -87,6 +90,7 @@ def choose(loc: Locator, combo: Combobox, action: SelectOption, values: dict[str
     """Open the combobox, click the recorded option, check it is shown; the label chosen. Raises ``ComboboxError``."""
     wanted, recorded = wanted_labels(action, values)
     page = loc.page
+    loc = loc.and_(page.locator(TRIGGERS))
     others = page.locator(LISTBOX_SHOWN).count()  # listboxes shown before it opened: never taken for its popup
     popup: Locator | None = _open(loc, combo, others, timeout_ms)
     assert popup is not None

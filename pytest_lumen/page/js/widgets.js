@@ -101,3 +101,16 @@ function hiddenStandIn({id, name}) {
   beside = beside.map((el) => ({ tag: el.tagName.toLowerCase(), role: el.getAttribute('role'), name: named(el) }));
   return { tag: found.tagName.toLowerCase(), how: st.display === 'none' ? 'display: none' : 'visually hidden', beside };
 }
+
+// What a control that pops up a listbox (a select's successor: role=combobox, or aria-haspopup=listbox) is
+// labelled, apart from the value it shows: the elements aria-labelledby names other than itself and its own
+// content, else its <label>s, else its aria-label. popup: whether it declares such a popup at all.
+function popupLabel(el) {
+  const haspopup = (el.getAttribute('aria-haspopup') || '').trim();
+  const popup = el.tagName !== 'SELECT' && (el.getAttribute('role') === 'combobox' || haspopup === 'listbox');
+  const by = (el.getAttribute('aria-labelledby') || '').split(/\s+/).filter(Boolean)
+    .map((id) => document.getElementById(id)).filter((l) => l && l !== el && !el.contains(l))
+    .map((l) => readText(l)).join(' ');
+  const labels = el.labels ? Array.from(el.labels, (l) => readText(l)).join(' ') : '';
+  return { popup, label: (by || labels || el.getAttribute('aria-label') || '').trim() };
+}

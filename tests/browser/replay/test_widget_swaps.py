@@ -240,6 +240,138 @@ def test_a_combobox_that_does_not_offer_the_option_fails_naming_it_and_the_optio
     assert page.locator("[role=listbox]:not([aria-labelledby=recent])").count() == 0  # the popup it opened is closed
 
 
+# --- select -> a button that pops up a listbox (Headless UI v1 Listbox, MUI Select) -----------------
+
+# Headless UI v1 Listbox: a plain button (no role) declaring aria-haspopup=listbox, labelled by its label and itself,
+# showing the value; aria-controls only while open; the options in a portal root; a hidden input carries the value.
+HEADLESS_LISTBOX = """<main><form class="css-1d3f5a"><div class="w-72"><div class="relative mt-1">
+<label id="headlessui-listbox-label-:r1:" class="block text-sm font-medium">Country</label>
+<button id="headlessui-listbox-button-:r2:" type="button" aria-haspopup="listbox" aria-expanded="false"
+ aria-labelledby="headlessui-listbox-label-:r1: headlessui-listbox-button-:r2:" data-headlessui-state=""
+ class="relative w-full cursor-default rounded-lg bg-white py-2 pl-3 pr-10 text-left shadow-md">
+<span class="block truncate">Choose a country</span>
+<span class="pointer-events-none absolute inset-y-0 right-0 flex items-center pr-2"><svg class="h-5 w-5"
+ viewBox="0 0 20 20" fill="currentColor" aria-hidden="true"><path d="M10 3l-3.25 3.5h6.5z"></path></svg></span>
+</button><input type="hidden" name="country" value=""></div></div>
+<label for="city">City</label><input id="city" name="city"></form></main>
+<div id="headlessui-portal-root"></div>
+<script>
+const OPTIONS = %s;
+const button = document.getElementById('headlessui-listbox-button-:r2:');
+const root = document.getElementById('headlessui-portal-root');
+function close() { root.innerHTML = ''; button.setAttribute('aria-expanded', 'false'); button.removeAttribute('aria-controls');
+  button.dataset.headlessuiState = ''; }
+function open() {
+  used('open');
+  const list = document.createElement('ul');
+  list.setAttribute('role', 'listbox'); list.id = 'headlessui-listbox-options-:r3:'; list.tabIndex = 0;
+  list.setAttribute('aria-labelledby', button.id); list.setAttribute('aria-orientation', 'vertical');
+  list.className = 'absolute mt-1 max-h-60 w-full overflow-auto rounded-md bg-white py-1';
+  list.style.cssText = 'position:absolute;top:70px;left:8px;background:white;list-style:none';
+  OPTIONS.forEach(([value, label], i) => {
+    const o = document.createElement('li');
+    o.setAttribute('role', 'option'); o.id = 'headlessui-listbox-option-:r' + (4 + i) + ':'; o.tabIndex = -1;
+    o.setAttribute('aria-selected', 'false'); o.className = 'relative cursor-default select-none py-2 pl-10 pr-4';
+    o.innerHTML = '<span class="block truncate font-normal">' + label + '</span>';
+    o.addEventListener('click', () => {
+      used('option:' + label); button.querySelector('.truncate').textContent = label;
+      document.querySelector('input[name=country]').value = value; close(); });
+    list.appendChild(o);
+  });
+  root.appendChild(list);
+  button.setAttribute('aria-expanded', 'true'); button.setAttribute('aria-controls', list.id);
+  button.dataset.headlessuiState = 'open';
+}
+button.addEventListener('click', () => button.getAttribute('aria-expanded') === 'true' ? close() : open());
+document.addEventListener('keydown', (e) => { if (e.key === 'Escape') close(); });
+</script>"""
+
+# MUI Select: a div with role=combobox and aria-haspopup=listbox, labelled by its label and itself, opened on
+# mousedown; the menu (a listbox of li options) in a Popover portal over an invisible backdrop; the native input
+# beside it carries the value, hidden behind the drawn outline.
+MUI_SELECT = """<main><form class="css-1d3f5a"><div class="MuiFormControl-root css-1nrlq1o-MuiFormControl-root">
+<label class="MuiFormLabel-root MuiInputLabel-root css-14s5rfu-MuiFormLabel-root-MuiInputLabel-root" data-shrink="false"
+ id="country-select-label">Country</label>
+<div class="MuiInputBase-root MuiOutlinedInput-root MuiSelect-root css-1yk1gt9-MuiInputBase-root" style="position:relative">
+<div tabindex="0" role="combobox" aria-controls=":r5:" aria-expanded="false" aria-haspopup="listbox"
+ aria-labelledby="country-select-label country-select" id="country-select"
+ class="MuiSelect-select MuiSelect-outlined MuiInputBase-input css-11u53oe-MuiSelect-select-MuiInputBase-input"
+ style="min-width:120px;min-height:1.4em"><span class="notranslate">&#8203;</span></div>
+<input aria-invalid="false" name="country" aria-hidden="true" tabindex="-1" class="MuiSelect-nativeInput css-1k3x8v3"
+ value="" style="position:absolute;bottom:0;left:0;opacity:0;pointer-events:none;width:100%%;box-sizing:border-box">
+<svg class="MuiSvgIcon-root MuiSelect-icon css-hfutr2-MuiSvgIcon-root" focusable="false" aria-hidden="true"
+ viewBox="0 0 24 24" data-testid="ArrowDropDownIcon"><path d="M7 10l5 5 5-5z"></path></svg>
+<fieldset aria-hidden="true" class="MuiOutlinedInput-notchedOutline css-1d3z3hw-MuiOutlinedInput-notchedOutline">
+<legend class="css-yjsfm1"><span>Country</span></legend></fieldset></div></div>
+<label for="city">City</label><input id="city" name="city"></form></main>
+<script>
+const OPTIONS = %s;
+const select = document.getElementById('country-select');
+function close() { document.querySelector('.MuiPopover-root')?.remove(); select.setAttribute('aria-expanded', 'false'); }
+select.addEventListener('mousedown', (e) => {
+  if (e.button !== 0) return;
+  e.preventDefault(); used('open');
+  const pop = document.createElement('div');
+  pop.setAttribute('role', 'presentation'); pop.className = 'MuiPopover-root MuiMenu-root MuiModal-root css-1sucic7';
+  pop.style.cssText = 'position:fixed;inset:0;z-index:1300';
+  const backdrop = document.createElement('div'); backdrop.setAttribute('aria-hidden', 'true');
+  backdrop.className = 'MuiBackdrop-root MuiBackdrop-invisible MuiModal-backdrop css-esi9ax';
+  backdrop.style.cssText = 'position:fixed;inset:0';
+  backdrop.addEventListener('click', close);
+  const paper = document.createElement('div'); paper.className = 'MuiPaper-root MuiMenu-paper MuiPopover-paper css-pwxzbm';
+  paper.style.cssText = 'position:absolute;top:60px;left:8px;background:white';
+  const list = document.createElement('ul'); list.setAttribute('role', 'listbox'); list.id = ':r5:'; list.tabIndex = -1;
+  list.setAttribute('aria-labelledby', 'country-select-label'); list.className = 'MuiList-root MuiMenu-list css-6hp17o';
+  for (const [value, label] of OPTIONS) {
+    const o = document.createElement('li');
+    o.className = 'MuiButtonBase-root MuiMenuItem-root css-kk1bwy-MuiButtonBase-root-MuiMenuItem-root';
+    o.setAttribute('role', 'option'); o.setAttribute('aria-selected', 'false'); o.tabIndex = -1; o.dataset.value = value;
+    o.innerHTML = label + '<span class="MuiTouchRipple-root css-8je8zh-MuiTouchRipple-root"></span>';
+    o.addEventListener('click', () => {
+      used('option:' + label); select.textContent = label;
+      document.querySelector('input[name=country]').value = value; close(); });
+    list.appendChild(o);
+  }
+  paper.appendChild(list); pop.append(backdrop, paper); document.body.appendChild(pop);
+  select.setAttribute('aria-expanded', 'true');
+});
+document.addEventListener('keydown', (e) => { if (e.key === 'Escape') close(); });
+</script>"""
+CLICKED_CHOICE: list[Any] = [
+    {"tool": "click", "target": {"role": "combobox", "name": "Country"}},
+    {"tool": "click", "target": {"role": "option", "name": "Germany"}},
+    {"tool": "done"},
+]
+POPUP_BUTTONS = {"headlessui-listbox": HEADLESS_LISTBOX, "mui-select": MUI_SELECT}
+
+
+@pytest.mark.parametrize("gate", [False, True], ids=["full", "gate"])
+@pytest.mark.parametrize("recorded", ["native-select", "radix-combobox"])
+@pytest.mark.parametrize("widget", list(POPUP_BUTTONS))
+def test_a_select_that_became_a_button_popping_up_a_listbox_is_opened_and_its_option_chosen(
+        swap: Callable[..., Any], page: Any, widget: str, recorded: str, gate: bool) -> None:
+    # a choice recorded on a native select is a select_option; on a combobox, a click on it and one on its option
+    old, script = (NATIVE_SELECT, SELECT_SCRIPT) if recorded == "native-select" else \
+        (PORTAL_SELECT % _options(*COUNTRIES), CLICKED_CHOICE)
+    ctx = swap(old, POPUP_BUTTONS[widget] % _options(*COUNTRIES), "choose Germany as the country", script, gate)
+    assert used(page) == ["open", "option:Germany"]
+    assert page.locator("[name=country]").input_value() == "de"
+    assert page.locator("[aria-haspopup=listbox][aria-expanded=true]").count() == 0
+    assert {h.level for h in ctx.heals} <= {"widget"} and (widget != "headlessui-listbox" or ctx.heals), ctx.heals
+
+
+@pytest.mark.parametrize("widget", list(POPUP_BUTTONS))
+def test_a_button_popping_up_a_listbox_without_the_option_fails_naming_the_options_offered(
+        swap: Callable[..., Any], page: Any, widget: str) -> None:
+    with pytest.raises(ReplayError) as info:
+        swap(NATIVE_SELECT, POPUP_BUTTONS[widget] % _options(("fr", "France"), ("es", "Spain")),
+             "choose Germany as the country", SELECT_SCRIPT)
+    message = str(info.value)
+    assert "offers no option 'Germany'" in message and "'France'" in message and "'Spain'" in message, message
+    assert not [u for u in used(page) if u.startswith("option:")]
+    assert page.locator("[role=listbox]").count() == 0
+
+
 # --- checkbox -> switch ---------------------------------------------------------------------------
 
 NATIVE_CHECKBOX = """<main><form><label><input type="checkbox" name="news" onchange="used('news:' + this.checked)">
