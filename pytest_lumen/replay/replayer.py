@@ -45,7 +45,7 @@ from .options import relocate_option
 from .overlays import close_blocking_modal, dismiss_overlay
 from .reports import healed_target, pictured_after, report_relocation, route_heal, templatized
 from .similarity import SURE, VERIFY_THRESHOLD, pins_hold, similarity
-from .translate import act, found_nothing, reveal
+from .translate import act, as_native, found_nothing, reveal
 
 if TYPE_CHECKING:
     from pathlib import Path
@@ -181,6 +181,10 @@ class Replayer:
         """Find the element (healing it when needed), act, and check the effect."""
         loc: Locator | None = None
         heal: Heal | None = None
+        action, translated = as_native(self.page, self.ctx, self._instruction, step, i, action, values, self._done[:i])
+        if translated is not None:  # an ARIA option that is a native select's now: chosen in it (translate.py)
+            self._heals.append(translated)
+            target = action.target_or_none
         self._confirmed = False  # the primary locator found the very element: its role and name as recorded
         recorded = target.fingerprint if target is not None else None  # as recorded: a healed target is the new one
         deadline = time.monotonic() + self.timeout_ms / 1000

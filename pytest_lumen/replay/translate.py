@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..cache.model import Expect, SelectOption
 from ..page.checks import run_check
-from . import dates, disclosures, widgets
+from . import dates, disclosures, native, widgets
 
 if TYPE_CHECKING:
     from pathlib import Path
@@ -43,6 +43,18 @@ def act(page: Page, action: Any, loc: Locator | None, recorded: Fingerprint | No
     acted = (dates.retyped(action, loc, recorded, values, timeout_ms) if loc is not None else None) or action
     perform_fn(page, acted, loc, values, timeout_ms, test_dir, dest)
     return acted, None if acted is action else "a date picker's text field: the date typed in the format it declares"
+
+
+def as_native(page: Page, ctx: TestContext, instruction: str, step: int, i: int, action: Any,
+              values: dict[str, str], done: list[Any]) -> tuple[Any, Heal | None]:
+    """A click on an ARIA option that is a native select's option now, as the ``select_option`` that chooses it
+    (``native.py``; ``done``: the step's actions before it) and the heal that says so; else the action, no heal."""
+    opener = done[-1].target_or_none if done else None
+    chosen = native.as_select(page, action, values, opener.fingerprint if opener is not None else None) \
+        if action.target_or_none is not None else None
+    if chosen is None:
+        return action, None
+    return chosen.action, widgets.report(ctx, instruction, step, i, action, chosen.how)
 
 
 def reveal(page: Page, ctx: TestContext, instruction: str, step: int, i: int, action: Any, spec: LocatorSpec,

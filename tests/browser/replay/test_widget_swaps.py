@@ -429,6 +429,56 @@ def test_a_checkbox_that_became_a_switch_is_set_by_its_checked_state(
     assert _news(page) is checked
 
 
+# --- the reverse swaps: a combobox or a switch rebuilt as the native control ---------------------------
+
+# An ARIA listbox shown all along (a single-select list of choices), its options clicked; the native select that
+# replaces it is a dropdown.
+ARIA_LISTBOX = """<main><form class="css-1d3f5a"><span id="country-label" class="css-q1w2e3">Country</span>
+<ul role="listbox" aria-labelledby="country-label" tabindex="0" class="css-l1s2t3" style="list-style:none">
+""" + "".join(f'<li role="option" aria-selected="false" id="country-{v}" class="css-o9p8i7"><span class="material-icons" '
+              f'aria-hidden="true">radio_button_unchecked</span>{label}</li>' for v, label in COUNTRIES) + """</ul>
+<input type="hidden" name="country" value=""><label for="city">City</label><input id="city" name="city"></form></main>
+<script>document.querySelectorAll('[role=option]').forEach((o) => o.addEventListener('click', () => {
+  document.querySelectorAll('[role=option]').forEach((x) => x.setAttribute('aria-selected', String(x === o)));
+  document.querySelector('[name=country]').value = o.id.slice(8); used('option:' + o.textContent.trim()); }));</script>"""
+# A page with two native selects, both offering the option: the one labelled as the recorded listbox is chosen in.
+TWO_SELECTS = NATIVE_SELECT.replace("""<label for="city">City</label><input id="city" name="city">""",
+                                    """<label for="ship">Ship from</label><select id="ship" name="ship"
+ onchange="used('ship:' + this.value)"><option value="">Anywhere</option><option value="de">Germany</option></select>""")
+
+
+@pytest.mark.parametrize("gate", [False, True], ids=["full", "gate"])
+@pytest.mark.parametrize("recorded", ["radix-combobox", "aria-listbox"])
+@pytest.mark.parametrize("new", ["one-select", "two-selects"])
+def test_a_combobox_choice_replayed_on_a_native_select_selects_the_option_by_its_label(
+        swap: Callable[..., Any], page: Any, recorded: str, new: str, gate: bool) -> None:
+    old, script = (PORTAL_SELECT % _options(*COUNTRIES), CLICKED_CHOICE) if recorded == "radix-combobox" else \
+        (ARIA_LISTBOX, CLICKED_CHOICE[1:])
+    ctx = swap(old, NATIVE_SELECT if new == "one-select" else TWO_SELECTS, "choose Germany as the country", script,
+               gate)
+    assert used(page) == ["select:de"]
+    assert page.locator("#country").input_value() == "de"
+    assert new == "one-select" or page.locator("#ship").input_value() == ""
+    assert "widget" in {h.level for h in ctx.heals}, (ctx.heals, ctx.figures)
+
+
+@pytest.mark.parametrize("gate", [False, True], ids=["full", "gate"])
+@pytest.mark.parametrize("checked", [True, False], ids=["check", "uncheck"])
+@pytest.mark.parametrize("tool", ["check", "click"])
+def test_a_switch_that_became_a_checkbox_is_set_by_its_checked_state(
+        swap: Callable[..., Any], page: Any, checked: bool, tool: str, gate: bool) -> None:
+    was = "false" if checked else "true"
+    old = BUTTON_SWITCH % (was, "" if checked else "on")
+    new = NATIVE_CHECKBOX if checked else NATIVE_CHECKED
+    target = {"role": "switch", "name": "Email me product news"}
+    action = {"tool": "check", "target": target, "input": {"checked": checked}} if tool == "check" else \
+        {"tool": "click", "target": target}
+    swap(old, new, "set the product news switch", [action, {"tool": "done"}], gate)
+    assert used(page) == [f"news:{str(checked).lower()}"]
+    assert page.locator("[name=news]").is_checked() is checked
+    assert page.locator("[name=terms]").is_checked() is False
+
+
 # --- labels that gain or lose a colon or an asterisk --------------------------------------------
 
 FIELDS = """<main><form class="css-x7y8z9">
