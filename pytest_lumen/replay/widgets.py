@@ -7,9 +7,11 @@ portal at the end of ``body``. When the recorded element is found and is such a 
 option is chosen as a person chooses it, at zero tokens: open the combobox as the pattern declares
 (a click; an editable one by Down Arrow, after which what is typed filters it), take the listbox
 it names (else the only listbox shown), click the option whose label is the recorded one (exactly,
-else the one option that clearly is it: ``page/options.clear_match``), and check the combobox closed
-showing that label. No such option: the popup is closed again and the failure names the option and
-the options offered. The cached action is kept as it is; the replay reports it (level ``widget``).
+else the one option that clearly is it: ``page/options.clear_match``; one not offered yet, as in a combobox
+that fetches its options when it opens with a "Loading…" option first, is awaited with Playwright's own wait,
+up to the action timeout), and check the combobox closed showing that label. No such option: the popup
+is closed again and the failure names the option and the options offered. The cached action is kept as it
+is; the replay reports it (level ``widget``).
 
 A select that is still in the page, hidden, with visible controls standing in for it (a two-list
 chooser) is not translated: ``stand_in`` says what replaced it, for the failure.
@@ -101,6 +103,9 @@ def choose(loc: Locator, combo: Combobox, action: SelectOption, values: dict[str
         popup = _popup(page, loc, others, timeout_ms)
         options = _offered(popup, timeout_ms) if popup is not None else []
         index = _match(options, wanted, recorded)
+    if index is None and popup is not None:  # options loaded after it opened ("Loading…" first): awaited
+        options = _awaited(popup, [wanted, recorded.label if recorded is not None else ""], timeout_ms) or options
+        index = _match(options, wanted, recorded)
     if index is None or popup is None:
         _close(loc, combo, timeout_ms)
         shown = ", ".join(repr(o.label) for o in (options or first)[:MAX_NAMED]) or "none"
@@ -157,6 +162,24 @@ def _css_string(text: str) -> str:
 def _offered(popup: Locator, timeout_ms: float) -> list[Offered]:
     rows = popup.evaluate(OPTIONS_JS, timeout=timeout_ms)
     return [Offered("", str(r["label"]), bool(r["disabled"])) for r in rows]
+
+
+def _awaited(popup: Locator, labels: list[str], timeout_ms: float) -> list[Offered]:
+    """The options offered once one with a wanted label is shown (Playwright's own wait on it), or when the action
+    timeout is over: a combobox that fetches its options when it opens, or as it is typed in, offers them later."""
+    wanted: Locator | None = None
+    for label in filter(None, labels):
+        option = popup.get_by_role("option", name=label, exact=True)
+        wanted = option if wanted is None else wanted.or_(option)
+    try:
+        if wanted is not None:
+            wanted.first.wait_for(state="visible", timeout=timeout_ms)
+    except PlaywrightError:
+        pass  # never offered: what is offered now is named in the failure
+    try:
+        return _offered(popup, timeout_ms)
+    except PlaywrightError:
+        return []
 
 
 def _match(options: list[Offered], wanted: str, recorded: ChosenOption | None) -> int | None:

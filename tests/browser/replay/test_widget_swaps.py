@@ -58,10 +58,12 @@ def used(page: Any) -> list[str]:
 
 @pytest.fixture
 def swap(page: Any, site_factory: Callable[[dict[str, str]], Any], tmp_path: Path) -> Callable[..., Any]:
-    """Record ``script`` as ``sentence`` on ``old``, then replay it on ``new``; returns the replay's context."""
+    """Record ``script`` as ``sentence`` on ``old``, then replay it on ``new`` (``files``: more the site serves);
+    returns the replay's context."""
 
-    def run(old: str, new: str, sentence: str, script: list[Any], gate: bool = False) -> Any:
-        site = site_factory({"old.html": page_of(old), "new.html": page_of(new)})
+    def run(old: str, new: str, sentence: str, script: list[Any], gate: bool = False,
+            files: dict[str, str] | None = None) -> Any:
+        site = site_factory({"old.html": page_of(old), "new.html": page_of(new), **(files or {})})
         record(page, site.url + "/old.html", tmp_path, sentence, script)
         return replay(page, site.url + "/new.html", tmp_path, sentence, gate)
     return run
@@ -427,6 +429,72 @@ def test_a_checkbox_that_became_a_switch_is_set_by_its_checked_state(
     swap(old, new, "set the product news box", script, gate)
     assert used(page) == [f"news:{str(checked).lower()}"]
     assert _news(page) is checked
+
+
+# --- a combobox that loads its options after it opens -------------------------------------------------------
+
+# A combobox whose options are fetched when it opens: a disabled "Loading…" option first, the fetched ones after the
+# server answers (its latency is the page's: a request on open, answered later, as a search API answers).
+ASYNC_COMBOBOX = """<main><form class="css-1d3f5a"><label id="country-label" class="css-q1w2e3">Country</label>
+<button type="button" role="combobox" aria-controls="async-list" aria-expanded="false" aria-labelledby="country-label"
+ class="css-8a7b6c"><span class="value">Choose a country</span>
+ <span aria-hidden="true" class="material-icons">expand_more</span></button>
+<input type="hidden" name="country" value=""></form></main>
+<div id="portal"></div>
+<script>
+const trigger = document.querySelector('[role=combobox]');
+const portal = document.getElementById('portal');
+function close() { portal.innerHTML = ''; trigger.setAttribute('aria-expanded', 'false'); }
+function option(label, disabled) {
+  const o = document.createElement('div'); o.setAttribute('role', 'option'); o.className = 'css-o9p8i7';
+  o.setAttribute('aria-selected', 'false'); if (disabled) o.setAttribute('aria-disabled', 'true');
+  o.textContent = label; return o;
+}
+trigger.addEventListener('click', () => {
+  if (trigger.getAttribute('aria-expanded') === 'true') { close(); return; }
+  used('open');
+  const list = document.createElement('div'); list.setAttribute('role', 'listbox'); list.id = 'async-list';
+  list.setAttribute('aria-busy', 'true'); list.style.cssText = 'position:fixed;left:8px;top:80px;background:white';
+  list.appendChild(option('Loading…', true));
+  portal.appendChild(list); trigger.setAttribute('aria-expanded', 'true');
+  fetch('countries.json').then((r) => r.json()).then((rows) => setTimeout(() => {
+    list.innerHTML = ''; list.removeAttribute('aria-busy');
+    for (const [value, label] of rows) {
+      const o = option(label, false);
+      o.addEventListener('click', () => { used('option:' + label); trigger.querySelector('.value').textContent = label;
+        document.querySelector('[name=country]').value = value; close(); });
+      list.appendChild(o);
+    }
+  }, 300));
+});
+document.addEventListener('keydown', (e) => { if (e.key === 'Escape') close(); });
+</script>"""
+
+
+def _json(*pairs: tuple[str, str]) -> str:
+    return "[" + ", ".join(f'["{v}", "{label}"]' for v, label in pairs) + "]"
+
+
+@pytest.mark.parametrize("gate", [False, True], ids=["full", "gate"])
+def test_a_combobox_that_loads_its_options_after_opening_is_given_the_option_once_it_is_offered(
+        swap: Callable[..., Any], page: Any, gate: bool) -> None:
+    ctx = swap(NATIVE_SELECT, ASYNC_COMBOBOX, "choose Germany as the country", SELECT_SCRIPT, gate,
+               files={"countries.json": _json(*COUNTRIES)})
+    assert used(page) == ["open", "option:Germany"]
+    assert page.locator("[name=country]").input_value() == "de"
+    assert ctx.figures.model_calls == 0
+
+
+def test_a_combobox_whose_loaded_options_never_hold_the_option_fails_naming_those_it_offers(
+        swap: Callable[..., Any], page: Any) -> None:
+    with pytest.raises(ReplayError) as info:
+        swap(NATIVE_SELECT, ASYNC_COMBOBOX, "choose Germany as the country", SELECT_SCRIPT,
+             files={"countries.json": _json(("fr", "France"), ("es", "Spain"))})
+    message = str(info.value)
+    assert "offers no option 'Germany'" in message and "'France'" in message and "'Spain'" in message, message
+    assert "Loading" not in message, message
+    assert not [u for u in used(page) if u.startswith("option:")]
+    assert page.locator("[role=listbox]").count() == 0
 
 
 # --- the reverse swaps: a combobox or a switch rebuilt as the native control ---------------------------
