@@ -161,6 +161,7 @@ class Replayer:
     def _replay_one(self, step: int, i: int, action: Any, values: dict[str, str],
                     via_gate: bool = True) -> tuple[Any, Heal | None, ReplayPath | None]:
         """Replay one action: through the gate when it can, else by the full path; the action as done, its heal, its path."""
+        action = as_native(self.page, self.ctx, self._instruction, step, i, action, values, self._done[:i], self._heals)
         target: Target | None = action.target_or_none
         if via_gate and target is not None and self.gate is not None and gateable(action):
             passed = self.gate.replay(i, action, target, values)
@@ -181,10 +182,6 @@ class Replayer:
         """Find the element (healing it when needed), act, and check the effect."""
         loc: Locator | None = None
         heal: Heal | None = None
-        action, translated = as_native(self.page, self.ctx, self._instruction, step, i, action, values, self._done[:i])
-        if translated is not None:  # an ARIA option that is a native select's now: chosen in it (translate.py)
-            self._heals.append(translated)
-            target = action.target_or_none
         self._confirmed = False  # the primary locator found the very element: its role and name as recorded
         recorded = target.fingerprint if target is not None else None  # as recorded: a healed target is the new one
         deadline = time.monotonic() + self.timeout_ms / 1000

@@ -46,15 +46,16 @@ def act(page: Page, action: Any, loc: Locator | None, recorded: Fingerprint | No
 
 
 def as_native(page: Page, ctx: TestContext, instruction: str, step: int, i: int, action: Any,
-              values: dict[str, str], done: list[Any]) -> tuple[Any, Heal | None]:
+              values: dict[str, str], done: list[Any], heals: list[Heal]) -> Any:
     """A click on an ARIA option that is a native select's option now, as the ``select_option`` that chooses it
-    (``native.py``; ``done``: the step's actions before it) and the heal that says so; else the action, no heal."""
+    (``native.py``; ``done``: the step's actions before it), its heal added to ``heals``; else the action as it is."""
     opener = done[-1].target_or_none if done else None
     chosen = native.as_select(page, action, values, opener.fingerprint if opener is not None else None) \
         if action.target_or_none is not None else None
     if chosen is None:
-        return action, None
-    return chosen.action, widgets.report(ctx, instruction, step, i, action, chosen.how)
+        return action
+    heals.append(widgets.report(ctx, instruction, step, i, action, chosen.how))
+    return chosen.action
 
 
 def reveal(page: Page, ctx: TestContext, instruction: str, step: int, i: int, action: Any, spec: LocatorSpec,
