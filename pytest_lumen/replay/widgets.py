@@ -98,19 +98,20 @@ def choose(loc: Locator, combo: Combobox, action: SelectOption, values: dict[str
     assert popup is not None
     options = first = _offered(popup, timeout_ms)
     index = _match(options, wanted, recorded)
+    typed = ""
     if index is None and combo.editable:  # the options a combobox shows may be those matching what is typed
-        loc.fill(recorded.label if recorded is not None and recorded.label else wanted, timeout=timeout_ms)
+        typed = recorded.label if recorded is not None and recorded.label else wanted
+        loc.fill(typed, timeout=timeout_ms)
         popup = _popup(page, loc, others, timeout_ms)
         options = _offered(popup, timeout_ms) if popup is not None else []
         index = _match(options, wanted, recorded)
     if index is None and popup is not None:  # options loaded after it opened ("Loading…" first): awaited
-        options = _awaited(popup, [wanted, recorded.label if recorded is not None else ""], timeout_ms) or options
+        options = _awaited(popup, [wanted, recorded.label if recorded is not None else ""], timeout_ms)
         index = _match(options, wanted, recorded)
     if index is None or popup is None:
         _close(loc, combo, timeout_ms)
-        shown = ", ".join(repr(o.label) for o in (options or first)[:MAX_NAMED]) or "none"
         raise ComboboxError(f"the select is now {combo.describe()}, and it offers no option {action.value!r}; "
-                            f"the options now offered: {shown}")
+                            f"{_offering(options, first, typed)}")
     label = options[index].label
     popup.locator("[role=option]").nth(index).click(timeout=timeout_ms)
     shows = str(loc.evaluate(SHOWN_JS, timeout=timeout_ms))
@@ -164,6 +165,16 @@ def _offered(popup: Locator, timeout_ms: float) -> list[Offered]:
     return [Offered("", str(r["label"]), bool(r["disabled"])) for r in rows]
 
 
+def _offering(options: list[Offered], first: list[Offered], typed: str) -> str:
+    """The options offered, for a failure: those offered now (for what was typed), else those offered when it opened;
+    a disabled one ("Loading…") is none."""
+    def named(offered: list[Offered]) -> str:
+        return ", ".join(repr(o.label) for o in [o for o in offered if not o.disabled][:MAX_NAMED])
+    if named(options) or not typed or not named(first):
+        return f"the options now offered{f' for {typed!r} typed' if typed else ''}: {named(options) or 'none'}"
+    return f"the options offered when it opened: {named(first)}, and none for {typed!r} typed"
+
+
 def _awaited(popup: Locator, labels: list[str], timeout_ms: float) -> list[Offered]:
     """The options offered once one with a wanted label is shown (Playwright's own wait on it), or when the action
     timeout is over: a combobox that fetches its options when it opens, or as it is typed in, offers them later."""
@@ -178,7 +189,7 @@ def _awaited(popup: Locator, labels: list[str], timeout_ms: float) -> list[Offer
         pass  # never offered: what is offered now is named in the failure
     try:
         return _offered(popup, timeout_ms)
-    except PlaywrightError:
+    except PlaywrightError:  # the popup went away
         return []
 
 

@@ -472,29 +472,78 @@ trigger.addEventListener('click', () => {
 document.addEventListener('keydown', (e) => { if (e.key === 'Escape') close(); });
 </script>"""
 
+# A Headless UI Combobox that searches as it is typed in: each query (the empty one on Down Arrow too) shows a disabled
+# "Loading…" option, then the fetched options that match it.
+ASYNC_INPUT = """<main><form class="css-1d3f5a">
+<label id="headlessui-label-:r0:" for="headlessui-combobox-input-:r1:">Country</label>
+<input id="headlessui-combobox-input-:r1:" role="combobox" type="text" aria-expanded="false" aria-autocomplete="list"
+ aria-labelledby="headlessui-label-:r0:" autocomplete="off" class="w-full py-2 pl-3">
+<input type="hidden" name="country" value=""></form></main>
+<div id="headlessui-portal-root"></div>
+<script>
+const input = document.querySelector('[role=combobox]');
+const root = document.getElementById('headlessui-portal-root');
+let asked = 0;
+function close() { root.innerHTML = ''; input.setAttribute('aria-expanded', 'false'); input.removeAttribute('aria-controls'); }
+function option(label, disabled) {
+  const o = document.createElement('li'); o.setAttribute('role', 'option'); o.setAttribute('aria-selected', 'false');
+  if (disabled) o.setAttribute('aria-disabled', 'true'); o.textContent = label; return o;
+}
+function search(query) {
+  const ask = ++asked;
+  root.innerHTML = '';
+  const list = document.createElement('ul'); list.setAttribute('role', 'listbox'); list.id = 'headlessui-combobox-options-:r3:';
+  list.style.cssText = 'position:absolute;top:60px;left:8px;background:white;list-style:none';
+  list.appendChild(option('Loading…', true)); root.appendChild(list);
+  input.setAttribute('aria-expanded', 'true'); input.setAttribute('aria-controls', list.id);
+  fetch('countries.json').then((r) => r.json()).then((rows) => setTimeout(() => {
+    if (ask !== asked) return;
+    list.innerHTML = '';
+    for (const [value, label] of rows) {
+      if (query && !label.toLowerCase().includes(query.toLowerCase())) continue;
+      const o = option(label, false);
+      o.addEventListener('mousedown', (e) => e.preventDefault());
+      o.addEventListener('click', () => { used('option:' + label); input.value = label;
+        document.querySelector('[name=country]').value = value; close(); });
+      list.appendChild(o);
+    }
+  }, 300));
+}
+input.addEventListener('keydown', (e) => {
+  if (e.key === 'ArrowDown' && input.getAttribute('aria-expanded') !== 'true') { used('open'); search(''); }
+  if (e.key === 'Escape') close(); });
+input.addEventListener('input', () => search(input.value));
+</script>"""
+ASYNC_WIDGETS = {"button-combobox": ASYNC_COMBOBOX, "search-as-typed": ASYNC_INPUT}
+
 
 def _json(*pairs: tuple[str, str]) -> str:
     return "[" + ", ".join(f'["{v}", "{label}"]' for v, label in pairs) + "]"
 
 
 @pytest.mark.parametrize("gate", [False, True], ids=["full", "gate"])
+@pytest.mark.parametrize("widget", list(ASYNC_WIDGETS))
 def test_a_combobox_that_loads_its_options_after_opening_is_given_the_option_once_it_is_offered(
-        swap: Callable[..., Any], page: Any, gate: bool) -> None:
-    ctx = swap(NATIVE_SELECT, ASYNC_COMBOBOX, "choose Germany as the country", SELECT_SCRIPT, gate,
+        swap: Callable[..., Any], page: Any, widget: str, gate: bool) -> None:
+    ctx = swap(NATIVE_SELECT, ASYNC_WIDGETS[widget], "choose Germany as the country", SELECT_SCRIPT, gate,
                files={"countries.json": _json(*COUNTRIES)})
     assert used(page) == ["open", "option:Germany"]
     assert page.locator("[name=country]").input_value() == "de"
     assert ctx.figures.model_calls == 0
 
 
+@pytest.mark.parametrize("widget", list(ASYNC_WIDGETS))
 def test_a_combobox_whose_loaded_options_never_hold_the_option_fails_naming_those_it_offers(
-        swap: Callable[..., Any], page: Any) -> None:
+        swap: Callable[..., Any], page: Any, widget: str) -> None:
     with pytest.raises(ReplayError) as info:
-        swap(NATIVE_SELECT, ASYNC_COMBOBOX, "choose Germany as the country", SELECT_SCRIPT,
+        swap(NATIVE_SELECT, ASYNC_WIDGETS[widget], "choose Germany as the country", SELECT_SCRIPT,
              files={"countries.json": _json(("fr", "France"), ("es", "Spain"))})
     message = str(info.value)
-    assert "offers no option 'Germany'" in message and "'France'" in message and "'Spain'" in message, message
-    assert "Loading" not in message, message
+    assert "offers no option 'Germany'" in message and "Loading" not in message, message  # "Loading…" is no option
+    if widget == "button-combobox":  # the options it loaded
+        assert "'France'" in message and "'Spain'" in message, message
+    else:  # a search as typed: what it offers for what was typed
+        assert "the options now offered for 'Germany' typed: none" in message, message
     assert not [u for u in used(page) if u.startswith("option:")]
     assert page.locator("[role=listbox]").count() == 0
 
