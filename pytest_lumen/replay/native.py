@@ -5,9 +5,11 @@ The reverse of ``widgets.py``: a choice recorded on a custom combobox or listbox
 ``<option>`` of a closed dropdown, which no one clicks: a person picks it from the select. When the recorded
 option is shown nowhere as an ARIA option and a shown native select offers an enabled option with the
 recorded option's label (as words), the click is done as ``select_option`` by that label on that select, at
-zero tokens. Several selects offering it: the one labelled as the recorded listbox was (its landmark, "listbox:
-Country"), else the one whose options are those the recorded listbox showed around the option (its context),
-when one holds more of them than any other; else none is guessed, and the step fails as it would have.
+zero tokens. The select must be tied to the recorded listbox, never taken for being the only one offering the
+option (a select elsewhere may offer it while the listbox is still opening): labelled as the recorded listbox
+was (its landmark, "listbox: Country") or as the combobox the step clicked just before to open it, else offering
+more of the options the recorded listbox showed around the option (its context) than any other select; else
+none is guessed, and the step goes on as it would have.
 The cached click is kept as it is; the replay reports it (level ``widget``).
 """
 
@@ -54,7 +56,7 @@ def as_select(page: Page, action: Any, values: dict[str, str], opener: Fingerpri
         found: dict[str, Any] = page.evaluate(CHOICES_JS, name)
     except PlaywrightError:
         return None
-    chosen = _which(found["selects"], _listbox_names(fp, opener), fp.context) if not found["shown"] else None
+    chosen = _which(found["selects"], _listbox_names(fp, opener), fp.context, name) if not found["shown"] else None
     if chosen is None:
         return None
     select = page.locator("select").nth(int(chosen["index"]))
@@ -80,16 +82,17 @@ def _listbox_names(option: Fingerprint, opener: Fingerprint | None) -> list[list
     return [n for n in names if n]
 
 
-def _which(selects: list[dict[str, Any]], names: list[list[str]], context: str | None) -> dict[str, Any] | None:
-    """The select that offers the option: the only one, else the one labelled as the recorded listbox (or the control
-    that opened it), else the one holding more of the options shown around the recorded one than any other."""
-    if len(selects) <= 1:
-        return selects[0] if selects else None
+def _which(selects: list[dict[str, Any]], names: list[list[str]], context: str | None,
+           option: str = "") -> dict[str, Any] | None:
+    """The select that offers the option, on evidence that ties it to the recorded listbox, never for being the only
+    one (another select may offer the same option while the listbox is still opening): the one labelled as the
+    recorded listbox or as the control that opened it, else the one that offers more of the other options the
+    listbox showed around the recorded one (its context) than any other select."""
     for name in names:
         named = [s for s in selects if word_list(str(s["label"])) and holds_run(name, word_list(str(s["label"])))]
         if len(named) == 1:
             return named[0]
-    around = words(context)
+    around = words(context) - words(option)
     held = [len(around & words(" ".join(map(str, s["options"])))) for s in selects]
-    best = max(held)
+    best = max(held, default=0)
     return selects[held.index(best)] if best and held.count(best) == 1 else None

@@ -785,3 +785,23 @@ def test_a_select_behind_a_two_list_chooser_fails_naming_the_chooser_without_act
     assert "the recorded select (id 'groups') is still in the page, hidden" in message, message
     assert "select 'Available groups', select 'Chosen groups'" in message, message
     assert used(page) == []
+
+
+# --- an unchanged custom combobox whose listbox opens late, beside a native select offering the same option ------
+
+SLOW_PORTAL = PORTAL_SELECT.replace("  used('open');\n", "  used('open'); setTimeout(() => {\n").replace(
+    "  trigger.setAttribute('aria-expanded', 'true'); trigger.dataset.state = 'open';\n});",
+    "  trigger.setAttribute('aria-expanded', 'true'); trigger.dataset.state = 'open';\n}, 200); });").replace(
+    """<label for="city">City</label><input id="city" name="city">""",
+    """<label for="ship">Ship from</label><select id="ship" name="ship" onchange="used('ship:' + this.value)">
+<option value="">Anywhere</option><option value="de">Germany</option></select>""")
+
+
+@pytest.mark.parametrize("gate", [False, True], ids=["full", "gate"])
+def test_an_option_of_a_listbox_still_opening_is_never_chosen_in_another_native_select(
+        swap: Callable[..., Any], page: Any, gate: bool) -> None:
+    assert "}, 200); });" in SLOW_PORTAL and 'id="ship"' in SLOW_PORTAL  # the page is the one meant
+    slow = SLOW_PORTAL % _options(*COUNTRIES)
+    ctx = swap(slow, slow, "choose Germany as the country", CLICKED_CHOICE, gate)
+    assert used(page) == ["open", "option:Germany"]
+    assert page.locator("#ship").input_value() == "" and ctx.heals == []

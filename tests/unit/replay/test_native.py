@@ -15,8 +15,11 @@ def _option(landmark: str | None = None, context: str | None = None) -> Fingerpr
     return Fingerprint(tag="div", role="option", name="Germany", landmark=landmark, context=context)
 
 
-def test_the_only_select_offering_the_option_is_it() -> None:
-    assert _which([SHIP], [], None) == SHIP
+def test_the_only_select_offering_the_option_is_not_it_without_evidence() -> None:
+    # a custom listbox still opening, a "Ship from" select elsewhere that offers Germany too: never chosen in
+    assert _which([SHIP], [["country"]], None, "Germany") is None
+    assert _which([SHIP], [], "Germany", "Germany") is None  # the option's own name is no evidence
+    assert _which([SHIP], [["ship", "from"]], None, "Germany") == SHIP
     assert _which([], [["country"]], None) is None
 
 
