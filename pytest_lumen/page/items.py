@@ -9,6 +9,12 @@ cell), a heading (a card's title), then a cell or text in words, then words with
 a number), then words with several numbers (a date, a time: values the app formats), then figures alone (a
 quantity or a price changes more often than a name); the leftmost first. The other cells are evidence
 (the fingerprint's context), not identity: a new column or a reformatted date leaves the row the same.
+
+An item no role names (a CSS grid of ``div`` cards, as Bootstrap and Tailwind render them) is known by its
+structure: one of at least three shown siblings of one tag and one class signature, each holding exactly one
+heading (or each exactly one link), its title. It is found as a child of its parent by the parent's classes that
+read as words, ``locator("div.row > div").filter(has=page.get_by_role("heading", name="Desk lamp", exact=True))``,
+else with its own such classes; generated class names are never written.
 """
 
 from __future__ import annotations
@@ -27,7 +33,10 @@ if TYPE_CHECKING:
 # The roles of items of repeated structures, and the tags that have them without a role attribute.
 ITEM_ROLES = ("row", "listitem", "article")
 IMPLICIT = {"tr": "row", "li": "listitem", "article": "article"}
-CONFIG: dict[str, Any] = {"roles": list(ITEM_ROLES), "implicit": IMPLICIT, "depth": 8, "longest": 80, "siblings": 1000}
+# ``least``: an item no role names (a grid of div cards) is one of at least so many siblings alike, each with one
+# title: two panels side by side are a layout, three records make a list (``js/items.js``, ``structural``).
+CONFIG: dict[str, Any] = {"roles": list(ITEM_ROLES), "implicit": IMPLICIT, "depth": 8, "longest": 80, "siblings": 1000,
+                          "least": 3}
 ITEMS_JS = scripts.function("itemKeys", ("items",))
 # The kinds of identifying texts, in the order a person names a record by them.
 KINDS = ("link", "heading", "cell", "text")
@@ -50,9 +59,16 @@ class Key:
 class Item:
     """The repeated item an element is in (or is, ``self``): its role, and the texts that could identify it."""
 
-    role: str
+    role: str | None  # None: an item no role names, found by ``selectors`` (a CSS grid of div cards)
     self: bool
     keys: tuple[Key, ...]
+    selectors: tuple[str, ...] = ()
+
+    def holders(self, has: LocatorSpec, frame: LocatorSpec | None) -> list[LocatorSpec]:
+        """Ways to find the item by what identifies it (``has``): by its role, else by its place among its siblings."""
+        if self.role in ITEM_ROLES:
+            return [LocatorSpec(kind="role", value=self.role, has=has, parent=frame)]
+        return [LocatorSpec(kind="selector", value=css, has=has, parent=frame) for css in self.selectors]
 
 
 def _wording(text: str) -> int:
@@ -76,10 +92,11 @@ def ranked(keys: tuple[Key, ...] | list[Key]) -> list[Key]:
 def item_of(element: Locator) -> Item | None:
     """The repeated item the element is in or is, with the texts in it; None when it is in none."""
     data: dict[str, Any] | None = element.evaluate(ITEMS_JS, CONFIG)
-    if not data or data.get("role") not in ITEM_ROLES:
+    if not data or (data.get("role") not in ITEM_ROLES and not data.get("selectors")):
         return None
     keys = tuple(Key(k["kind"], k["text"], bool(k["unique"]), k.get("role"), int(k["column"])) for k in data["keys"])
-    return Item(str(data["role"]), bool(data["self"]), keys)
+    role = str(data["role"]) if data.get("role") in ITEM_ROLES else None
+    return Item(role, bool(data["self"]), keys, tuple(map(str, data.get("selectors") or ())))
 
 
 def key_locators(key: Key) -> list[LocatorSpec]:
@@ -109,7 +126,7 @@ def needs_item(spec: LocatorSpec, fp: Fingerprint) -> bool:
 def key_of(spec: LocatorSpec) -> str | None:
     """The identifying text of the item a locator finds its element in (or finds), None when it is not so scoped."""
     for part in (spec, *_ancestors(spec)):
-        if part.has is not None and part.kind == "role" and part.value in ITEM_ROLES:
+        if part.has is not None and (part.kind == "selector" or (part.kind == "role" and part.value in ITEM_ROLES)):
             return part.has.name if part.has.kind == "role" else part.has.value
     return None
 
@@ -133,8 +150,7 @@ def scoped(page: Page, element: Locator, spec: LocatorSpec, ways: list[LocatorSp
     frame = spec.frame()
     inner = [] if item.self else [_own(spec), *ways]
     for key in ranked(item.keys):
-        for has in key_locators(key):
-            holder = LocatorSpec(kind="role", value=item.role, has=has, parent=frame)
+        for holder in (h for has in key_locators(key) for h in item.holders(has, frame)):
             if item.self:
                 if same_element(page, holder, element):
                     return holder, [], fp.model_copy(update={"item": key.text})

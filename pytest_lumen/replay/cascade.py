@@ -23,12 +23,15 @@ from ..page.quality import for_text_check, without_counts
 from ..run.heals import HealLevel
 from .asserted import holed
 from .choice import choose, differences, score_text
+from .claims import Claims
 from .destinations import Reading, reading
 from .equivalents import Equivalents
 from .names import normalized, says
 from .relabel import find_relabel
 from .rows import checked_row, in_named_row
 from .similarity import ACCEPT_THRESHOLD, MARGIN, pins_hold, similarities, similarity
+from .successors import find as find_successor
+from .widgets import LEVEL
 
 if TYPE_CHECKING:
     from playwright.sync_api import Locator, Page
@@ -184,35 +187,6 @@ def _visible_unique(loc: Locator) -> bool:
         return False
 
 
-def _who(fp: Fingerprint) -> tuple[str | None, ...]:
-    """What tells one element from another on one page: its path, tag, role and words."""
-    return fp.css, fp.tag, fp.role, fp.name, fp.text
-
-
-class Claims:
-    """Which element each recorded element of the step was found as: two elements that were two when recorded
-    are two now ("Email" became "Email address", so "Address" is not that field, even though its name now holds
-    "address"). They hold across a form's field actions and are forgotten after any other action, which may
-    re-render the page."""
-
-    def __init__(self) -> None:
-        self._claims: list[tuple[tuple[str | None, ...], tuple[str | None, ...]]] = []
-
-    def claim(self, recorded: Fingerprint | None, current: Fingerprint | None) -> None:
-        """Remember that ``current`` is the element recorded as ``recorded`` (nothing, when either is unknown)."""
-        if recorded is not None and current is not None:
-            self._claims.append((_who(recorded), _who(current)))
-
-    def forget(self) -> None:
-        """Forget every claim: the page may have been re-rendered since they were made."""
-        self._claims.clear()
-
-    def taken(self, recorded: Fingerprint, candidate: Fingerprint) -> bool:
-        """Whether ``candidate`` was found for another recorded element than ``recorded``."""
-        mine, who = _who(recorded), _who(candidate)
-        return any(current == who for was, current in self._claims if was != mine)
-
-
 class Relocator:
     """Finds a cached target again without a model. Each level is a small named matcher; elements already
     found for other recorded elements of the step (``claims``) are no candidates."""
@@ -267,7 +241,8 @@ class Relocator:
             more = "; ..." if len(survey.contradicting) > MAX_SHOWN else ""
             reasons.append(f"left out {_count(len(survey.contradicting), 'element')} that declare another destination "
                            f"({shown}{more})")
-        for level in (self.by_fallbacks, self.by_row_key, self.by_unchanged_text, self.by_similarity, self.by_relabel):
+        for level in (self.by_fallbacks, self.by_row_key, self.by_unchanged_text, self.by_similarity, self.by_successor,
+                      self.by_relabel):
             found = level(target, survey, policy)
             if isinstance(found, Relocated):
                 return found
@@ -331,6 +306,19 @@ class Relocator:
         element = nth_of(self.page, survey.selector, best.index)
         spec, live = self.stable_spec(element, survey.selector, best.index, by_text="text" not in policy.ignore)
         return Relocated(HealLevel(kind="similarity"), spec, live, capture_with_look_alikes(live), choice.best)
+
+    def by_successor(self, target: Target, survey: Survey, policy: Policy) -> Relocated | str:
+        """Level 3b: a select or combobox rebuilt as the one control popping up a listbox with its label
+        (``successors.py``)."""
+        assert target.fingerprint is not None
+        found = find_successor(self.page, target.fingerprint, survey.selector, survey.candidates)
+        if isinstance(found, str):
+            return found
+        spec, live = (found.spec, found.spec.build(self.page)) if found.spec is not None else \
+            self.stable_spec(found.locator, survey.selector, found.index)
+        current = capture_with_look_alikes(live)
+        return Relocated(LEVEL, spec, live, current, similarity(target.fingerprint, current, policy.ignore),
+                         found.evidence(target.fingerprint))
 
     def by_relabel(self, target: Target, survey: Survey, policy: Policy) -> Relocated | str:
         """Level 4: a relabelled control, on evidence: known equivalent names, or its recorded effect (``relabel.py``)."""

@@ -42,7 +42,7 @@ from .looks import await_enabled
 from .options import relocate_option
 from .overlays import close_blocking_modal, dismiss_overlay
 from .reports import pictured_after, route_heal
-from .translate import act
+from .translate import act, as_native
 
 if TYPE_CHECKING:
     from pathlib import Path
@@ -155,6 +155,7 @@ class Replayer:
 
     def _replay_one(self, replay: ActionReplay) -> Replayed:
         """Replay one action: through the gate when it can, else by the full path."""
+        replay = replay.doing(as_native(self.page, self.ctx, self._instruction, replay, self._heals))
         target = replay.action.target_or_none
         if replay.via_gate and target is not None and self.gate is not None and gateable(replay.action):
             passed = self.gate.replay(replay.on("gate"), target)

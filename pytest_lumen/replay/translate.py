@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 from ..cache.model import Expect, SelectOption
 from ..page.checks import run_check
-from . import chooser, dates, disclosures, widgets
+from . import chooser, dates, disclosures, native, widgets
 
 if TYPE_CHECKING:
     from pathlib import Path
@@ -48,6 +48,20 @@ def act(page: Page, action: Action, loc: Locator | None, recorded: Fingerprint |
     acted = (dates.retyped(action, loc, recorded, values, timeout_ms) if loc is not None else None) or action
     perform_fn(page, acted, loc, values, timeout_ms, test_dir, dest)
     return acted, None if acted is action else "a date picker's text field: the date typed in the format it declares"
+
+
+def as_native(page: Page, ctx: TestContext, instruction: str, replay: ActionReplay, heals: list[Heal]) -> Action:
+    """A click on an ARIA option that is a native select's option now, as the ``select_option`` that chooses it
+    (``native.py``; the step's actions before it in ``replay.done``), its heal added to ``heals``; else the action as
+    it is."""
+    action, done = replay.action, replay.done[:replay.index]
+    opener = done[-1].target_or_none if done else None
+    chosen = native.as_select(page, action, replay.values, opener.fingerprint if opener is not None else None) \
+        if action.target_or_none is not None else None
+    if chosen is None:
+        return action
+    heals.append(widgets.report(ctx, instruction, replay, chosen.how))
+    return chosen.action
 
 
 def reveal(page: Page, ctx: TestContext, instruction: str, replay: ActionReplay, target: Target,

@@ -7,12 +7,14 @@ portal at the end of ``body``. When the recorded element is found and is such a 
 option is chosen as a person chooses it, at zero tokens: open the combobox as the pattern declares
 (a click; an editable one by Down Arrow, after which what is typed filters it), take the listbox
 it names (else the only listbox shown), click the option whose label is the recorded one (exactly,
-else the one option that clearly is it: ``page/options.clear_match``), and check the combobox closed
-showing that label. No such option: the popup is closed again and the failure names the option and
-the options offered. The cached action is kept as it is; the replay reports it (level ``widget``).
+else the one option that clearly is it: ``page/options.clear_match``; one not offered yet, as in a combobox
+that fetches its options when it opens with a "Loading…" option first, is awaited with Playwright's own wait,
+up to the action timeout), and check the combobox closed showing that label. No such option: the popup
+is closed again and the failure names the option and the options offered. The cached action is kept as it
+is; the replay reports it (level ``widget``).
 
-A select that is still in the page, hidden, with visible controls standing in for it (a two-list
-chooser) is not translated: ``stand_in`` says what replaced it, for the failure.
+A select that is still in the page, hidden, with visible controls standing in for it is chosen in a two-list
+chooser when the evidence is clear (``chooser.py``); otherwise ``stand_in`` says what replaced it, for the failure.
 """
 
 from __future__ import annotations
@@ -41,6 +43,9 @@ OPTIONS_JS = scripts.function("popupOptions", ("widgets",))
 STAND_IN_JS = scripts.function("hiddenStandIn", ("widgets",))
 SHOWN_JS = scripts.function("shownBy", ("widgets",))
 LISTBOX_SHOWN = "[role=listbox]:visible"
+# What opens a listbox popup, as the pattern declares: the trigger, never the listbox labelled like it (MUI's menu is
+# labelled by the select's label, so the select's locator finds both while it is open).
+TRIGGERS = "[role=combobox], [aria-haspopup=listbox]"
 LEVEL = HealLevel(kind="widget")
 MAX_NAMED = 20  # options named in a failure
 MAX_BESIDE = 4  # widgets named as standing in for a hidden control
@@ -88,21 +93,26 @@ def choose(loc: Locator, combo: Combobox, action: SelectOption, values: dict[str
     """Open the combobox, click the recorded option, check it is shown; the label chosen. Raises ``ComboboxError``."""
     wanted, recorded = wanted_labels(action, values)
     page = loc.page
+    loc = loc.and_(page.locator(TRIGGERS))
     others = page.locator(LISTBOX_SHOWN).count()  # listboxes shown before it opened: never taken for its popup
     popup: Locator | None = _open(loc, combo, others, timeout_ms)
     assert popup is not None
     options = first = _offered(popup, timeout_ms)
     index = _match(options, wanted, recorded)
+    typed = ""
     if index is None and combo.editable:  # the options a combobox shows may be those matching what is typed
-        loc.fill(recorded.label if recorded is not None and recorded.label else wanted, timeout=timeout_ms)
+        typed = recorded.label if recorded is not None and recorded.label else wanted
+        loc.fill(typed, timeout=timeout_ms)
         popup = _popup(page, loc, others, timeout_ms)
         options = _offered(popup, timeout_ms) if popup is not None else []
         index = _match(options, wanted, recorded)
+    if index is None and popup is not None:  # options loaded after it opened ("Loading…" first): awaited
+        options = _awaited(popup, [wanted, recorded.label if recorded is not None else ""], timeout_ms)
+        index = _match(options, wanted, recorded)
     if index is None or popup is None:
         _close(loc, combo, timeout_ms)
-        shown = ", ".join(repr(o.label) for o in (options or first)[:MAX_NAMED]) or "none"
         raise ComboboxError(f"the select is now {combo.describe()}, and it offers no option {action.value!r}; "
-                            f"the options now offered: {shown}")
+                            f"{_offering(options, first, typed)}")
     label = options[index].label
     popup.locator("[role=option]").nth(index).click(timeout=timeout_ms)
     shows = str(loc.evaluate(SHOWN_JS, timeout=timeout_ms))
@@ -154,6 +164,34 @@ def _css_string(text: str) -> str:
 def _offered(popup: Locator, timeout_ms: float) -> list[Offered]:
     rows = popup.evaluate(OPTIONS_JS, timeout=timeout_ms)
     return [Offered("", str(r["label"]), bool(r["disabled"])) for r in rows]
+
+
+def _offering(options: list[Offered], first: list[Offered], typed: str) -> str:
+    """The options offered, for a failure: those offered now (for what was typed), else those offered when it opened;
+    a disabled one ("Loading…") is none."""
+    def named(offered: list[Offered]) -> str:
+        return ", ".join(repr(o.label) for o in [o for o in offered if not o.disabled][:MAX_NAMED])
+    if named(options) or not typed or not named(first):
+        return f"the options now offered{f' for {typed!r} typed' if typed else ''}: {named(options) or 'none'}"
+    return f"the options offered when it opened: {named(first)}, and none for {typed!r} typed"
+
+
+def _awaited(popup: Locator, labels: list[str], timeout_ms: float) -> list[Offered]:
+    """The options offered once one with a wanted label is shown (Playwright's own wait on it), or when the action
+    timeout is over: a combobox that fetches its options when it opens, or as it is typed in, offers them later."""
+    wanted: Locator | None = None
+    for label in filter(None, labels):
+        option = popup.get_by_role("option", name=label, exact=True)
+        wanted = option if wanted is None else wanted.or_(option)
+    try:
+        if wanted is not None:
+            wanted.first.wait_for(state="visible", timeout=timeout_ms)
+    except PlaywrightError:
+        pass  # never offered: what is offered now is named in the failure
+    try:
+        return _offered(popup, timeout_ms)
+    except PlaywrightError:  # the popup went away
+        return []
 
 
 def _match(options: list[Offered], wanted: str, recorded: ChosenOption | None) -> int | None:

@@ -2,6 +2,7 @@
 // among articles) and the texts in it that could identify it, for page/items.py to choose from: a row's
 // cells (a cell that is one link says so), else the item's links, headings and leaf texts. Each says
 // whether a sibling item holds the same text (then it identifies nothing). null: in no repeated item.
+// An item no role names is found by its structure (structural) and said by CSS selectors (selectorsOf).
 //
 // config.roles: the item roles; config.implicit: tag -> role for elements without a role attribute;
 // config.depth: how far up from the element an item is looked for; config.longest: longer texts are no keys.
@@ -28,6 +29,7 @@ function itemKeys(el, config) {
     const others = siblingsOf(n);
     if (others.length) { item = n; siblings = others; break; }
   }
+  if (!item) [item, siblings] = structural(el, config, up, shown);
   if (!item) return null;
   const inControl = (n, root) => {
     for (let p = n; p && p !== root; p = up(p)) {
@@ -62,7 +64,35 @@ function itemKeys(el, config) {
   siblings.slice(0, config.siblings).forEach((o) => keysOf(o).forEach((k) => others.add(k.text)));
   const own = (k) => !(item !== el && k.text === clean(el.innerText));
   return {
-    role: roleOf(item), self: item === el, siblings: siblings.length,
+    role: roleOf(item), self: item === el, siblings: siblings.length, selectors: selectorsOf(item, up),
     keys: keysOf(item).filter(own).map((k) => ({...k, unique: !others.has(k.text)})),
   };
+}
+
+// An item no role names: the nearest element around el that has config.least - 1 or more shown siblings of its tag
+// and classes (a CSS grid of cards, as Bootstrap and Tailwind render them), each holding exactly one heading, or each
+// exactly one link: one title per item, as a list of records has. [item, siblings], or [null, []].
+function structural(el, config, up, shown) {
+  const signature = (n) => n.tagName + '|' + Array.from(n.classList).sort().join(' ');
+  const titles = ['h1, h2, h3, h4, h5, h6, [role=heading]', 'a[href]'];
+  for (let n = el, d = 0; n && d < config.depth && !['BODY', 'MAIN', 'HTML'].includes(n.tagName); n = up(n), d++) {
+    const parent = up(n);
+    if (!parent || !parent.children) break;
+    const others = Array.from(parent.children).filter((o) => o !== n && signature(o) === signature(n) && shown(o));
+    if (others.length + 1 < config.least) continue;
+    const all = [n, ...others];
+    if (titles.some((sel) => all.every((o) => o.querySelectorAll(sel).length === 1))) return [n, others];
+  }
+  return [null, []];
+}
+
+// CSS selectors that find an item among its siblings, steadiest first: a child of its parent (by the parent's
+// classes that read as words), then with its own such classes. Generated class names (css-1x2y3z) are left out.
+function selectorsOf(item, up) {
+  const wordy = (n) => Array.from(n.classList).filter((c) => /^[a-z]+(?:[-_]+[a-z]+)*$/.test(c)).sort();
+  const css = (n, classes) => n.tagName.toLowerCase() + classes.map((c) => '.' + CSS.escape(c)).join('');
+  const parent = up(item);
+  if (!parent || !parent.tagName) return [];
+  const outer = css(parent, wordy(parent)), own = css(item, wordy(item));
+  return [...new Set([outer + ' > ' + item.tagName.toLowerCase(), outer + ' > ' + own, own])];
 }

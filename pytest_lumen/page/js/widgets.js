@@ -101,3 +101,38 @@ function hiddenStandIn({id, name}) {
   beside = beside.map((el) => ({ tag: el.tagName.toLowerCase(), role: el.getAttribute('role'), name: named(el) }));
   return { tag: found.tagName.toLowerCase(), how: st.display === 'none' ? 'display: none' : 'visually hidden', beside };
 }
+
+// What a control that pops up a listbox (a select's successor: role=combobox, or aria-haspopup=listbox) is
+// labelled, apart from the value it shows: the elements aria-labelledby names other than itself and its own
+// content, else its <label>s, else its aria-label. popup: whether it declares such a popup at all.
+function popupLabel(el) {
+  const haspopup = (el.getAttribute('aria-haspopup') || '').trim();
+  const popup = el.tagName !== 'SELECT' && (el.getAttribute('role') === 'combobox' || haspopup === 'listbox');
+  const by = (el.getAttribute('aria-labelledby') || '').split(/\s+/).filter(Boolean)
+    .map((id) => document.getElementById(id)).filter((l) => l && l !== el && !el.contains(l))
+    .map((l) => readText(l)).join(' ');
+  const labels = el.labels ? Array.from(el.labels, (l) => readText(l)).join(' ') : '';
+  return { popup, label: (by || labels || el.getAttribute('aria-label') || '').trim() };
+}
+
+// The native <select>s shown that offer an enabled option with this label (as words, compared in Python), each
+// with its label and the labels of its options; shown: whether an ARIA option (not a native one) with that label is
+// shown, in which case nothing was rebuilt. The index is the select's place among the document's selects.
+function nativeChoices(name) {
+  const words = (t) => (t.toLowerCase().match(/\w+/g) || []).join(' ');
+  const want = words(name);
+  const visible = (el) => { const b = el.getBoundingClientRect(); return b.width > 1 && b.height > 1; };
+  const shown = Array.from(document.querySelectorAll('[role=option]')).some(
+    (o) => !(o instanceof HTMLOptionElement) && visible(o) && words(o.getAttribute('aria-label') || readText(o)) === want);
+  const selects = Array.from(document.querySelectorAll('select')).map((s, index) => ({ s, index }))
+    .filter(({ s }) => visible(s) && !s.disabled && getComputedStyle(s).visibility !== 'hidden'
+      && Array.from(s.options).some((o) => !o.disabled && words(o.label) === want))
+    .map(({ s, index }) => ({
+      index,
+      label: (s.getAttribute('aria-label') || Array.from(s.labels || [], (l) => readText(l)).join(' ')).trim(),
+      options: Array.from(s.options, (o) => o.label.trim()),
+      chosen: (({ label, value }) => ({ label: label.trim(), value }))(
+        Array.from(s.options).find((o) => !o.disabled && words(o.label) === want)),
+    }));
+  return { shown, selects };
+}

@@ -204,3 +204,74 @@ def test_a_row_named_by_every_cell_whose_keys_are_all_gone_is_not_guessed(page: 
     with pytest.raises(ActionFailed, match="rows: 0 rows hold an identifying text"):
         _replayer(page, tmp_path, True).replay(0, step, {})
     assert page.evaluate("document.body.dataset.picked") is None
+
+
+# --- cards that are plain divs: a CSS grid of repeated siblings, each with a heading or a link -------------
+
+# Bootstrap: a row of columns, each holding a card; the card's title a heading, its action a link styled as a button.
+BOOTSTRAP_CARD = ("""<div class="col"><div class="card h-100"><img src="data:," class="card-img-top" alt="">"""
+                  """<div class="card-body"><h5 class="card-title">{name}</h5><p class="card-text">{category}</p>"""
+                  """<p class="card-text"><small class="text-body-secondary">${price}</small></p>"""
+                  """<button type="button" class="btn btn-primary" onclick="document.body.dataset.picked = '{pk}'">"""
+                  """Add to cart</button></div></div></div>""")
+BOOTSTRAP_GRID = '<main class="container"><h1>Shop</h1><div class="row row-cols-1 row-cols-md-3 g-4">{cards}</div></main>'
+# Tailwind: a grid of bordered divs, the title a link (no heading), generated-looking utility classes.
+TAILWIND_CARD = ("""<div class="group relative rounded-lg border border-gray-200 bg-white p-4 shadow-sm">"""
+                 """<a href="/products/{pk}" class="text-lg font-semibold text-gray-900">{name}</a>"""
+                 """<p class="mt-1 text-sm text-gray-500">{category} · ${price}</p>"""
+                 """<button class="mt-4 w-full rounded-md bg-indigo-600 px-3 py-2 text-sm text-white" """
+                 """onclick="document.body.dataset.picked = '{pk}'">Add to cart</button></div>""")
+TAILWIND_GRID = ('<main class="mx-auto max-w-7xl"><h1 class="text-2xl">Shop</h1>'
+                 '<div class="grid grid-cols-1 gap-6 sm:grid-cols-3">{cards}</div></main>')
+CARDS = {"bootstrap": (BOOTSTRAP_GRID, BOOTSTRAP_CARD), "tailwind": (TAILWIND_GRID, TAILWIND_CARD)}
+
+
+def card_grid(kind: str, drift: str = "") -> str:
+    grid, card = CARDS[kind]
+    products = list(PRODUCTS)
+    if drift == "reordered":
+        products = products[::-1]
+    if drift == "card_above":
+        products = [(5, "Desk lamp stand", "office", "2026-04-01", "24.0"), *products]
+    if drift == "price":
+        products = [(pk, name, category, added, "99.0") for pk, name, category, added, _ in products]
+    return ('<!doctype html><html lang="en"><head><title>Shop</title></head><body>'
+            + grid.format(cards="".join(card.format(pk=pk, name=name, category=category, price=price)
+                                        for pk, name, category, _, price in products)) + "</body></html>")
+
+
+@pytest.mark.parametrize("kind", list(CARDS))
+def test_a_button_in_a_plain_div_card_is_recorded_in_the_card_its_title_finds(page: Any, kind: str) -> None:
+    page.set_content(card_grid(kind))
+    button = page.get_by_role("button", name="Add to cart").nth(2)
+    target, live = target_for(page, button)
+    title = 'get_by_role("heading", name="Desk lamp", exact=True)' if kind == "bootstrap" else \
+        'get_by_role("link", name="Desk lamp", exact=True)'
+    described = target.locator.describe()
+    assert described.startswith("locator(") and f".filter(has=page.{title})" in described, described
+    assert described.endswith('.get_by_role("button", name="Add to cart")'), described
+    assert "nth" not in described and "css-" not in described and target.fingerprint is not None
+    assert target.fingerprint.item == "Desk lamp"
+    live.click()
+    assert page.evaluate("document.body.dataset.picked") == "3"
+
+
+@pytest.mark.parametrize("drift", ["reordered", "card_above", "price"])
+@pytest.mark.parametrize("kind", list(CARDS))
+def test_the_recorded_div_card_is_found_whatever_else_changed(page: Any, tmp_path: Path, kind: str, drift: str) -> None:
+    page.set_content(card_grid(kind))
+    target, _ = target_for(page, page.get_by_role("button", name="Add to cart").nth(2))
+    step = Step(key=step_key("add the Desk lamp", []), instruction="add the Desk lamp", url="/",
+                actions=[A.Click(target=target)])
+    for gate in (True, False):  # the gate and the full path give one verdict
+        page.set_content(card_grid(kind, drift))
+        _, heals = _replayer(page, tmp_path / str(gate), gate).replay(0, step, {})
+        assert (page.evaluate("document.body.dataset.picked"), heals) == ("3", [])
+
+
+def test_two_divs_of_a_kind_are_no_repeated_items(page: Any) -> None:
+    # two sections side by side with one heading each are a layout, not a list of records: not scoped by a title
+    page.set_content('<main><div class="panel"><h2>Billing</h2><button>Edit</button></div>'
+                     '<div class="panel"><h2>Shipping</h2><button>Edit</button></div></main>')
+    target, _ = target_for(page, page.get_by_role("button", name="Edit").nth(1))
+    assert target.fingerprint is not None and target.fingerprint.item is None, target.locator.describe()

@@ -58,10 +58,12 @@ def used(page: Any) -> list[str]:
 
 @pytest.fixture
 def swap(page: Any, site_factory: Callable[[dict[str, str]], Any], tmp_path: Path) -> Callable[..., Any]:
-    """Record ``script`` as ``sentence`` on ``old``, then replay it on ``new``; returns the replay's context."""
+    """Record ``script`` as ``sentence`` on ``old``, then replay it on ``new`` (``files``: more the site serves);
+    returns the replay's context."""
 
-    def run(old: str, new: str, sentence: str, script: list[Any], gate: bool = False) -> Any:
-        site = site_factory({"old.html": page_of(old), "new.html": page_of(new)})
+    def run(old: str, new: str, sentence: str, script: list[Any], gate: bool = False,
+            files: dict[str, str] | None = None) -> Any:
+        site = site_factory({"old.html": page_of(old), "new.html": page_of(new), **(files or {})})
         record(page, site.url + "/old.html", tmp_path, sentence, script)
         return replay(page, site.url + "/new.html", tmp_path, sentence, gate)
     return run
@@ -240,6 +242,140 @@ def test_a_combobox_that_does_not_offer_the_option_fails_naming_it_and_the_optio
     assert page.locator("[role=listbox]:not([aria-labelledby=recent])").count() == 0  # the popup it opened is closed
 
 
+# --- select -> a button that pops up a listbox (Headless UI v1 Listbox, MUI Select) -----------------
+
+# Headless UI v1 Listbox: a plain button (no role) declaring aria-haspopup=listbox, labelled by its label and itself,
+# showing the value; aria-controls only while open; the options in a portal root; a hidden input carries the value.
+HEADLESS_LISTBOX = """<main><form class="css-1d3f5a"><div class="w-72"><div class="relative mt-1">
+<label id="headlessui-listbox-label-:r1:" class="block text-sm font-medium">Country</label>
+<button id="headlessui-listbox-button-:r2:" type="button" aria-haspopup="listbox" aria-expanded="false"
+ aria-labelledby="headlessui-listbox-label-:r1: headlessui-listbox-button-:r2:" data-headlessui-state=""
+ class="relative w-full cursor-default rounded-lg bg-white py-2 pl-3 pr-10 text-left shadow-md">
+<span class="block truncate">Choose a country</span>
+<span class="pointer-events-none absolute inset-y-0 right-0 flex items-center pr-2"><svg class="h-5 w-5"
+ viewBox="0 0 20 20" fill="currentColor" aria-hidden="true"><path d="M10 3l-3.25 3.5h6.5z"></path></svg></span>
+</button><input type="hidden" name="country" value=""></div></div>
+<label for="city">City</label><input id="city" name="city"></form></main>
+<div id="headlessui-portal-root"></div>
+<script>
+const OPTIONS = %s;
+const button = document.getElementById('headlessui-listbox-button-:r2:');
+const root = document.getElementById('headlessui-portal-root');
+function close() { root.innerHTML = ''; button.setAttribute('aria-expanded', 'false'); button.removeAttribute('aria-controls');
+  button.dataset.headlessuiState = ''; }
+function open() {
+  used('open');
+  const list = document.createElement('ul');
+  list.setAttribute('role', 'listbox'); list.id = 'headlessui-listbox-options-:r3:'; list.tabIndex = 0;
+  list.setAttribute('aria-labelledby', button.id); list.setAttribute('aria-orientation', 'vertical');
+  list.className = 'absolute mt-1 max-h-60 w-full overflow-auto rounded-md bg-white py-1';
+  list.style.cssText = 'position:absolute;top:70px;left:8px;background:white;list-style:none';
+  OPTIONS.forEach(([value, label], i) => {
+    const o = document.createElement('li');
+    o.setAttribute('role', 'option'); o.id = 'headlessui-listbox-option-:r' + (4 + i) + ':'; o.tabIndex = -1;
+    o.setAttribute('aria-selected', 'false'); o.className = 'relative cursor-default select-none py-2 pl-10 pr-4';
+    o.innerHTML = '<span class="block truncate font-normal">' + label + '</span>';
+    o.addEventListener('click', () => {
+      used('option:' + label); button.querySelector('.truncate').textContent = label;
+      document.querySelector('input[name=country]').value = value; close(); });
+    list.appendChild(o);
+  });
+  root.appendChild(list);
+  button.setAttribute('aria-expanded', 'true'); button.setAttribute('aria-controls', list.id);
+  button.dataset.headlessuiState = 'open';
+}
+button.addEventListener('click', () => button.getAttribute('aria-expanded') === 'true' ? close() : open());
+document.addEventListener('keydown', (e) => { if (e.key === 'Escape') close(); });
+</script>"""
+
+# MUI Select: a div with role=combobox and aria-haspopup=listbox, labelled by its label and itself, opened on
+# mousedown; the menu (a listbox of li options) in a Popover portal over an invisible backdrop; the native input
+# beside it carries the value, hidden behind the drawn outline.
+MUI_SELECT = """<main><form class="css-1d3f5a"><div class="MuiFormControl-root css-1nrlq1o-MuiFormControl-root">
+<label class="MuiFormLabel-root MuiInputLabel-root css-14s5rfu-MuiFormLabel-root-MuiInputLabel-root" data-shrink="false"
+ id="country-select-label">Country</label>
+<div class="MuiInputBase-root MuiOutlinedInput-root MuiSelect-root css-1yk1gt9-MuiInputBase-root" style="position:relative">
+<div tabindex="0" role="combobox" aria-controls=":r5:" aria-expanded="false" aria-haspopup="listbox"
+ aria-labelledby="country-select-label country-select" id="country-select"
+ class="MuiSelect-select MuiSelect-outlined MuiInputBase-input css-11u53oe-MuiSelect-select-MuiInputBase-input"
+ style="min-width:120px;min-height:1.4em"><span class="notranslate">&#8203;</span></div>
+<input aria-invalid="false" name="country" aria-hidden="true" tabindex="-1" class="MuiSelect-nativeInput css-1k3x8v3"
+ value="" style="position:absolute;bottom:0;left:0;opacity:0;pointer-events:none;width:100%%;box-sizing:border-box">
+<svg class="MuiSvgIcon-root MuiSelect-icon css-hfutr2-MuiSvgIcon-root" focusable="false" aria-hidden="true"
+ viewBox="0 0 24 24" data-testid="ArrowDropDownIcon"><path d="M7 10l5 5 5-5z"></path></svg>
+<fieldset aria-hidden="true" class="MuiOutlinedInput-notchedOutline css-1d3z3hw-MuiOutlinedInput-notchedOutline">
+<legend class="css-yjsfm1"><span>Country</span></legend></fieldset></div></div>
+<label for="city">City</label><input id="city" name="city"></form></main>
+<script>
+const OPTIONS = %s;
+const select = document.getElementById('country-select');
+function close() { document.querySelector('.MuiPopover-root')?.remove(); select.setAttribute('aria-expanded', 'false'); }
+select.addEventListener('mousedown', (e) => {
+  if (e.button !== 0) return;
+  e.preventDefault(); used('open');
+  const pop = document.createElement('div');
+  pop.setAttribute('role', 'presentation'); pop.className = 'MuiPopover-root MuiMenu-root MuiModal-root css-1sucic7';
+  pop.style.cssText = 'position:fixed;inset:0;z-index:1300';
+  const backdrop = document.createElement('div'); backdrop.setAttribute('aria-hidden', 'true');
+  backdrop.className = 'MuiBackdrop-root MuiBackdrop-invisible MuiModal-backdrop css-esi9ax';
+  backdrop.style.cssText = 'position:fixed;inset:0';
+  backdrop.addEventListener('click', close);
+  const paper = document.createElement('div'); paper.className = 'MuiPaper-root MuiMenu-paper MuiPopover-paper css-pwxzbm';
+  paper.style.cssText = 'position:absolute;top:60px;left:8px;background:white';
+  const list = document.createElement('ul'); list.setAttribute('role', 'listbox'); list.id = ':r5:'; list.tabIndex = -1;
+  list.setAttribute('aria-labelledby', 'country-select-label'); list.className = 'MuiList-root MuiMenu-list css-6hp17o';
+  for (const [value, label] of OPTIONS) {
+    const o = document.createElement('li');
+    o.className = 'MuiButtonBase-root MuiMenuItem-root css-kk1bwy-MuiButtonBase-root-MuiMenuItem-root';
+    o.setAttribute('role', 'option'); o.setAttribute('aria-selected', 'false'); o.tabIndex = -1; o.dataset.value = value;
+    o.innerHTML = label + '<span class="MuiTouchRipple-root css-8je8zh-MuiTouchRipple-root"></span>';
+    o.addEventListener('click', () => {
+      used('option:' + label); select.textContent = label;
+      document.querySelector('input[name=country]').value = value; close(); });
+    list.appendChild(o);
+  }
+  paper.appendChild(list); pop.append(backdrop, paper); document.body.appendChild(pop);
+  select.setAttribute('aria-expanded', 'true');
+});
+document.addEventListener('keydown', (e) => { if (e.key === 'Escape') close(); });
+</script>"""
+CLICKED_CHOICE: list[Any] = [
+    {"tool": "click", "target": {"role": "combobox", "name": "Country"}},
+    {"tool": "click", "target": {"role": "option", "name": "Germany"}},
+    {"tool": "done"},
+]
+POPUP_BUTTONS = {"headlessui-listbox": HEADLESS_LISTBOX, "mui-select": MUI_SELECT}
+
+
+@pytest.mark.parametrize("gate", [False, True], ids=["full", "gate"])
+@pytest.mark.parametrize("recorded", ["native-select", "radix-combobox"])
+@pytest.mark.parametrize("widget", list(POPUP_BUTTONS))
+def test_a_select_that_became_a_button_popping_up_a_listbox_is_opened_and_its_option_chosen(
+        swap: Callable[..., Any], page: Any, widget: str, recorded: str, gate: bool) -> None:
+    # a choice recorded on a native select is a select_option; on a combobox, a click on it and one on its option
+    old, script = (NATIVE_SELECT, SELECT_SCRIPT) if recorded == "native-select" else \
+        (PORTAL_SELECT % _options(*COUNTRIES), CLICKED_CHOICE)
+    ctx = swap(old, POPUP_BUTTONS[widget] % _options(*COUNTRIES), "choose Germany as the country", script, gate)
+    assert used(page) == ["open", "option:Germany"]
+    assert page.locator("[name=country]").input_value() == "de"
+    assert page.locator("[aria-haspopup=listbox][aria-expanded=true]").count() == 0
+    assert {str(h.level) for h in ctx.heals} <= {"widget"} and (widget != "headlessui-listbox" or ctx.heals), ctx.heals
+    if widget == "headlessui-listbox":  # found by its label, never by the value it shows (which a choice changes)
+        assert [h.after for h in ctx.heals] == ['get_by_label("Country", exact=True)'], ctx.heals
+
+
+@pytest.mark.parametrize("widget", list(POPUP_BUTTONS))
+def test_a_button_popping_up_a_listbox_without_the_option_fails_naming_the_options_offered(
+        swap: Callable[..., Any], page: Any, widget: str) -> None:
+    with pytest.raises(ReplayError) as info:
+        swap(NATIVE_SELECT, POPUP_BUTTONS[widget] % _options(("fr", "France"), ("es", "Spain")),
+             "choose Germany as the country", SELECT_SCRIPT)
+    message = str(info.value)
+    assert "offers no option 'Germany'" in message and "'France'" in message and "'Spain'" in message, message
+    assert not [u for u in used(page) if u.startswith("option:")]
+    assert page.locator("[role=listbox]").count() == 0
+
+
 # --- checkbox -> switch ---------------------------------------------------------------------------
 
 NATIVE_CHECKBOX = """<main><form><label><input type="checkbox" name="news" onchange="used('news:' + this.checked)">
@@ -295,6 +431,171 @@ def test_a_checkbox_that_became_a_switch_is_set_by_its_checked_state(
     swap(old, new, "set the product news box", script, gate)
     assert used(page) == [f"news:{str(checked).lower()}"]
     assert _news(page) is checked
+
+
+# --- a combobox that loads its options after it opens -------------------------------------------------------
+
+# A combobox whose options are fetched when it opens: a disabled "Loading…" option first, the fetched ones after the
+# server answers (its latency is the page's: a request on open, answered later, as a search API answers).
+ASYNC_COMBOBOX = """<main><form class="css-1d3f5a"><label id="country-label" class="css-q1w2e3">Country</label>
+<button type="button" role="combobox" aria-controls="async-list" aria-expanded="false" aria-labelledby="country-label"
+ class="css-8a7b6c"><span class="value">Choose a country</span>
+ <span aria-hidden="true" class="material-icons">expand_more</span></button>
+<input type="hidden" name="country" value=""></form></main>
+<div id="portal"></div>
+<script>
+const trigger = document.querySelector('[role=combobox]');
+const portal = document.getElementById('portal');
+function close() { portal.innerHTML = ''; trigger.setAttribute('aria-expanded', 'false'); }
+function option(label, disabled) {
+  const o = document.createElement('div'); o.setAttribute('role', 'option'); o.className = 'css-o9p8i7';
+  o.setAttribute('aria-selected', 'false'); if (disabled) o.setAttribute('aria-disabled', 'true');
+  o.textContent = label; return o;
+}
+trigger.addEventListener('click', () => {
+  if (trigger.getAttribute('aria-expanded') === 'true') { close(); return; }
+  used('open');
+  const list = document.createElement('div'); list.setAttribute('role', 'listbox'); list.id = 'async-list';
+  list.setAttribute('aria-busy', 'true'); list.style.cssText = 'position:fixed;left:8px;top:80px;background:white';
+  list.appendChild(option('Loading…', true));
+  portal.appendChild(list); trigger.setAttribute('aria-expanded', 'true');
+  fetch('countries.json').then((r) => r.json()).then((rows) => setTimeout(() => {
+    list.innerHTML = ''; list.removeAttribute('aria-busy');
+    for (const [value, label] of rows) {
+      const o = option(label, false);
+      o.addEventListener('click', () => { used('option:' + label); trigger.querySelector('.value').textContent = label;
+        document.querySelector('[name=country]').value = value; close(); });
+      list.appendChild(o);
+    }
+  }, 300));
+});
+document.addEventListener('keydown', (e) => { if (e.key === 'Escape') close(); });
+</script>"""
+
+# A Headless UI Combobox that searches as it is typed in: each query (the empty one on Down Arrow too) shows a disabled
+# "Loading…" option, then the fetched options that match it.
+ASYNC_INPUT = """<main><form class="css-1d3f5a">
+<label id="headlessui-label-:r0:" for="headlessui-combobox-input-:r1:">Country</label>
+<input id="headlessui-combobox-input-:r1:" role="combobox" type="text" aria-expanded="false" aria-autocomplete="list"
+ aria-labelledby="headlessui-label-:r0:" autocomplete="off" class="w-full py-2 pl-3">
+<input type="hidden" name="country" value=""></form></main>
+<div id="headlessui-portal-root"></div>
+<script>
+const input = document.querySelector('[role=combobox]');
+const root = document.getElementById('headlessui-portal-root');
+let asked = 0;
+function close() { root.innerHTML = ''; input.setAttribute('aria-expanded', 'false'); input.removeAttribute('aria-controls'); }
+function option(label, disabled) {
+  const o = document.createElement('li'); o.setAttribute('role', 'option'); o.setAttribute('aria-selected', 'false');
+  if (disabled) o.setAttribute('aria-disabled', 'true'); o.textContent = label; return o;
+}
+function search(query) {
+  const ask = ++asked;
+  root.innerHTML = '';
+  const list = document.createElement('ul'); list.setAttribute('role', 'listbox'); list.id = 'headlessui-combobox-options-:r3:';
+  list.style.cssText = 'position:absolute;top:60px;left:8px;background:white;list-style:none';
+  list.appendChild(option('Loading…', true)); root.appendChild(list);
+  input.setAttribute('aria-expanded', 'true'); input.setAttribute('aria-controls', list.id);
+  fetch('countries.json').then((r) => r.json()).then((rows) => setTimeout(() => {
+    if (ask !== asked) return;
+    list.innerHTML = '';
+    for (const [value, label] of rows) {
+      if (query && !label.toLowerCase().includes(query.toLowerCase())) continue;
+      const o = option(label, false);
+      o.addEventListener('mousedown', (e) => e.preventDefault());
+      o.addEventListener('click', () => { used('option:' + label); input.value = label;
+        document.querySelector('[name=country]').value = value; close(); });
+      list.appendChild(o);
+    }
+  }, 300));
+}
+input.addEventListener('keydown', (e) => {
+  if (e.key === 'ArrowDown' && input.getAttribute('aria-expanded') !== 'true') { used('open'); search(''); }
+  if (e.key === 'Escape') close(); });
+input.addEventListener('input', () => search(input.value));
+</script>"""
+ASYNC_WIDGETS = {"button-combobox": ASYNC_COMBOBOX, "search-as-typed": ASYNC_INPUT}
+
+
+def _json(*pairs: tuple[str, str]) -> str:
+    return "[" + ", ".join(f'["{v}", "{label}"]' for v, label in pairs) + "]"
+
+
+@pytest.mark.parametrize("gate", [False, True], ids=["full", "gate"])
+@pytest.mark.parametrize("widget", list(ASYNC_WIDGETS))
+def test_a_combobox_that_loads_its_options_after_opening_is_given_the_option_once_it_is_offered(
+        swap: Callable[..., Any], page: Any, widget: str, gate: bool) -> None:
+    ctx = swap(NATIVE_SELECT, ASYNC_WIDGETS[widget], "choose Germany as the country", SELECT_SCRIPT, gate,
+               files={"countries.json": _json(*COUNTRIES)})
+    assert used(page) == ["open", "option:Germany"]
+    assert page.locator("[name=country]").input_value() == "de"
+    assert ctx.figures.model_calls == 0
+
+
+@pytest.mark.parametrize("widget", list(ASYNC_WIDGETS))
+def test_a_combobox_whose_loaded_options_never_hold_the_option_fails_naming_those_it_offers(
+        swap: Callable[..., Any], page: Any, widget: str) -> None:
+    with pytest.raises(ReplayError) as info:
+        swap(NATIVE_SELECT, ASYNC_WIDGETS[widget], "choose Germany as the country", SELECT_SCRIPT,
+             files={"countries.json": _json(("fr", "France"), ("es", "Spain"))})
+    message = str(info.value)
+    assert "offers no option 'Germany'" in message and "Loading" not in message, message  # "Loading…" is no option
+    if widget == "button-combobox":  # the options it loaded
+        assert "'France'" in message and "'Spain'" in message, message
+    else:  # a search as typed: what it offers for what was typed
+        assert "the options now offered for 'Germany' typed: none" in message, message
+    assert not [u for u in used(page) if u.startswith("option:")]
+    assert page.locator("[role=listbox]").count() == 0
+
+
+# --- the reverse swaps: a combobox or a switch rebuilt as the native control ---------------------------
+
+# An ARIA listbox shown all along (a single-select list of choices), its options clicked; the native select that
+# replaces it is a dropdown.
+ARIA_LISTBOX = """<main><form class="css-1d3f5a"><span id="country-label" class="css-q1w2e3">Country</span>
+<ul role="listbox" aria-labelledby="country-label" tabindex="0" class="css-l1s2t3" style="list-style:none">
+""" + "".join(f'<li role="option" aria-selected="false" id="country-{v}" class="css-o9p8i7"><span class="material-icons" '
+              f'aria-hidden="true">radio_button_unchecked</span>{label}</li>' for v, label in COUNTRIES) + """</ul>
+<input type="hidden" name="country" value=""><label for="city">City</label><input id="city" name="city"></form></main>
+<script>document.querySelectorAll('[role=option]').forEach((o) => o.addEventListener('click', () => {
+  document.querySelectorAll('[role=option]').forEach((x) => x.setAttribute('aria-selected', String(x === o)));
+  document.querySelector('[name=country]').value = o.id.slice(8); used('option:' + o.textContent.trim()); }));</script>"""
+# A page with two native selects, both offering the option: the one labelled as the recorded listbox is chosen in.
+TWO_SELECTS = NATIVE_SELECT.replace("""<label for="city">City</label><input id="city" name="city">""",
+                                    """<label for="ship">Ship from</label><select id="ship" name="ship"
+ onchange="used('ship:' + this.value)"><option value="">Anywhere</option><option value="de">Germany</option></select>""")
+
+
+@pytest.mark.parametrize("gate", [False, True], ids=["full", "gate"])
+@pytest.mark.parametrize("recorded", ["radix-combobox", "aria-listbox"])
+@pytest.mark.parametrize("new", ["one-select", "two-selects"])
+def test_a_combobox_choice_replayed_on_a_native_select_selects_the_option_by_its_label(
+        swap: Callable[..., Any], page: Any, recorded: str, new: str, gate: bool) -> None:
+    old, script = (PORTAL_SELECT % _options(*COUNTRIES), CLICKED_CHOICE) if recorded == "radix-combobox" else \
+        (ARIA_LISTBOX, CLICKED_CHOICE[1:])
+    ctx = swap(old, NATIVE_SELECT if new == "one-select" else TWO_SELECTS, "choose Germany as the country", script,
+               gate)
+    assert used(page) == ["select:de"]
+    assert page.locator("#country").input_value() == "de"
+    assert new == "one-select" or page.locator("#ship").input_value() == ""
+    assert "widget" in {str(h.level) for h in ctx.heals}, (ctx.heals, ctx.figures)
+
+
+@pytest.mark.parametrize("gate", [False, True], ids=["full", "gate"])
+@pytest.mark.parametrize("checked", [True, False], ids=["check", "uncheck"])
+@pytest.mark.parametrize("tool", ["check", "click"])
+def test_a_switch_that_became_a_checkbox_is_set_by_its_checked_state(
+        swap: Callable[..., Any], page: Any, checked: bool, tool: str, gate: bool) -> None:
+    was = "false" if checked else "true"
+    old = BUTTON_SWITCH % (was, "" if checked else "on")
+    new = NATIVE_CHECKBOX if checked else NATIVE_CHECKED
+    target = {"role": "switch", "name": "Email me product news"}
+    action = {"tool": "check", "target": target, "input": {"checked": checked}} if tool == "check" else \
+        {"tool": "click", "target": target}
+    swap(old, new, "set the product news switch", [action, {"tool": "done"}], gate)
+    assert used(page) == [f"news:{str(checked).lower()}"]
+    assert page.locator("[name=news]").is_checked() is checked
+    assert page.locator("[name=terms]").is_checked() is False
 
 
 # --- labels that gain or lose a colon or an asterisk --------------------------------------------
@@ -455,3 +756,23 @@ def test_theme_toggles_and_skip_links_added_to_every_page_are_never_used(
               {"tool": "click", "target": {"role": "link", "name": "Orders"}}, {"tool": "done"}]
     swap(NAV.format(skip="", toggle=""), NAV.format(skip=SKIP, toggle=TOGGLE), "show archived orders", script, gate)
     assert page.url.endswith("/orders.html")
+
+
+# --- an unchanged custom combobox whose listbox opens late, beside a native select offering the same option ------
+
+SLOW_PORTAL = PORTAL_SELECT.replace("  used('open');\n", "  used('open'); setTimeout(() => {\n").replace(
+    "  trigger.setAttribute('aria-expanded', 'true'); trigger.dataset.state = 'open';\n});",
+    "  trigger.setAttribute('aria-expanded', 'true'); trigger.dataset.state = 'open';\n}, 200); });").replace(
+    """<label for="city">City</label><input id="city" name="city">""",
+    """<label for="ship">Ship from</label><select id="ship" name="ship" onchange="used('ship:' + this.value)">
+<option value="">Anywhere</option><option value="de">Germany</option></select>""")
+
+
+@pytest.mark.parametrize("gate", [False, True], ids=["full", "gate"])
+def test_an_option_of_a_listbox_still_opening_is_never_chosen_in_another_native_select(
+        swap: Callable[..., Any], page: Any, gate: bool) -> None:
+    assert "}, 200); });" in SLOW_PORTAL and 'id="ship"' in SLOW_PORTAL  # the page is the one meant
+    slow = SLOW_PORTAL % _options(*COUNTRIES)
+    ctx = swap(slow, slow, "choose Germany as the country", CLICKED_CHOICE, gate)
+    assert used(page) == ["open", "option:Germany"]
+    assert page.locator("#ship").input_value() == "" and ctx.heals == []
