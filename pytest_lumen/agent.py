@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 from .cache.keys import step_key
 from .cache.model import Action, Step
 from .config import Mode
-from .errors import HealRejectedError, LumenError, first_line, record_command, stop_reason
+from .errors import HealRejectedError, LumenError, first_line, stop_reason
 from .events import ErrorEvent, LifecycleEnd, LifecycleStart, Stopwatch
 from .page.guard import NavigationGuard
 from .page.perform import current_url
@@ -211,7 +211,7 @@ class Agent:
             raise HealRejectedError(
                 f"the step healed, and --lumen-strict accepts no heal; the proposed cache change:\n{diff}",
                 path=self.ctx.cache.display, step=cached.instruction,
-                remedy=f"review the change, then accept it by re-recording ({record_command(self.ctx.nodeid)}) or "
+                remedy=f"review the change, then accept it by re-recording ({self.ctx.record_command}) or "
                        f"by running once without --lumen-strict")
         self.ctx.heals.extend(heals)
         self.ctx.cache.keep(cached.model_copy(update={"actions": actions}), changed=True)

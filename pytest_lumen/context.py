@@ -9,6 +9,7 @@ from typing import Any
 
 from .cache.handle import TestCache
 from .config import Settings
+from .errors import record_command
 from .events import EventLog
 from .run.figures import Figures
 from .run.heals import Heal
@@ -45,6 +46,11 @@ class TestContext:
     attempt: int = 1
     # "recorded at 1280x720, replayed at 800x600" when replay runs at another viewport (viewport.py)
     viewport_note: str | None = None
+
+    @property
+    def record_command(self) -> str:
+        """The command that re-records this test's steps (an ``agent_for`` block's: the test that needs it)."""
+        return record_command(self.cache.rerun)
 
     def __post_init__(self) -> None:
         self.events.redact = self.secrets.redact

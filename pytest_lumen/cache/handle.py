@@ -17,10 +17,11 @@ class TestCache:
 
     __test__ = False  # not a pytest test class
 
-    def __init__(self, store: CacheStore, path: Path, nodeid: str) -> None:
+    def __init__(self, store: CacheStore, path: Path, nodeid: str, rerun: str | None = None) -> None:
         self.store = store
         self.path = path
         self.nodeid = nodeid
+        self.rerun = rerun or nodeid  # the test a person reruns to re-record the file (its remedies name it)
         self.steps: list[Step] = []  # the test's steps as they will be written, in order
         self.changed = False
         self.used = False  # the file was read (for the unused-file check)
@@ -38,7 +39,7 @@ class TestCache:
         """The test's cache file, read once (a bad file raises ``CacheFileError``); None when there is none."""
         if not self.used:
             self.used = True
-            self._file = self.store.load(self.path, nodeid=self.nodeid)
+            self._file = self.store.load(self.path, nodeid=self.rerun)
         return self._file
 
     def next_ordinal(self, key: str) -> int:

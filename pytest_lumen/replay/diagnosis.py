@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ..errors import CacheMissError, ReplayError, record_command
+from ..errors import CacheMissError, ReplayError
 from ..urls import normalize_url
 
 if TYPE_CHECKING:
@@ -26,7 +26,7 @@ def miss_error(ctx: TestContext, wanted: Step, cache: CacheFile | None) -> Cache
         for near in cache.nearest(wanted.instruction):
             lines.append(f"    - {near.instruction!r} ({_differences(near, wanted) or 'same'})")
     return CacheMissError("\n".join(lines), path=ctx.cache.display, step=wanted.instruction,
-                          remedy=f"record it: {record_command(ctx.nodeid)}  (or run with --lumen-mode=heal and an API key)")
+                          remedy=f"record it: {ctx.record_command}  (or run with --lumen-mode=heal and an API key)")
 
 
 def branch_miss_error(ctx: TestContext, cached: Step, recorded: str) -> CacheMissError:
@@ -34,7 +34,7 @@ def branch_miss_error(ctx: TestContext, cached: Step, recorded: str) -> CacheMis
     return CacheMissError(f"the page shows none of the ways this conditional step was recorded to go: {recorded}",
                           path=ctx.cache.display, step=cached.instruction,
                           remedy=f"record this way too: run it with --lumen-mode=heal and an API key, or re-record: "
-                                 f"{record_command(ctx.nodeid)}")
+                                 f"{ctx.record_command}")
 
 
 def _differences(near: Step, wanted: Step) -> str:
@@ -60,7 +60,7 @@ def replay_error(ctx: TestContext, cached: Step, failed: ActionFailed, started_a
     return ReplayError(
         f"cached {failed.action.describe()} could not be replayed: {failed.error}\n  test: {ctx.nodeid}{where}",
         path=ctx.cache.display, step=cached.instruction,
-        remedy=f"if the app changed on purpose, re-record: {record_command(ctx.nodeid)} "
+        remedy=f"if the app changed on purpose, re-record: {ctx.record_command} "
                f"(or heal with --lumen-mode=heal); if not, this is a regression")
 
 

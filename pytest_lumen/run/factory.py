@@ -20,7 +20,6 @@ from typing import Any
 import pytest
 
 from ..agent import Agent
-from ..errors import LumenError, record_command
 from ..planner.base import Planner
 from .names import cache_slug, clean_nodeid
 from .progress import progress_writer
@@ -109,7 +108,8 @@ class AgentFactory:
         path = self.session.store.path_for(folder, slug)
         output = Path(self.config.getoption("--output", default="test-results")) / FIXTURES_FOLDER / slug
         progress = progress_writer(self.config, item) if item is not None else (lambda line: None)
-        ctx = self.session.new_context(f"{folder}::{slug}", path, output, progress)
+        rerun = clean_nodeid(item) if item is not None else None  # a pseudo-test is recorded by running a test that needs it
+        ctx = self.session.new_context(f"{folder}::{slug}", path, output, progress, rerun=rerun)
         for each in served:
             ctx.secrets.keep([each.nodeid, clean_nodeid(each)])  # named in a remedy: never rewritten
             remember_secrets(each, ctx.secrets)
@@ -118,10 +118,6 @@ class AgentFactory:
         try:
             yield Agent(page, ctx, self.planner, memory=memory, identity_gate=self.identity_gate)
             passed = True
-        except LumenError as exc:
-            if item is not None and exc.remedy:  # a pseudo-test is recorded by running a test that needs it
-                exc.remedy = exc.remedy.replace(record_command(ctx.nodeid), record_command(clean_nodeid(item)))
-            raise
         finally:
             self.session.finish(ctx, passed, memory)
 

@@ -93,9 +93,10 @@ class LumenSession:
         return ctx
 
     def new_context(self, nodeid: str, cache_path: Path, output_dir: Path, progress: Callable[[str], None] = _silent,
-                    item_id: str | None = None, attempt: int = 1) -> TestContext:
-        """A test's context: its cache file, a fresh secrets register, events and figures (and Allure steps)."""
-        ctx = TestContext(nodeid=nodeid, settings=self.settings, cache=TestCache(self.store, cache_path, nodeid),
+                    item_id: str | None = None, attempt: int = 1, rerun: str | None = None) -> TestContext:
+        """A test's context: its cache file, a fresh secrets register, events and figures (and Allure steps);
+        ``rerun``: the test a person reruns to re-record it, when that is not ``nodeid`` (an ``agent_for`` block)."""
+        ctx = TestContext(nodeid=nodeid, settings=self.settings, cache=TestCache(self.store, cache_path, nodeid, rerun),
                           secrets=Secrets(self.env_secrets), output_dir=output_dir, progress=progress,
                           item_id=item_id, attempt=attempt)
         self.reports.watch(ctx)
