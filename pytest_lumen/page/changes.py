@@ -2,7 +2,9 @@
 
 ``wait_for_change`` waits for the next such change (or a navigation), which is what a search that found nothing
 waits for before it looks again: Playwright waits for the engine to answer, with Playwright's own timeout, so a
-page that fakes its timers (``page.clock``) cannot stall replay.
+page that fakes its timers (``page.clock``) cannot stall replay. Playwright asks the engine on its own backoff
+(at once, after 20, 50 and 100 ms, then every 100 ms within a wait of a second): in the browser, not a round trip
+from Python each time.
 
 A selector engine (``lumen-changes``, a content script like pytest-lumen's other engines) watches the
 document's DOM and history from when Playwright first injects its scripts there, which replay does
@@ -12,6 +14,7 @@ happen (``replay/effects.py``).
 
 from __future__ import annotations
 
+import math
 import time
 from typing import TYPE_CHECKING
 
@@ -49,9 +52,9 @@ def wait_for_change(page: Page, timeout_ms: float, since_ms: float | None = None
     included, its history, or a navigation; at most ``timeout_ms``. A page that stays as it was gives the same answer
     to the same question, so asking again before it changes only burns the machine's time. Whether it changed
     (a navigation or a closed page count as a change)."""
-    since = now_ms() if since_ms is None else since_ms
+    since = math.floor(now_ms() if since_ms is None else since_ms)  # a change in the same millisecond counts
     try:
-        page.locator(f"{ENGINE}={since:.0f}+").wait_for(state="attached", timeout=max(timeout_ms, 1.0))
+        page.locator(f"{ENGINE}={since}+").wait_for(state="attached", timeout=max(timeout_ms, 1.0))
     except PlaywrightTimeoutError:
         return False
     except PlaywrightError:  # the document went away (a navigation), or the page closed: a change

@@ -86,13 +86,16 @@ class DialogWatch:
         return watch
 
     @contextmanager
-    def answering(self, answerer: Answerer, values: dict[str, str], tpl: Callable[[str], str]) -> Iterator[Turn]:
-        """While the block runs (one action), every dialog is answered by ``answerer``."""
+    def answering(self, answerer: Answerer, values: dict[str, str], tpl: Callable[[str], str],
+                  ask: Page | None = None) -> Iterator[Turn]:
+        """While the block runs (one action), every dialog is answered by ``answerer``. ``ask``: a page the turn asks
+        once more after the action even when no dialog was seen (an action that may open one: recording, or a cached
+        action whose dialogs were recorded), since a dialog may reach Playwright's client after the action's reply."""
         turn = Turn(answerer, values, tpl)
         self._turn = turn
         try:
             yield turn
-            _follow(turn)
+            _follow(turn, ask)
         finally:
             self._turn = None
 
@@ -103,19 +106,20 @@ class DialogWatch:
             dialog.accept() if dialog.type == "beforeunload" else dialog.dismiss()
 
 
-def _follow(turn: Turn) -> None:
-    """After an action that opened a dialog, ask its page once more (one round trip): the page answers only once its
-    script ran on after the answer, so a dialog that followed in the same script (a confirm, then an alert saying it
-    failed) is this action's too, whether or not the action returned before it opened. Nothing is asked after an
-    action without a dialog."""
-    answered = 0
+def _follow(turn: Turn, ask: Page | None) -> None:
+    """After an action that opened a dialog (or may have: ``ask``), ask the page once more (one round trip), and again
+    while that brings another dialog. The page answers only once its script ran on, so a dialog the action opened is
+    seen even when it reached Playwright's client after the action's reply (a busy machine), and so is one that
+    followed in the same script (a confirm, then an alert saying it failed). Nothing is asked after any other action."""
+    answered = -1 if ask is not None else 0
     for _ in range(MAX_FOLLOWING):
         count = len(turn.seen) + len(turn.unexpected)
-        if turn.page is None or count == answered:
+        page = turn.page or ask
+        if page is None or count == answered:
             return
         answered = count
         with contextlib.suppress(PlaywrightError):  # the page navigated or closed: no script of it runs on
-            turn.page.title()
+            page.title()
 
 
 def _others_listen(context: BrowserContext, dialog: Dialog) -> bool:

@@ -182,7 +182,7 @@ class ModelDriver:
         self._navigation.start()
         ask = lambda kind, message: self._ask_dialog(step, action, kind, message)  # noqa: E731
         self._popups.start()
-        with DialogWatch.of(self.page.context).answering(ask, step.values, self.tpl) as dialogs:
+        with DialogWatch.of(self.page.context).answering(ask, step.values, self.tpl, self.page) as dialogs:
             perform_once(self.page, action, loc, step.values, timeout_ms, self.ctx.test_dir)  # timed out after acting: done
         self._navigation.settle(max(timeout_ms, SETTLE_MS))
         may_open = action.kind in OPENERS and not self._navigation.requested  # a click that navigated opened no tab

@@ -10,7 +10,8 @@ option (a select elsewhere may offer it while the listbox is still opening): lab
 was (its landmark, "listbox: Country") or as the combobox the step clicked just before to open it, else offering
 more of the options the recorded listbox showed around the option (its context) than any other select; else
 none is guessed, and the step goes on as it would have.
-The cached click is kept as it is; the replay reports it (level ``widget``).
+The step is done, and written, as that ``select_option`` (the step's values as their placeholders); the replay
+reports it (level ``widget``), before and after.
 """
 
 from __future__ import annotations

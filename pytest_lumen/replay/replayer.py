@@ -139,7 +139,8 @@ class Replayer:
         dialogs = DialogWatch.of(self.page.context)
         opens = action.after is not None and action.after.popup is not None
         with PopupWatch(self.page.context) if opens else nullcontext() as popups, \
-                dialogs.answering(CachedAnswers(action.dialogs), replay.values, self.tpl) as turn:
+                dialogs.answering(CachedAnswers(action.dialogs), replay.values, self.tpl,
+                                  self.page if action.dialogs else None) as turn:
             done = self._replay_one(replay)
             if done.heal is not None:  # none on a hit
                 done = dataclasses.replace(done, heal=pictured_after(self.ctx, self.page, replay.step, replay.index,
@@ -155,7 +156,7 @@ class Replayer:
 
     def _replay_one(self, replay: ActionReplay) -> Replayed:
         """Replay one action: through the gate when it can, else by the full path."""
-        replay = replay.doing(as_native(self.page, self.ctx, self._instruction, replay, self._heals))
+        replay = replay.doing(as_native(self.page, self.ctx, self._instruction, replay, self._heals, self.tpl))
         target = replay.action.target_or_none
         if replay.via_gate and target is not None and self.gate is not None and gateable(replay.action):
             passed = self.gate.replay(replay.on("gate"), target)

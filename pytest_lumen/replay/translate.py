@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 from ..cache.model import Expect, SelectOption
 from ..page.checks import run_check
 from . import chooser, dates, disclosures, native, widgets
+from .reports import templatized
 
 if TYPE_CHECKING:
     from pathlib import Path
@@ -50,18 +51,29 @@ def act(page: Page, action: Action, loc: Locator | None, recorded: Fingerprint |
     return acted, None if acted is action else "a date picker's text field: the date typed in the format it declares"
 
 
-def as_native(page: Page, ctx: TestContext, instruction: str, replay: ActionReplay, heals: list[Heal]) -> Action:
+def as_native(page: Page, ctx: TestContext, instruction: str, replay: ActionReplay, heals: list[Heal],
+              tpl: Callable[[str], str]) -> Action:
     """A click on an ARIA option that is a native select's option now, as the ``select_option`` that chooses it
-    (``native.py``; the step's actions before it in ``replay.done``), its heal added to ``heals``; else the action as
-    it is."""
+    (``native.py``; the step's actions before it in ``replay.done``), with the step's values as their placeholders
+    (``tpl``), its heal added to ``heals``; else the action as it is."""
     action, done = replay.action, replay.done[:replay.index]
     opener = done[-1].target_or_none if done else None
     chosen = native.as_select(page, action, replay.values, opener.fingerprint if opener is not None else None) \
         if action.target_or_none is not None else None
     if chosen is None:
         return action
-    heals.append(widgets.report(ctx, instruction, replay, chosen.how))
-    return chosen.action
+    written = _templated(chosen.action, tpl)
+    heals.append(widgets.report(ctx, instruction, replay, chosen.how, after=written.describe()))
+    return written
+
+
+def _templated(action: SelectOption, tpl: Callable[[str], str]) -> SelectOption:
+    """The ``select_option`` as the cache keeps it: every value the step was given as its placeholder."""
+    option = action.option
+    return action.model_copy(update={
+        "value": tpl(action.value),
+        "target": templatized(action.target, tpl),
+        "option": option.model_copy(update={"value": tpl(option.value), "label": tpl(option.label)}) if option else None})
 
 
 def reveal(page: Page, ctx: TestContext, instruction: str, replay: ActionReplay, target: Target,

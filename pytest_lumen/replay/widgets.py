@@ -234,12 +234,14 @@ def stand_in(page: Page, recorded: Fingerprint | None) -> str | None:
             f"in for it now{instead}")
 
 
-def report(ctx: TestContext, instruction: str, replay: ActionReplay, how: str) -> Heal:
-    """The heal a widget translation reports (level ``widget``): the cached action is kept, done as ``how`` says."""
+def report(ctx: TestContext, instruction: str, replay: ActionReplay, how: str, after: str | None = None) -> Heal:
+    """The heal a widget translation reports (level ``widget``): the cached action done as ``how`` says, kept as it
+    is, or written as ``after`` describes it."""
     action, step, i = replay.action, replay.step, replay.index
     target = action.target_or_none
     before = f"{action.kind} {target.locator.describe() if target is not None else ''}".strip()
     ctx.events.emit(HealStart(step=step, action=i, before=before, error="the element is another widget now"))
-    ctx.events.emit(HealEnd(step=step, action=i, ok=True, level=str(LEVEL), before=before, after=before, detail=how))
-    return Heal(test=ctx.nodeid, step=instruction, action=i, level=LEVEL, before=before, after=before,
+    after = after or before
+    ctx.events.emit(HealEnd(step=step, action=i, ok=True, level=str(LEVEL), before=before, after=after, detail=how))
+    return Heal(test=ctx.nodeid, step=instruction, action=i, level=LEVEL, before=before, after=after,
                 cache_file=ctx.cache.display, evidence=how)

@@ -225,7 +225,7 @@ def test_a_pytest_run_killed_while_writing_the_cache_loses_nothing(lumen, site_f
     lumen.run("--lumen-mode=replay").assert_outcomes(passed=1)
 
 
-# --- xdist: eight tests, four workers, one memory.json -----------------------------------------
+# --- xdist: eight tests, two workers, one memory.json -----------------------------------------
 
 N_TESTS = 8
 FAILURES = {  # a failing call on a button, then the recovery: a click on the field

@@ -37,7 +37,7 @@ def run_inner(pytester: pytest.Pytester, *args: str, timeout: float = 240) -> py
     """An inner pytest session as ``pytester`` runs one: in this process, on a thread of its own, which spares the
     interpreter's start and the imports (about a CPU-second a session); in a subprocess when it starts xdist workers
     (``-n``) or when ``LUMEN_TEST_SUBPROCESS`` is set (to rule the sharing of a process out while debugging)."""
-    if "-n" in args or os.environ.get("LUMEN_TEST_SUBPROCESS"):
+    if _starts_workers(args) or os.environ.get("LUMEN_TEST_SUBPROCESS"):
         return pytester.runpytest_subprocess(*INNER_ARGS, *args, timeout=timeout)
     results: list[pytest.RunResult] = []
     errors: list[BaseException] = []
@@ -53,11 +53,17 @@ def run_inner(pytester: pytest.Pytester, *args: str, timeout: float = 240) -> py
     runner = threading.Thread(target=session, name="inner-pytest", daemon=True)
     runner.start()
     runner.join(timeout)
-    if runner.is_alive():
-        raise TimeoutError(f"the inner pytest session in {pytester.path} ran over {timeout} s")
+    if runner.is_alive():  # a thread cannot be stopped, and it shares this process: nothing after it can be trusted
+        pytest.exit(f"the inner pytest session in {pytester.path} ran over {timeout} s; this process stops "
+                    f"(rerun with LUMEN_TEST_SUBPROCESS=1 to run each inner session in a process of its own)", returncode=1)
     if errors:
         raise errors[0]
     return results[0]
+
+
+def _starts_workers(args: Sequence[str]) -> bool:
+    """Whether the session's arguments start xdist workers (``-n 2``, ``-n2``, ``--numprocesses=2``)."""
+    return any(a == "-n" or (a.startswith("-n") and a[2:].isdigit()) or a.startswith("--numprocesses") for a in args)
 
 
 @contextlib.contextmanager

@@ -1,7 +1,7 @@
 // The lumen-changes selector engine (changes.py): "lumen-changes=<ms>" finds the document's root
 // element when the page changed (its DOM, in the document or in an open shadow root, or its history) after <ms>
-// (Date.now() time), else nothing; "lumen-changes=<ms>+" also when this document was first watched after <ms>
-// (a document that came in by a navigation while Playwright waited is a change). It watches from when Playwright first injects its scripts into the document,
+// (Date.now() time), else nothing; "lumen-changes=<ms>+" (what a wait asks) at or after <ms>, or when this
+// document was first watched then (a document that came in by a navigation while Playwright waited is a change). It watches from when Playwright first injects its scripts into the document,
 // which replay does before it acts; it reads the page and never writes to it. It runs in Playwright's utility
 // world, so a page that fakes its clock or its timers (page.clock, a test double) neither misdates nor stalls it.
 // Changes to the focused element (the control just clicked: its focus ring, a ripple inside it) are not the
@@ -45,7 +45,7 @@ function changesEngine(config) {
       const element = root && root.nodeType === 9 ? root.documentElement : root;
       const newer = body.endsWith('+');
       const at = Number(newer ? body.slice(0, -1) : body);
-      return element && (last > at || (newer && born > at)) ? [element] : [];
+      return element && (newer ? last >= at || born >= at : last > at) ? [element] : [];
     },
   };
 }

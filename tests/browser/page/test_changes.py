@@ -8,6 +8,9 @@ race with the clock.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 from playwright.sync_api import Page
 
 from pytest_lumen.page.changes import changed_since, now_ms, wait_for_change
@@ -49,10 +52,14 @@ def test_a_hash_route_change_ends_it(page: Page) -> None:
     assert wait_for_change(page, LONG_MS, since_ms=since)
 
 
-def test_a_navigation_ends_it(page: Page) -> None:
-    since = _ready(page)
-    page.evaluate("setTimeout(() => { location.href = 'about:blank#next'; }, 50)")
+def test_a_navigation_to_another_document_ends_it(page: Page, site_factory: Callable[[dict[str, str]], Any]) -> None:
+    site = site_factory({"index.html": APP, "next.html": "<!doctype html><html><body><p>Next</p></body></html>"})
+    page.goto(site.url + "/index.html")
+    changed_since(page, 0)
+    since = now_ms()
+    page.evaluate("setTimeout(() => { location.href = 'next.html'; }, 50)")  # a new document: no mutation seen in it
     assert wait_for_change(page, LONG_MS, since_ms=since)
+    assert page.url.endswith("/next.html")
 
 
 def test_a_change_before_the_wait_but_after_the_last_look_is_not_missed(page: Page) -> None:

@@ -54,9 +54,9 @@ def test_between_actions_a_dialog_is_left_to_the_tests_own_listener(page: Any, w
 
 
 
-# A handler that confirms, works a while (as an app's handler does: a re-render), then alerts, in the same task: the
-# browser lets the click go on once the confirm is shown, so the click may return before the alert is dispatched;
-# the turn asks the page once more after a dialog, which the page answers only after the alert.
+# A handler that confirms, works a while (as an app's handler does: a re-render), then alerts, in the same script. The
+# action here ends as soon as the confirm is shown (a click the browser lets go on once a dialog is up), so the alert
+# comes after it returned: the turn asks the page once more after a dialog, which the page answers only after the alert.
 CONFIRM_THEN_ALERT = """<!doctype html><html><body><button id="go">Delete project</button><p role="status" id="s"></p>
 <script>
   document.getElementById('go').addEventListener('click', () => {
@@ -67,12 +67,22 @@ CONFIRM_THEN_ALERT = """<!doctype html><html><body><button id="go">Delete projec
 </script></body></html>"""
 
 
-def test_a_dialog_that_follows_an_answered_one_in_the_same_handler_is_the_actions_too(page: Any) -> None:
+def test_a_dialog_that_follows_an_answered_one_in_the_same_script_is_the_actions_too(page: Any) -> None:
     page.set_content(CONFIRM_THEN_ALERT)
     watch = DialogWatch.of(page.context)
     accept = DialogAnswer(type="confirm", message="Delete the project Apollo?", accept=True)
-    with watch.answering(CachedAnswers([accept]), {}, str) as turn:
-        page.click("#go")
+    with watch.answering(CachedAnswers([accept]), {}, str) as turn, page.expect_event("dialog"):
+        page.evaluate("setTimeout(() => document.getElementById('go').click())")  # returns before the confirm
     assert turn.seen == [accept]
     assert turn.unexpected == [
         "an alert dialog saying 'Could not delete the project: you are not an owner.' (no recorded answer for it)"]
+
+
+def test_a_turn_told_to_ask_its_page_sees_the_dialogs_of_a_click_and_answers_them_before_it_ends(page: Any) -> None:
+    page.set_content(CONFIRM_THEN_ALERT)
+    watch = DialogWatch.of(page.context)
+    accept = DialogAnswer(type="confirm", message="Delete the project Apollo?", accept=True)
+    with watch.answering(CachedAnswers([accept]), {}, str, page) as turn:
+        page.click("#go")
+    assert turn.seen == [accept] and len(turn.unexpected) == 1
+    assert page.evaluate("1 + 1") == 2  # nothing left open: the page runs scripts again
