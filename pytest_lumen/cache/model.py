@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import difflib
 from pathlib import PurePosixPath, PureWindowsPath
-from typing import TYPE_CHECKING, Annotated, Literal
+from typing import TYPE_CHECKING, Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
@@ -25,6 +25,7 @@ if TYPE_CHECKING:
 SCHEMA_VERSION = 3  # 1: keys held the URL; 2: locators as objects (both read and upgraded: migrate.py, fileform.py)
 StepKind = Literal["run", "expect"]
 LocatorKind = Literal["role", "test_id", "label", "placeholder", "text", "alt_text", "title", "selector", "frame"]
+KINDS_WITHOUT_EXACT = ("test_id", "selector", "frame")  # Playwright's calls for these take no ``exact``
 ENTER_FRAME = "internal:control=enter-frame"  # Playwright's selector part for "inside this iframe"
 
 
@@ -51,6 +52,17 @@ class LocatorSpec(LocatorForm):
     nth: int | None = Field(default=None, ge=-MAX_NTH, le=MAX_NTH)  # as many digits as the expressions read
     parent: LocatorSpec | None = None
     has: LocatorSpec | None = None
+
+    @model_validator(mode="before")
+    @classmethod
+    def _only_what_its_kind_takes(cls, data: Any) -> Any:
+        """A ``name`` belongs to a role, ``exact`` to the ``get_by_*`` calls that take it: a field its kind has no use
+        for (an older file's, one edited by hand) is left out, as ``build`` and the file's expression leave it."""
+        if isinstance(data, dict) and data.get("kind") != "role" and data.get("name") is not None:
+            data = {k: v for k, v in data.items() if k != "name"}
+        if isinstance(data, dict) and data.get("kind") in KINDS_WITHOUT_EXACT and data.get("exact"):
+            data = {**data, "exact": False}
+        return data
 
     def build(self, root: Page | Locator) -> Locator:
         """The live locator on ``root`` (a page or a locator)."""

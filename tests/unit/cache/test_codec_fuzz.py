@@ -17,6 +17,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from pytest_lumen.cache import CacheFile, CacheStore, dumps, loads
+from pytest_lumen.cache.model import LocatorSpec
 from pytest_lumen.errors import CacheFileError, LumenError
 
 from ..fuzz import json_values, mutated, text_of
@@ -87,3 +88,11 @@ def test_cache_loads_of_truncated_and_bit_flipped_files(cut: int, flip: int, byt
 def test_cache_loads_of_hostile_files(hostile: str) -> None:
     with pytest.raises(CacheFileError):
         loads(hostile, PATH)
+
+
+def test_a_field_a_locators_kind_has_no_use_for_is_left_out_so_the_file_reads_back_the_same() -> None:
+    # hypothesis's counterexample: a name on a label locator (get_by_label takes none), lost on the way to the file
+    spec = LocatorSpec(kind="label", value="Password", exact=True, name="teleport")
+    assert spec.name is None and LocatorSpec.model_validate(spec.code()) == spec
+    by_id = LocatorSpec(kind="test_id", value="go", exact=True)  # get_by_test_id takes no exact
+    assert not by_id.exact and LocatorSpec.model_validate(by_id.code()) == by_id
