@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 
 from pytest_lumen.testing.fake_anthropic import FakeAnthropic
-from tests.support.inner import run_inner
+from tests.support.inner import KeepInstalledImports, run_inner
 
 pytest_plugins = ["pytester"]
 
@@ -26,6 +26,14 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
         slow = item.get_closest_marker("slow")
         return 2 if slow is None else 0 if slow.kwargs.get("inner_suite") else 1
     items.sort(key=rank)
+
+@pytest.fixture(autouse=True)
+def keep_installed_imports() -> Iterator[None]:
+    """After the test, the installed packages its in-process inner sessions imported are put back in
+    ``sys.modules`` (``KeepInstalledImports``): set up before ``pytester``, this runs after it restored them."""
+    yield
+    KeepInstalledImports.restore()
+
 
 INNER_CONFTEST = '''
 import os

@@ -12,15 +12,18 @@ import json
 import os
 import subprocess
 import sys
+import sysconfig
 import threading
+import types
 import xml.etree.ElementTree as ET
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar
 
 import pytest
 from filelock import FileLock
 
+import pytest_lumen
 from pytest_lumen.run.names import cache_slug
 
 # Every inner session runs with these: no cache provider (the inner project is a temporary folder) and
@@ -42,12 +45,16 @@ def run_inner(pytester: pytest.Pytester, *args: str, timeout: float = 240) -> py
     results: list[pytest.RunResult] = []
     errors: list[BaseException] = []
 
+    keeper = KeepInstalledImports()
+
     def session() -> None:
         try:
             with _own_soft_assertion_scope():
-                results.append(pytester.runpytest_inprocess(*INNER_ARGS, *args))
+                results.append(pytester.runpytest_inprocess(*INNER_ARGS, *args, plugins=[keeper]))
         except BaseException as exc:  # handed to the waiting test
             errors.append(exc)
+        finally:
+            keeper.restore()
 
     # Sync Playwright refuses a thread whose event loop runs, as the outer session's Playwright keeps it running.
     runner = threading.Thread(target=session, name="inner-pytest", daemon=True)
@@ -59,6 +66,39 @@ def run_inner(pytester: pytest.Pytester, *args: str, timeout: float = 240) -> py
     if errors:
         raise errors[0]
     return results[0]
+
+
+class KeepInstalledImports:
+    """A plugin for an in-process inner session that keeps what it imported from installed packages.
+
+    ``pytester`` puts ``sys.modules`` back as it was after each in-process session, and again after the
+    test, so a package a session imported first (the ``anthropic`` SDK and its HTTP stack, the lazily
+    imported parts of Playwright and of this plugin) would be imported again by every later session:
+    seconds of CPU each. What it imported from installed packages is kept for the rest of the run
+    (``restore``, and ``keep_installed_imports`` after the test); the session's own modules (its conftest
+    and test files, in a temporary folder) are still dropped.
+    """
+
+    _ROOTS = tuple(Path(p) for p in {*(sysconfig.get_paths()[k] for k in ("purelib", "platlib", "stdlib", "platstdlib")),
+                                     str(Path(pytest_lumen.__file__).parent)})
+    kept: ClassVar[dict[str, types.ModuleType]] = {}
+
+    @pytest.hookimpl(trylast=True)
+    def pytest_unconfigure(self) -> None:
+        """The installed modules the session has, taken before ``pytester`` drops the new ones."""
+        KeepInstalledImports.kept.update((name, module) for name, module in list(sys.modules.items())
+                                         if name not in KeepInstalledImports.kept and self._installed(module))
+
+    @classmethod
+    def restore(cls) -> None:
+        """Put back the installed modules inner sessions imported (the ones ``pytester`` dropped)."""
+        for name, module in cls.kept.items():
+            sys.modules.setdefault(name, module)
+
+    @classmethod
+    def _installed(cls, module: types.ModuleType | None) -> bool:
+        file = getattr(module, "__file__", None)
+        return isinstance(file, str) and any(Path(file).is_relative_to(root) for root in cls._ROOTS)
 
 
 def _starts_workers(args: Sequence[str]) -> bool:
@@ -86,6 +126,7 @@ import http.server
 import json
 import os
 import threading
+import types
 from pathlib import Path
 
 import pytest
