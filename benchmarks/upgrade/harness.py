@@ -12,7 +12,6 @@ from __future__ import annotations
 import json
 import re
 import shutil
-import subprocess
 import time
 import xml.etree.ElementTree as ET
 from collections import Counter
@@ -83,9 +82,7 @@ def record(root: Path, app: A.App, timeout: float = 300, tests: Sequence[str] | 
     with FakeAnthropic() as fake:
         fake.script(SCRIPTS[app.name])
         env = _env(app, [app.oldest], {"ANTHROPIC_BASE_URL": fake.url, "ANTHROPIC_API_KEY": "sk-test-not-a-real-key"})
-        done = subprocess.run(shared.inner_command("-q", "--lumen-record", *_selection(tests), test_file(app)),
-                              cwd=root, env=env, capture_output=True, text=True,
-                              timeout=timeout)
+        done = shared.run_session(("-q", "--lumen-record", *_selection(tests), test_file(app)), root, env, timeout)
         requests = list(fake.requests)
     caches = {name: shared.cache_file(root, app.oldest, test_file(app), name) for name in tests or test_names(app)}
     missing = [name for name, path in caches.items() if not path.exists()]
@@ -215,9 +212,8 @@ def replay(root: Path, app: A.App, recording: Recording, variants: Sequence[str]
     with FakeAnthropic() as fake:
         env = _env(app, variants, {"ANTHROPIC_BASE_URL": fake.url, "ANTHROPIC_API_KEY": "sk-test-not-a-real-key"})
         parallel = ["-n", str(workers), "--dist=loadgroup"] if workers else []
-        done = subprocess.run(shared.inner_command("-q", *parallel, "--lumen-mode=replay", "--tb=short", f"--junitxml={junit}",
-                               *_selection(list(recording.caches)), test_file(app)),
-                              cwd=root, env=env, capture_output=True, text=True, timeout=timeout)
+        done = shared.run_session(("-q", *parallel, "--lumen-mode=replay", "--tb=short", f"--junitxml={junit}",
+                                   *_selection(list(recording.caches)), test_file(app)), root, env, timeout)
         requests = fake.request_count
     seconds = round(time.perf_counter() - began, 1)
     source = (root / test_file(app)).read_text(encoding="utf-8").splitlines()

@@ -179,8 +179,7 @@ def replay(root: Path, variants: Sequence[str], junit: Path, timeout: float = 60
            extra_env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
     """Replay every variant in one pytest session (replay mode), writing a JUnit report."""
     env = shared.clean_env({VARIANTS_ENV: ",".join(variants), **(extra_env or {})})
-    return subprocess.run(shared.inner_command("-q", "--lumen-mode=replay", f"--junitxml={junit}", TEST_FILE),
-                          cwd=root, env=env, capture_output=True, text=True, timeout=timeout)
+    return shared.run_session(("-q", "--lumen-mode=replay", f"--junitxml={junit}", TEST_FILE), root, env, timeout)
 
 
 read_logs = shared.read_logs

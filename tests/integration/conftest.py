@@ -10,7 +10,6 @@ from __future__ import annotations
 import hashlib
 import json
 import shutil
-import subprocess
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -18,7 +17,7 @@ from typing import Any
 import pytest
 
 from pytest_lumen.testing.fake_anthropic import FakeAnthropic
-from tests.support.inner import clean_env, inner_command, once_per_run
+from tests.support.inner import clean_env, once_per_run, run_session
 
 from ..conftest import INNER_CONFTEST, INNER_INI, LumenRunner, Site
 from .pages import LOGIN_SCRIPT, LOGIN_TEST, SITE
@@ -36,8 +35,7 @@ def record_login(root: Path, pages: dict[str, str], test: str = LOGIN_TEST, scri
             fake.script(script)
             env = clean_env({"APP_URL": site.url, "ANTHROPIC_BASE_URL": fake.url,
                              "ANTHROPIC_API_KEY": "sk-test-not-a-real-key"})
-            done = subprocess.run(inner_command("-q", "--lumen-record"), cwd=root, env=env,
-                                  capture_output=True, text=True, timeout=240)
+            done = run_session(("-q", "--lumen-record"), root, env, timeout=240)
     finally:
         site.stop()
     assert done.returncode == 0, done.stdout[-4000:] + done.stderr[-2000:]

@@ -57,8 +57,7 @@ def write_project(root: Path, variants: tuple[str, ...]) -> None:
 
 def run_inner(root: Path, *args: str, env: dict[str, str]) -> subprocess.CompletedProcess[str]:
     """One pytest session of the inner project."""
-    return subprocess.run(shared.inner_command("-q", *args, inner.TEST_FILE),
-                          cwd=root, env=shared.clean_env(env), capture_output=True, text=True, timeout=INNER_TIMEOUT)
+    return shared.run_session(("-q", *args, inner.TEST_FILE), root, shared.clean_env(env), INNER_TIMEOUT)
 
 
 def cache(root: Path, test: str, variant: str = "original") -> Path:

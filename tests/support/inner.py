@@ -8,6 +8,7 @@ drifted copies of its app in one pytest session, reading the outcomes from a JUn
 from __future__ import annotations
 
 import contextlib
+import io
 import json
 import os
 import subprocess
@@ -18,7 +19,7 @@ import types
 import xml.etree.ElementTree as ET
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from pathlib import Path
-from typing import Any, ClassVar
+from typing import Any, ClassVar, TypeVar
 
 import pytest
 from filelock import FileLock
@@ -40,32 +41,74 @@ def run_inner(pytester: pytest.Pytester, *args: str, timeout: float = 240) -> py
     """An inner pytest session as ``pytester`` runs one: in this process, on a thread of its own, which spares the
     interpreter's start and the imports (about a CPU-second a session); in a subprocess when it starts xdist workers
     (``-n``) or when ``LUMEN_TEST_SUBPROCESS`` is set (to rule the sharing of a process out while debugging)."""
-    if _starts_workers(args) or os.environ.get("LUMEN_TEST_SUBPROCESS"):
+    if _own_process(args):
         return pytester.runpytest_subprocess(*INNER_ARGS, *args, timeout=timeout)
-    results: list[pytest.RunResult] = []
+    return _on_thread(lambda: pytester.runpytest_inprocess(*INNER_ARGS, *args, plugins=[KeepInstalledImports()]),
+                      timeout, pytester.path)
+
+
+def run_session(args: Sequence[str], cwd: Path, env: dict[str, str], timeout: float) -> subprocess.CompletedProcess[str]:
+    """The inner pytest session ``args`` of the project at ``cwd`` with exactly the environment ``env``, as
+    ``subprocess.run(inner_command(*args), ...)`` would run it, for the projects a run shares (no ``pytester``):
+    in this process on a thread, or in a subprocess as ``run_inner`` decides."""
+    command = inner_command(*args)
+    if _own_process(args):
+        return subprocess.run(command, cwd=cwd, env=env, capture_output=True, text=True, timeout=timeout)
+
+    def session() -> subprocess.CompletedProcess[str]:
+        out, err = io.StringIO(), io.StringIO()
+        with _process_state(cwd, env), contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+            code = pytest.main([*INNER_ARGS, *args], plugins=[KeepInstalledImports()])
+        return subprocess.CompletedProcess(command, int(code), out.getvalue(), err.getvalue())
+    return _on_thread(session, timeout, cwd)
+
+
+T = TypeVar("T")
+
+
+def _on_thread(session: Callable[[], T], timeout: float, where: Path) -> T:
+    """``session()`` on a thread of its own (sync Playwright refuses a thread whose event loop runs, as the outer
+    session's Playwright keeps it running), the outer test's soft-assertion scope set aside while it runs."""
+    results: list[T] = []
     errors: list[BaseException] = []
 
-    keeper = KeepInstalledImports()
-
-    def session() -> None:
+    def run() -> None:
         try:
             with _own_soft_assertion_scope():
-                results.append(pytester.runpytest_inprocess(*INNER_ARGS, *args, plugins=[keeper]))
+                results.append(session())
         except BaseException as exc:  # handed to the waiting test
             errors.append(exc)
         finally:
-            keeper.restore()
+            KeepInstalledImports.restore()
 
-    # Sync Playwright refuses a thread whose event loop runs, as the outer session's Playwright keeps it running.
-    runner = threading.Thread(target=session, name="inner-pytest", daemon=True)
+    runner = threading.Thread(target=run, name="inner-pytest", daemon=True)
     runner.start()
     runner.join(timeout)
     if runner.is_alive():  # a thread cannot be stopped, and it shares this process: nothing after it can be trusted
-        pytest.exit(f"the inner pytest session in {pytester.path} ran over {timeout} s; this process stops "
+        pytest.exit(f"the inner pytest session in {where} ran over {timeout} s; this process stops "
                     f"(rerun with LUMEN_TEST_SUBPROCESS=1 to run each inner session in a process of its own)", returncode=1)
     if errors:
         raise errors[0]
     return results[0]
+
+
+@contextlib.contextmanager
+def _process_state(cwd: Path, env: dict[str, str]) -> Iterator[None]:
+    """The working folder and environment of a session, and its imports and ``sys.path`` undone after it, as
+    ``pytester`` does for an in-process session (the installed packages it imported stay: ``KeepInstalledImports``)."""
+    modules, path, environ = dict(sys.modules), list(sys.path), dict(os.environ)
+    with pytest.MonkeyPatch.context() as patch:
+        patch.chdir(cwd)
+        os.environ.clear()
+        os.environ.update(env)
+        try:
+            yield
+        finally:
+            os.environ.clear()
+            os.environ.update(environ)
+            sys.path[:] = path
+            for name in [name for name in sys.modules if name not in modules]:
+                del sys.modules[name]
 
 
 class KeepInstalledImports:
@@ -101,9 +144,11 @@ class KeepInstalledImports:
         return isinstance(file, str) and any(Path(file).is_relative_to(root) for root in cls._ROOTS)
 
 
-def _starts_workers(args: Sequence[str]) -> bool:
-    """Whether the session's arguments start xdist workers (``-n 2``, ``-n2``, ``--numprocesses=2``)."""
-    return any(a == "-n" or (a.startswith("-n") and a[2:].isdigit()) or a.startswith("--numprocesses") for a in args)
+def _own_process(args: Sequence[str]) -> bool:
+    """Whether the session runs in a process of its own: when it starts xdist workers (``-n 2``, ``-n2``,
+    ``--numprocesses=2``) or when ``LUMEN_TEST_SUBPROCESS`` is set."""
+    return bool(os.environ.get("LUMEN_TEST_SUBPROCESS")) or any(
+        a == "-n" or (a.startswith("-n") and a[2:].isdigit()) or a.startswith("--numprocesses") for a in args)
 
 
 @contextlib.contextmanager
@@ -226,8 +271,7 @@ def record_inner(root: Path, fake_url: str, test_file: str, env: dict[str, str],
                  timeout: float = 180) -> subprocess.CompletedProcess[str]:
     """Record ``test_file`` of the inner project at ``root`` with ``--lumen-record``, the model being the fake."""
     env = clean_env({**env, "ANTHROPIC_BASE_URL": fake_url, "ANTHROPIC_API_KEY": "sk-test-not-a-real-key"})
-    return subprocess.run(inner_command("-q", "--lumen-record", test_file),
-                          cwd=root, env=env, capture_output=True, text=True, timeout=timeout)
+    return run_session(("-q", "--lumen-record", test_file), root, env, timeout)
 
 
 def once_per_run(tmp_path_factory: Any, name: str, make: Callable[[Path], Path]) -> Path:
