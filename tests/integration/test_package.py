@@ -2,10 +2,9 @@
 right, and the wheel installed into a fresh virtual environment records and replays the quickstart's test.
 
 The build runs on a copy of the sources (nothing is written into the work tree) without build
-isolation, with the pinned setuptools. The fresh environment gets the wheel and only its declared
-dependencies, as a user would: pip installs them from the package index the Makefile installs
-from, at the versions of ``requirements.lock`` (a plugin that needs a dev-only package, such as
-pytest-xdist, fails there). The pages and the model are on 127.0.0.1.
+isolation, with the pinned setuptools. The fresh environment gets the wheel from pip and only its
+declared dependencies (and theirs), at the versions of ``requirements.lock`` this run uses: a plugin
+that needs a dev-only package, such as pytest-xdist, fails there. The pages and the model are on 127.0.0.1.
 """
 
 from __future__ import annotations
@@ -160,14 +159,43 @@ def test_the_sdist_holds_the_sources_and_license_and_no_tests(dist: Path) -> Non
 
 
 def fresh_venv(root: Path, wheel: Path) -> Path:
-    """A new virtual environment with the wheel and its dependencies (pinned by requirements.lock), installed by pip."""
+    """A new virtual environment with the wheel, installed by pip, and only its declared dependencies.
+
+    The dependencies are the ones this run uses (the versions of ``requirements.lock``), linked into a
+    folder of their own that the environment reads through a ``.pth`` file (unpacking Playwright's driver
+    and the SDK again costs more than the rest of the test): the wheel's ``Requires-Dist`` and what they
+    require in turn, nothing else, and ``pip check`` confirms them against the wheel's metadata.
+    """
     env_dir = root / "venv"
     venv.EnvBuilder(with_pip=False).create(env_dir)
     python = env_dir / "bin" / "python"
     pip = [sys.executable, "-m", "pip", "--python", python]
-    run(*pip, "install", "--quiet", "--no-compile", "-c", ROOT / "requirements.lock", wheel, timeout=400)
+    run(*pip, "install", "--quiet", "--no-compile", "--no-deps", wheel)
+    deps = root / "deps"
+    deps.mkdir()
+    for dist in required_distributions(metadata(wheel).get_all("Requires-Dist") or []):
+        for top in {Path(str(f)).parts[0] for f in dist.files or [] if not str(f).startswith("..")}:
+            if not (deps / top).exists():
+                (deps / top).symlink_to(Path(str(dist.locate_file(top))))
+    [site_packages] = (env_dir / "lib").glob("python3*/site-packages")
+    (site_packages / "_dependencies.pth").write_text(f"{deps}\n", encoding="utf-8")
     run(*pip, "check")
     return python
+
+
+def required_distributions(requires: list[str]) -> list[importlib.metadata.Distribution]:
+    """The installed distributions ``requires`` needs (no extra), and what they need in turn."""
+    found: dict[str, importlib.metadata.Distribution] = {}
+    todo = [Requirement(r) for r in requires]
+    while todo:
+        req = todo.pop()
+        if req.marker is not None and not req.marker.evaluate({"extra": ""}):
+            continue
+        name = req.name.lower().replace("_", "-")
+        if name not in found:
+            found[name] = importlib.metadata.distribution(req.name)
+            todo.extend(Requirement(r) for r in found[name].requires or [])
+    return list(found.values())
 
 
 def quickstart_test(shop_url: str) -> str:
@@ -188,6 +216,9 @@ def test_the_wheel_in_a_fresh_venv_records_and_replays_the_quickstart(dist: Path
     where = run(python, "-c", "import pytest_lumen, pathlib; print(pathlib.Path(pytest_lumen.__file__).parent)",
                 cwd=project, env=env).strip()
     assert where.startswith(str(tmp_path / "venv")) and (Path(where) / "py.typed").exists()  # the wheel's copy
+    dev_only = run(python, "-c", "import importlib.util as u; print([m for m in ('xdist', 'hypothesis', 'pytest_html') "
+                   "if u.find_spec(m)])", cwd=project, env=env).strip()
+    assert dev_only == "[]"  # only the declared dependencies are there
     env["SHOP_PASSWORD"] = DEFAULT_PASSWORD
     pytest_cmd = [python, "-m", "pytest", "-p", "no:cacheprovider", "tests/test_shop.py"]
     with serve_shop(1) as shop, FakeAnthropic() as fake:

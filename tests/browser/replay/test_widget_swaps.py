@@ -7,6 +7,9 @@ element a replay used: every test asserts it, so an action on a wrong element fa
 
 from __future__ import annotations
 
+import hashlib
+import json
+import shutil
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -18,6 +21,7 @@ from pytest_lumen.config import Mode
 from pytest_lumen.errors import ReplayError
 from pytest_lumen.planner import ScriptedPlanner
 from tests.browser.inprocess import context, no_model, session_in
+from tests.support.inner import once_per_run
 
 HEAD = '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Account</title>' \
        '<style>.sr-only{position:absolute;width:1px;height:1px;padding:0;margin:-1px;overflow:hidden;' \
@@ -57,14 +61,22 @@ def used(page: Any) -> list[str]:
 
 
 @pytest.fixture
-def swap(page: Any, site_factory: Callable[[dict[str, str]], Any], tmp_path: Path) -> Callable[..., Any]:
+def swap(page: Any, site_factory: Callable[[dict[str, str]], Any], tmp_path: Path,
+         tmp_path_factory: pytest.TempPathFactory) -> Callable[..., Any]:
     """Record ``script`` as ``sentence`` on ``old``, then replay it on ``new`` (``files``: more the site serves);
-    returns the replay's context."""
+    returns the replay's context. A recording is made once per run and shared (the same old page, files,
+    sentence and script: the ``full`` and ``gate`` runs of a swap, the swaps of one old widget)."""
 
     def run(old: str, new: str, sentence: str, script: list[Any], gate: bool = False,
             files: dict[str, str] | None = None) -> Any:
         site = site_factory({"old.html": page_of(old), "new.html": page_of(new), **(files or {})})
-        record(page, site.url + "/old.html", tmp_path, sentence, script)
+
+        def make(root: Path) -> Path:
+            record(page, site.url + "/old.html", root, sentence, script)
+            return root
+        what = json.dumps([old, files, sentence, script], sort_keys=True, default=repr)
+        recorded = once_per_run(tmp_path_factory, f"swap-{hashlib.sha256(what.encode()).hexdigest()[:16]}", make)
+        shutil.copytree(recorded / ".lumen-cache", tmp_path / ".lumen-cache")
         return replay(page, site.url + "/new.html", tmp_path, sentence, gate)
     return run
 
