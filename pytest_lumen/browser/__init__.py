@@ -5,7 +5,7 @@ runs headless Chromium in its headless shell: the same engine without the browse
 a fraction of its CPU (a suite on a 2-core CI machine is bound by it). A headed run (``--headed``) uses the
 full browser.
 
-``python -m pytest_lumen.browser`` prints the choice and exits 1 when there is none
+``python -m pytest_lumen.browser`` (``__main__.py``) prints the choice and exits 1 when there is none
 (the Makefile then installs Debian's ``chromium``).
 """
 
@@ -119,6 +119,3 @@ def main(argv: list[str] | None = None) -> int:
     print(f"browser: {choice.label}")
     return 0
 
-
-if __name__ == "__main__":
-    raise SystemExit(main())
