@@ -64,3 +64,7 @@ class Fingerprint(BaseModel):
     # The text that identifies the repeated item (a row among rows, a card among cards) it is in or is, which its
     # locator scopes it by (page/items.py); the item's other text (its context) is then evidence, not identity.
     item: str | None = None
+    column: str | None = Field(None, description="a text check's table cell: the header of its column, which finds it "
+                               "in the row its item's text keys when the value it asserts changed (page/items.py "
+                               "keyed_cell, replay/rows.py checked_cell); absent for any other element and in a file "
+                               "recorded before it")

@@ -23,7 +23,7 @@ import re
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from ..cache.model import Fingerprint, LocatorSpec
+from ..cache.model import Fingerprint, LocatorSpec, Target
 from . import scripts
 from .quality import same_element
 
@@ -38,6 +38,11 @@ IMPLICIT = {"tr": "row", "li": "listitem", "article": "article"}
 CONFIG: dict[str, Any] = {"roles": list(ITEM_ROLES), "implicit": IMPLICIT, "depth": 8, "longest": 80, "siblings": 1000,
                           "least": 3}
 ITEMS_JS = scripts.function("itemKeys", ("items",))
+COLUMNS_JS = scripts.function("columnsOf", ("columns",))
+# The roles of a row's cells, which a text check may be on (a cell checked, not its row).
+CELL_ROLES = ("cell", "gridcell", "rowheader")
+# What finds a row's cells, whatever their markup (``js/columns.js`` reads the same).
+CELLS = "td, th, [role=cell], [role=gridcell], [role=columnheader], [role=rowheader]"
 # The kinds of identifying texts, in the order a person names a record by them.
 KINDS = ("link", "heading", "cell", "text")
 _LETTERS = re.compile(r"[^\W\d_]{2,}")
@@ -97,6 +102,48 @@ def item_of(element: Locator) -> Item | None:
     keys = tuple(Key(k["kind"], k["text"], bool(k["unique"]), k.get("role"), int(k["column"])) for k in data["keys"])
     role = str(data["role"]) if data.get("role") in ITEM_ROLES else None
     return Item(role, bool(data["self"]), keys, tuple(map(str, data.get("selectors") or ())))
+
+
+def holds_text(text: str, part: str) -> bool:
+    """Whether ``part`` is in ``text`` as a whole, whitespace collapsed ("3" is not in "13" nor in "3.25")."""
+    pattern = rf"(?<![\w.,]){re.escape(' '.join(part.split()))}(?![\w]|[.,]\w)"
+    return re.search(pattern, " ".join(text.split())) is not None
+
+
+def apart(keys: list[Key], asserted: str) -> list[Key]:
+    """The keys that neither hold the asserted value nor are held by it: a text a check asserts is never what
+    finds the element it checks (a changed value must fail the check, not the search for its row)."""
+    return [k for k in keys if not holds_text(k.text, asserted) and not holds_text(asserted, k.text)]
+
+
+def columns_of(cells: Locator) -> list[str | None]:
+    """The header of the table column each cell is in (``js/columns.js``): None when it has none of its own."""
+    return [None if c is None else str(c) for c in cells.evaluate_all(COLUMNS_JS)]
+
+
+def keyed_cell(page: Page, element: Locator, target: Target, asserted: str) -> tuple[Target, Locator] | None:
+    """A text check's cell found by its row and its column, as a person reads a table ("Grace Hopper's email"):
+    its row by the row's identifying text (never one that holds the asserted value), the cell in it by its role and
+    name, the column's header in the fingerprint (``column``), which finds the cell again when its value changed;
+    None when the element is no cell of a row among rows under a header of its own."""
+    fp = target.fingerprint
+    if fp is None or fp.role not in CELL_ROLES or not fp.name:
+        return None
+    item = item_of(element)
+    if item is None or item.self or item.role != "row":
+        return None
+    column = columns_of(element)[0]
+    if column is None:
+        return None
+    own = LocatorSpec(kind="role", value=fp.role, name=fp.name, exact=True)
+    frame = target.locator.frame()
+    for key in apart(ranked(item.keys), asserted):
+        for holder in (h for has in key_locators(key) for h in item.holders(has, frame)):
+            spec = own.model_copy(update={"parent": holder})
+            if same_element(page, spec, element):
+                keyed = fp.model_copy(update={"item": key.text, "column": column})
+                return Target(locator=spec, fallbacks=[], fingerprint=keyed), spec.build(page)
+    return None
 
 
 def key_locators(key: Key) -> list[LocatorSpec]:

@@ -31,6 +31,7 @@ from ..cache.model import (
     WaitFor,
     is_absolute_path,
 )
+from ..page.items import keyed_cell
 from ..page.outline import locate
 from ..page.targets import count_target, focused_target, target_for
 from ..urls import normalize_url
@@ -135,8 +136,10 @@ def _upload(c: Call) -> Built:
 def _expect(check: CheckKind, expected: Callable[[Call], Any]) -> Callable[[Call], Built]:
     """An ``expect_<check>`` on the call's element, expecting what ``expected`` reads from the call."""
     def build(c: Call) -> Built:
-        target = c.element(f"expect_{check}")
-        return Expect(check=check, target=target, expected=expected(c)), c.loc
+        target, loc = c.element(f"expect_{check}"), c.loc
+        if check == "text" and loc is not None:  # a table cell: by its row's key and its column, never by its value
+            target, loc = keyed_cell(c.page, loc, target, c.args["text"]) or (target, loc)
+        return Expect(check=check, target=target, expected=expected(c)), loc
     return build
 
 

@@ -28,7 +28,7 @@ from .destinations import Reading, reading
 from .equivalents import Equivalents
 from .names import normalized, says
 from .relabel import find_relabel
-from .rows import checked_row, in_named_row
+from .rows import checked_cell, checked_row, in_named_row
 from .similarity import ACCEPT_THRESHOLD, MARGIN, pins_hold, similarities, similarity
 from .successors import find as find_successor
 from .widgets import LEVEL
@@ -281,16 +281,18 @@ class Relocator:
 
     def by_row_key(self, target: Target, survey: Survey, policy: Policy) -> Relocated | str:
         """Level 1b: an element a cache found in a row named by all its cells, in the one row whose identifying text the
-        recorded row's text holds; a checked row keyed by its asserted value, by its other text (``rows.py``)."""
+        recorded row's text holds; a checked row keyed by its asserted value, by its other text; a checked cell by its
+        row's key and its column (``rows.py``)."""
         assert target.fingerprint is not None
-        found = in_named_row(self.page, target) or checked_row(self.page, target, policy.asserted)
+        found = in_named_row(self.page, target) or checked_row(self.page, target, policy.asserted) \
+            or checked_cell(self.page, target, policy.asserted)
         if isinstance(found, str):
             return found
         spec, loc, key = found
         against = survey.contradicts(index_of(loc, survey.selector))
         if against is not None:
             return f"rows: {against}"
-        current = capture_with_look_alikes(loc).model_copy(update={"item": key})
+        current = capture_with_look_alikes(loc).model_copy(update={"item": key, "column": target.fingerprint.column})
         return Relocated(HealLevel(kind="row_key"), spec, loc, current,
                          similarity(target.fingerprint, current, policy.ignore, by_place=policy.by_place))
 

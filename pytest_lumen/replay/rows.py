@@ -15,11 +15,10 @@ value (``checked_row``), keyed by one of its other identifying texts, and the ch
 
 from __future__ import annotations
 
-import re
 from typing import TYPE_CHECKING
 
 from ..cache.model import LocatorSpec, Target
-from ..page.items import ITEM_ROLES, item_of, key_locators, key_of, ranked
+from ..page.items import CELL_ROLES, CELLS, ITEM_ROLES, columns_of, holds_text, item_of, key_locators, key_of, ranked
 from ..page.quality import same_element
 from .asserted import around
 
@@ -37,11 +36,6 @@ def named_item(spec: LocatorSpec) -> tuple[LocatorSpec, str] | None:
     return spec.model_copy(update={"parent": parent.parent, "nth": None}), parent.name
 
 
-def _holds(text: str, key: str) -> bool:
-    """Whether ``key`` is in ``text`` as a whole ("3" is not in "13" nor in "3.25")."""
-    return re.search(rf"(?<![\w.,]){re.escape(' '.join(key.split()))}(?![\w]|[.,]\w)", " ".join(text.split())) is not None
-
-
 def in_named_row(page: Page, target: Target) -> tuple[LocatorSpec, Locator, str] | str:
     """The keyed locator of the element in the one row whose identifying text the recorded row's text holds, the
     live locator and that text; else why not ("" when the target was not found in a named row)."""
@@ -57,7 +51,7 @@ def in_named_row(page: Page, target: Target) -> tuple[LocatorSpec, Locator, str]
         item = item_of(rows.nth(i))
         keys = [k.text for k in ranked(item.keys)] if item is not None and item.self else []
         keyed += bool(keys)
-        if keys and _holds(recorded, keys[0]):  # the text recording would key the row by, not any of its values
+        if keys and holds_text(recorded, keys[0]):  # the text recording would key the row by, not any of its values
             matches.append((rows.nth(i), keys[0]))
     if not keyed:
         return ""  # no row is known by a text of its own: nothing to say here
@@ -82,7 +76,7 @@ def checked_row(page: Page, target: Target, asserted: str | None) -> tuple[Locat
     spec, fp = target.locator, target.fingerprint
     key = key_of(spec)
     if not asserted or key is None or fp is None or not fp.text or spec.kind != "role" or spec.value not in ITEM_ROLES \
-            or spec.has is None or not _holds(asserted, key):
+            or spec.has is None or not holds_text(asserted, key):
         return ""
     rows = LocatorSpec(kind="role", value=spec.value, parent=spec.parent).build(page)
     matches = [rows.nth(i) for i in range(min(rows.count(), MAX_ITEMS))
@@ -92,10 +86,35 @@ def checked_row(page: Page, target: Target, asserted: str | None) -> tuple[Locat
     row = matches[0]
     item = item_of(row)
     for other in ranked(item.keys) if item is not None and item.self else []:
-        if _holds(asserted, other.text) or _holds(other.text, asserted):
+        if holds_text(asserted, other.text) or holds_text(other.text, asserted):
             continue  # a text the check asserts is never what finds its element
         for has in key_locators(other):
             keyed = spec.model_copy(update={"has": has, "nth": None})
             if same_element(page, keyed, row):
                 return keyed, keyed.build(page), other.text
     return "rows: the checked row has no identifying text besides the asserted value"
+
+
+def checked_cell(page: Page, target: Target, asserted: str | None) -> tuple[LocatorSpec, Locator, str] | str:
+    """A text check's cell recorded by its row's key and its column (``items.keyed_cell``), whose value (its name)
+    changed: the cell under the recorded column's header in the one row its key finds, the locator that finds it now,
+    the live locator and the key; else why not ("" when the check is not on such a cell). Its value is not compared:
+    the check says "expected X, got Y"."""
+    spec, fp = target.locator, target.fingerprint
+    if not asserted or fp is None or not fp.column or not fp.item or spec.kind != "role" \
+            or spec.value not in CELL_ROLES or spec.parent is None or key_of(spec) is None:
+        return ""
+    row = spec.parent.build(page)
+    if row.count() != 1:
+        return f"rows: {row.count()} rows hold the checked cell's row key {fp.item!r}"
+    cells = row.locator(CELLS)
+    under = [i for i, column in enumerate(columns_of(cells)) if column == fp.column]
+    if len(under) != 1:
+        return f"rows: the row of {fp.item!r} has {len(under)} cells under the column {fp.column!r}"
+    element = cells.nth(under[0])
+    name = " ".join(element.inner_text().split())
+    found = (spec.model_copy(update={"name": name, "exact": True}) if name  # a value cleared: the cell by its place
+             else LocatorSpec(kind="selector", value=CELLS, nth=under[0], parent=spec.parent))
+    if same_element(page, found, element):
+        return found, found.build(page), fp.item
+    return f"rows: no locator finds the cell under {fp.column!r} in the row of {fp.item!r} alone"

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from pytest_lumen.cache.model import Fingerprint, LocatorSpec
-from pytest_lumen.page.items import Key, key_locators, needs_item, ranked
+from pytest_lumen.page.items import Key, apart, holds_text, key_locators, needs_item, ranked
 
 
 def _texts(keys: list[Key]) -> list[str]:
@@ -58,3 +58,20 @@ def test_a_test_id_on_the_element_or_its_container_is_the_apps_own_name_for_it()
     assert not needs_item(in_card, fp)
     assert not needs_item(LocatorSpec(kind="test_id", value="add-3"), fp)
     assert needs_item(LocatorSpec(kind="test_id", value="add", nth=2), fp)
+
+
+def test_a_text_is_held_only_as_a_whole() -> None:
+    assert holds_text("Invoice 1042 paid", "1042")
+    assert holds_text("Grace  Hopper\n(admin)", "Grace Hopper")
+    assert not holds_text("13 items", "3")
+    assert not holds_text("3.25", "3")
+    assert not holds_text("Grace Hopperton", "Grace Hopper")
+
+
+def test_a_key_the_asserted_value_holds_or_that_holds_it_is_left_out() -> None:
+    keys = [Key("cell", "Grace Hopper", unique=True, role="cell", column=1),
+            Key("cell", "Hopper", unique=True, role="cell", column=2),
+            Key("cell", "grace@navy.mil", unique=True, role="cell", column=3)]
+    assert [k.text for k in apart(keys, "Hopper")] == ["grace@navy.mil"]  # "Grace Hopper" holds it
+    assert [k.text for k in apart(keys, "Grace Hopper, Admin")] == ["grace@navy.mil"]  # it holds both
+    assert [k.text for k in apart(keys, "Admin")] == [k.text for k in keys]

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from pytest_lumen.cache.model import LocatorSpec
-from pytest_lumen.replay.rows import _holds, named_item
+from pytest_lumen.page.items import holds_text as _holds
+from pytest_lumen.replay.rows import named_item
 
 
 def test_a_key_is_held_only_as_a_whole() -> None:

@@ -1,0 +1,50 @@
+// The header of the table column each cell is in, for page/items.py: a <table>'s th, an ARIA table's or grid's
+// columnheader (rows and cells of divs with generated class names alike). A cell's column is its place in its row,
+// colspans counted, or its aria-colindex when the page declares one; its header is the cell at that place in the
+// table's header row (the last row whose cells are all headers, or a thead's). null: no table, no header row, a
+// blank header (a checkbox column) or one whose text another header has too (it names no column alone).
+function columnsOf(cells) {
+  const clean = (s) => (s || '').replace(/\s+/g, ' ').trim();
+  const CELL = 'td, th, [role=cell], [role=gridcell], [role=columnheader], [role=rowheader]';
+  const ROW = 'tr, [role=row]';
+  const TABLE = 'table, [role=table], [role=grid], [role=treegrid]';
+  const span = (c) => Math.max(1, parseInt(c.getAttribute('aria-colspan') || c.colSpan || '1', 10) || 1);
+  const header = (c) => {
+    const role = (c.getAttribute('role') || '').trim();
+    if (role) return role === 'columnheader';
+    return c.tagName === 'TH' && c.getAttribute('scope') !== 'row';
+  };
+  const cellsOf = (row) => Array.from(row.querySelectorAll(CELL)).filter((c) => c.parentElement.closest(ROW) === row);
+  // [start, end) of each cell of a row: its aria-colindex when declared, else its place, colspans counted.
+  const places = (row) => {
+    let at = 0;
+    return cellsOf(row).map((c) => {
+      const declared = parseInt(c.getAttribute('aria-colindex') || '', 10);
+      const start = declared > 0 ? declared - 1 : at;
+      at = start + span(c);
+      return [c, start, at];
+    });
+  };
+  const headerRow = (table) => {
+    const rows = Array.from(table.querySelectorAll(ROW)).filter((r) => r.closest(TABLE) === table);
+    const heads = rows.filter((r) => {
+      const cells = cellsOf(r);
+      return cells.length && (r.closest('thead') || cells.every(header));
+    });
+    return heads.length ? heads[heads.length - 1] : null;
+  };
+  return cells.map((cell) => {
+    const row = cell.parentElement && cell.parentElement.closest(ROW);
+    const table = row && row.closest(TABLE);
+    const head = table && headerRow(table);
+    if (!head || head === row) return null;
+    const mine = places(row).find(([c]) => c === cell);
+    if (!mine) return null;
+    const heads = places(head);
+    const over = heads.filter(([, start, end]) => start <= mine[1] && mine[1] < end);
+    if (over.length !== 1) return null;
+    const text = clean(over[0][0].innerText);
+    if (!text || heads.filter(([c]) => clean(c.innerText) === text).length !== 1) return null;
+    return text;
+  });
+}
