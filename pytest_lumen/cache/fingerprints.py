@@ -56,6 +56,10 @@ class Fingerprint(BaseModel):
     # Other visible elements with its tag, role and name when recorded (each product's "Add to cart"): known by its context.
     look_alikes: int | None = None
     autocomplete: str | None = None
+    popup: str | None = Field(None, description="what activating it pops up, as it declares (aria-haspopup: listbox, "
+                              "menu, dialog...; true is a menu): a click on a listbox's opener is told by it, which a "
+                              "native select in its place makes one select_option (replay/native.py); absent in a "
+                              "file recorded before it, and where it declares none")
     classes: str | None = None  # class tokens that read as words, sorted (generated ones left out)
     landmark: str | None = None  # the nearest landmark or form around it: "form: Checkout", "banner"
     peers: int | None = None  # visible elements of its kind in that landmark (or the page), itself included

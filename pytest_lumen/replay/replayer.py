@@ -42,7 +42,7 @@ from .looks import await_enabled
 from .options import relocate_option
 from .overlays import close_blocking_modal, dismiss_overlay
 from .reports import pictured_after, route_heal
-from .translate import act, as_native
+from .translate import act, as_native, as_opened
 
 if TYPE_CHECKING:
     from pathlib import Path
@@ -90,14 +90,19 @@ class Replayer:
         self._done: list[Action] = []
         self._heals: list[Heal] = []
         self._instruction = cached.instruction
+        self._actions = cached.actions
+        self._merged: set[int] = set()  # actions done by the one before them (a listbox's option, chosen natively)
         self.tpl = self.ctx.secrets.templater(cached.variables)
         for i, action in enumerate(cached.actions):
+            if i in self._merged:
+                self._done[i:i + 1] = [action]  # in its place until the step is done, then left out
+                continue
             if self.tabs.current is not self.page:
                 self._settle(step, values)  # the last fill on the page it leaves must hold
                 self._switch(self.tabs.current)
             self._replay_action(ActionReplay(step, i, action, values, self._done))
         self._settle(step, values)
-        return self._done, self._heals
+        return [a for i, a in enumerate(self._done) if i not in self._merged], self._heals
 
     def _replay_action(self, replay: ActionReplay) -> None:
         """Replay one action in its tool span, keeping it (as done, with its healed target) and its heal."""
@@ -155,15 +160,27 @@ class Replayer:
         return done
 
     def _replay_one(self, replay: ActionReplay) -> Replayed:
-        """Replay one action: through the gate when it can, else by the full path."""
-        replay = replay.doing(as_native(self.page, self.ctx, self._instruction, replay, self._heals, self.tpl))
+        """Replay one action: through the gate when it can, else by the full path; an ARIA option (or a listbox's
+        opener) that is a native select's now, only once the gate missed it, as that select's ``select_option``."""
         target = replay.action.target_or_none
         if replay.via_gate and target is not None and self.gate is not None and gateable(replay.action):
             passed = self.gate.replay(replay.on("gate"), target)
             if passed is not None:
                 return _moved(self.ctx, self.tpl, self._instruction, replay.on("gate"), passed.moved)
+        replay = replay.doing(as_native(self.page, self.ctx, self._instruction, replay, self._heals, self.tpl))
+        opened = self._as_opened(replay) if replay.action is self._actions[replay.index] else None
+        if opened is not None:
+            replay = replay.doing(opened)
+            self._merged.add(replay.index + 1)
+        target = replay.action.target_or_none
         self._settle(replay.step, replay.values)
         return self._replay_full(replay.on(None if target is None else "full"))
+
+    def _as_opened(self, replay: ActionReplay) -> SelectOption | None:
+        """A listbox's opener, gone, and the click on its option after it, as one ``select_option`` (``as_opened``)."""
+        i = replay.index
+        following = self._actions[i + 1] if i + 1 < len(self._actions) else None
+        return as_opened(self.page, self.ctx, self._instruction, replay, following, self._heals, self.tpl)
 
     def _replay_full(self, replay: ActionReplay) -> Replayed:
         """Find the element (healing it when needed), act, and check the effect."""

@@ -67,6 +67,24 @@ def as_native(page: Page, ctx: TestContext, instruction: str, replay: ActionRepl
     return written
 
 
+def as_opened(page: Page, ctx: TestContext, instruction: str, replay: ActionReplay, following: Action | None,
+              heals: list[Heal], tpl: Callable[[str], str]) -> SelectOption | None:
+    """A click on a listbox's opener that is gone, and the click on its option that ``follows`` it, as the one
+    ``select_option`` on the native select labelled as the field (``native.opened_select``), written with the step's
+    values as their placeholders, its heal added to ``heals``; None: not so (the click goes on as it would have).
+    Raises the action's failure when that select offers no such option, naming those it offers."""
+    if following is None:
+        return None
+    chosen = native.opened_select(page, replay.action, following, replay.values)
+    if isinstance(chosen, str):
+        raise replay.failed(chosen)
+    if chosen is None:
+        return None
+    written = _templated(chosen.action, tpl)
+    heals.append(widgets.report(ctx, instruction, replay, chosen.how, after=written.describe()))
+    return written
+
+
 def _templated(action: SelectOption, tpl: Callable[[str], str]) -> SelectOption:
     """The ``select_option`` as the cache keeps it: every value the step was given as its placeholder."""
     option = action.option

@@ -120,6 +120,11 @@ function fingerprinter(config) {
     const [role, name] = s.split(config.separator);
     return config.roleless.includes(role) ? [null, null] : [role, name || null];
   };
+  // What activating it pops up, as it declares (aria-haspopup; "false" and none: nothing).
+  const popupOf = (el) => {
+    const v = (el.getAttribute('aria-haspopup') || '').trim().toLowerCase();
+    return v && v !== 'false' ? v : null;
+  };
   // Class tokens that read as words (todo-list, btn_primary, is-active): generated ones (css-1x2y3z,
   // sc-AxjAm, _3xYz) carry a digit or an inner capital and say nothing that survives a rebuild.
   const wordClasses = (el) => {
@@ -206,7 +211,7 @@ function fingerprinter(config) {
       id: el.id || null, name_attr: el.getAttribute('name'), type: el.getAttribute('type'),
       placeholder: el.getAttribute('placeholder'), href: hrefOf(el),
       test_id: el.getAttribute('data-testid'), css: costly('css', cssPath, el), context: costly('context', contextOf, el),
-      autocomplete: el.getAttribute('autocomplete'), classes: wordClasses(el), landmark: costly('landmark', landmarkOf, el),
+      autocomplete: el.getAttribute('autocomplete'), popup: popupOf(el), classes: wordClasses(el), landmark: costly('landmark', landmarkOf, el),
       peers: costly('peers', peersOf, el), heading: costly('heading', headingOf, el), rank: costly('rank', rankOf, el),
       box: {x: r.x + window.scrollX, y: r.y + window.scrollY, width: r.width, height: r.height},
     };

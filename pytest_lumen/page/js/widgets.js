@@ -115,6 +115,19 @@ function popupLabel(el) {
   return { popup, label: (by || labels || el.getAttribute('aria-label') || '').trim() };
 }
 
+// Every native <select> shown and enabled: its place among the document's selects, its label, and its options (label,
+// value, disabled), for Python to tell the one labelled as a field.
+function nativeSelects() {
+  const visible = (el) => { const b = el.getBoundingClientRect(); return b.width > 1 && b.height > 1; };
+  return Array.from(document.querySelectorAll('select')).map((s, index) => ({ s, index }))
+    .filter(({ s }) => visible(s) && !s.disabled && getComputedStyle(s).visibility !== 'hidden')
+    .map(({ s, index }) => ({
+      index,
+      label: (s.getAttribute('aria-label') || Array.from(s.labels || [], (l) => readText(l)).join(' ')).trim(),
+      options: Array.from(s.options, (o) => ({ label: o.label.trim(), value: o.value, disabled: o.disabled })),
+    }));
+}
+
 // The native <select>s shown that offer an enabled option with this label (as words, compared in Python), each
 // with its label and the labels of its options; shown: whether an ARIA option (not a native one) with that label is
 // shown, in which case nothing was rebuilt. The index is the select's place among the document's selects.

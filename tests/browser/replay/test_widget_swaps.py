@@ -429,6 +429,54 @@ def _news(page: Any) -> bool:
     return state == "true" if state is not None else bool(sw.is_checked())
 
 
+# A listbox opened by a button (Headless UI v1's Listbox; MUI v5's Select before 5.11, a div role=button), named by
+# its label and the value it shows, recorded as two clicks: the button, then the option in the portal it opens.
+MUI_BUTTON_SELECT = MUI_SELECT.replace('role="combobox"', 'role="button"')
+BUTTON_CHOICES = {
+    "headlessui-listbox": (HEADLESS_LISTBOX, [{"tool": "click", "target": {"role": "button",
+                                                                           "name": "Country Choose a country"}},
+                                              {"tool": "click", "target": {"role": "option", "name": "Germany"}},
+                                              {"tool": "done"}]),
+    "mui-select": (MUI_BUTTON_SELECT, [{"tool": "click", "target": {"role": "button", "name": "Country"}},
+                                       {"tool": "click", "target": {"role": "option", "name": "Germany"}},
+                                       {"tool": "done"}]),
+}
+
+
+@pytest.mark.parametrize("gate", [False, True], ids=["full", "gate"])
+@pytest.mark.parametrize("new", ["one-select", "two-selects"])
+@pytest.mark.parametrize("widget", list(BUTTON_CHOICES))
+def test_a_choice_in_a_listbox_a_button_opened_is_one_select_option_on_the_native_select_in_its_place(
+        swap: Callable[..., Any], page: Any, tmp_path: Path, widget: str, new: str, gate: bool) -> None:
+    assert 'role="button"' in MUI_BUTTON_SELECT  # the page is the one meant
+    old, script = BUTTON_CHOICES[widget]
+    ctx = swap(old % _options(*COUNTRIES), NATIVE_SELECT if new == "one-select" else TWO_SELECTS,
+               "choose Germany as the country", script, gate)
+    assert used(page) == ["select:de"]  # chosen once, in the select labelled as the field: nothing else acted on
+    assert page.locator("#country").input_value() == "de"
+    assert new == "one-select" or page.locator("#ship").input_value() == ""
+    assert [str(h.level) for h in ctx.heals] == ["widget"], ctx.heals
+    heal = ctx.heals[0]
+    assert heal.before.startswith("click ") and heal.after.startswith("select_option "), heal
+    assert "native select 'Country'" in heal.evidence, heal
+    page.reload()  # the step was written as that one select_option: replayed again, nothing left to heal
+    page.evaluate("window.__used = []")
+    again = replay(page, page.url, tmp_path, "choose Germany as the country", gate)
+    assert used(page) == ["select:de"] and again.heals == []
+
+
+@pytest.mark.parametrize("widget", list(BUTTON_CHOICES))
+def test_a_native_select_in_place_of_a_button_opened_listbox_without_the_option_fails_naming_those_offered(
+        swap: Callable[..., Any], page: Any, widget: str) -> None:
+    old, script = BUTTON_CHOICES[widget]
+    without = NATIVE_SELECT.replace('<option value="de">Germany</option>', "")
+    with pytest.raises(ReplayError) as info:
+        swap(old % _options(*COUNTRIES), without, "choose Germany as the country", script)
+    message = str(info.value)
+    assert "native select 'Country'" in message and "offers no option 'Germany'" in message, message
+    assert "'France'" in message and "'Spain'" in message, message
+    assert used(page) == [] and page.locator("#country").input_value() == ""
+
 @pytest.mark.parametrize("gate", [False, True], ids=["full", "gate"])
 @pytest.mark.parametrize("checked", [True, False], ids=["check", "uncheck"])
 @pytest.mark.parametrize("widget", ["button", "mui"])
