@@ -10,13 +10,14 @@ from .cache.model import Action, Step
 from .config import Mode
 from .errors import HealRejectedError, LumenError, first_line, stop_reason
 from .events import ErrorEvent, LifecycleEnd, LifecycleStart, Stopwatch
+from .page.changes import PageClosed
 from .page.guard import NavigationGuard
 from .page.perform import current_url
 from .page.tabs import Tabs
 from .page.tracing import trace_group
 from .record.driver import DriveResult, ModelDriver
 from .replay.branches import choose_branch, describe_branches
-from .replay.diagnosis import as_observed, branch_miss_error, heal_brief, miss_error, replay_error
+from .replay.diagnosis import as_observed, branch_miss_error, closed_error, heal_brief, miss_error, replay_error
 from .replay.failure import ActionFailed
 from .replay.replayer import Replayer
 from .replay.reports import pictured_after, take_picture
@@ -167,7 +168,10 @@ class Agent:
     def _do_branch(self, index: int, values: dict[str, str], cached: Step, fresh: Step) -> str:
         """A conditional step: replay the branch the page calls for; one never seen is a miss (recorded in heal mode)."""
         assert cached.branches is not None
-        branch = choose_branch(self.page, cached.branches, values, self.settings.action_timeout * 1000)
+        try:
+            branch = choose_branch(self.page, cached.branches, values, self.settings.action_timeout * 1000)
+        except PageClosed as closed:
+            raise closed_error(self.ctx, cached, str(closed)) from None
         if branch is None:
             if self.settings.mode is not Mode.HEAL:
                 raise branch_miss_error(self.ctx, cached, describe_branches(cached.branches))

@@ -1,7 +1,8 @@
 """What pytest-lumen reads from Playwright beyond its public API, in one place.
 
-Two private attributes (a locator's selector, an object's listeners) and the text of Playwright's
-errors and call logs. Playwright does not promise any of it; the pinned version does, and each
+Two private attributes (a locator's selector, an object's listeners), an error class that
+``playwright.sync_api`` does not export (``TargetClosedError``), and the text of Playwright's errors
+and call logs. Playwright does not promise any of it; the pinned version does, and each
 function here says what it relies on. ``tests/browser/page/test_playwright_internals.py`` holds a
 contract test per function, run against the pinned Playwright: it fails when a version changes
 the behaviour. ``pyproject.toml`` bounds Playwright below the next untested minor version;
@@ -11,6 +12,8 @@ docs/architecture.md ("Playwright's internals") says how to raise the bound.
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
+
+from playwright._impl._errors import TargetClosedError
 
 if TYPE_CHECKING:
     from playwright.sync_api import Locator
@@ -84,3 +87,16 @@ def already_registered(message: str) -> bool:
     Relies on ``Selectors.register``'s error: ``"<name>" selector engine has been already registered``.
     """
     return "already registered" in message
+
+
+def target_closed(error: BaseException) -> bool:
+    """Whether a Playwright error says that its page is gone: the page, its context or the browser closed (or the
+    connection to it ended), or the page crashed. Nothing will come from that page again; an error of a navigation
+    that destroyed the page's execution context is not this (the page goes on, in its new document).
+
+    Relies on the client's ``TargetClosedError`` class (``playwright._impl._errors``; ``playwright.sync_api`` does not
+    export it), raised by a call on a closed page and by one that was waiting when its page, context or browser closed
+    (``Target page, context or browser has been closed``) or its page crashed (``Page crashed``); and on the message
+    of a call made on a page that had crashed before: a plain ``Error`` that says ``Target crashed``.
+    """
+    return isinstance(error, TargetClosedError) or "Target crashed" in str(error)

@@ -60,7 +60,8 @@ def shows(page: Page, sign: Sign) -> bool:
 
 def choose_branch(page: Page, branches: Sequence[Sequence[Action]], values: dict[str, str],
                   timeout_ms: float) -> int | None:
-    """The index of the branch the page calls for, or None when it calls for none that was recorded."""
+    """The index of the branch the page calls for, or None when it calls for none that was recorded; raises
+    ``changes.PageClosed`` when the page closed or crashed before one showed (no branch is taken on a page gone)."""
     guards = [guard(b) for b in branches]
     idle = next((i for i, g in enumerate(guards) if g is None), None)  # the branch of nothing to do
     wait_ms = CONDITION_WAIT_MS if idle is not None else timeout_ms

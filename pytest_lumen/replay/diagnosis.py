@@ -37,6 +37,14 @@ def branch_miss_error(ctx: TestContext, cached: Step, recorded: str) -> CacheMis
                                  f"{ctx.record_command}")
 
 
+def closed_error(ctx: TestContext, cached: Step, why: str) -> ReplayError:
+    """The page closed or crashed before replay could tell which recorded way a conditional step goes."""
+    return ReplayError(f"the page closed before replay could tell which recorded way this step goes ({why})",
+                       path=ctx.cache.display, step=cached.instruction,
+                       remedy="see what closed the page or made it crash (an earlier step, the app's own "
+                              "window.close(), the browser's log): no heal brings back a page that is gone")
+
+
 def _differences(near: Step, wanted: Step) -> str:
     diffs = []
     if near.instruction != wanted.instruction:

@@ -4,7 +4,8 @@ The primary locator must find exactly one visible element that is still the reco
 ``_resolve``); its look (one round trip) also says whether it is enabled. An element found and hidden is awaited
 for a short bound (Playwright's wait for its state); closed ``<details>`` that hide it are opened once
 (``disclosures.py``); otherwise the zero-token cascade (``cascade.py``) looks for it, and the look and the cascade run
-again whenever the page changes, until the deadline. An element the cascade found is healed and reported
+again whenever the page changed since the look began (a change during the cascade's scan is not waited for again),
+until the deadline; a page that closed or crashed fails the action at once. An element the cascade found is healed and reported
 (``reports.py``); a fingerprint that drifted without a heal is refreshed.
 """
 
@@ -20,7 +21,7 @@ from playwright.sync_api import Error as PlaywrightError
 
 from ..errors import first_line
 from ..page import identity
-from ..page.changes import LOOK_AGAIN_MS, wait_for_change
+from ..page.changes import LOOK_AGAIN_MS, PageClosed, now_ms, wait_for_change
 from ..page.fingerprint import Look, capture_with_look_alikes
 from ..page.targets import bind_target
 from ..run.heals import Heal
@@ -99,6 +100,7 @@ class Finder:
         policy = policy_for(bound_check(replay.action, replay.values), bound.fingerprint)
         primary = bound.locator.build(self.page)
         awaited = self.gate.take_absent(replay.index) if self.gate is not None and not end else 0.0  # awaited: look once
+        looked_at = now_ms()  # when the page was last looked at: a change after it is one the next wait must not miss
         look = first_look(primary, bound.locator, max(min(FIRST_LOOK_MS, self.timeout_ms) - awaited, 0.0))
         unusable_until: float | None = None  # found but not usable: how long it is awaited
         revealed: tuple[Heal, ...] = ()
@@ -112,7 +114,7 @@ class Finder:
                 if shown is not None and not isinstance(shown, Heal):
                     return Located(shown, target, revealed=revealed)  # the select a two-list chooser stands in for
                 if shown is not None:
-                    revealed, look = (*revealed, shown), first_look(primary, bound.locator, 0)
+                    looked_at, revealed, look = now_ms(), (*revealed, shown), first_look(primary, bound.locator, 0)
                     continue
             found = _try_cascade(self.relocator, bound, policy)
             if isinstance(found, Relocated):
@@ -126,9 +128,17 @@ class Finder:
                 raise replay.failed(found_nothing(self.page, seen.why, found, bound.fingerprint))
             if seen.unusable:  # there, not shown: wait for it to be shown (Playwright's wait on its state), not a pause
                 await_visible(primary, (give_up - time.monotonic()) * 1000)
-            else:  # nothing found: look again when the page changed, not on a clock
-                wait_for_change(self.page, min(LOOK_AGAIN_MS, (give_up - time.monotonic()) * 1000))
-            look = first_look(primary, bound.locator, 0)
+            else:  # nothing found: look again when the page changed since the look (the cascade's scan too), not on a clock
+                self._await_change(replay, bound, looked_at, give_up)
+            looked_at, look = now_ms(), first_look(primary, bound.locator, 0)
+
+    def _await_change(self, replay: ActionReplay, bound: Target, looked_at: float, give_up: float) -> None:
+        """Wait until the page changed after ``looked_at`` (at most until ``give_up`` and ``LOOK_AGAIN_MS``); a page
+        that closed or crashed fails the action now: nothing on it will change again."""
+        try:
+            wait_for_change(self.page, min(LOOK_AGAIN_MS, (give_up - time.monotonic()) * 1000), since_ms=looked_at)
+        except PageClosed as closed:
+            raise replay.failed(f"the page closed while replay looked for {bound.locator.describe()} ({closed})") from None
 
     def _by_primary(self, bound: Target, look: Look, policy: Policy, primary: Locator, target: Target,
                     end: str) -> Located | Problem:

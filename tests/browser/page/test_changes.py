@@ -3,17 +3,20 @@
 The pages change as real apps change: a DOM update a timer schedules, an update inside a web component's shadow
 root, a hash router's route change, a navigation; and one page fakes its clock as ``page.clock`` does in a user's test.
 Every wait is given a long limit, so a wait that missed the change is seen as a False after that limit, not as a
-race with the clock.
+race with the clock. A page that closes or crashes is no change: the wait ends saying so (``PageClosed``).
 """
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Callable
 from typing import Any
 
+import pytest
+from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import Page
 
-from pytest_lumen.page.changes import changed_since, now_ms, wait_for_change
+from pytest_lumen.page.changes import PageClosed, changed_since, now_ms, wait_for_change
 
 LONG_MS = 20_000.0  # the change always comes far sooner; a wait that missed it returns False after this
 
@@ -80,3 +83,36 @@ def test_a_page_that_fakes_its_clock_cannot_stall_the_wait(page: Page) -> None:
     since = now_ms()
     page.evaluate("app.textContent = 'Ready'")
     assert wait_for_change(page, LONG_MS, since_ms=since)
+
+
+def _ends_while_waiting(page: Page, end: Callable[[], None]) -> float:
+    """The page ready, and ``end`` to run once the page says it is waiting (a console message from a timer the page
+    set before the wait: no mutation, no history change); when the wait began."""
+    since = _ready(page)
+    page.on("console", lambda message: end())
+    page.evaluate("setTimeout(() => console.log('waiting'), 50)")
+    return since
+
+
+def test_a_page_that_closes_during_the_wait_ends_it_as_closed_not_as_a_change(page: Page) -> None:
+    closing = page.context.new_page()
+    since = _ends_while_waiting(closing, closing.close)
+    with pytest.raises(PageClosed, match="has been closed"):
+        wait_for_change(closing, LONG_MS, since_ms=since)
+    with pytest.raises(PageClosed):  # and so does every wait after it
+        wait_for_change(closing, LONG_MS)
+
+
+def test_a_page_that_crashes_during_the_wait_ends_it_as_closed(page: Page) -> None:
+    crashing = page.context.new_page()
+    cdp = page.context.new_cdp_session(crashing)
+
+    def crash() -> None:
+        with contextlib.suppress(PlaywrightError):  # the renderer is gone before it answers
+            cdp.send("Page.crash")
+
+    since = _ends_while_waiting(crashing, crash)
+    with pytest.raises(PageClosed, match="crashed"):
+        wait_for_change(crashing, LONG_MS, since_ms=since)
+    with pytest.raises(PageClosed, match="crashed"):  # a page that crashed before the wait
+        wait_for_change(crashing, LONG_MS)

@@ -1,13 +1,15 @@
 """Contract tests of what pytest-lumen reads from Playwright beyond its public API (pytest_lumen.page.playwright_internals).
 
 One test per function, against the pinned Playwright: each produces the real behaviour (a real
-locator, listeners, a covered button, a click whose navigation never ends, a second registration)
+locator, listeners, a covered button, a click whose navigation never ends, a second registration, a page that
+closes or crashes under a wait)
 and asserts the function reads it. A failure here after a Playwright upgrade names what changed;
 docs/architecture.md ("Playwright's internals") says what to do then.
 """
 
 from __future__ import annotations
 
+import contextlib
 from typing import Any
 
 import pytest
@@ -24,6 +26,7 @@ from pytest_lumen.page.playwright_internals import (
     listener_count,
     pointer_intercepted,
     selector_of,
+    target_closed,
     without_call_log,
 )
 
@@ -127,3 +130,45 @@ def test_already_registered_reads_a_second_registration(playwright: Any) -> None
     with pytest.raises(PlaywrightError) as twice:
         playwright.selectors.register("lumen-contract-twice", engine)
     assert already_registered(str(twice.value))
+
+
+def _waiting_error(page: Any, end: Any) -> PlaywrightError:
+    """The error of a wait for an element that never comes, ended by ``end(page)`` once the page says the wait began
+    (a console message the page logs from a timer it set before the wait)."""
+    page.set_content("<p>Nothing comes</p>")
+    page.on("console", lambda message: end(page))
+    page.evaluate("setTimeout(() => console.log('waiting'), 50)")
+    with pytest.raises(PlaywrightError) as caught:
+        page.locator("#never").wait_for(state="attached", timeout=NEVER_MS)
+    return caught.value
+
+
+def test_target_closed_reads_a_page_closed_or_crashed_not_a_navigation_or_a_timeout(page: Any, site_factory: Any) -> None:
+    closed = _waiting_error(page.context.new_page(), lambda gone: gone.close())
+    assert target_closed(closed) and "Target page, context or browser has been closed" in str(closed)
+    other = page.context.new_page()
+    other.close()
+    with pytest.raises(PlaywrightError) as on_closed:
+        other.title()  # a call on a page closed before it
+    assert target_closed(on_closed.value)
+    crashing = page.context.new_page()
+    cdp = page.context.new_cdp_session(crashing)
+
+    def crash(gone: Any) -> None:
+        with contextlib.suppress(PlaywrightError):  # the renderer is gone before it answers
+            cdp.send("Page.crash")
+
+    crashed = _waiting_error(crashing, crash)
+    assert target_closed(crashed)  # "Page crashed" (a TargetClosedError) or "Target crashed", as the wait stood
+    with pytest.raises(PlaywrightError) as on_crashed:
+        crashing.locator("p").count()  # a call on a page that crashed before it
+    assert target_closed(on_crashed.value) and "Target crashed" in str(on_crashed.value)
+
+    site = site_factory({"index.html": "<p>One</p>", "next.html": "<p>Two</p>"})
+    page.goto(site.url + "/index.html")
+    with pytest.raises(PlaywrightError) as navigated:  # the page goes on, in another document
+        page.evaluate("new Promise(() => { location.href = 'next.html'; })")
+    assert "Execution context was destroyed" in str(navigated.value) and not target_closed(navigated.value)
+    with pytest.raises(PlaywrightTimeoutError) as timed_out:
+        page.locator("#never").wait_for(state="attached", timeout=300)
+    assert not target_closed(timed_out.value)

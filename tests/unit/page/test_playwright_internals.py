@@ -19,7 +19,8 @@ PACKAGE = Path(pytest_lumen.__file__).resolve().parent
 HOME = Path(playwright_internals.__file__).resolve()
 PRIVATE = {"_impl_obj", "_selector", "_channel", "_connection", "_object", "_loop", "_dispatcher_fiber"}
 MESSAGES = ("Call log", "intercepts pointer events", "locator resolved to", "action done", "performing ",
-            "already registered", "strict mode violation", "has been closed")
+            "already registered", "strict mode violation", "has been closed", "Target crashed")
+PRIVATE_MODULE = "playwright._impl"  # its classes, TargetClosedError among them, are not the public API
 
 
 def _docstrings(tree: ast.Module) -> set[int]:
@@ -29,11 +30,15 @@ def _docstrings(tree: ast.Module) -> set[int]:
 
 
 def readings(source: str) -> list[str]:
-    """Private Playwright attributes and Playwright message text that ``source`` reads (docstrings aside)."""
+    """Private Playwright attributes and modules, and Playwright message text, that ``source`` reads (docstrings
+    aside)."""
     tree = ast.parse(source)
     prose = _docstrings(tree)
     found = []
     for node in ast.walk(tree):
+        modules = [node.module or ""] if isinstance(node, ast.ImportFrom) else [
+            alias.name for alias in node.names] if isinstance(node, ast.Import) else []
+        found += [PRIVATE_MODULE for module in modules if module.startswith(PRIVATE_MODULE)]
         if isinstance(node, ast.Attribute) and node.attr in PRIVATE and not (
                 isinstance(node.value, ast.Name) and node.value.id == "self"):  # our own attribute of that name
             found.append(node.attr)
@@ -56,6 +61,10 @@ def test_only_playwright_internals_reads_playwright_internals() -> None:
     ("text = message.split('Call log:', 1)[0]", ["Call log"]),
     ("CALL_LOG = re.compile(r'\\bcall log:', re.I)", ["Call log"]),
     ('def f():\n    """Without Playwright\'s Call log."""\n    return self._loop()', []),
+    ("from playwright._impl._errors import TargetClosedError", ["playwright._impl"]),
+    ("import playwright._impl._errors", ["playwright._impl"]),
+    ("gone = 'Target crashed' in str(exc)", ["Target crashed"]),
+    ("from playwright.sync_api import Error", []),
 ])
 def test_the_check_finds_private_attributes_and_message_text_not_prose(source: str, found: list[str]) -> None:
     assert sorted(readings(source)) == sorted(found)
