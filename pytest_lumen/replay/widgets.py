@@ -167,13 +167,15 @@ def _offered(popup: Locator, timeout_ms: float) -> list[Offered]:
 
 
 def _offering(options: list[Offered], first: list[Offered], typed: str) -> str:
-    """The options offered, for a failure: those offered now (for what was typed), else those offered when it opened;
-    a disabled one ("Loading…") is none."""
+    """The options offered, for a failure: those offered now (for what was typed), then those offered when it opened
+    if they differ; a disabled one ("Loading…") is none. What an opened list held depends on how fast it loaded, so
+    it is only ever added after what is offered now."""
     def named(offered: list[Offered]) -> str:
         return ", ".join(repr(o.label) for o in [o for o in offered if not o.disabled][:MAX_NAMED])
-    if named(options) or not typed or not named(first):
-        return f"the options now offered{f' for {typed!r} typed' if typed else ''}: {named(options) or 'none'}"
-    return f"the options offered when it opened: {named(first)}, and none for {typed!r} typed"
+    now = f"the options now offered{f' for {typed!r} typed' if typed else ''}: {named(options) or 'none'}"
+    if typed and named(first) and named(first) != named(options):
+        return f"{now} (when it opened: {named(first)})"
+    return now
 
 
 def _awaited(popup: Locator, labels: list[str], timeout_ms: float) -> list[Offered]:
