@@ -9,12 +9,16 @@ import threading
 import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pytest
 
 from pytest_lumen.testing.fake_anthropic import FakeAnthropic
+from tests.support import driver
 from tests.support.inner import KeepInstalledImports, run_inner
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Playwright
 
 pytest_plugins = ["pytester"]
 
@@ -26,6 +30,17 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
         slow = item.get_closest_marker("slow")
         return 2 if slow is None else 0 if slow.kwargs.get("inner_suite") else 1
     items.sort(key=rank)
+
+@pytest.fixture(scope="session")
+def playwright() -> Playwright:
+    """This process's one Playwright (``tests.support.driver``), shared with its in-process inner sessions."""
+    return driver.shared()
+
+
+def pytest_unconfigure() -> None:
+    """Stop the process's Playwright once its browsers are closed."""
+    driver.stop()
+
 
 @pytest.fixture(autouse=True)
 def keep_installed_imports() -> Iterator[None]:

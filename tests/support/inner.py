@@ -8,6 +8,7 @@ drifted copies of its app in one pytest session, reading the outcomes from a JUn
 from __future__ import annotations
 
 import contextlib
+import faulthandler
 import io
 import json
 import os
@@ -26,6 +27,7 @@ from filelock import FileLock
 
 import pytest_lumen
 from pytest_lumen.run.names import cache_slug
+from tests.support import driver
 
 # Every inner session runs with these: no cache provider (the inner project is a temporary folder) and
 # no hypothesis plugin (a dev dependency that autoloads, costs 0.7 s of imports, and no inner test uses).
@@ -38,58 +40,58 @@ def inner_command(*args: str) -> list[str]:
 
 
 def run_inner(pytester: pytest.Pytester, *args: str, timeout: float = 240) -> pytest.RunResult:
-    """An inner pytest session as ``pytester`` runs one: in this process, on a thread of its own, which spares the
-    interpreter's start and the imports (about a CPU-second a session); in a subprocess when it starts xdist workers
-    (``-n``) or when ``LUMEN_TEST_SUBPROCESS`` is set (to rule the sharing of a process out while debugging)."""
+    """An inner pytest session as ``pytester`` runs one: in this process, which spares the interpreter's start, the
+    imports and the Playwright driver's (``in_process``); in a subprocess when it starts xdist workers (``-n``) or
+    when ``LUMEN_TEST_SUBPROCESS`` is set (to rule the sharing of a process out while debugging)."""
     if _own_process(args):
         return pytester.runpytest_subprocess(*INNER_ARGS, *args, timeout=timeout)
-    return _on_thread(lambda: pytester.runpytest_inprocess(*INNER_ARGS, *args, plugins=[KeepInstalledImports()]),
+    return in_process(lambda plugins: pytester.runpytest_inprocess(*INNER_ARGS, *args, plugins=plugins),
                       timeout, pytester.path)
 
 
 def run_session(args: Sequence[str], cwd: Path, env: dict[str, str], timeout: float) -> subprocess.CompletedProcess[str]:
     """The inner pytest session ``args`` of the project at ``cwd`` with exactly the environment ``env``, as
     ``subprocess.run(inner_command(*args), ...)`` would run it, for the projects a run shares (no ``pytester``):
-    in this process on a thread, or in a subprocess as ``run_inner`` decides."""
+    in this process, or in a subprocess, as ``run_inner`` decides."""
     command = inner_command(*args)
     if _own_process(args):
         return subprocess.run(command, cwd=cwd, env=env, capture_output=True, text=True, timeout=timeout)
 
-    def session() -> subprocess.CompletedProcess[str]:
+    def session(plugins: list[object]) -> subprocess.CompletedProcess[str]:
         out, err = io.StringIO(), io.StringIO()
         with _process_state(cwd, env), contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
-            code = pytest.main([*INNER_ARGS, *args], plugins=[KeepInstalledImports()])
+            code = pytest.main([*INNER_ARGS, *args], plugins=plugins)
         return subprocess.CompletedProcess(command, int(code), out.getvalue(), err.getvalue())
-    return _on_thread(session, timeout, cwd)
+    return in_process(session, timeout, cwd)
 
 
 T = TypeVar("T")
 
 
-def _on_thread(session: Callable[[], T], timeout: float, where: Path) -> T:
-    """``session()`` on a thread of its own (sync Playwright refuses a thread whose event loop runs, as the outer
-    session's Playwright keeps it running), the outer test's soft-assertion scope set aside while it runs."""
-    results: list[T] = []
-    errors: list[BaseException] = []
+def in_process(session: Callable[[list[object]], T], timeout: float, where: Path) -> T:
+    """``session(plugins)``, an inner pytest session run in this process with the plugins that let it share the
+    process: the installed packages it imports stay imported (``KeepInstalledImports``) and its ``playwright`` is
+    the process's (``driver.Share``: sync Playwright is bound to its thread, so the session runs on this one). The
+    outer test's soft-assertion scope is set aside while it runs. A session that runs over ``timeout`` seconds
+    cannot be stopped from its own thread: the process then prints every thread's stack and exits."""
+    watchdog = threading.Timer(timeout, _overran, (where, timeout))
+    watchdog.daemon = True
+    watchdog.start()
+    try:
+        with _own_soft_assertion_scope():
+            return session([KeepInstalledImports(), driver.Share()])
+    finally:
+        watchdog.cancel()
+        KeepInstalledImports.restore()
 
-    def run() -> None:
-        try:
-            with _own_soft_assertion_scope():
-                results.append(session())
-        except BaseException as exc:  # handed to the waiting test
-            errors.append(exc)
-        finally:
-            KeepInstalledImports.restore()
 
-    runner = threading.Thread(target=run, name="inner-pytest", daemon=True)
-    runner.start()
-    runner.join(timeout)
-    if runner.is_alive():  # a thread cannot be stopped, and it shares this process: nothing after it can be trusted
-        pytest.exit(f"the inner pytest session in {where} ran over {timeout} s; this process stops "
-                    f"(rerun with LUMEN_TEST_SUBPROCESS=1 to run each inner session in a process of its own)", returncode=1)
-    if errors:
-        raise errors[0]
-    return results[0]
+def _overran(where: Path, timeout: float) -> None:
+    """An in-process inner session ran over its time: say which, print every thread's stack, and end the process
+    (nothing after a hung session in it could be trusted; xdist reports the worker as crashed)."""
+    sys.__stderr__.write(f"\nthe inner pytest session in {where} ran over {timeout} s; this process stops (rerun with "
+                         f"LUMEN_TEST_SUBPROCESS=1 to run each inner session in a process of its own)\n")
+    faulthandler.dump_traceback(file=sys.__stderr__, all_threads=True)
+    os._exit(1)
 
 
 @contextlib.contextmanager
