@@ -4,6 +4,9 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed-stamp
 PYTEST_ARGS ?=
+# Python caches what it compiles (and pytest what it rewrites) under __pycache__: with PYTHONDONTWRITEBYTECODE set,
+# every pytest process (four workers, each inner session's subprocess) compiles every test module again.
+unexport PYTHONDONTWRITEBYTECODE
 
 .PHONY: demo test lint bench browser record-demo clean
 

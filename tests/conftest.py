@@ -18,7 +18,7 @@ from tests.support import driver
 from tests.support.inner import KeepInstalledImports, run_inner
 
 if TYPE_CHECKING:
-    from playwright.sync_api import Playwright
+    from playwright.sync_api import Browser, BrowserType, Playwright
 
 pytest_plugins = ["pytester"]
 
@@ -37,8 +37,15 @@ def playwright() -> Playwright:
     return driver.shared()
 
 
+@pytest.fixture(scope="session")
+def browser(launch_browser: Callable[[], Browser], browser_type: BrowserType,
+            browser_type_launch_args: dict[str, Any], connect_options: dict[str, Any] | None) -> Iterator[Browser]:
+    """This process's browser for these launch options, shared with its in-process inner sessions."""
+    yield from driver.session_browser(launch_browser, browser_type, browser_type_launch_args, connect_options)
+
+
 def pytest_unconfigure() -> None:
-    """Stop the process's Playwright once its browsers are closed."""
+    """Close the process's browsers and stop its Playwright."""
     driver.stop()
 
 

@@ -1,10 +1,14 @@
-"""One Playwright per test process: the outer session and every in-process inner session share its driver.
+"""One Playwright and one browser per test process, shared by the outer session and its in-process inner sessions.
 
-Each ``sync_playwright().start()`` spawns a Node.js driver that loads 7 MB of JavaScript: about 0.7 CPU-seconds,
-more than the Chromium it then launches. The outer session's ``playwright`` fixture (``tests/conftest.py``) and
-each in-process inner session's (this module, passed as a plugin by ``tests.support.inner``) return the same
-instance, started on first use and stopped when the outer session ends (``stop``). Each session still launches
-its own browser (``browser``, pytest-playwright's), as a user's run does.
+Each ``sync_playwright().start()`` spawns a Node.js driver that loads 7 MB of JavaScript: about 0.7 CPU-seconds.
+Each launch of Chromium is about 0.4 more (its browser, zygote, GPU and utility processes). The outer session's
+``playwright`` and ``browser`` fixtures (``tests/conftest.py``) and each in-process inner session's (``Share``,
+passed as a plugin by ``tests.support.inner``) return the same instances, started on first use and stopped when the
+outer session ends (``stop``). A browser is shared by the launch options it was launched with (the plugin's
+choice of executable, ``--headed``...): a session that asks for other options gets a browser of its own. Each test
+still gets a fresh context, as pytest-playwright gives one; when an inner session ends, the contexts it left open
+are closed, as closing its browser would have. A session that connects to a remote browser
+(``connect_options``) connects as pytest-playwright does.
 
 Sync Playwright is bound to the thread that started it, so inner sessions that share it run on the outer
 session's thread.
@@ -12,14 +16,17 @@ session's thread.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+import json
+from collections.abc import Callable, Iterator
+from typing import TYPE_CHECKING, Any
 
 import pytest
 
 if TYPE_CHECKING:
-    from playwright.sync_api import Playwright
+    from playwright.sync_api import Browser, BrowserType, Playwright
 
 _started: list[Playwright] = []
+_browsers: dict[str, Browser] = {}
 
 
 def shared() -> Playwright:
@@ -31,14 +38,44 @@ def shared() -> Playwright:
     return _started[0]
 
 
+def shared_browser(browser_type: BrowserType, launch_args: dict[str, Any]) -> Browser:
+    """This process's browser of this type launched with these options, launched on first use (again if it was
+    closed or crashed)."""
+    key = json.dumps([browser_type.name, launch_args], sort_keys=True, default=str)
+    browser = _browsers.get(key)
+    if browser is None or not browser.is_connected():
+        browser = _browsers[key] = browser_type.launch(**launch_args)
+    return browser
+
+
+def session_browser(launch_browser: Callable[[], Browser], browser_type: BrowserType,
+                    launch_args: dict[str, Any], connect_options: dict[str, Any] | None) -> Iterator[Browser]:
+    """A session's ``browser`` fixture: the shared one, its contexts closed after the session; a remote one
+    (``connect_options``) connected to and closed as pytest-playwright does."""
+    if connect_options:
+        remote = launch_browser()
+        yield remote
+        remote.close()
+        return
+    browser = shared_browser(browser_type, launch_args)
+    yield browser
+    if browser.is_connected():
+        for context in browser.contexts:
+            context.close()
+
+
 def stop() -> None:
-    """Stop this process's Playwright, if it was started (the outer session's end)."""
+    """Close the shared browsers and stop this process's Playwright, if they were started (the outer session's end)."""
+    while _browsers:
+        _, browser = _browsers.popitem()
+        if browser.is_connected():
+            browser.close()
     while _started:
         _started.pop().stop()
 
 
-class Fixture:
-    """The ``playwright`` fixture an in-process inner session gets in place of pytest-playwright's."""
+class Fixtures:
+    """The ``playwright`` and ``browser`` fixtures an in-process inner session gets in place of pytest-playwright's."""
 
     @pytest.fixture(scope="session")
     @staticmethod
@@ -46,14 +83,21 @@ class Fixture:
         """The process's shared Playwright."""
         return shared()
 
+    @pytest.fixture(scope="session")
+    @staticmethod
+    def browser(launch_browser: Callable[[], Browser], browser_type: BrowserType,
+                browser_type_launch_args: dict[str, Any], connect_options: dict[str, Any] | None) -> Iterator[Browser]:
+        """The process's shared browser for the session's launch options."""
+        yield from session_browser(launch_browser, browser_type, browser_type_launch_args, connect_options)
+
 
 class Share:
-    """A plugin for an in-process inner session: its ``playwright`` fixture is the process's shared one.
+    """A plugin for an in-process inner session: its ``playwright`` and ``browser`` are the process's shared ones.
 
     Registered when the session is configured, after the plugins that setuptools entry points load (a fixture
     registered later overrides one of the same name), so it wins over pytest-playwright's; a conftest's own
-    ``playwright`` fixture still wins over it, as it would over pytest-playwright's.
+    fixture of the same name still wins over it, as it would over pytest-playwright's.
     """
 
     def pytest_configure(self, config: pytest.Config) -> None:
-        config.pluginmanager.register(Fixture(), "lumen-tests-shared-playwright")
+        config.pluginmanager.register(Fixtures(), "lumen-tests-shared-playwright")

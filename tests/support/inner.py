@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import contextlib
 import faulthandler
+import gc
 import io
 import json
 import os
@@ -72,15 +73,19 @@ def in_process(session: Callable[[list[object]], T], timeout: float, where: Path
     """``session(plugins)``, an inner pytest session run in this process with the plugins that let it share the
     process: the installed packages it imports stay imported (``KeepInstalledImports``) and its ``playwright`` is
     the process's (``driver.Share``: sync Playwright is bound to its thread, so the session runs on this one). The
-    outer test's soft-assertion scope is set aside while it runs. A session that runs over ``timeout`` seconds
-    cannot be stopped from its own thread: the process then prints every thread's stack and exits."""
+    outer test's soft-assertion scope is set aside while it runs, and so are the objects the process had before it
+    from the garbage collector (``gc.freeze``: pytest collects garbage as a session ends, and the run's imports
+    make that a tenth of a CPU-second a session). A session that runs over ``timeout`` seconds cannot be stopped
+    from its own thread: the process then prints every thread's stack and exits."""
     watchdog = threading.Timer(timeout, _overran, (where, timeout))
     watchdog.daemon = True
     watchdog.start()
+    gc.freeze()
     try:
         with _own_soft_assertion_scope():
             return session([KeepInstalledImports(), driver.Share()])
     finally:
+        gc.unfreeze()
         watchdog.cancel()
         KeepInstalledImports.restore()
 
@@ -124,8 +129,9 @@ class KeepInstalledImports:
     and test files, in a temporary folder) are still dropped.
     """
 
-    _ROOTS = tuple(Path(p) for p in {*(sysconfig.get_paths()[k] for k in ("purelib", "platlib", "stdlib", "platstdlib")),
-                                     str(Path(pytest_lumen.__file__).parent)})
+    _ROOTS = tuple(os.path.join(p, "") for p in {*(sysconfig.get_paths()[k] for k in ("purelib", "platlib", "stdlib",
+                                                                                          "platstdlib")),
+                                                 str(Path(pytest_lumen.__file__).parent)})
     kept: ClassVar[dict[str, types.ModuleType]] = {}
 
     @pytest.hookimpl(trylast=True)
@@ -143,7 +149,7 @@ class KeepInstalledImports:
     @classmethod
     def _installed(cls, module: types.ModuleType | None) -> bool:
         file = getattr(module, "__file__", None)
-        return isinstance(file, str) and any(Path(file).is_relative_to(root) for root in cls._ROOTS)
+        return isinstance(file, str) and file.startswith(cls._ROOTS)
 
 
 def _own_process(args: Sequence[str]) -> bool:
