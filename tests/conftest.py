@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 import pytest
 
 from pytest_lumen.testing.fake_anthropic import FakeAnthropic
-from tests.support import driver
+from tests.support import driver, inner
 from tests.support.inner import KeepInstalledImports, run_inner
 
 if TYPE_CHECKING:
@@ -42,6 +42,11 @@ def browser(launch_browser: Callable[[], Browser], browser_type: BrowserType,
             browser_type_launch_args: dict[str, Any], connect_options: dict[str, Any] | None) -> Iterator[Browser]:
     """This process's browser for these launch options, shared with its in-process inner sessions."""
     yield from driver.session_browser(launch_browser, browser_type, browser_type_launch_args, connect_options)
+
+
+def pytest_configure() -> None:
+    """Keep the process's standard error for a message that must outlive pytest's capture (``inner.keep_stderr``)."""
+    inner.keep_stderr()
 
 
 def pytest_unconfigure() -> None:
@@ -206,7 +211,7 @@ class LumenRunner:
         self.monkeypatch.setenv("APP_URL", site.url)
 
     def run(self, *args: str, timeout: float = 240) -> pytest.RunResult:
-        """The session in this process (a thread of its own), or in a subprocess when it starts xdist workers."""
+        """The session in this process, or in a subprocess when it starts xdist workers (``run_inner``)."""
         return run_inner(self.pytester, *args, timeout=timeout)
 
     def cache_files(self) -> list[Path]:

@@ -7,8 +7,11 @@ passed as a plugin by ``tests.support.inner``) return the same instances, starte
 outer session ends (``stop``). A browser is shared by the launch options it was launched with (the plugin's
 choice of executable, ``--headed``...): a session that asks for other options gets a browser of its own. Each test
 still gets a fresh context, as pytest-playwright gives one; when an inner session ends, the contexts it left open
-are closed, as closing its browser would have. A session that connects to a remote browser
-(``connect_options``) connects as pytest-playwright does.
+are closed, as closing its browser would have (not those the outer test had open). An inner test must not close a
+browser the process shares (``check_kept`` fails it), but may close one launched with its own options; the next
+session gets a new one. A session that connects to a remote browser (``connect_options``) connects as
+pytest-playwright does. ``playwright.request`` contexts are not traced by ``--tracing`` (pytest-playwright
+instruments them in the ``playwright`` fixture replaced here; no test here uses them).
 
 Sync Playwright is bound to the thread that started it, so inner sessions that share it run on the outer
 session's thread.
@@ -50,7 +53,7 @@ def shared_browser(browser_type: BrowserType, launch_args: dict[str, Any]) -> Br
 
 def session_browser(launch_browser: Callable[[], Browser], browser_type: BrowserType,
                     launch_args: dict[str, Any], connect_options: dict[str, Any] | None) -> Iterator[Browser]:
-    """A session's ``browser`` fixture: the shared one, its contexts closed after the session; a remote one
+    """A session's ``browser`` fixture: the shared one, the contexts the session opened closed after it; a remote one
     (``connect_options``) connected to and closed as pytest-playwright does."""
     if connect_options:
         remote = launch_browser()
@@ -58,10 +61,26 @@ def session_browser(launch_browser: Callable[[], Browser], browser_type: Browser
         remote.close()
         return
     browser = shared_browser(browser_type, launch_args)
+    before = set(browser.contexts)  # the outer test's own, when an inner session runs inside a test with a page
     yield browser
     if browser.is_connected():
         for context in browser.contexts:
-            context.close()
+            if context not in before:
+                context.close()
+
+
+def connected() -> list[Browser]:
+    """The shared browsers connected now."""
+    return [b for b in _browsers.values() if b.is_connected()]
+
+
+def check_kept(before: list[Browser]) -> None:
+    """Fail if a shared browser connected ``before`` an inner session is gone after it: the outer session's tests
+    that share it would fail one after another, far from the cause."""
+    if any(not b.is_connected() for b in before):
+        raise AssertionError("an inner session closed (or crashed) a browser this process shares with the outer "
+                             "session and earlier sessions: close only a browser the inner test launched itself, or "
+                             "give its session other launch options (a browser of their own)")
 
 
 def stop() -> None:

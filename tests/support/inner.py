@@ -62,6 +62,8 @@ def run_session(args: Sequence[str], cwd: Path, env: dict[str, str], timeout: fl
         out, err = io.StringIO(), io.StringIO()
         with _process_state(cwd, env), contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
             code = pytest.main([*INNER_ARGS, *args], plugins=plugins)
+        if code == pytest.ExitCode.INTERRUPTED:  # Ctrl-C reached the inner session (this thread): the run stops
+            raise KeyboardInterrupt
         return subprocess.CompletedProcess(command, int(code), out.getvalue(), err.getvalue())
     return in_process(session, timeout, cwd)
 
@@ -81,21 +83,35 @@ def in_process(session: Callable[[list[object]], T], timeout: float, where: Path
     watchdog.daemon = True
     watchdog.start()
     gc.freeze()
+    shared = driver.connected()
     try:
         with _own_soft_assertion_scope():
-            return session([KeepInstalledImports(), driver.Share()])
+            result = session([KeepInstalledImports(), driver.Share()])
     finally:
         gc.unfreeze()
         watchdog.cancel()
         KeepInstalledImports.restore()
+    driver.check_kept(shared)
+    return result
+
+
+_STDERR: list[int] = []  # the process's own standard error (a copy), which pytest's capture does not swap out
+
+
+def keep_stderr() -> None:
+    """Keep a copy of the process's standard error for ``_overran``: call it while pytest is not capturing (its
+    ``pytest_configure``), as capture points file descriptor 2 at a file that ``os._exit`` would throw away."""
+    if not _STDERR:
+        _STDERR.append(os.dup(2))
 
 
 def _overran(where: Path, timeout: float) -> None:
     """An in-process inner session ran over its time: say which, print every thread's stack, and end the process
     (nothing after a hung session in it could be trusted; xdist reports the worker as crashed)."""
-    sys.__stderr__.write(f"\nthe inner pytest session in {where} ran over {timeout} s; this process stops (rerun with "
-                         f"LUMEN_TEST_SUBPROCESS=1 to run each inner session in a process of its own)\n")
-    faulthandler.dump_traceback(file=sys.__stderr__, all_threads=True)
+    fd = _STDERR[0] if _STDERR else 2
+    os.write(fd, f"\nthe inner pytest session in {where} ran over {timeout} s; this process stops (rerun with "
+                 f"LUMEN_TEST_SUBPROCESS=1 to run each inner session in a process of its own)\n".encode())
+    faulthandler.dump_traceback(file=fd, all_threads=True)
     os._exit(1)
 
 

@@ -1,4 +1,4 @@
-"""What a failed combobox choice says it was offered: the same words whatever the load."""
+"""What a failed combobox choice says it was offered: what it offers now first, whatever the load."""
 
 from pytest_lumen.page.options import Offered
 from pytest_lumen.replay.widgets import _offering
