@@ -19,6 +19,7 @@ session's thread.
 
 from __future__ import annotations
 
+import atexit
 import json
 from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING, Any
@@ -38,6 +39,7 @@ def shared() -> Playwright:
         from playwright.sync_api import sync_playwright
 
         _started.append(sync_playwright().start())
+        atexit.register(stop)  # a process that is no pytest session (a benchmark) stops it as it exits
     return _started[0]
 
 
