@@ -127,21 +127,23 @@ def serve(root: Path) -> Iterator[str]:
 def browser() -> Iterator[Any]:
     """A headless Chromium (Playwright's own, else the system one, as the plugin chooses).
 
-    Its Playwright has the identity gate registered, as the ``agent`` fixture does.
+    Its Playwright has the identity gate registered, as the ``agent`` fixture does. It is the process's one
+    Playwright (``tests/support/driver``), which the in-process inner sessions a benchmark runs share: sync
+    Playwright allows one per thread.
     """
-    from playwright.sync_api import sync_playwright
+    from tests.support import driver
 
     choice = choose_browser()
     if choice is None:
         raise SystemExit("no Chromium found: run `make browser` first")
-    with sync_playwright() as pw:
-        if not engines.register(pw.selectors):
-            raise SystemExit("could not register pytest-lumen's selector engines")
-        chromium = pw.chromium.launch(headless=True, executable_path=choice.for_run(headless=True))
-        try:
-            yield chromium
-        finally:
-            chromium.close()
+    pw = driver.shared()
+    if not engines.register(pw.selectors):
+        raise SystemExit("could not register pytest-lumen's selector engines")
+    chromium = pw.chromium.launch(headless=True, executable_path=choice.for_run(headless=True))
+    try:
+        yield chromium
+    finally:
+        chromium.close()
 
 
 # --- plugin objects, built as the fixtures build them ------------------------------------------
