@@ -9,16 +9,14 @@ import threading
 import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import pytest
 
 from pytest_lumen.testing.fake_anthropic import FakeAnthropic
 from tests.support import driver, inner
+from tests.support.driver import browser, playwright  # noqa: F401 - this process's one of each (driver.py)
 from tests.support.inner import KeepInstalledImports, run_inner
-
-if TYPE_CHECKING:
-    from playwright.sync_api import Browser, BrowserType, Playwright
 
 pytest_plugins = ["pytester"]
 
@@ -30,18 +28,6 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
         slow = item.get_closest_marker("slow")
         return 2 if slow is None else 0 if slow.kwargs.get("inner_suite") else 1
     items.sort(key=rank)
-
-@pytest.fixture(scope="session")
-def playwright() -> Playwright:
-    """This process's one Playwright (``tests.support.driver``), shared with its in-process inner sessions."""
-    return driver.shared()
-
-
-@pytest.fixture(scope="session")
-def browser(launch_browser: Callable[[], Browser], browser_type: BrowserType,
-            browser_type_launch_args: dict[str, Any], connect_options: dict[str, Any] | None) -> Iterator[Browser]:
-    """This process's browser for these launch options, shared with its in-process inner sessions."""
-    yield from driver.session_browser(launch_browser, browser_type, browser_type_launch_args, connect_options)
 
 
 def pytest_configure() -> None:

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import atexit
 import json
+import sys
 from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING, Any
 
@@ -95,30 +96,27 @@ def stop() -> None:
         _started.pop().stop()
 
 
-class Fixtures:
-    """The ``playwright`` and ``browser`` fixtures an in-process inner session gets in place of pytest-playwright's."""
+@pytest.fixture(scope="session")
+def playwright() -> Playwright:
+    """This process's one Playwright, shared by the outer session and its in-process inner sessions."""
+    return shared()
 
-    @pytest.fixture(scope="session")
-    @staticmethod
-    def playwright() -> Playwright:
-        """The process's shared Playwright."""
-        return shared()
 
-    @pytest.fixture(scope="session")
-    @staticmethod
-    def browser(launch_browser: Callable[[], Browser], browser_type: BrowserType,
-                browser_type_launch_args: dict[str, Any], connect_options: dict[str, Any] | None) -> Iterator[Browser]:
-        """The process's shared browser for the session's launch options."""
-        yield from session_browser(launch_browser, browser_type, browser_type_launch_args, connect_options)
+@pytest.fixture(scope="session")
+def browser(launch_browser: Callable[[], Browser], browser_type: BrowserType,
+            browser_type_launch_args: dict[str, Any], connect_options: dict[str, Any] | None) -> Iterator[Browser]:
+    """This process's browser for the session's launch options (``session_browser``)."""
+    yield from session_browser(launch_browser, browser_type, browser_type_launch_args, connect_options)
 
 
 class Share:
-    """A plugin for an in-process inner session: its ``playwright`` and ``browser`` are the process's shared ones.
+    """A plugin for an in-process inner session: its ``playwright`` and ``browser`` fixtures are this module's.
 
     Registered when the session is configured, after the plugins that setuptools entry points load (a fixture
-    registered later overrides one of the same name), so it wins over pytest-playwright's; a conftest's own
-    fixture of the same name still wins over it, as it would over pytest-playwright's.
+    registered later overrides one of the same name), so they win over pytest-playwright's; a conftest's own
+    fixture of the same name still wins over them, as it would over pytest-playwright's. (The outer session's
+    conftest imports them.)
     """
 
     def pytest_configure(self, config: pytest.Config) -> None:
-        config.pluginmanager.register(Fixtures(), "lumen-tests-shared-playwright")
+        config.pluginmanager.register(sys.modules[__name__], "lumen-tests-shared-playwright")
