@@ -4,7 +4,7 @@
   there) leaves the old cache file / memory.json byte for byte, and the next writer
   takes the lock at once and cleans up the half-written temporary file.
 * The same through pytest itself: a recording run killed while it writes the cache.
-* Eight tests recorded, then healed, on four xdist workers, all learning into one
+* Eight tests recorded, then healed with a new step each on two xdist workers, all learning into one
   memory.json: every cache file parses and every lesson and every use is counted.
 """
 
@@ -282,13 +282,16 @@ def _expected_use_counts(events: list[dict[str, Any]]) -> Counter[str]:
 
 
 def test_xdist_workers_recording_and_healing_lose_no_entry_and_no_lesson(lumen, site_factory, fake_anthropic):
-    """Two workers record, then heal, eight tests into their files and one memory.json: no entry, lesson or use is
-    lost, no lesson is kept twice, and the workers' figures are added up and printed once (a prune included)."""
+    """Two workers heal eight tests, recording a new step each, into their files and one memory.json: no entry, lesson
+    or use is lost, no lesson is kept twice, and the workers' figures are added up and printed once (a prune
+    included)."""
     lumen.serve(site_factory({"index.html": _xdist_page()}))
     lumen.pytester.makepyfile(test_many=_xdist_tests(second_step=False))
     fake_anthropic.script(_xdist_script())
 
-    lumen.run("--lumen-record", "-n", "2").assert_outcomes(passed=N_TESTS)
+    # The first steps are recorded in one session (in this process); the heal run's workers then record a new step
+    # each, learning the same lessons at once: what two workers recording would do, without two more interpreters.
+    lumen.run("--lumen-record").assert_outcomes(passed=N_TESTS)
     events = _memory_events(lumen.path)
     lumen.pytester.makepyfile(test_many=_xdist_tests(second_step=True))  # a new step each: heal asks the model
     orphan = lumen.path / ".lumen-cache" / "test_many.py" / "test_deleted.json"

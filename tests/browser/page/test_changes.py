@@ -76,6 +76,7 @@ def test_a_page_that_stays_as_it_was_waits_the_limit_and_says_so(page: Page) -> 
     assert not wait_for_change(page, 300)
 
 
+@pytest.mark.fresh_page  # a clock or a route stays with the context: no later test may take this page
 def test_a_page_that_fakes_its_clock_cannot_stall_the_wait(page: Page) -> None:
     page.clock.install()  # the page's setTimeout and Date never move on their own
     _ready(page)

@@ -68,6 +68,7 @@ def test_selector_of_reads_the_selector_behind_a_locator(page: Any) -> None:
     assert page.locator(selector_of(by_role)).inner_text() == "Add"  # and Playwright takes it back
 
 
+@pytest.mark.fresh_page  # counts the listeners of a context no test used before
 def test_listener_count_counts_a_page_and_a_context_listeners(page: Any) -> None:
     def noted(dialog: Any) -> None: ...
 
@@ -111,6 +112,7 @@ def test_element_resolved_tells_an_element_not_ready_from_no_element(page: Any) 
     assert not element_resolved(str(missing.value))
 
 
+@pytest.mark.fresh_page  # a clock or a route stays with the context: no later test may take this page
 def test_began_to_act_reads_a_click_that_was_performed(page: Any, site_factory: Any) -> None:
     site = site_factory({"index.html": '<a href="/stall">Go on</a>'})
     held: list[Any] = []
