@@ -30,7 +30,7 @@ def _listeners(emitter: BrowserContext | Page) -> dict[str, int]:
     """How many listeners each event of ``emitter`` has (pyee's, under the sync API's implementation object), but
     the one ``dialog`` listener of the plugin's ``DialogWatch``: one per context for the context's life, shared by
     the agents of a context as it is in a user's test."""
-    impl: Any = emitter._impl_obj  # type: ignore[attr-defined]
+    impl: Any = emitter._impl_obj
     counts = {event: impl.listener_count(event) for event in impl.event_names()}
     if getattr(emitter, "_lumen_dialogs", None) is not None:
         counts["dialog"] -= 1
@@ -56,7 +56,8 @@ class KeptPage:
             if page is not None and not page.is_closed():
                 page.context.close()
         page = browser.new_context(**context_args).new_page()
-        self._made = self._state(page)
+        if not fresh:  # a fresh page is never kept: the kept one's state stays the one to compare with
+            self._made = self._state(page)
         return page
 
     def give_back(self, page: Page, reusable: bool) -> None:
@@ -71,8 +72,8 @@ class KeptPage:
                 page.context.clear_cookies()
                 page.goto("about:blank")
                 page.mouse.move(0, 0)  # nothing hovered where the last test left the pointer
-            except Exception:  # a page that cannot be reset is no page to hand on
-                reusable = False
+            except Exception:  # a page that cannot be reset is no page to hand on: its context is closed below
+                pass
             else:
                 self.page = page
                 return
