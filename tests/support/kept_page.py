@@ -19,6 +19,8 @@ from typing import TYPE_CHECKING, Any
 
 import pytest
 
+from pytest_lumen.page.playwright_internals import listener_count
+
 if TYPE_CHECKING:
     from playwright.sync_api import Browser, BrowserContext, Page
 
@@ -30,8 +32,8 @@ def _listeners(emitter: BrowserContext | Page) -> dict[str, int]:
     """How many listeners each event of ``emitter`` has (pyee's, under the sync API's implementation object), but
     the one ``dialog`` listener of the plugin's ``DialogWatch``: one per context for the context's life, shared by
     the agents of a context as it is in a user's test."""
-    impl: Any = emitter._impl_obj
-    counts = {event: impl.listener_count(event) for event in impl.event_names()}
+    events: list[str] = emitter._impl_obj.event_names()  # what has listeners; the counting is the plugin's own
+    counts = {event: listener_count(emitter, event) for event in events}
     if getattr(emitter, "_lumen_dialogs", None) is not None:
         counts["dialog"] -= 1
     return {event: count for event, count in counts.items() if count}
