@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from . import scripts
+from .evaluate import evaluate
 
 if TYPE_CHECKING:
     from playwright.sync_api import Locator
@@ -39,5 +40,5 @@ class Declared:
 
 def declared_by(element: Locator) -> Declared:
     """What one element declares (one round trip)."""
-    data: dict[str, Any] = element.evaluate(DECLARED_JS)
+    data: dict[str, Any] = evaluate(element, DECLARED_JS)
     return Declared.from_page(data)

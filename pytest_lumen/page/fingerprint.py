@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any
 from ..cache.model import Fingerprint
 from . import aria, scripts
 from .declared import Declared
+from .evaluate import evaluate
 
 if TYPE_CHECKING:
     from playwright.sync_api import Locator, Page
@@ -95,7 +96,7 @@ def capture(target: Locator, role_name: RoleName | None = None) -> Fingerprint:
 
     ``role_name``: known already (the element was found by a role locator), no need to ask Playwright.
     """
-    data: dict[str, Any] = target.evaluate(CAPTURE_JS, CONFIG)
+    data: dict[str, Any] = evaluate(target, CAPTURE_JS, CONFIG)
     return _with_aria(Fingerprint.model_validate(data), target, role_name)
 
 
@@ -127,7 +128,7 @@ def count_look_alikes(target: Locator, fp: Fingerprint) -> int:
     """How many other visible elements share the element's tag, role and what it says (its name, else its text)."""
     aria.stamp(target.page)
     arg = {"config": STAMPED, "selector": scan_selector(fp), "role": fp.role, "name": fp.name, "text": fp.text}
-    return int(target.evaluate(LOOK_ALIKES_JS, arg))
+    return int(evaluate(target, LOOK_ALIKES_JS, arg))
 
 
 def capture_with_look_alikes(target: Locator) -> Fingerprint:
@@ -146,7 +147,7 @@ def scan(page: Page, selector: str = INTERACTIVE) -> list[Candidate]:
 
 def index_of(target: Locator, selector: str) -> int:
     """The element's index in a scan of ``selector`` (-1 when it is not one of them)."""
-    return int(target.evaluate(INDEX_JS, selector))
+    return int(evaluate(target, INDEX_JS, selector))
 
 
 def nth_of(page: Page, selector: str, index: int) -> Locator:

@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..cache.model import Fingerprint, LocatorSpec, Target
 from . import scripts
+from .evaluate import evaluate
 from .quality import same_element
 
 if TYPE_CHECKING:
@@ -96,7 +97,7 @@ def ranked(keys: tuple[Key, ...] | list[Key]) -> list[Key]:
 
 def item_of(element: Locator) -> Item | None:
     """The repeated item the element is in or is, with the texts in it; None when it is in none."""
-    data: dict[str, Any] | None = element.evaluate(ITEMS_JS, CONFIG)
+    data: dict[str, Any] | None = evaluate(element, ITEMS_JS, CONFIG)
     if not data or (data.get("role") not in ITEM_ROLES and not data.get("selectors")):
         return None
     keys = tuple(Key(k["kind"], k["text"], bool(k["unique"]), k.get("role"), int(k["column"])) for k in data["keys"])

@@ -20,6 +20,7 @@ from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 from ..cache.model import ChosenOption
 from . import scripts
+from .evaluate import evaluate
 
 if TYPE_CHECKING:
     from playwright.sync_api import Locator
@@ -56,13 +57,13 @@ def plain(text: str) -> str:
 
 def offered(loc: Locator, timeout_ms: float) -> list[Offered]:
     """The options the select at ``loc`` offers now (waiting up to ``timeout_ms`` for the select itself)."""
-    rows = loc.evaluate(OPTIONS_JS, timeout=timeout_ms)
+    rows = evaluate(loc, OPTIONS_JS, timeout=timeout_ms)
     return [Offered(str(r["value"]), str(r["label"]), bool(r["disabled"])) for r in rows]
 
 
 def chosen(loc: Locator, timeout_ms: float) -> ChosenOption | None:
     """The option the select holds selected now, as a cache records it; None when none is."""
-    row = loc.evaluate(SELECTED_JS, timeout=timeout_ms)
+    row = evaluate(loc, SELECTED_JS, timeout=timeout_ms)
     return ChosenOption(value=str(row["value"]), label=str(row["label"])) if row else None
 
 

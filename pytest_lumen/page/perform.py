@@ -31,6 +31,7 @@ from ..errors import LumenError
 from ..templates import substitute
 from ..urls import absolute_url, normalize_url
 from . import options, scripts
+from .evaluate import evaluate
 from .playwright_internals import began_to_act, pointer_intercepted
 
 if TYPE_CHECKING:
@@ -201,7 +202,7 @@ def upload_paths(files: list[str], values: dict[str, str], root: Path) -> list[P
 
 def upload(page: Page, loc: Locator, paths: list[Path], timeout_ms: float) -> None:
     """Set a file input's files, or click the element (an "Upload" button) and answer the file chooser it opens."""
-    if loc.evaluate(IS_FILE_INPUT_JS):
+    if evaluate(loc, IS_FILE_INPUT_JS):
         loc.set_input_files(paths, timeout=timeout_ms)
         return
     with page.expect_file_chooser(timeout=timeout_ms) as chooser:
@@ -226,7 +227,7 @@ def set_checked(loc: Locator, checked: bool, timeout_ms: float) -> None:
     except PlaywrightTimeoutError as exc:
         # set_checked may be repeated: it reads the state before it clicks. Time may run out after a click began
         # and before Playwright reported what intercepted it (a busy machine): the second try finds out.
-        covered = pointer_intercepted(str(exc)) and bool(loc.evaluate(COVERED_BY_LABEL_JS))
+        covered = pointer_intercepted(str(exc)) and bool(evaluate(loc, COVERED_BY_LABEL_JS))
     loc.set_checked(checked, timeout=max(timeout_ms - first, 100.0), force=covered)
 
 

@@ -31,6 +31,12 @@ def function(name: str, files: tuple[str, ...]) -> str:
     return _scope(files, name)
 
 
+def applied(name: str, files: tuple[str, ...], expression: str) -> str:
+    """An expression for ``evaluate()``: what the function ``name``, declared in ``files``, returns for the function
+    ``expression`` (itself an expression for ``evaluate()``)."""
+    return _scope(files, f"{name}({expression})")
+
+
 def engine(name: str, files: tuple[str, ...], config: Mapping[str, Any]) -> str:
     """A selector engine's source: what ``name(CONFIG)`` returns, ``name`` declared in ``files``."""
     return _scope(files, name + "(CONFIG)", "const CONFIG = " + json.dumps(config) + ";")

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import contextlib
-import time
 from types import TracebackType
 from typing import TYPE_CHECKING
 
@@ -12,7 +11,7 @@ from playwright.sync_api import Error as PlaywrightError
 if TYPE_CHECKING:
     from playwright.sync_api import BrowserContext, Page
 
-POLL_MS = 20
+LOAD_MS = 20  # the least time a page that opened is given to load its document
 
 
 class Tabs:
@@ -64,14 +63,15 @@ class PopupWatch:
     def wait(self, timeout_ms: float, pump: Page) -> Page | None:
         """The newest page opened, once its scripts have run; None when none opened within ``timeout_ms``.
 
-        ``pump``: a page whose waiting delivers Playwright's events meanwhile (the opener).
+        ``pump``: the opener (none is waited for once it closed). The wait is one for the context's ``page`` event,
+        which delivers Playwright's events meanwhile, not a poll.
         """
-        deadline = time.monotonic() + timeout_ms / 1000
-        while not self.opened and time.monotonic() < deadline and not pump.is_closed():
-            pump.wait_for_timeout(POLL_MS)
+        if not self.opened and timeout_ms > 0 and not pump.is_closed():
+            with contextlib.suppress(PlaywrightError):  # none opened in time (a timeout), or the context closed
+                self.context.wait_for_event("page", timeout=timeout_ms)
         if not self.opened:
             return None
         popup = self.opened[-1]
         with contextlib.suppress(PlaywrightError):  # closed already, or still loading: the next action's own wait decides
-            popup.wait_for_load_state("domcontentloaded", timeout=max(timeout_ms, POLL_MS))
+            popup.wait_for_load_state("domcontentloaded", timeout=max(timeout_ms, LOAD_MS))
         return popup

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 from ..cache.model import Fingerprint, LocatorSpec, Target
 from ..templates import PLACEHOLDER
 from . import items, scripts
+from .evaluate import count_and_evaluate, evaluate
 from .fingerprint import INDEX_JS, NAME_FROM_CONTENT_ROLES, capture_with_look_alikes, nth_of
 from .frames import frame_alternatives, reframed
 from .locators import in_frame_of, spec_from_locator
@@ -111,7 +112,7 @@ def count_target(page: Page, item: Locator, target: Target) -> tuple[Target, Loc
     the items are found inside it by their role (or tag). Without a list around the item, the
     locator of all elements like it (``group_target``) and no items.
     """
-    index = int(item.evaluate(CONTAINER_JS, CONTAINERS))
+    index = int(evaluate(item, CONTAINER_JS, CONTAINERS))
     fp = target.fingerprint
     if index < 0 or fp is None:
         return group_target(target), None
@@ -133,8 +134,8 @@ def _container_spec(page: Page, fp: Fingerprint, index: int) -> LocatorSpec:
     if fp.classes:
         options.append(LocatorSpec(kind="selector", value=fp.tag + "".join("." + c for c in fp.classes.split())))
     for spec in options:
-        live = spec.build(page)
-        if live.count() == 1 and int(live.evaluate(INDEX_JS, CONTAINERS)) == index:
+        count, at = count_and_evaluate(spec.build(page), INDEX_JS, CONTAINERS)
+        if count == 1 and int(at) == index:
             return spec
     return LocatorSpec(kind="selector", value=fp.css or fp.tag)
 

@@ -19,6 +19,7 @@ from playwright.sync_api import Error as PlaywrightError
 
 from ..errors import ReplayError
 from ..page import scripts
+from ..page.evaluate import evaluate
 from ..templates import substitute
 
 if TYPE_CHECKING:
@@ -64,7 +65,7 @@ def label_of(action: SelectOption, values: dict[str, str]) -> str:
 def chooser_of(loc: Locator, label: str, timeout_ms: float) -> Chooser | None:
     """The chooser standing in for the hidden select ``loc``; None when it is shown or none stands in for it."""
     try:
-        data: dict[str, Any] | None = loc.evaluate(AROUND_JS, {"label": label, "adds": ADDS, "parts": False},
+        data: dict[str, Any] | None = evaluate(loc, AROUND_JS, {"label": label, "adds": ADDS, "parts": False},
                                                    timeout=timeout_ms)
     except PlaywrightError:
         return None
@@ -107,7 +108,7 @@ def choose(loc: Locator, action: SelectOption, values: dict[str, str], timeout_m
         raise ChooserError("a two-list chooser stands in for the select, and it changed while it was read")
     available.select_option(label=label, timeout=timeout_ms)
     add.click(timeout=timeout_ms)
-    if not loc.evaluate(CHOSEN_JS, label, timeout=timeout_ms):
+    if not evaluate(loc, CHOSEN_JS, label, timeout=timeout_ms):
         raise ChooserError(f"a two-list chooser stands in for the select: {label!r} was selected in its list and "
                            f"{chooser.adds[0]!r} clicked, and the select does not have it chosen")
     return f"a two-list chooser: {label!r} selected in its available list, then {chooser.adds[0]!r} clicked"

@@ -18,6 +18,7 @@ from playwright.sync_api import Error as PlaywrightError
 from ..cache.model import Action, Effect, Fill, Fingerprint
 from ..errors import ReplayError
 from ..page import scripts
+from ..page.evaluate import evaluate
 from ..templates import substitute
 from .widgets import WIDGET_JS
 
@@ -48,8 +49,8 @@ def retyped(action: Action, loc: Locator, recorded: Fingerprint | None, values: 
     if ISO_DATE.match(value) is None:
         return None
     try:
-        w: dict[str, Any] = loc.evaluate(WIDGET_JS, timeout=timeout_ms)
-        hints: list[str] = loc.evaluate(HINTS_JS, timeout=timeout_ms) if w["type"] != "date" else []
+        w: dict[str, Any] = evaluate(loc, WIDGET_JS, timeout=timeout_ms)
+        hints: list[str] = evaluate(loc, HINTS_JS, timeout=timeout_ms) if w["type"] != "date" else []
     except PlaywrightError:
         return None
     if w["type"] == "date" or w["tag"] != "input" or w["type"] not in TEXT_TYPES:

@@ -23,6 +23,7 @@ from playwright.sync_api import Error as PlaywrightError
 
 from ..cache.model import LocatorSpec
 from ..page import scripts
+from ..page.evaluate import evaluate
 
 if TYPE_CHECKING:
     from playwright.sync_api import ElementHandle, JSHandle, Locator, Page
@@ -104,12 +105,12 @@ def _shown(loc: Locator, timeout_ms: float) -> bool:
 def _open_details(page: Page, hidden: Locator, timeout_ms: float) -> list[str]:
     """Open the closed ``<details>`` around ``hidden`` by their summaries, outermost first."""
     opened: list[str] = []
-    closed = int(hidden.evaluate(CLOSED_AROUND_JS, timeout=timeout_ms))
+    closed = int(evaluate(hidden, CLOSED_AROUND_JS, timeout=timeout_ms))
     for _ in range(min(closed, MAX_DEPTH)):
         summary = page.locator("details:not([open])").filter(has=hidden).first.locator(":scope > summary").first
         opened.append(" ".join(summary.inner_text(timeout=timeout_ms).split()))
         summary.click(timeout=timeout_ms)
-        now = int(hidden.evaluate(CLOSED_AROUND_JS, timeout=timeout_ms))
+        now = int(evaluate(hidden, CLOSED_AROUND_JS, timeout=timeout_ms))
         if now >= closed or now == 0:
             break  # opened them all, or the click did not open it: never clicked again
         closed = now

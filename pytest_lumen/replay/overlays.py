@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 from playwright.sync_api import Error as PlaywrightError
 
 from ..page import scripts
+from ..page.evaluate import evaluate
 
 if TYPE_CHECKING:
     from playwright.sync_api import Locator, Page
@@ -48,7 +49,7 @@ def close_blocking_modal(page: Page, target: Locator) -> str | None:
     clicked, or None. This is not a heal: the cached action is unchanged.
     """
     try:
-        if not target.evaluate(BLOCKED_JS, MODAL, timeout=1000):
+        if not evaluate(target, BLOCKED_JS, MODAL, timeout=1000):
             return None
     except PlaywrightError:  # no element to ask about: the action reports what is wrong
         return None

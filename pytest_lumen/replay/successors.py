@@ -21,6 +21,7 @@ from playwright.sync_api import Error as PlaywrightError
 
 from ..cache.model import Fingerprint, LocatorSpec
 from ..page import scripts
+from ..page.evaluate import evaluate
 from ..page.fingerprint import Candidate, index_of, nth_of
 from .names import says, word_list
 
@@ -62,7 +63,7 @@ def find(page: Page, recorded: Fingerprint, selector: str, candidates: list[Cand
         if not _holds(word_list(says(c.fingerprint) or ""), wanted):
             continue  # cheap: its accessible name holds its label, whatever else it shows
         try:
-            info: dict[str, Any] = nth_of(page, selector, c.index).evaluate(POPUP_LABEL_JS)
+            info: dict[str, Any] = evaluate(nth_of(page, selector, c.index), POPUP_LABEL_JS)
         except PlaywrightError:
             continue
         if info["popup"] and word_list(str(info["label"])) == wanted:

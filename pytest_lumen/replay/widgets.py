@@ -28,6 +28,7 @@ from ..cache.model import ChosenOption, Fingerprint, SelectOption
 from ..errors import ReplayError
 from ..events import HealEnd, HealStart
 from ..page import scripts
+from ..page.evaluate import evaluate
 from ..page.options import Offered, clear_match, exact, plain
 from ..run.heals import Heal, HealLevel
 from ..templates import substitute
@@ -74,7 +75,7 @@ class ComboboxError(ReplayError):
 def combobox_of(loc: Locator, timeout_ms: float) -> Combobox | None:
     """The combobox the located element is now, or None (a native ``<select>``, or another element)."""
     try:
-        w: dict[str, Any] = loc.evaluate(WIDGET_JS, timeout=timeout_ms)
+        w: dict[str, Any] = evaluate(loc, WIDGET_JS, timeout=timeout_ms)
     except PlaywrightError:
         return None
     if w["tag"] == "select" or not (w["role"] == "combobox" or w["haspopup"] == "listbox"):
@@ -115,7 +116,7 @@ def choose(loc: Locator, combo: Combobox, action: SelectOption, values: dict[str
                             f"{_offering(options, first, typed)}")
     label = options[index].label
     popup.locator("[role=option]").nth(index).click(timeout=timeout_ms)
-    shows = str(loc.evaluate(SHOWN_JS, timeout=timeout_ms))
+    shows = str(evaluate(loc, SHOWN_JS, timeout=timeout_ms))
     if plain(label) not in plain(shows):
         raise ComboboxError(f"the option {label!r} of {combo.describe()} was clicked, and the combobox shows "
                             f"{shows!r}, not it")
@@ -145,7 +146,7 @@ def _popup(page: Page, loc: Locator, others: int, timeout_ms: float) -> Locator 
         opened = opened.or_(page.locator(LISTBOX_SHOWN))
     try:
         opened.first.wait_for(state="visible", timeout=timeout_ms)
-        ids = [str(i) for i in loc.evaluate(WIDGET_JS, timeout=timeout_ms)["popup"]]
+        ids = [str(i) for i in evaluate(loc, WIDGET_JS, timeout=timeout_ms)["popup"]]
         for popup_id in ids:
             named = page.locator(f'[id="{_css_string(popup_id)}"]')
             named.first.wait_for(state="attached", timeout=timeout_ms)
@@ -162,7 +163,7 @@ def _css_string(text: str) -> str:
 
 
 def _offered(popup: Locator, timeout_ms: float) -> list[Offered]:
-    rows = popup.evaluate(OPTIONS_JS, timeout=timeout_ms)
+    rows = evaluate(popup, OPTIONS_JS, timeout=timeout_ms)
     return [Offered("", str(r["label"]), bool(r["disabled"])) for r in rows]
 
 
