@@ -1,0 +1,56 @@
+"""A script on one element in one round trip (pytest_lumen.page.evaluate): the answer ``Locator.evaluate`` gives, its
+wait for an element not there yet and its failure on several."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from playwright.sync_api import Error as PlaywrightError
+
+from pytest_lumen.page.evaluate import count_and_evaluate, evaluate
+
+PAGE = """<main><ul><li class="item">Tea</li><li class="item">Coffee</li></ul><button id="add">Add</button></main>
+<script>document.getElementById('add').addEventListener('click', () => setTimeout(() => {
+  const b = document.createElement('button'); b.id = 'late'; b.textContent = 'Late'; document.body.append(b); }, 50));
+</script>"""
+TEXT = "(el, suffix) => el.textContent + suffix"
+
+
+def test_one_element_gives_what_locator_evaluate_gives(page: Any) -> None:
+    page.set_content(PAGE)
+    tea = page.get_by_text("Tea", exact=True)
+    assert evaluate(tea, TEXT, "!") == tea.evaluate(TEXT, "!") == "Tea!"
+    assert evaluate(page.locator("#add"), "el => el.tagName") == "BUTTON"
+
+
+def test_an_element_not_there_yet_is_waited_for_as_locator_evaluate_waits(page: Any) -> None:
+    page.set_content(PAGE)
+    page.locator("#add").click()  # the button comes a little later
+    assert evaluate(page.locator("#late"), TEXT, "", timeout=5000) == "Late"
+
+
+def test_several_elements_fail_as_locator_evaluate_fails(page: Any) -> None:
+    page.set_content(PAGE)
+    with pytest.raises(PlaywrightError, match="strict mode violation"):
+        evaluate(page.locator(".item"), TEXT, "", timeout=1000)
+
+
+def test_none_fails_at_its_timeout(page: Any) -> None:
+    page.set_content(PAGE)
+    with pytest.raises(PlaywrightError, match="Timeout 200ms"):
+        evaluate(page.locator("#nothing"), TEXT, "", timeout=200)
+
+
+def test_a_locator_by_ref_evaluates_the_element_of_the_newest_snapshot(page: Any) -> None:
+    page.set_content(PAGE)
+    snapshot = page.aria_snapshot(mode="ai")
+    ref = next(line.split("[ref=")[1].split("]")[0] for line in snapshot.splitlines() if '"Add"' in line)
+    assert evaluate(page.get_by_ref(ref), "el => el.id") == "add"
+
+
+def test_count_and_evaluate_counts_and_evaluates_only_one(page: Any) -> None:
+    page.set_content(PAGE)
+    assert count_and_evaluate(page.get_by_text("Coffee"), TEXT, "?") == (1, "Coffee?")
+    assert count_and_evaluate(page.locator(".item"), TEXT, "?") == (2, None)
+    assert count_and_evaluate(page.locator("#late"), TEXT, "?") == (0, None)
