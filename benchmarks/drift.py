@@ -11,10 +11,10 @@ app by three methods, in the same run:
 * ``coordinates``: a click at the centre of where the element was when recorded (the seed
   design), typing into whatever got the focus, checks read from the element at that point.
 
-The variants are shared out to four processes (``--workers``), each with its own browser: every run
+The variants are shared out to six processes (``--workers``), each with its own browser: every run
 starts from the recorded steps in a fresh plugin session and browser context, whatever process runs
-it, and a run mostly waits (on timeouts and page loads), so four side by side overlap their waits on
-two cores.
+it, and a run mostly waits (on timeouts and page loads), so six side by side overlap their waits on
+two cores (the verdicts were the same with four).
 
 Each page logs which element every click and keystroke reached (``data-truth``, invisible
 to the plugin), so an action on a wrong element is seen, not guessed. Per method: cosmetic
@@ -59,7 +59,7 @@ NODEID = f"{TEST_FILE}::{TEST_NAME}"
 LOG_JS = "() => JSON.parse(localStorage.getItem('drift-log') || '[]')"
 METHODS = ("pytest-lumen", "primary locator", "coordinates")
 CONTROL = Variant("original", "control", "the recorded app, unchanged")
-WORKERS = 4  # processes replaying variants side by side: a run mostly waits (timeouts, page loads), so four overlap on two cores
+WORKERS = 6  # processes replaying variants side by side: a run mostly waits (timeouts, page loads), so six overlap on two cores
 
 
 @dataclass

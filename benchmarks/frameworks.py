@@ -10,7 +10,8 @@ app (must still pass) and regressions (must fail, where a user sees the bug).
 The test (add two todos, check the count, mark one done, filter with the hash router, check the
 list, delete a todo with its hover-only × button, check the count) is recorded once on vanilla
 through the plugin's record path (the real SDK against the loopback fake model), then replayed in
-replay mode on every variant in one pytest session: zero model calls. Each page logs which element
+replay mode on every variant in one pytest session on four xdist workers (``WORKERS``): zero model calls.
+Each page logs which element
 every click, keystroke and typed value reached (``data-truth`` hooks the plugin never reads), so an
 action on a wrong element is seen, not guessed. As a control, the same flow is also done by hand
 (plain Playwright through those hooks): every implementation and drift must pass it, every
@@ -34,6 +35,7 @@ from tests.frameworks import harness as H
 from tests.frameworks.pages import VARIANTS
 
 KINDS = ("framework", "cosmetic", "regression")
+WORKERS = 4  # pytest-xdist workers replaying the variants: a regression's run mostly waits on its action timeout
 
 
 def summarize(run: H.SuiteRun, by_hand: dict[str, H.ByHand] | None) -> dict[str, Any]:
@@ -120,7 +122,7 @@ def main(argv: list[str] | None = None) -> int:
         recorded = H.record_once(root / "record")
         record_s = time.perf_counter() - began
         print(f"recorded on vanilla in {record_s:.1f} s; replaying {len(names)} variants", flush=True)
-        run = H.run_suite(root / "replay", recorded, names)
+        run = H.run_suite(root / "replay", recorded, names, workers=WORKERS)
         by_hand = None
         if not args.no_by_hand:
             with B.browser() as chromium:

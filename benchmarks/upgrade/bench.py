@@ -114,7 +114,7 @@ def main(argv: list[str] | None = None) -> int:
             recording = H.record(root / name / "record", app)
             print(f"{name}: installed in {install_s:.1f} s, recorded on {app.oldest} in {recording.seconds} s "
                   f"({recording.model_requests} model requests, refused actions: {recording.refused or 'none'})", flush=True)
-            replay = H.replay(root / name / "replay", app, recording, H.all_variants(app), workers=2)
+            replay = H.replay(root / name / "replay", app, recording, H.all_variants(app), workers=3)
             print(f"{name}: replayed {len(replay.runs)} test runs in {replay.seconds} s", flush=True)
             per_app[name] = summarize(app, replay)
             per_app[name]["stack"], per_app[name]["package"] = app.stack, f"{app.registry}: {app.package}"

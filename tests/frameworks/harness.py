@@ -176,10 +176,13 @@ def check_recording(cache: Path) -> list[str]:
 
 
 def replay(root: Path, variants: Sequence[str], junit: Path, timeout: float = 600,
-           extra_env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
-    """Replay every variant in one pytest session (replay mode), writing a JUnit report."""
+           extra_env: dict[str, str] | None = None, workers: int = 0) -> subprocess.CompletedProcess[str]:
+    """Replay every variant in one pytest session (replay mode), writing a JUnit report; ``workers``: that many
+    pytest-xdist workers share the variants out (a process of its own), else the session runs in this process."""
     env = shared.clean_env({VARIANTS_ENV: ",".join(variants), **(extra_env or {})})
-    return shared.run_session(("-q", "--lumen-mode=replay", f"--junitxml={junit}", TEST_FILE), root, env, timeout)
+    spread = ("-n", str(workers), "--dist", "load") if workers else ()
+    return shared.run_session(("-q", "--lumen-mode=replay", f"--junitxml={junit}", *spread, TEST_FILE), root, env,
+                              timeout)
 
 
 read_logs = shared.read_logs
@@ -254,8 +257,10 @@ def model_calls(output: str) -> int | None:
     return int(found[-1]) if found else None
 
 
-def run_suite(root: Path, recorded: Path, names: Sequence[str] = ALL_VARIANTS, timeout: float = 600) -> SuiteRun:
-    """Replay the recorded test on every variant in ``names``, in one pytest session rooted at ``root``.
+def run_suite(root: Path, recorded: Path, names: Sequence[str] = ALL_VARIANTS, timeout: float = 600,
+              workers: int = 0) -> SuiteRun:
+    """Replay the recorded test on every variant in ``names``, in one pytest session rooted at ``root`` (``workers``:
+    as ``replay`` shares them out).
 
     The fake model is reachable (key and base URL set), so that a model call would be made, and counted.
     """
@@ -266,7 +271,7 @@ def run_suite(root: Path, recorded: Path, names: Sequence[str] = ALL_VARIANTS, t
     began = time.perf_counter()
     with FakeAnthropic() as fake:
         done = replay(root, names, root / "junit.xml", timeout,
-                      {"ANTHROPIC_BASE_URL": fake.url, "ANTHROPIC_API_KEY": "sk-test-not-a-real-key"})
+                      {"ANTHROPIC_BASE_URL": fake.url, "ANTHROPIC_API_KEY": "sk-test-not-a-real-key"}, workers)
         requests = fake.request_count
     seconds = time.perf_counter() - began
     junit = root / "junit.xml"
