@@ -12,12 +12,15 @@ unexport PYTHONDONTWRITEBYTECODE
 
 # The environment: uv installs the pinned dependencies (seconds, where pip takes most of a minute); uv itself, pinned in
 # requirements.lock too, comes from PyPI through the interpreter's pip, else through a pip of the environment's own.
+# uv reads no pip configuration (an index, a certificate): where it cannot install, the environment's pip does.
 UV := $(VENV)/uv/bin/uv
+PIP_INSTALL := --quiet --disable-pip-version-check
 $(STAMP): pyproject.toml requirements.lock
 	$(PYTHON) -m venv --without-pip $(VENV)
-	$(PYTHON) -m pip install --quiet --disable-pip-version-check --target $(VENV)/uv -c requirements.lock uv || \
-	  { $(PYTHON) -m venv $(VENV) && $(PY) -m pip install --quiet --target $(VENV)/uv -c requirements.lock uv; }
-	$(UV) pip install --quiet --link-mode=copy --python $(PY) -c requirements.lock -e ".[dev]" pip
+	$(PYTHON) -m pip install $(PIP_INSTALL) --upgrade --target $(VENV)/uv -c requirements.lock uv || \
+	  { $(PYTHON) -m venv $(VENV) && $(PY) -m pip install $(PIP_INSTALL) --upgrade --target $(VENV)/uv -c requirements.lock uv; }
+	$(UV) pip install --quiet --link-mode=copy --python $(PY) -c requirements.lock -e ".[dev]" pip || \
+	  { $(PYTHON) -m venv $(VENV) && $(PY) -m pip install $(PIP_INSTALL) -c requirements.lock -e ".[dev]"; }
 	touch $(STAMP)
 
 # A browser: Playwright's own if installed, else a system Chromium, else Debian's chromium (as root); with a system
@@ -48,9 +51,11 @@ demo: browser
 test: browser
 	$(RUFF)
 	@echo "$(MYPY) (beside the tests; its report follows theirs)"
-	@$(MYPY) > $(VENV)/mypy.out 2>&1 & types=$$!; \
+	@$(MYPY) > $(VENV)/mypy.out 2>&1 & types=$$!; trap 'kill $$types 2>/dev/null; exit 130' INT TERM; \
 	$(PY) -m pytest -n 6 --dist load --maxschedchunk 1 --durations=10 $(PYTEST_ARGS); tests=$$?; \
 	wait $$types; typed=$$?; echo "$(MYPY):"; cat $(VENV)/mypy.out; \
+	[ $$tests -eq 0 ] || echo "make test: pytest failed (exit status $$tests)"; \
+	[ $$typed -eq 0 ] || echo "make test: mypy failed (exit status $$typed)"; \
 	[ $$tests -eq 0 ] && [ $$typed -eq 0 ]
 
 # Lint and types (configured in pyproject.toml); `make test` runs them too.

@@ -3,11 +3,13 @@
 Playwright's ``Locator.evaluate`` makes three: it waits for the element (a handle), evaluates on the handle, and
 disposes of the handle. When the locator matches exactly one element now, ``evaluate_all`` on the same function,
 given that one element (``js/on_one.js``), is the same evaluation in one round trip; when it matches none or several,
-``Locator.evaluate`` runs as it always did: it waits for the element and fails as it fails (its timeout, its strictness).
+or the call fails (a navigation destroyed the page's context under it), ``Locator.evaluate`` runs as it always did:
+it waits for the element and fails as it fails (its timeout, its strictness).
 
-``evaluate_all`` queries in the page's own world, ``Locator.evaluate`` in Playwright's utility world: the same elements
-for every selector but ``aria-ref=``, which resolves the refs of the newest snapshot of its own world (the utility
-world's, where ``aria_snapshot`` takes it). A locator by ref is evaluated as Playwright evaluates it.
+``evaluate_all`` resolves its selector in the page's own world and does not hold a hop into an iframe to one iframe;
+``Locator.evaluate`` resolves it in Playwright's utility world, strictly. So a locator by ref (``aria-ref=`` resolves
+the refs of its own world's newest snapshot), one that goes into an iframe (``internal:control=enter-frame``), and one
+that uses pytest-lumen's selector engines (content scripts, meant for the utility world) are evaluated by Playwright.
 """
 
 from __future__ import annotations
@@ -15,6 +17,9 @@ from __future__ import annotations
 import functools
 from typing import TYPE_CHECKING, Any
 
+from playwright.sync_api import Error as PlaywrightError
+
+from ..cache.model import ENTER_FRAME
 from . import scripts
 from .playwright_internals import selector_of
 
@@ -22,7 +27,8 @@ if TYPE_CHECKING:
     from playwright.sync_api import Locator
 
 
-BY_REF = "aria-ref="  # Playwright's selector of ``page.get_by_ref``
+# What a selector holds when Playwright must resolve it: a ref (``page.get_by_ref``), an iframe, our own engines
+PLAYWRIGHTS_OWN = ("aria-ref=", ENTER_FRAME, "lumen-")
 
 
 @functools.cache
@@ -31,11 +37,20 @@ def on_one(expression: str) -> str:
     return scripts.applied("onOne", ("on_one",), expression)
 
 
+def one_trip(loc: Locator) -> bool:
+    """Whether ``loc``'s selector resolves alike in the page's world (see the module's docstring)."""
+    selector = selector_of(loc)
+    return not any(part in selector for part in PLAYWRIGHTS_OWN)
+
+
 def evaluate(loc: Locator, expression: str, arg: Any = None, timeout: float | None = None) -> Any:
     """What ``loc.evaluate(expression, arg, timeout=timeout)`` returns, in one round trip when ``loc`` matches one
     element now."""
-    if BY_REF not in selector_of(loc):
-        count, value = loc.evaluate_all(on_one(expression), arg)
+    if one_trip(loc):
+        try:
+            count, value = loc.evaluate_all(on_one(expression), arg)
+        except PlaywrightError:  # the page navigated under it: Playwright's evaluate waits for the new one
+            count, value = 0, None
         if count == 1:
             return value
     return loc.evaluate(expression, arg, timeout=timeout)
@@ -43,6 +58,9 @@ def evaluate(loc: Locator, expression: str, arg: Any = None, timeout: float | No
 
 def count_and_evaluate(loc: Locator, expression: str, arg: Any = None) -> tuple[int, Any]:
     """How many elements ``loc`` matches now (no waiting), and what ``expression`` returns for the only one (``None``
-    when it matches none or several): ``loc.count()`` and ``loc.evaluate`` in one round trip (not for a locator by ref)."""
+    when it matches none or several): ``loc.count()`` and ``loc.evaluate`` in one round trip when ``one_trip``."""
+    if not one_trip(loc):
+        count = loc.count()
+        return count, loc.evaluate(expression, arg) if count == 1 else None
     count, value = loc.evaluate_all(on_one(expression), arg)
     return int(count), value

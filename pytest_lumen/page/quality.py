@@ -40,7 +40,7 @@ def same_element(page: Page, spec: LocatorSpec, element: Locator) -> bool:
     """Whether ``spec`` finds exactly one element on the page, and it is ``element``."""
     live = spec.build(page)
     try:
-        return live.count() == 1 and live.and_(element).count() == 1
+        return live.count() == 1 and bool(live.evaluate("(found, wanted) => found === wanted", element.element_handle()))
     except Exception:  # an element that went away: not this one
         return False
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import contextlib
+import time
 from types import TracebackType
 from typing import TYPE_CHECKING
 
@@ -12,6 +13,7 @@ if TYPE_CHECKING:
     from playwright.sync_api import BrowserContext, Page
 
 LOAD_MS = 20  # the least time a page that opened is given to load its document
+TURN_MS = 250  # a wait for a page to open looks at least this often whether its opener closed
 
 
 class Tabs:
@@ -63,12 +65,13 @@ class PopupWatch:
     def wait(self, timeout_ms: float, pump: Page) -> Page | None:
         """The newest page opened, once its scripts have run; None when none opened within ``timeout_ms``.
 
-        ``pump``: the opener (none is waited for once it closed). The wait is one for the context's ``page`` event,
-        which delivers Playwright's events meanwhile, not a poll.
+        ``pump``: the opener (the wait ends once it closed). The wait is for the context's ``page`` event, which
+        delivers Playwright's events meanwhile, in turns of at most ``TURN_MS`` that look whether the opener closed.
         """
-        if not self.opened and timeout_ms > 0 and not pump.is_closed():
-            with contextlib.suppress(PlaywrightError):  # none opened in time (a timeout), or the context closed
-                self.context.wait_for_event("page", timeout=timeout_ms)
+        deadline = time.monotonic() + timeout_ms / 1000
+        while not self.opened and not pump.is_closed() and (left := deadline - time.monotonic()) > 0:
+            with contextlib.suppress(PlaywrightError):  # none opened in this turn (a timeout), or the context closed
+                self.context.wait_for_event("page", timeout=min(left * 1000, TURN_MS))
         if not self.opened:
             return None
         popup = self.opened[-1]

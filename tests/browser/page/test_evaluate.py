@@ -54,3 +54,13 @@ def test_count_and_evaluate_counts_and_evaluates_only_one(page: Any) -> None:
     assert count_and_evaluate(page.get_by_text("Coffee"), TEXT, "?") == (1, "Coffee?")
     assert count_and_evaluate(page.locator(".item"), TEXT, "?") == (2, None)
     assert count_and_evaluate(page.locator("#late"), TEXT, "?") == (0, None)
+
+
+def test_a_locator_into_one_of_two_alike_iframes_fails_as_locator_evaluate_fails(page: Any) -> None:
+    # evaluate_all would take the first iframe; Playwright's evaluate holds the hop into an iframe to one
+    frame = '<iframe title="Card" srcdoc="<button>Pay</button>"></iframe>'
+    page.set_content(frame + frame)
+    pay = page.frame_locator("iframe[title=Card]").get_by_role("button", name="Pay")
+    with pytest.raises(PlaywrightError, match="strict mode violation"):
+        evaluate(pay, TEXT, "", timeout=2000)
+    assert evaluate(page.frame_locator("iframe >> nth=1").get_by_role("button"), TEXT, "!") == "Pay!"
