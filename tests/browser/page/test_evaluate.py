@@ -64,3 +64,11 @@ def test_a_locator_into_one_of_two_alike_iframes_fails_as_locator_evaluate_fails
     with pytest.raises(PlaywrightError, match="strict mode violation"):
         evaluate(pay, TEXT, "", timeout=2000)
     assert evaluate(page.frame_locator("iframe >> nth=1").get_by_role("button"), TEXT, "!") == "Pay!"
+
+
+def test_count_and_evaluate_of_a_locator_into_an_iframe_is_playwrights_count_and_evaluate(page: Any) -> None:
+    page.set_content('<iframe title="Card" srcdoc="<button>Pay</button><button>Cancel</button>"></iframe>')
+    card = page.frame_locator("iframe[title=Card]")
+    page.frame_locator("iframe").get_by_role("button", name="Pay").wait_for()
+    assert count_and_evaluate(card.get_by_role("button", name="Pay"), TEXT, "!") == (1, "Pay!")
+    assert count_and_evaluate(card.get_by_role("button"), TEXT, "!") == (2, None)
