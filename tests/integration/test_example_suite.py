@@ -6,13 +6,13 @@ import os
 import re
 import shutil
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
 from pytest_lumen.cache import loads
 from pytest_lumen.cache.fileio import pretty_json
+from tests.support import inner
 
 pytestmark = pytest.mark.slow  # each test starts pytest sessions with a browser
 
@@ -29,8 +29,10 @@ def as_older_versions(cache: Path) -> dict[Path, bytes]:
     return {p: p.read_bytes() for p in cache.rglob("*.json")}
 
 
-def replay(version: int, tmp_path: Path, *selection: str, older: dict[Path, bytes] | None = None) -> subprocess.Popen[str]:
-    """Start ``pytest example_suite --lumen-mode=replay`` on a shop version, as ``run_demo.py`` does.
+def replay(version: int, tmp_path: Path, *selection: str,
+           older: dict[Path, bytes] | None = None) -> subprocess.CompletedProcess[str]:
+    """Run ``pytest example_suite --lumen-mode=replay`` on a shop version, as ``run_demo.py`` does (in this process:
+    ``inner.run_session``).
 
     It replays from a copy of the committed cache (a heal must not rewrite it), with no API key;
     ``older`` (a dict) receives the copy's files as versions 1 and 2 wrote them, which it replays.
@@ -41,10 +43,9 @@ def replay(version: int, tmp_path: Path, *selection: str, older: dict[Path, byte
         older.update(as_older_versions(cache))
     env = {k: v for k, v in os.environ.items()
            if k not in ("ANTHROPIC_API_KEY", "ANTHROPIC_BASE_URL", "CI", "PYTEST_ADDOPTS", "PYTEST_XDIST_WORKER")}
-    command = [sys.executable, "-m", "pytest", *(selection or ("example_suite",)), "--lumen-mode=replay",
-               f"--shop-version={version}", f"--lumen-cache-dir={cache}", "-p", "no:cacheprovider",
-               f"--output={tmp_path / f'results-v{version}'}", "-rA", "--tb=short"]
-    return subprocess.Popen(command, cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    args = [*(selection or ("example_suite",)), "--lumen-mode=replay", f"--shop-version={version}",
+            f"--lumen-cache-dir={cache}", f"--output={tmp_path / f'results-v{version}'}", "-rA", "--tb=short"]
+    return inner.run_session(args, ROOT, env, timeout=600)
 
 
 def outcomes(output: str) -> dict[str, str]:
@@ -55,12 +56,11 @@ def outcomes(output: str) -> dict[str, str]:
 
 @pytest.mark.slow
 def test_example_suite_is_green_on_v1_and_catches_the_v3_regression(tmp_path: Path) -> None:
-    # two sessions at once: the whole suite on v1, and the checkout tests on v3
+    # two sessions: the whole suite on v1, and the checkout tests on v3
     older: dict[Path, bytes] = {}
     v1 = replay(1, tmp_path, older=older)
     v3 = replay(3, tmp_path, "example_suite/test_checkout.py")
-    out1, _ = v1.communicate(timeout=600)
-    out3, _ = v3.communicate(timeout=600)
+    out1, out3 = v1.stdout + v1.stderr, v3.stdout + v3.stderr
 
     assert v1.returncode == 0, out1
     on_v1 = outcomes(out1)

@@ -12,6 +12,8 @@ from pathlib import Path
 
 import pytest
 
+from tests.support import inner
+
 pytestmark = pytest.mark.slow  # an inner pytest session with a browser
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -62,8 +64,7 @@ def test_the_exported_example_suite_passes_on_v1_without_the_plugin(tmp_path: Pa
 
     env = {k: v for k, v in os.environ.items() if k not in ("PYTEST_ADDOPTS", "PYTEST_XDIST_WORKER", "ANTHROPIC_API_KEY")}
     env["PYTHONPATH"] = str(ROOT)  # the conftest serves the shop from example_suite.shop
-    run = subprocess.run([sys.executable, "-m", "pytest", "-p", "no:lumen", "-p", "no:cacheprovider", "--shop-version=1",
-                          "-rA", "--tb=short", str(out)], cwd=out, env=env, capture_output=True, text=True, timeout=300)
+    run = inner.run_session(("-p", "no:lumen", "--shop-version=1", "-rA", "--tb=short", str(out)), out, env, timeout=300)
     output = run.stdout + run.stderr
     assert run.returncode == 0, output
     passed = re.findall(r"^PASSED (\S+)", output, re.MULTILINE)

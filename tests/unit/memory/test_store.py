@@ -486,7 +486,10 @@ def _learn_in_process(path: str, index: int, barrier: object) -> None:
 
 
 def test_concurrent_learners_lose_nothing(mem_path: Path) -> None:
-    context = multiprocessing.get_context("spawn")
+    # Six processes of their own: forked by a fork server that imported this module once (not by this process,
+    # whose threads a fork would copy mid-step), where spawning would import the package six times.
+    context = multiprocessing.get_context("forkserver")
+    context.set_forkserver_preload([__name__])
     barrier = context.Barrier(6)
     workers = [
         context.Process(target=_learn_in_process, args=(str(mem_path), index, barrier)) for index in range(6)
