@@ -8,7 +8,7 @@ PYTEST_ARGS ?=
 # every pytest process (six workers, each inner session's subprocess) compiles every test module again.
 unexport PYTHONDONTWRITEBYTECODE
 
-.PHONY: demo test lint bench browser record-demo clean
+.PHONY: demo test lint lock bench browser record-demo clean
 
 # The environment: uv installs the pinned dependencies (seconds, where pip takes most of a minute); uv itself, pinned in
 # requirements.lock too, comes from PyPI through the interpreter's pip, else through a pip of the environment's own.
@@ -64,6 +64,13 @@ MYPY := $(VENV)/bin/mypy
 lint: $(STAMP)
 	$(RUFF)
 	$(MYPY)
+
+# Rewrite requirements.lock from the environment as it is (after a deliberate upgrade in it): its header, every
+# installed distribution but pip and the package itself (--all keeps setuptools, which tests/integration/test_package.py
+# builds with), and uv's pin, which is not in the environment (uv lives in .venv/uv).
+lock: $(STAMP)
+	{ sed -n '/^#/p' requirements.lock; $(PY) -m pip freeze --all --exclude-editable | grep -v '^pip=='; \
+	  echo "uv==$$($(UV) --version | cut -d' ' -f2)"; } > requirements.lock.new && mv requirements.lock.new requirements.lock
 
 # Re-record the example suite's caches through the plugin's record path (scripted fake model).
 record-demo: browser
