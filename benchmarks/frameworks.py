@@ -14,8 +14,8 @@ replay mode on every variant in one pytest session on four xdist workers (``WORK
 Each page logs which element
 every click, keystroke and typed value reached (``data-truth`` hooks the plugin never reads), so an
 action on a wrong element is seen, not guessed. As a control, the same flow is also done by hand
-(plain Playwright through those hooks): every implementation and drift must pass it, every
-regression must fail it at its own step.
+(plain Playwright through those hooks, in this process while the replay's workers run): every implementation and
+drift must pass it, every regression must fail it at its own step.
 
 Per variant: replayed green or red, the step it failed at and the first line of its error, the
 actions on a wrong element. Headline: framework pass rate, cosmetic pass rate, regressions caught
@@ -25,6 +25,7 @@ actions on a wrong element. Headline: framework pass rate, cosmetic pass rate, r
 from __future__ import annotations
 
 import argparse
+import concurrent.futures
 import time
 from dataclasses import asdict
 from typing import Any
@@ -122,11 +123,15 @@ def main(argv: list[str] | None = None) -> int:
         recorded = H.record_once(root / "record")
         record_s = time.perf_counter() - began
         print(f"recorded on vanilla in {record_s:.1f} s; replaying {len(names)} variants", flush=True)
-        run = H.run_suite(root / "replay", recorded, names, workers=WORKERS)
-        by_hand = None
-        if not args.no_by_hand:
-            with B.browser() as chromium:
-                by_hand = H.check_by_hand(chromium, names)
+        # The replay's xdist workers are processes of their own (WORKERS > 0): the control by hand runs in this
+        # process meanwhile, as the replay's regressions mostly wait on their action timeout.
+        with concurrent.futures.ThreadPoolExecutor(1) as pool:
+            replayed = pool.submit(H.run_suite, root / "replay", recorded, names, workers=WORKERS)
+            by_hand = None
+            if not args.no_by_hand:
+                with B.browser() as chromium:
+                    by_hand = H.check_by_hand(chromium, names)
+            run = replayed.result()
     s = summarize(run, by_hand)
     print_tables(run, by_hand, s)
     B.write_result("frameworks", {

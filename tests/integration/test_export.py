@@ -63,7 +63,7 @@ def test_the_exported_example_suite_passes_on_v1_without_the_plugin(tmp_path: Pa
     (out / "conftest.py").write_text((SUITE / "conftest.py").read_text(encoding="utf-8") + BROWSER_CONFTEST, encoding="utf-8")
 
     env = {k: v for k, v in os.environ.items() if k not in ("PYTEST_ADDOPTS", "PYTEST_XDIST_WORKER", "ANTHROPIC_API_KEY")}
-    env["PYTHONPATH"] = str(ROOT)  # the conftest serves the shop from example_suite.shop
+    env["PYTHONPATH"] = str(ROOT)  # the conftest serves the shop from example_suite.shop (in this process: on sys.path)
     run = inner.run_session(("-p", "no:lumen", "--shop-version=1", "-rA", "--tb=short", str(out)), out, env, timeout=300)
     output = run.stdout + run.stderr
     assert run.returncode == 0, output
