@@ -69,8 +69,11 @@ lint: $(STAMP)
 # installed distribution but pip and the package itself (--all keeps setuptools, which tests/integration/test_package.py
 # builds with), and uv's pin, which is not in the environment (uv lives in .venv/uv).
 lock: $(STAMP)
-	{ sed -n '/^#/p' requirements.lock; $(PY) -m pip freeze --all --exclude-editable | grep -v '^pip=='; \
-	  echo "uv==$$($(UV) --version | cut -d' ' -f2)"; } > requirements.lock.new && mv requirements.lock.new requirements.lock
+	$(PY) -m pip freeze --all --exclude-editable > $(VENV)/lock.freeze
+	$(UV) --version > $(VENV)/lock.uv
+	{ sed -n '/^#/p' requirements.lock; grep -v '^pip==' $(VENV)/lock.freeze; sed 's/^uv \([^ ]*\).*/uv==\1/' $(VENV)/lock.uv; } \
+	  > $(VENV)/lock.new
+	cmp -s $(VENV)/lock.new requirements.lock || mv $(VENV)/lock.new requirements.lock
 
 # Re-record the example suite's caches through the plugin's record path (scripted fake model).
 record-demo: browser
