@@ -1,0 +1,141 @@
+"""Where the test suite's CPU goes: each test's CPU-seconds, summed by folder, by file and by test.
+
+``make test`` is CPU-bound on two cores (about one core for its set-up, then both until its end), so its wall
+time is about the set-up plus the suite's CPU-seconds over two, and ``--durations`` (wall time, six workers sharing
+two cores, a test waiting on a page while others run) says little about what a test costs. A test's CPU here is
+that of its xdist worker and of every process under the worker (the browser and its renderers, Playwright's
+driver, a subprocess session), read from ``/proc`` before and after the test: Linux only.
+
+    .venv/bin/python benchmarks/suite_cpu.py                      # the whole suite, as `make test` runs it
+    .venv/bin/python benchmarks/suite_cpu.py tests/browser -n 3   # a part, other pytest arguments (after make's)
+
+It prints the run's CPU (the tests', and outside them: the workers' start and collection, xdist's controller) and
+the tables, and writes ``benchmarks/results/suite_cpu.json``. A process a test leaves
+running (a server) is counted in the tests its worker runs after it; not part of ``make bench`` (it runs the suite).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import tempfile
+import time
+from collections import Counter, defaultdict
+from collections.abc import Generator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+HERE = Path(__file__).resolve().parent
+REPO = HERE.parent
+MAKE_TEST_ARGS = ("-n", "6", "--dist", "load", "--maxschedchunk", "1")  # the Makefile's
+OUT_DIR = "LUMEN_SUITE_CPU_DIR"  # where each worker writes its figures (set by main)
+TICK = os.sysconf("SC_CLK_TCK") if hasattr(os, "sysconf") else 100
+TOP = 15
+
+
+def tree_cpu(root: int) -> float:
+    """CPU-seconds of process ``root`` and every process under it, the reaped ones included (``cutime``)."""
+    children: defaultdict[int, list[int]] = defaultdict(list)
+    cpu: dict[int, float] = {}
+    for entry in os.scandir("/proc"):
+        if not entry.name.isdigit():
+            continue
+        try:
+            stat = Path(entry.path, "stat").read_text()
+        except OSError:  # gone meanwhile
+            continue
+        fields = stat[stat.rindex(")") + 2:].split()  # after the command name, which may hold spaces
+        pid = int(entry.name)
+        children[int(fields[1])].append(pid)
+        cpu[pid] = sum(int(f) for f in fields[11:15]) / TICK  # utime, stime, cutime, cstime
+    total, todo = 0.0, [root]
+    while todo:
+        pid = todo.pop()
+        total += cpu.get(pid, 0.0)
+        todo.extend(children.get(pid, ()))
+    return total
+
+
+# --- the plugin, loaded in every worker (``-p suite_cpu``) -----------------------------------------------------------
+
+_rows: list[dict[str, Any]] = []
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_protocol(item: pytest.Item) -> Generator[None, None, None]:
+    """Time one test: its worker's process tree's CPU, and its wall time."""
+    before, start = tree_cpu(os.getpid()), time.monotonic()
+    yield
+    _rows.append({"test": item.nodeid, "cpu": tree_cpu(os.getpid()) - before, "wall": time.monotonic() - start})
+
+
+def pytest_sessionfinish(session: pytest.Session) -> None:
+    """Write this process's tests and its CPU so far: a worker's or a run without workers' with what is under it
+    (its start and collection included), xdist's controller's its own (its workers write theirs)."""
+    out = os.environ.get(OUT_DIR)
+    if not out:
+        return
+    controller = session.config.pluginmanager.has_plugin("dsession")
+    own = os.times()
+    cpu = own.user + own.system if controller else tree_cpu(os.getpid())
+    name = os.environ.get("PYTEST_XDIST_WORKER", "controller" if controller else "main")
+    Path(out, f"{name}.json").write_text(json.dumps({"process": cpu, "tests": _rows}))
+
+
+# --- the command ------------------------------------------------------------------------------------------------------
+
+def main(argv: list[str]) -> int:
+    sys.path.insert(0, str(HERE))
+    from benchlib import print_table, write_result
+
+    with tempfile.TemporaryDirectory(prefix="lumen-suite-cpu-") as out:
+        env = {**os.environ, OUT_DIR: out, "PYTHONPATH": os.pathsep.join(filter(None, [str(HERE),
+                                                                                      os.environ.get("PYTHONPATH")]))}
+        command = [sys.executable, "-m", "pytest", "-p", "suite_cpu", *MAKE_TEST_ARGS, "-q", *argv]
+        print(" ".join(command[1:]), flush=True)
+        start = time.monotonic()
+        status = subprocess.run(command, cwd=REPO, env=env).returncode
+        wall = time.monotonic() - start
+        processes = [json.loads(p.read_text()) for p in sorted(Path(out).glob("*.json"))]
+    tests = [row for p in processes for row in p["tests"]]
+    if not tests:
+        print("no test ran: nothing to show", file=sys.stderr)
+        return status or 1
+    in_tests = sum(row["cpu"] for row in tests)
+    run_cpu = sum(p["process"] for p in processes)
+    outside = run_cpu - in_tests  # the workers' start and collection, xdist's controller
+
+    by_file: Counter[str] = Counter()
+    by_folder: Counter[str] = Counter()
+    counts: Counter[str] = Counter()  # tests, by file and by folder
+    for row in tests:
+        path = row["test"].split("::", 1)[0]
+        parts = path.split("/")
+        folder = "/".join(parts[:2]) if len(parts) > 2 else parts[0]  # tests/browser, tests/unit...
+        by_file[path] += row["cpu"]
+        by_folder[folder] += row["cpu"]
+        counts.update((path, folder))
+
+    print_table("The run", ["what", "seconds"], [
+        ["wall time", round(wall, 1)], ["CPU of the run (to each session's end)", round(run_cpu, 1)],
+        ["CPU in the tests", round(in_tests, 1)], ["CPU outside them (workers' start and collection)", round(outside, 1)],
+        ["busy cores (CPU / wall)", round(run_cpu / wall, 2)]])
+    print_table("CPU by folder", ["folder", "tests", "CPU s", "share"],
+                [[f, counts[f], round(c, 1), f"{c / in_tests:.0%}"] for f, c in by_folder.most_common()])
+    print_table(f"The {TOP} files that take most", ["file", "tests", "CPU s", "CPU s a test"],
+                [[f, counts[f], round(c, 1), round(c / counts[f], 2)] for f, c in by_file.most_common(TOP)])
+    print_table(f"The {TOP} tests that take most", ["test", "CPU s", "wall s"],
+                [[r["test"], round(r["cpu"], 2), round(r["wall"], 1)]
+                 for r in sorted(tests, key=lambda r: -r["cpu"])[:TOP]])
+    write_result("suite_cpu", {"args": argv, "exit_status": status, "wall_s": wall, "run_cpu_s": run_cpu,
+                               "tests_cpu_s": in_tests, "outside_tests_cpu_s": outside,
+                               "by_folder": dict(by_folder), "by_file": dict(by_file), "tests": tests})
+    return status
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
