@@ -37,21 +37,30 @@ TICK = os.sysconf("SC_CLK_TCK") if hasattr(os, "sysconf") else 100
 TOP = 15
 
 
-def tree_cpu(root: int) -> float:
-    """CPU-seconds of process ``root`` and every process under it, the reaped ones included (``cutime``)."""
-    children: defaultdict[int, list[int]] = defaultdict(list)
-    cpu: dict[int, float] = {}
-    for entry in os.scandir("/proc"):
-        if not entry.name.isdigit():
-            continue
-        try:
-            stat = Path(entry.path, "stat").read_text()
-        except OSError:  # gone meanwhile
-            continue
-        fields = stat[stat.rindex(")") + 2:].split()  # after the command name, which may hold spaces
-        pid = int(entry.name)
-        children[int(fields[1])].append(pid)
-        cpu[pid] = sum(int(f) for f in fields[11:15]) / TICK  # utime, stime, cutime, cstime
+def tree_cpu(root: int, tries: int = 5) -> float:
+    """CPU-seconds of process ``root`` and every process under it, the reaped ones included (``cutime``).
+
+    A process that ends while ``/proc`` is read (its parent read before it was reaped, itself after) would be
+    missing from the sum, and the next reading would hold it (a renderer of minutes of CPU, put on the test that
+    happened to run then): a reading during which a process ended is taken again."""
+    for _ in range(tries):
+        children: defaultdict[int, list[int]] = defaultdict(list)
+        cpu: dict[int, float] = {}
+        ended = False
+        for entry in os.scandir("/proc"):
+            if not entry.name.isdigit():
+                continue
+            try:
+                stat = Path(entry.path, "stat").read_text()
+            except OSError:  # it ended meanwhile
+                ended = True
+                continue
+            fields = stat[stat.rindex(")") + 2:].split()  # after the command name, which may hold spaces
+            pid = int(entry.name)
+            children[int(fields[1])].append(pid)
+            cpu[pid] = sum(int(f) for f in fields[11:15]) / TICK  # utime, stime, cutime, cstime
+        if not ended:
+            break
     total, todo = 0.0, [root]
     while todo:
         pid = todo.pop()
