@@ -4,11 +4,13 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed-stamp
 PYTEST_ARGS ?=
+# How `make test` spreads the suite (and `make suite-cpu`, which measures it so): six xdist workers, see docs/architecture.md.
+XDIST := -n 6 --dist load --maxschedchunk 1
 # Python caches what it compiles (and pytest what it rewrites) under __pycache__: with PYTHONDONTWRITEBYTECODE set,
 # every pytest process (six workers, each inner session's subprocess) compiles every test module again.
 unexport PYTHONDONTWRITEBYTECODE
 
-.PHONY: demo test lint lock bench browser record-demo clean
+.PHONY: demo test suite-cpu lint lock bench browser record-demo clean
 
 # The environment: uv installs the pinned dependencies (seconds, where pip takes most of a minute); uv itself, pinned in
 # requirements.lock too, comes from PyPI through the interpreter's pip, else through a pip of the environment's own.
@@ -52,7 +54,7 @@ test: browser
 	$(RUFF)
 	@echo "$(MYPY) (beside the tests; its report follows theirs)"
 	@$(MYPY) > $(VENV)/mypy.out 2>&1 & types=$$!; trap 'kill $$types 2>/dev/null; exit 130' INT TERM; \
-	$(PY) -m pytest -n 6 --dist load --maxschedchunk 1 --durations=10 $(PYTEST_ARGS); tests=$$?; \
+	$(PY) -m pytest $(XDIST) --durations=10 $(PYTEST_ARGS); tests=$$?; \
 	wait $$types; typed=$$?; echo "$(MYPY):"; cat $(VENV)/mypy.out; \
 	[ $$tests -eq 0 ] || echo "make test: pytest failed (exit status $$tests)"; \
 	[ $$typed -eq 0 ] || echo "make test: mypy failed (exit status $$typed)"; \
@@ -78,6 +80,10 @@ lock: $(STAMP)
 # Re-record the example suite's caches through the plugin's record path (scripted fake model).
 record-demo: browser
 	$(PY) example_suite/record.py
+
+# Where the suite's CPU goes, per test, folder and file (benchmarks/suite_cpu.py); PYTEST_ARGS as for `make test`.
+suite-cpu: browser
+	$(PY) benchmarks/suite_cpu.py $(XDIST) $(PYTEST_ARGS)
 
 bench: browser
 	$(PY) benchmarks/run_all.py

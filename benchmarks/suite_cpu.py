@@ -6,8 +6,9 @@ two cores, a test waiting on a page while others run) says little about what a t
 that of its xdist worker and of every process under the worker (the browser and its renderers, Playwright's
 driver, a subprocess session), read from ``/proc`` before and after the test: Linux only.
 
-    .venv/bin/python benchmarks/suite_cpu.py                      # the whole suite, as `make test` runs it
-    .venv/bin/python benchmarks/suite_cpu.py tests/browser -n 3   # a part, other pytest arguments (after make's)
+    make suite-cpu                                        # the whole suite, on `make test`'s workers
+    make suite-cpu PYTEST_ARGS="tests/browser -n 3"       # a part, on three
+    .venv/bin/python benchmarks/suite_cpu.py [pytest arguments]   # what the target runs
 
 It prints the run's CPU (the tests', and outside them: the workers' start and collection, xdist's controller) and
 the tables, and writes ``benchmarks/results/suite_cpu.json``. A process a test leaves
@@ -31,7 +32,6 @@ import pytest
 
 HERE = Path(__file__).resolve().parent
 REPO = HERE.parent
-MAKE_TEST_ARGS = ("-n", "6", "--dist", "load", "--maxschedchunk", "1")  # the Makefile's
 OUT_DIR = "LUMEN_SUITE_CPU_DIR"  # where each worker writes its figures (set by main)
 TICK = os.sysconf("SC_CLK_TCK") if hasattr(os, "sysconf") else 100
 TOP = 15
@@ -104,7 +104,7 @@ def main(argv: list[str]) -> int:
     with tempfile.TemporaryDirectory(prefix="lumen-suite-cpu-") as out:
         env = {**os.environ, OUT_DIR: out, "PYTHONPATH": os.pathsep.join(filter(None, [str(HERE),
                                                                                       os.environ.get("PYTHONPATH")]))}
-        command = [sys.executable, "-m", "pytest", "-p", "suite_cpu", *MAKE_TEST_ARGS, "-q", *argv]
+        command = [sys.executable, "-m", "pytest", "-p", "suite_cpu", "-q", *argv]
         print(" ".join(command[1:]), flush=True)
         start = time.monotonic()
         status = subprocess.run(command, cwd=REPO, env=env).returncode
