@@ -67,6 +67,16 @@ def chosen(loc: Locator, timeout_ms: float) -> ChosenOption | None:
     return ChosenOption(value=str(row["value"]), label=str(row["label"])) if row else None
 
 
+def holds(loc: Locator, wanted: str) -> bool:
+    """Whether the select at ``loc`` holds the ``wanted`` option selected now (its value or its label, as
+    ``select_option`` matches it); False when it cannot be read."""
+    try:
+        now = chosen(loc, READ_MS)
+    except PlaywrightError:
+        return False
+    return now is not None and wanted in (now.value, now.label)
+
+
 def exact(options: list[Offered], wanted: str) -> int | None:
     """The first option whose value or label is ``wanted`` (what Playwright's ``select_option`` selects)."""
     return next((i for i, o in enumerate(options) if wanted in (o.value, o.label)), None)
