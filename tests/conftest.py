@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 
 from pytest_lumen.testing.fake_anthropic import FakeAnthropic
-from tests.support import driver, inner
+from tests.support import driver, inner, servers
 from tests.support.driver import browser, playwright  # noqa: F401 - this process's one of each (driver.py)
 from tests.support.inner import KeepInstalledImports, run_inner
 
@@ -81,7 +81,7 @@ class Site:
         root.mkdir(parents=True, exist_ok=True)
         handler = functools.partial(_QuietHandler, self, directory=str(root))
         self.server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
-        threading.Thread(target=self.server.serve_forever, daemon=True).start()
+        servers.start(self.server)
         self.url = f"http://127.0.0.1:{self.server.server_address[1]}"
 
     def write(self, pages: dict[str, str]) -> Site:
@@ -122,7 +122,7 @@ class Site:
         self.server.server_close()
 
 
-class _QuietHandler(http.server.SimpleHTTPRequestHandler):
+class _QuietHandler(servers.Quiet):
     def __init__(self, site: Site, *args: Any, **kwargs: Any) -> None:
         self.site = site
         super().__init__(*args, **kwargs)
@@ -140,13 +140,6 @@ class _QuietHandler(http.server.SimpleHTTPRequestHandler):
         self.rfile.read(int(self.headers.get("Content-Length") or 0))
         with contextlib.suppress(BrokenPipeError, ConnectionResetError):
             super().do_GET()
-
-    def log_message(self, format: str, *args: Any) -> None:
-        pass
-
-    def end_headers(self) -> None:
-        self.send_header("Cache-Control", "no-store")
-        super().end_headers()
 
 
 @pytest.fixture

@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from tests.support import inner as shared
+from tests.support import servers
 
 from .pages import (
     COSMETIC,
@@ -385,14 +386,7 @@ def drive_by_hand(page: Any, url: str, timeout_ms: float = 3000) -> ByHand:
 
 def check_by_hand(browser: Any, names: Sequence[str] = ALL_VARIANTS, root: Path | None = None) -> dict[str, ByHand]:
     """Every variant driven by hand, each in a fresh browser context on its own 127.0.0.1 server."""
-    import functools
-    import http.server
     import tempfile
-    import threading
-
-    class Quiet(http.server.SimpleHTTPRequestHandler):
-        def log_message(self, format: str, *args: Any) -> None:
-            pass
 
     out = {}
     with tempfile.TemporaryDirectory(prefix="lumen-frameworks-") as tmp:
@@ -400,16 +394,12 @@ def check_by_hand(browser: Any, names: Sequence[str] = ALL_VARIANTS, root: Path 
         for name in names:
             folder = base / "sites" / name
             shared.write_site(folder, build(VARIANTS[name]))
-            server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Quiet, directory=str(folder)))
-            server.daemon_threads = True
-            threading.Thread(target=server.serve_forever, daemon=True).start()
-            context = browser.new_context(viewport={"width": 1280, "height": 720})
-            try:
-                out[name] = drive_by_hand(context.new_page(), f"http://127.0.0.1:{server.server_address[1]}")
-            finally:
-                context.close()
-                server.shutdown()
-                server.server_close()
+            with servers.serve(folder) as url:
+                context = browser.new_context(viewport={"width": 1280, "height": 720})
+                try:
+                    out[name] = drive_by_hand(context.new_page(), url)
+                finally:
+                    context.close()
     return out
 
 

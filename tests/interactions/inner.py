@@ -17,16 +17,10 @@ VARIANTS_ENV = "INTERACTION_VARIANTS"
 
 CONFTEST = shared.conftest_prelude(VARIANTS_ENV) + '''
 
-def _serve(folder):
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Quiet, directory=str(folder)))
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    return server
-
-
 @pytest.fixture
 def servers(variant):
     """The variant's site on two 127.0.0.1 ports: the app's origin and a payment provider's."""
-    pair = [_serve(HERE / "sites" / variant) for _ in range(2)]
+    pair = [serve(HERE / "sites" / variant) for _ in range(2)]
     yield [f"http://127.0.0.1:{s.server_address[1]}" for s in pair]
     for s in pair:
         s.shutdown()

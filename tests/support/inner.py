@@ -28,7 +28,7 @@ from filelock import FileLock
 
 import pytest_lumen
 from pytest_lumen.run.names import cache_slug
-from tests.support import driver
+from tests.support import driver, servers
 
 # Every inner session runs with these: no cache provider (the inner project is a temporary folder) and
 # no hypothesis plugin (a dev dependency that autoloads, costs 0.7 s of imports, and no inner test uses).
@@ -212,6 +212,15 @@ class Quiet(http.server.SimpleHTTPRequestHandler):
         super().end_headers()
 
 
+def serve(folder):
+    """A server of the files under ``folder`` on 127.0.0.1, on a thread that ``shutdown()`` stops at once
+    (tests/support/servers.py)."""
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Quiet, directory=str(folder)))
+    server.daemon_threads = True
+    threading.Thread(target=server.serve_forever, kwargs={"poll_interval": {poll}}, daemon=True).start()
+    return server
+
+
 def pytest_generate_tests(metafunc):
     if "variant" in metafunc.fixturenames:
         metafunc.parametrize("variant", os.environ["{env_var}"].split(","))
@@ -222,9 +231,7 @@ _FIXTURE = '''
 @pytest.fixture
 def {fixture}(variant, page):
     """The variant's pages on their own 127.0.0.1 server; the page's action log is kept after the test."""
-    handler = functools.partial(Quiet, directory=str(HERE / "sites" / variant))
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
+    server = serve(HERE / "sites" / variant)
     yield f"http://127.0.0.1:{server.server_address[1]}"
     try:
         log = page.evaluate("() => JSON.parse(localStorage.getItem('drift-log') || '[]')")
@@ -240,7 +247,7 @@ def {fixture}(variant, page):
 def conftest_prelude(env_var: str) -> str:
     """An inner conftest's start: imports, ``HERE``, a quiet no-store request handler (``Quiet``), and the variants
     named in ``env_var`` parametrizing ``variant``. (The interactions suite adds its own fixtures to it.)"""
-    return _PRELUDE.replace("{env_var}", env_var)
+    return _PRELUDE.replace("{env_var}", env_var).replace("{poll}", repr(servers.POLL_INTERVAL))
 
 
 def inner_conftest(fixture: str = "shop", env_var: str = "DRIFT_VARIANTS") -> str:
