@@ -24,16 +24,27 @@ def _replayer(page: Any, root: Path, gate: bool = True) -> Replayer:
     return Replayer(page, ctx, gate=gate)
 
 
+def _target(page: Any, role: str, name: str, css: str, exact: bool = True) -> A.Target:
+    """A role locator's target, fingerprinted on the element ``css`` finds."""
+    return A.Target(locator=LocatorSpec(kind="role", value=role, name=name, exact=exact),
+                    fingerprint=capture(page.locator(css)))
+
+
+def _replay_alone(page: Any, root: Path, instruction: str, action: A.Action) -> tuple[Replayer, list[Any]]:
+    """Replay a step of this one action through the gate; the replayer (its context) and the step's heals."""
+    replayer = _replayer(page, root)
+    step = Step(key=step_key(instruction, []), instruction=instruction, url="/", actions=[action])
+    _, heals = replayer.replay(0, step, {})
+    return replayer, heals
+
+
 def test_a_gated_fill_whose_value_did_not_stick_is_filled_again_on_the_full_path(form_page: Any, tmp_path: Path) -> None:
     # the page throws the first input away, as a busy page or an inert one (behind a modal) does
     form_page.set_content('<label>Name <input id="n" oninput="if (!this.dataset.once) '
                           '{ this.dataset.once = 1; this.value = \'\'; }"></label>')
-    target = A.Target(locator=LocatorSpec(kind="role", value="textbox", name="Name"),
-                      fingerprint=capture(form_page.locator("#n")))
-    fill = A.Fill(target=target, value="Ada", after=A.Effect(value="Ada"))
-    replayer = _replayer(form_page, tmp_path)
-    step = Step(key=step_key("fill the name", []), instruction="fill the name", url="/", actions=[fill])
-    _, heals = replayer.replay(0, step, {})
+    target = _target(form_page, "textbox", "Name", "#n", exact=False)
+    replayer, heals = _replay_alone(form_page, tmp_path, "fill the name",
+                                    A.Fill(target=target, value="Ada", after=A.Effect(value="Ada")))
     assert form_page.locator("#n").input_value() == "Ada"
     ends = [e for e in replayer.ctx.events.events if e.type == "tool.end"]
     # its value is read back at the end of the step (no action after it carries the check), and it is filled again
@@ -170,12 +181,9 @@ def test_a_gated_select_whose_answer_comes_after_its_time_is_made_once(form_page
         const end = performance.now() + {hold}; while (performance.now() < end) {{}}">
         <option value="">Choose</option><option value="fr">France</option><option value="de">Germany</option>
         </select></label>""")
-    target = A.Target(locator=LocatorSpec(kind="role", value="combobox", name="Country", exact=True),
-                      fingerprint=capture(form_page.locator("#c")))
-    select = A.SelectOption(target=target, value="de", after=A.Effect(value="de"))
-    replayer = _replayer(form_page, tmp_path)
-    step = Step(key=step_key("choose Germany", []), instruction="choose Germany", url="/", actions=[select])
-    _, heals = replayer.replay(0, step, {})
+    target = _target(form_page, "combobox", "Country", "#c")
+    replayer, heals = _replay_alone(form_page, tmp_path, "choose Germany",
+                                    A.SelectOption(target=target, value="de", after=A.Effect(value="de")))
     assert form_page.locator("#c").input_value() == "de"
     assert form_page.evaluate("window.__changes") == 1  # chosen once: the page's change handlers ran once
     assert heals == [] and (replayer.ctx.figures.gate_hits, replayer.ctx.figures.gate_misses) == (1, 0)
