@@ -7,6 +7,7 @@ and heals must all work over that connection.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import re
 import signal
@@ -71,9 +72,12 @@ class PlaywrightServer:
 
     def stop(self) -> None:
         """Stop the server: the Python wrapper and the node process it runs (terminating the wrapper alone leaves
-        node running)."""
+        node running). What is left of the group once the wrapper has ended is killed: node sometimes outlived its
+        SIGTERM, idle, for the rest of the machine's life."""
         os.killpg(self.proc.pid, signal.SIGTERM)
         self.proc.wait(timeout=30)
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(self.proc.pid, signal.SIGKILL)
 
 
 @pytest.fixture
