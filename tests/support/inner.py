@@ -245,7 +245,8 @@ def {fixture}(variant, page):
 
 
 def conftest_prelude(env_var: str) -> str:
-    """An inner conftest's start: imports, ``HERE``, a quiet no-store request handler (``Quiet``), and the variants
+    """An inner conftest's start: imports, ``HERE``, a quiet no-store request handler (``Quiet``), ``serve(folder)``
+    (a server that stops at once, as ``tests/support/servers.py``'s), and the variants
     named in ``env_var`` parametrizing ``variant``. (The interactions suite adds its own fixtures to it.)"""
     return _PRELUDE.replace("{env_var}", env_var).replace("{poll}", repr(servers.POLL_INTERVAL))
 
