@@ -7,15 +7,12 @@ the same folder. Nothing here talks to anything but 127.0.0.1.
 from __future__ import annotations
 
 import contextlib
-import functools
-import http.server
 import json
 import os
 import platform
 import statistics
 import sys
 import tempfile
-import threading
 import time
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
@@ -38,6 +35,7 @@ from pytest_lumen.context import TestContext  # noqa: E402
 from pytest_lumen.page import engines  # noqa: E402
 from pytest_lumen.run.session import LumenSession  # noqa: E402
 from pytest_lumen.testing.fake_anthropic import FakeAnthropic, first_user_text  # noqa: E402
+from tests.support import servers  # noqa: E402
 
 # --- the demo flow: 3 pages, 5 steps, 13 cached actions -----------------------------------
 
@@ -96,28 +94,7 @@ NODEID = "benchmarks/test_demo.py::test_order_flow"
 # --- serving pages on 127.0.0.1 -------------------------------------------------------------
 
 
-class _QuietHandler(http.server.SimpleHTTPRequestHandler):
-    def log_message(self, format: str, *args: Any) -> None:
-        """Stay quiet."""
-
-    def end_headers(self) -> None:
-        self.send_header("Cache-Control", "no-store")
-        super().end_headers()
-
-
-@contextlib.contextmanager
-def serve(root: Path) -> Iterator[str]:
-    """Serve the files under ``root`` on 127.0.0.1 (any free port); yields the base URL."""
-    handler = functools.partial(_QuietHandler, directory=str(root))
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    server.daemon_threads = True
-    thread = threading.Thread(target=server.serve_forever, kwargs={"poll_interval": 0.05}, daemon=True)
-    thread.start()
-    try:
-        yield f"http://127.0.0.1:{server.server_address[1]}"
-    finally:
-        server.shutdown()
-        server.server_close()
+serve = servers.serve  # the files under a folder on 127.0.0.1 (any free port); yields the base URL
 
 
 # --- a browser ----------------------------------------------------------------------------------
