@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 from playwright.sync_api import Error as PlaywrightError
 
 if TYPE_CHECKING:
-    from playwright.sync_api import BrowserContext, Page
+    from playwright.sync_api import BrowserContext, CDPSession, Page
 
 LOAD_MS = 20  # the least time a page that opened is given to load its document
 TURN_MS = 250  # a wait for a page to open looks at least this often whether its opener closed
@@ -39,13 +39,16 @@ class Tabs:
 class PopupWatch:
     """The pages (tabs, popups) opened in a browser context while it is open (a context manager).
 
-    The context's ``page`` event sees every new page, ``rel=noopener`` links included. It comes a
-    little after the action that opened the page returns (tens of milliseconds), hence ``wait``.
+    The context's ``page`` event sees every new page, ``rel=noopener`` links included. It comes
+    after the action that opened the page returns (tens of milliseconds; seconds on a busy machine),
+    hence ``wait``. Whether the action asked for one at all is known at once from Chromium (``asked``).
     """
 
     def __init__(self, context: BrowserContext) -> None:
         self.context = context
         self.opened: list[Page] = []
+        self._asks: dict[Page, CDPSession | None] = {}  # a page's DevTools session (None: not Chromium)
+        self._asked = False
 
     def __enter__(self) -> PopupWatch:
         self.context.on("page", self._on_page)
@@ -54,13 +57,52 @@ class PopupWatch:
     def __exit__(self, kind: type[BaseException] | None, exc: BaseException | None,
                  tb: TracebackType | None) -> None:
         self.context.remove_listener("page", self._on_page)
+        for session in self._asks.values():
+            if session is not None:
+                with contextlib.suppress(PlaywrightError):  # its page closed: detached already
+                    session.detach()
 
     def _on_page(self, page: Page) -> None:
         self.opened.append(page)
 
-    def start(self) -> None:
-        """An action begins: forget the pages opened before it."""
+    def _on_window_open(self, _event: object) -> None:
+        self._asked = True
+
+    def start(self, page: Page | None = None) -> None:
+        """An action begins: forget the pages opened before it. With ``page``, its requests to open a window
+        are heard from now on (``asked``)."""
         self.opened.clear()
+        self._asked = False
+        if page is not None and page not in self._asks:
+            self._asks[page] = self._listen(page)
+
+    def _listen(self, page: Page) -> CDPSession | None:
+        """A DevTools session that hears ``page`` ask for a new window (None where the browser has no DevTools
+        protocol: Firefox, WebKit)."""
+        try:
+            session = self.context.new_cdp_session(page)
+            session.on("Page.windowOpen", self._on_window_open)
+            session.send("Page.enable")
+        except PlaywrightError:
+            return None
+        return session
+
+    def asked(self, page: Page) -> bool | None:
+        """Whether ``page`` asked for a new window (a ``target=_blank`` link, ``window.open``, a form with a
+        target) since ``start(page)``; None when that cannot be known (not Chromium, or it closed).
+
+        Chromium tells its DevTools sessions ``Page.windowOpen`` while the page's handler runs, before the
+        new page exists; a round trip on the same session after the action delivers every event the page
+        sent before it. So the answer holds at once, however late the new page's own event comes.
+        """
+        session = self._asks.get(page)
+        if session is None:
+            return None
+        try:
+            session.send("Runtime.evaluate", {"expression": "0"})
+        except PlaywrightError:  # the page closed: an action that closes its page opened none here to act on
+            return None
+        return self._asked
 
     def wait(self, timeout_ms: float, pump: Page) -> Page | None:
         """The newest page opened, once its scripts have run; None when none opened within ``timeout_ms``.

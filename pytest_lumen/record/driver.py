@@ -41,8 +41,10 @@ if TYPE_CHECKING:
     from ..memory.session import MemorySession
     from ..planner.base import Planner
 
-# A tab or popup an action opens is reported a little after the action returns: while recording, an
-# action that can open one waits this long for it (replay knows from the cache whether one comes).
+# A tab or popup an action opens is reported after the action returns. Where the browser says that the
+# page asked for one (Chromium), it is waited for as long as an action may take; elsewhere, and for a
+# page a handler opens a moment later (after a timer, a fetch), an action that can open one waits this
+# long for it (replay knows from the cache whether one comes, and waits for it as long as it may take).
 OPENERS = ("click", "press")
 POPUP_GRACE_MS = 300.0
 
@@ -181,12 +183,13 @@ class ModelDriver:
             return action
         self._navigation.start()
         ask = lambda kind, message: self._ask_dialog(step, action, kind, message)  # noqa: E731
-        self._popups.start()
+        self._popups.start(self.page)
         with DialogWatch.of(self.page.context).answering(ask, step.values, self.tpl, self.page) as dialogs:
             perform_once(self.page, action, loc, step.values, timeout_ms, self.ctx.test_dir)  # timed out after acting: done
         self._navigation.settle(max(timeout_ms, SETTLE_MS))
         may_open = action.kind in OPENERS and not self._navigation.requested  # a click that navigated opened no tab
-        popup = self._popups.wait(POPUP_GRACE_MS if may_open else 0, self.page)
+        asked = self._popups.asked(self.page)
+        popup = self._popups.wait(timeout_ms if asked else POPUP_GRACE_MS if may_open else 0, self.page)
         effect = effect_after(self.page, action, loc, before_url)  # after that wait: a navigation during it counts
         if popup is not None:  # later actions act on the page it opened, as they will on replay
             effect = (effect or Effect()).model_copy(update={"popup": normalize_url(popup.url)})
