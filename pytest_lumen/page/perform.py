@@ -233,13 +233,25 @@ def set_checked(loc: Locator, checked: bool, timeout_ms: float) -> None:
 
 def perform_once(page: Page, action: Action, loc: Locator | None, values: dict[str, str], timeout_ms: float,
                  files_root: Path | None = None) -> None:
-    """``perform``, where a timeout after the action began to act counts as done (it must not be repeated):
-    a click that timed out waiting for the slow navigation it started was performed."""
+    """``perform``, where a timeout after the action acted counts as done (it must not be repeated):
+    a click that timed out waiting for the slow navigation it started was performed (``acted_anyway``)."""
     try:
         perform(page, action, loc, values, timeout_ms, files_root)
     except PlaywrightTimeoutError as exc:
-        if not began_to_act(str(exc)):
+        if not acted_anyway(action, loc, values, exc):
             raise
+
+
+def acted_anyway(action: Action, loc: Locator | None, values: dict[str, str], exc: PlaywrightTimeoutError) -> bool:
+    """Whether an action that ran out of time acted all the same, so that doing it again would act twice.
+
+    Its call log says so when it began to act (a click, then its slow navigation). A ``select_option`` logs nothing
+    before it acts: Playwright checks the select and chooses in one call into the page, and on a busy machine that
+    call's answer can come after the time is over; the select then holds the option (``options.holds``).
+    """
+    if began_to_act(str(exc)):
+        return True
+    return isinstance(action, SelectOption) and loc is not None and options.holds(loc, substitute(action.value, values))
 
 
 def current_url(page: Page) -> str:

@@ -19,11 +19,11 @@ from typing import TYPE_CHECKING
 from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
-from ..cache.model import Action, Expect, Fill, Fingerprint, SelectOption, Target
+from ..cache.model import Action, Expect, Fill, Fingerprint, Target
 from ..errors import LumenAssertionError, first_line
-from ..page import holds, identity, options
+from ..page import holds, identity
 from ..page.checks import run_check
-from ..page.perform import perform
+from ..page.perform import acted_anyway, perform
 from ..page.playwright_internals import began_to_act, element_resolved, pointer_intercepted
 from ..page.targets import bind_target
 from ..run.figures import Figures
@@ -211,7 +211,7 @@ class Gate:
                 return loc
             except PlaywrightTimeoutError as exc:
                 log = str(exc)
-                if began_to_act(log) or _selected_late(action, loc, values):
+                if acted_anyway(action, loc, values, exc):
                     return loc  # it acted (or was acting) when time ran out: the effect check decides
                 if attempt == 2:
                     return None
@@ -235,13 +235,6 @@ def _named(primary: Locator, fp: Fingerprint | None, named_exactly: bool) -> Loc
         return primary
     return primary.and_(primary.page.get_by_role(fp.role, name=fp.name, exact=True)  # type: ignore[arg-type]
                         if fp.name is not None else primary.page.get_by_role(fp.role))  # type: ignore[arg-type]
-
-
-def _selected_late(action: Action, loc: Locator, values: dict[str, str]) -> bool:
-    """Whether a gated ``select_option`` that ran out of time made its choice all the same: Playwright checks the
-    select and chooses in one call into the page, and on a busy machine its answer can come after the time is over.
-    Its call log cannot say so, and choosing again would fire the page's change handlers twice."""
-    return isinstance(action, SelectOption) and options.holds(loc, substitute(action.value, values))
 
 
 def _present(named: Locator) -> bool:
