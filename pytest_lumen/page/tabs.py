@@ -48,7 +48,7 @@ class PopupWatch:
         self.context = context
         self.opened: list[Page] = []
         self._asks: dict[Page, CDPSession | None] = {}  # a page's DevTools session (None: not Chromium)
-        self._asked = False
+        self._asking: set[Page] = set()  # the pages that asked for a window since the action began
 
     def __enter__(self) -> PopupWatch:
         self.context.on("page", self._on_page)
@@ -65,14 +65,11 @@ class PopupWatch:
     def _on_page(self, page: Page) -> None:
         self.opened.append(page)
 
-    def _on_window_open(self, _event: object) -> None:
-        self._asked = True
-
     def start(self, page: Page | None = None) -> None:
         """An action begins: forget the pages opened before it. With ``page``, its requests to open a window
         are heard from now on (``asked``)."""
         self.opened.clear()
-        self._asked = False
+        self._asking.clear()
         if page is not None and page not in self._asks:
             self._asks[page] = self._listen(page)
 
@@ -81,7 +78,7 @@ class PopupWatch:
         protocol: Firefox, WebKit)."""
         try:
             session = self.context.new_cdp_session(page)
-            session.on("Page.windowOpen", self._on_window_open)
+            session.on("Page.windowOpen", lambda _event: self._asking.add(page))
             session.send("Page.enable")
         except PlaywrightError:
             return None
@@ -102,7 +99,7 @@ class PopupWatch:
             session.send("Runtime.evaluate", {"expression": "0"})
         except PlaywrightError:  # the page closed: an action that closes its page opened none here to act on
             return None
-        return self._asked
+        return page in self._asking
 
     def wait(self, timeout_ms: float, pump: Page) -> Page | None:
         """The newest page opened, once its scripts have run; None when none opened within ``timeout_ms``.
