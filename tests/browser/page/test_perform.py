@@ -29,7 +29,6 @@ def test_current_url_sees_a_navigation_that_page_url_does_not_show_yet(page: Any
     assert page.url.endswith("/next.html")  # the round trip brought it up to date
 
 
-
 def test_a_select_that_holds_its_option_after_its_time_ran_out_acted_anyway(page: Any) -> None:
     # Playwright checks a select and chooses in one call into the page, and logs nothing before it acts: when that
     # call's answer comes after the action's time (a busy machine), the log ends at "attempting", and only the
