@@ -35,14 +35,12 @@ from ..cache.model import (
     _Action,
 )
 from ..errors import ExportError
-from ..replay.branches import guard
+from ..page.perform import DRAG_STEPS, WAIT_MS, WHEEL_PX
+from ..replay.branches import CONDITION_WAIT_MS, guard
 from ..secrets import REDACTED
 from ..templates import PLACEHOLDER, placeholders
 
 INDENT = "    "
-DRAG_STEPS = 8  # as replay drags (page/perform.py)
-WHEEL_PX = 600  # as replay scrolls a page without a target
-CONDITION_WAIT_MS = 1000  # as replay waits for a conditional step's sign when "nothing to do" was recorded
 
 IMPORT_EXPECT = "from playwright.sync_api import expect"
 IMPORT_RE = "import re"
@@ -165,7 +163,7 @@ def branch_lines(branches: Sequence[Sequence[Any]], scope: Scope) -> list[str]:
     either = ".or_(".join(names) + ")" * (len(names) - 1)
     if idle:
         scope.imports.add(IMPORT_TIMEOUT)
-        lines += ["try:", f"{INDENT}{either}.first.wait_for(timeout={CONDITION_WAIT_MS})",
+        lines += ["try:", f"{INDENT}{either}.first.wait_for(timeout={CONDITION_WAIT_MS:g})",
                   "except PlaywrightTimeoutError:", f"{INDENT}pass  # the branch of nothing to do"]
     else:
         lines.append(f"{either}.first.wait_for()")
@@ -249,7 +247,7 @@ def _call_lines(action: _Action, scope: Scope) -> list[str]:
     if isinstance(action, WaitFor):
         if action.text:
             return [f'{page}.get_by_text({scope.text(action.text)}).first.wait_for(state="visible")']
-        return [f"{page}.wait_for_timeout({action.ms or 500})"]
+        return [f"{page}.wait_for_timeout({action.ms or WAIT_MS})"]
     raise ExportError(f"an action of kind {getattr(action, 'kind', '?')} has no Playwright counterpart", step=scope.step)
 
 

@@ -8,6 +8,7 @@ a card number typed into a payment iframe), so that an artifact never holds one.
 
 from __future__ import annotations
 
+import contextlib
 import re
 from collections.abc import Callable, Iterable
 from pathlib import Path
@@ -51,8 +52,9 @@ def heal_picture(page: Page, element: Locator | None, path: Path, redact: Callab
         if shows_secret(page, redact, secrets):
             return None
         path.parent.mkdir(parents=True, exist_ok=True)
-        if element is not None:
-            element.scroll_into_view_if_needed(timeout=1000)  # as the action will: the picture shows it
+        if element is not None:  # scrolled to, as the action will; one that does not hold still is pictured where it is
+            with contextlib.suppress(PlaywrightError):
+                element.scroll_into_view_if_needed(timeout=1000)
         page.screenshot(path=str(path), mask=[element] if element is not None else [], mask_color=HIGHLIGHT,
                         animations="disabled", timeout=5000)
     except PlaywrightError:

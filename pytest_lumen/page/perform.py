@@ -154,12 +154,16 @@ def _history(action: History, on: _On) -> None:
     go(timeout=on.timeout_ms, wait_until="domcontentloaded")
 
 
+WHEEL_PX = 600  # how far a scroll without a target turns the mouse wheel
+WAIT_MS = 500  # how long a wait with neither a text nor a time waits
+
+
 @_do.register
 def _scroll(action: Scroll, on: _On) -> None:
     if on.loc is not None:
         on.loc.scroll_into_view_if_needed(timeout=on.timeout_ms)
     else:
-        on.page.mouse.wheel(0, 600 if action.direction == "down" else -600)
+        on.page.mouse.wheel(0, WHEEL_PX if action.direction == "down" else -WHEEL_PX)
 
 
 @_do.register
@@ -167,7 +171,7 @@ def _wait_for(action: WaitFor, on: _On) -> None:
     if action.text:
         on.page.get_by_text(substitute(action.text, on.values)).first.wait_for(state="visible", timeout=on.timeout_ms)
     else:
-        on.page.wait_for_timeout(action.ms or 500)
+        on.page.wait_for_timeout(action.ms or WAIT_MS)
 
 
 DRAG_STEPS = 8  # mouse moves between press and release: drag-and-drop libraries look for movement

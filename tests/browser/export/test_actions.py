@@ -5,12 +5,14 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
 from playwright.sync_api import Page, expect
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 from pydantic import TypeAdapter
 
 from pytest_lumen.cache.keys import step_key
 from pytest_lumen.cache.model import Action, Step
+from pytest_lumen.export import actions
 from pytest_lumen.export.actions import Scope, step_lines
 
 ACCEPT = {"kind": "click", "target": {"locator": {"kind": "role", "value": "button", "name": "Accept"}}}
@@ -51,8 +53,13 @@ def run(lines: list[str], page: Page) -> None:
     namespace["body"](page)
 
 
-def test_a_conditional_step_takes_the_branch_whose_sign_shows_even_a_moment_late(page: Page) -> None:
+def test_a_conditional_step_takes_the_branch_whose_sign_shows_even_a_moment_late(
+        page: Page, monkeypatch: pytest.MonkeyPatch) -> None:
+    # The lines wait for the sign (not a look at the page as it is): the sign shows 300 ms late, and the wait, made
+    # as long as an action's here, ends when it shows, on a machine however busy (the 1 s window would race the timer).
+    monkeypatch.setattr(actions, "CONDITION_WAIT_MS", 30_000)
     lines = step_lines(step(branches=[[ACCEPT], []]), Scope())
+    assert any("wait_for(timeout=30000)" in line for line in lines)
     page.set_content(BANNER_PAGE.replace("SHOW", "setTimeout(() => { document.getElementById('banner').hidden = false; }, 300);"))
     run(lines, page)
     expect(page.get_by_test_id("status")).to_have_text("accepted")
