@@ -1,7 +1,7 @@
 """A fixed piece of the kind of work the test suite does, to tell a slow machine from a slow suite.
 
-The same commit's suite has taken 1,014 CPU-seconds on one day and 412 on another on the "same" two-core machine
-(a shared host runs faster or slower by the hour). ``make suite-cpu`` runs this before and after the suite and
+The same commit's ``make test`` has taken 1,014 CPU-seconds on one day and 425 on the next on the "same" two-core
+machine (a shared host runs faster or slower by the hour). ``make suite-cpu`` runs this before and after the suite and
 prints the suite's CPU in units of it: a figure that moves with what the suite does, not with the host.
 
 The work never changes (change it and the units change): start Python with Playwright, launch the headless
