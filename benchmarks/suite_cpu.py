@@ -11,10 +11,11 @@ driver, a subprocess session), read from ``/proc`` before and after the test: Li
     .venv/bin/python benchmarks/suite_cpu.py [pytest arguments]   # what the target runs
 
 It prints the run's CPU (the tests', and outside them: the workers' start and collection, xdist's controller) and
-the tables, and writes ``benchmarks/results/suite_cpu.json``. A shared host runs faster or slower by the hour (the
-same commit's ``make test`` has taken 1,014 CPU-seconds one day and 425 the next): the run's CPU is also given in
-units of a fixed piece of work measured before and after it (``reference_work.py``), which compare across days. A process a test leaves
-running (a server) is counted in the tests its worker runs after it; not part of ``make bench`` (it runs the suite).
+the tables, and writes ``benchmarks/results/suite_cpu.json``. A process a test leaves running (a server) is counted
+in the tests its worker runs after it; not part of ``make bench`` (it runs the suite). A shared host runs faster or
+slower by the hour (the same commit's ``make test`` has taken 1,014 CPU-seconds one day and 425 the next): the
+run's CPU is also given in units of a fixed piece of work measured before and after it (``reference_work.py``),
+which compare across days.
 """
 
 from __future__ import annotations
