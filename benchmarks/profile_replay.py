@@ -31,6 +31,7 @@ from pytest_lumen.replay.gate import Gate
 from pytest_lumen.replay.replayer import Replayer
 from pytest_lumen.run.session import LumenSession
 from pytest_lumen.testing.fake_anthropic import FakeAnthropic
+from tests.support.protocol import protocol_calls
 
 # Where a replayed step spends its wall time: (label, owner, attribute) of the plugin functions timed.
 # They do not call each other, so their times add up; one that the plugin no longer has is left out.
@@ -113,33 +114,6 @@ def phase_timers() -> Iterator[dict[str, float]]:
     finally:
         for owner, attr, fn in saved:
             setattr(owner, attr, fn)
-
-
-@contextlib.contextmanager
-def protocol_calls() -> Iterator[Counter[str]]:
-    """Count the messages the Playwright client sends to the driver, by method (one per browser round trip).
-
-    Wraps ``Connection.send_message_to_server``, a Playwright internal; when it is not
-    there the counter stays empty and the table says so.
-    """
-    counts: Counter[str] = Counter()
-    try:
-        from playwright._impl.connection import Connection
-        original = Connection.send_message_to_server
-    except (ImportError, AttributeError):
-        yield counts
-        return
-
-    def counting(self: Any, obj: Any, method: str, *args: Any, **kwargs: Any) -> Any:
-        if method != "__waitInfo__":
-            counts[method] += 1
-        return original(self, obj, method, *args, **kwargs)
-
-    Connection.send_message_to_server = counting  # type: ignore[method-assign]
-    try:
-        yield counts
-    finally:
-        Connection.send_message_to_server = original  # type: ignore[method-assign]
 
 
 def round_trips(page: Any, start_url: str, session: Any) -> dict[str, Counter[str]]:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -15,6 +16,7 @@ from pytest_lumen.page.fingerprint import capture
 from pytest_lumen.replay import gate as gate_module
 from pytest_lumen.replay.replayer import Replayer
 from pytest_lumen.run.session import LumenSession
+from tests.support.protocol import protocol_calls
 
 
 def _replayer(page: Any, root: Path, gate: bool = True) -> Replayer:
@@ -64,30 +66,19 @@ def _login_step(page: Any) -> Step:
     """Fill, fill, click: the fills' values checked by the actions after them."""
     def target(role: str, name: str) -> A.Target:
         return A.Target(locator=LocatorSpec(kind="role", value=role, name=name, exact=True),
-                        fingerprint=capture(page.get_by_role(role, name=name, exact=True)))  # type: ignore[arg-type]
-    actions = [A.Fill(target=target("textbox", "User"), value="ada", after=A.Effect(value="ada")),
-               A.Fill(target=target("textbox", "Password"), value="%pw%", after=A.Effect(value="%pw%")),
-               A.Click(target=target("button", "Sign in"))]
+                        fingerprint=capture(page.get_by_role(role, name=name, exact=True)))
+    actions: list[A.Action] = [
+        A.Fill(target=target("textbox", "User"), value="ada", after=A.Effect(value="ada")),
+        A.Fill(target=target("textbox", "Password"), value="%pw%", after=A.Effect(value="%pw%")),
+        A.Click(target=target("button", "Sign in"))]
     return Step(key=step_key("log in", []), instruction="log in", url="/", actions=actions)
 
 
-def _protocol_calls(page: Any, run: Any) -> int:
-    """Messages sent to Playwright's driver while ``run()`` runs (a Playwright internal, as
-    benchmarks/profile_replay.py counts)."""
-    from playwright._impl.connection import Connection
-    original = Connection.send_message_to_server
-    count = 0
-
-    def counting(self: Any, obj: Any, method: str, *args: Any, **kwargs: Any) -> Any:
-        nonlocal count
-        count += method not in ("__waitInfo__", "updateSubscription")  # the dialog watch subscribes once per page
-        return original(self, obj, method, *args, **kwargs)
-    Connection.send_message_to_server = counting  # type: ignore[method-assign]
-    try:
+def _protocol_calls(run: Callable[[], object]) -> int:
+    """Browser round trips while ``run()`` runs; the dialog watch's subscription (once per page) is not one."""
+    with protocol_calls() as counts:
         run()
-    finally:
-        Connection.send_message_to_server = original  # type: ignore[method-assign]
-    return count
+    return sum(n for method, n in counts.items() if method != "updateSubscription")
 
 
 def test_fills_are_checked_in_the_round_trips_of_the_actions_after_them(form_page: Any, tmp_path: Path,
@@ -98,7 +89,7 @@ def test_fills_are_checked_in_the_round_trips_of_the_actions_after_them(form_pag
     form_page.set_content(LOGIN)
     step = _login_step(form_page)
     replayer = _replayer(form_page, tmp_path)
-    calls = _protocol_calls(form_page, lambda: replayer.replay(0, step, {"pw": "s3cret-pw"}))
+    calls = _protocol_calls(lambda: replayer.replay(0, step, {"pw": "s3cret-pw"}))
     assert form_page.locator("#out").text_content() == "Signed in ada"
     assert calls == 3  # as many as fill, fill, click written by hand: no read-back of its own
     assert (replayer.ctx.figures.gate_hits, replayer.ctx.figures.gate_misses) == (3, 0)
@@ -167,7 +158,7 @@ def test_an_option_of_an_unchanged_listbox_is_clicked_in_one_round_trip(form_pag
                                     fingerprint=capture(option)))
     step = Step(key=step_key("choose Germany", []), instruction="choose Germany", url="/", actions=[click])
     replayer = _replayer(form_page, tmp_path)
-    calls = _protocol_calls(form_page, lambda: replayer.replay(0, step, {}))
+    calls = _protocol_calls(lambda: replayer.replay(0, step, {}))
     assert form_page.evaluate("window.__chosen") == "Germany"
     assert calls == 1  # the click, its identity check riding along: as a hand-written click
     assert (replayer.ctx.figures.gate_hits, replayer.ctx.figures.gate_misses) == (1, 0)
