@@ -11,18 +11,14 @@ driver, a subprocess session), read from ``/proc`` before and after the test: Li
     .venv/bin/python benchmarks/suite_cpu.py [pytest arguments]   # what the target runs
 
 It prints the run's CPU (the tests', and outside them: the workers' start and collection, xdist's controller) and
-the tables, and writes ``benchmarks/results/suite_cpu.json``. A process a test leaves running (a server) is counted
-in the tests its worker runs after it; not part of ``make bench`` (it runs the suite). A shared host runs faster or
-slower by the hour (the same commit's ``make test`` has taken 1,014 CPU-seconds one day and 425 the next): the
-run's CPU is also given in units of a fixed piece of work measured before and after it (``reference_work.py``),
-which compare across days.
+the tables, and writes ``benchmarks/results/suite_cpu.json``. A process a test leaves
+running (a server) is counted in the tests its worker runs after it; not part of ``make bench`` (it runs the suite).
 """
 
 from __future__ import annotations
 
 import json
 import os
-import statistics
 import subprocess
 import sys
 import tempfile
@@ -101,13 +97,6 @@ def pytest_sessionfinish(session: pytest.Session) -> None:
 
 # --- the command ------------------------------------------------------------------------------------------------------
 
-def reference_cpu(times: int = 3) -> float:
-    """The median CPU-seconds of the reference work (``reference_work.py``) over ``times`` runs."""
-    import reference_work
-
-    return statistics.median(reference_work.cpu_seconds() for _ in range(times))
-
-
 def main(argv: list[str]) -> int:
     sys.path.insert(0, str(HERE))
     from benchlib import print_table, write_result
@@ -116,12 +105,10 @@ def main(argv: list[str]) -> int:
         env = {**os.environ, OUT_DIR: out, "PYTHONPATH": os.pathsep.join(filter(None, [str(HERE),
                                                                                       os.environ.get("PYTHONPATH")]))}
         command = [sys.executable, "-m", "pytest", "-p", "suite_cpu", "-q", *argv]
-        reference = [reference_cpu()]  # how fast the machine is, before the run and after it
         print(" ".join(command[1:]), flush=True)
         start = time.monotonic()
         status = subprocess.run(command, cwd=REPO, env=env).returncode
         wall = time.monotonic() - start
-        reference.append(reference_cpu())
         processes = [json.loads(p.read_text()) for p in sorted(Path(out).glob("*.json"))]
     tests = [row for p in processes for row in p["tests"]]
     if not tests:
@@ -145,9 +132,7 @@ def main(argv: list[str]) -> int:
     print_table("The run", ["what", "seconds"], [
         ["wall time", round(wall, 1)], ["CPU of the run (to each session's end)", round(run_cpu, 1)],
         ["CPU in the tests", round(in_tests, 1)], ["CPU outside them (workers' start and collection)", round(outside, 1)],
-        ["busy cores (CPU / wall)", round(run_cpu / wall, 2)],
-        ["reference work, before the run and after it", " / ".join(f"{r:.2f}" for r in reference)],
-        ["CPU of the run in reference works", round(run_cpu / statistics.mean(reference), 1)]])
+        ["busy cores (CPU / wall)", round(run_cpu / wall, 2)]])
     print_table("CPU by folder", ["folder", "tests", "CPU s", "share"],
                 [[f, counts[f], round(c, 1), f"{c / in_tests:.0%}"] for f, c in by_folder.most_common()])
     print_table(f"The {TOP} files that take most", ["file", "tests", "CPU s", "CPU s a test"],
@@ -157,7 +142,6 @@ def main(argv: list[str]) -> int:
                  for r in sorted(tests, key=lambda r: -r["cpu"])[:TOP]])
     write_result("suite_cpu", {"args": argv, "exit_status": status, "wall_s": wall, "run_cpu_s": run_cpu,
                                "tests_cpu_s": in_tests, "outside_tests_cpu_s": outside,
-                               "reference_cpu_s": reference, "run_in_references": run_cpu / statistics.mean(reference),
                                "by_folder": dict(by_folder), "by_file": dict(by_file), "tests": tests})
     return status
 
