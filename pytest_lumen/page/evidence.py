@@ -8,22 +8,24 @@ a card number typed into a payment iframe), so that an artifact never holds one.
 
 from __future__ import annotations
 
-import contextlib
 import re
 from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from playwright.sync_api import Error as PlaywrightError
+from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 from ..secrets import MIN_SECRET_LENGTH
 from . import scripts
+from .evaluate import evaluate
 
 if TYPE_CHECKING:
     from playwright.sync_api import Locator, Page
 
 HIGHLIGHT = "rgba(225, 29, 72, 0.45)"  # the translucent box drawn over the healed element
 SHOWN_TEXT_JS = scripts.function("shownText", ("deep", "shown_text"))
+BRING_INTO_VIEW_JS = scripts.function("bringIntoView", ("bring_into_view",))
 
 
 SEPARATORS = re.compile(r"[\s\-./]+")  # what a field that formats its value puts in ("4242 4242 4242 4242")
@@ -52,9 +54,11 @@ def heal_picture(page: Page, element: Locator | None, path: Path, redact: Callab
         if shows_secret(page, redact, secrets):
             return None
         path.parent.mkdir(parents=True, exist_ok=True)
-        if element is not None:  # scrolled to, as the action will; one that does not hold still is pictured where it is
-            with contextlib.suppress(PlaywrightError):
+        if element is not None:  # scrolled to, as the action will
+            try:
                 element.scroll_into_view_if_needed(timeout=1000)
+            except PlaywrightTimeoutError:  # it does not hold still (or the machine is too busy to paint it in time)
+                evaluate(element, BRING_INTO_VIEW_JS, timeout=1000)
         page.screenshot(path=str(path), mask=[element] if element is not None else [], mask_color=HIGHLIGHT,
                         animations="disabled", timeout=5000)
     except PlaywrightError:

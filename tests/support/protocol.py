@@ -13,7 +13,8 @@ from collections import Counter
 from collections.abc import Iterator
 from typing import Any
 
-NOT_ROUND_TRIPS = ("__waitInfo__",)  # what the client sends about a wait, with no answer of the browser
+# What the client sends without waiting for an answer: about a wait (for its log), and which events it listens to
+NOT_ROUND_TRIPS = ("__waitInfo__", "updateSubscription")
 
 
 @contextlib.contextmanager

@@ -56,7 +56,8 @@ def run(lines: list[str], page: Page) -> None:
 def test_a_conditional_step_takes_the_branch_whose_sign_shows_even_a_moment_late(
         page: Page, monkeypatch: pytest.MonkeyPatch) -> None:
     # The lines wait for the sign (not a look at the page as it is): the sign shows 300 ms late, and the wait, made
-    # as long as an action's here, ends when it shows, on a machine however busy (the 1 s window would race the timer).
+    # as long as Playwright's default for an action (30 s) here, ends when it shows, on a machine however busy (the
+    # 1 s window would race the page's timer).
     monkeypatch.setattr(actions, "CONDITION_WAIT_MS", 30_000)
     lines = step_lines(step(branches=[[ACCEPT], []]), Scope())
     assert any("wait_for(timeout=30000)" in line for line in lines)

@@ -56,16 +56,18 @@ def test_the_picture_is_withheld_while_any_frame_shows_a_value_the_test_passed(
 MOVING = """<!doctype html><html lang="en"><head><style>
 @keyframes nudge { from { transform: translateX(0); } to { transform: translateX(40px); } }
 .cta { animation: nudge 0.4s ease-in-out infinite alternate; }
-</style></head><body><main><p>Spring sale</p><button class="cta css-9x2k1f">Shop now</button></main></body></html>"""
+</style></head><body><main><p>Spring sale</p><div class="hero" style="height: 2400px"></div>
+<button class="cta css-9x2k1f">Shop now</button></main></body></html>"""
 
 
 def test_an_element_that_never_holds_still_is_pictured_where_it_is(
         page: Any, site_factory: Callable[[dict[str, str]], Any], tmp_path: Path) -> None:
-    # Scrolling to the element waits for it to stand still: one that does not within the scroll's second (here a
-    # call to action on a looping animation, which never does; on a busy machine one not painted in time) is
-    # pictured anyway, highlighted where it is.
+    # Playwright's scroll to the element waits for it to stand still: one that does not within the scroll's second
+    # (here a call to action below the fold on a looping animation, which never does; on a busy machine one not
+    # painted in time) is brought into view at once and pictured, highlighted.
     site = site_factory({"index.html": MOVING})
     page.goto(site.url + "/index.html")
     button = page.get_by_role("button", name="Shop now")
     assert heal_picture(page, button, tmp_path / "moving.png", Secrets().redact) == "moving.png"
+    assert 0 <= button.evaluate("e => e.getBoundingClientRect().top") < page.viewport_size["height"]  # in the picture
     assert (tmp_path / "moving.png").read_bytes().startswith(b"\x89PNG")

@@ -13,6 +13,7 @@ from pytest_lumen.cache.keys import step_key
 from pytest_lumen.cache.model import Action, Step
 from pytest_lumen.errors import ExportError
 from pytest_lumen.export.actions import IMPORT_OS, Scope, action_lines, step_lines
+from pytest_lumen.replay.branches import CONDITION_WAIT_MS
 
 BUTTON = {"locator": {"kind": "role", "value": "button", "name": "Add"}}
 FIELD = {"locator": {"kind": "label", "value": "Email", "exact": True}}
@@ -128,7 +129,8 @@ def test_branches_become_if_blocks_on_each_branchs_sign_waiting_briefly_for_noth
     code = step_lines(conditional([{"kind": "click", "target": BUTTON}], []), Scope())
     compiles(code)
     assert code[0] == 'sign = page.get_by_role("button", name="Add")'
-    assert "    sign.first.wait_for(timeout=1000)" in code and "except PlaywrightTimeoutError:" in code
+    # as long as replay waits for a sign before it takes the branch of nothing to do
+    assert f"    sign.first.wait_for(timeout={CONDITION_WAIT_MS:g})" in code and "except PlaywrightTimeoutError:" in code
     assert code[-2:] == ["if sign.first.is_visible():", '    page.get_by_role("button", name="Add").click()']
 
 
