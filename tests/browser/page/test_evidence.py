@@ -60,7 +60,7 @@ MOVING = """<!doctype html><html lang="en"><head><style>
 <button class="cta css-9x2k1f">Shop now</button></main></body></html>"""
 
 
-def test_an_element_that_never_holds_still_is_pictured_where_it_is(
+def test_an_element_that_never_holds_still_is_brought_into_view_and_pictured(
         page: Any, site_factory: Callable[[dict[str, str]], Any], tmp_path: Path) -> None:
     # Playwright's scroll to the element waits for it to stand still: one that does not within the scroll's second
     # (here a call to action below the fold on a looping animation, which never does; on a busy machine one not
