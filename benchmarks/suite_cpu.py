@@ -38,6 +38,9 @@ OUT_DIR = "LUMEN_SUITE_CPU_DIR"  # where each worker writes its figures (set by 
 TICK = os.sysconf("SC_CLK_TCK") if hasattr(os, "sysconf") else 100
 TOP = 15
 SAMPLE_S = 0.25  # how often the run's processes are read for its CPU by program
+# Chromium's processes by their ``--type`` (none: the browser process; a zygote forks the renderers); others: services
+CHROMIUM_PROCESSES = {None: "Chromium: browser process", "renderer": "Chromium: renderers",
+                      "zygote": "Chromium: renderers", "gpu-process": "Chromium: GPU process"}
 
 
 def read_processes() -> tuple[dict[int, list[str]], bool]:
@@ -92,8 +95,7 @@ def program(command: str) -> str:
     forked = words[:1] == ["/proc/self/exe"] and "--type=" in command  # a Chromium child before it names itself
     if forked or any("chrom" in name or "headless_shell" in name for name in names):
         kind = re.search(r"--type=([\w-]+)", command)
-        return {None: "Chromium: browser process", "renderer": "Chromium: renderers", "zygote": "Chromium: renderers",
-                "gpu-process": "Chromium: GPU process"}.get(kind and kind.group(1), "Chromium: services (network...)")
+        return CHROMIUM_PROCESSES.get(kind.group(1) if kind else None, "Chromium: services (network...)")
     if "run-driver" in command:
         return "Playwright's driver (Node.js)"
     if names and names[0].startswith("python"):
