@@ -48,6 +48,7 @@ BENCHES = (
     Bench("profile_replay", args=("--reps", "10", "--phase-reps", "8"), quick=("--reps", "2", "--phase-reps", "2")),
     Bench("drift", timeout_s=420, takes_argv=False),  # written separately; run when present
     Bench("frameworks", quick=("--no-by-hand",), timeout_s=600),
+    Bench("traps", quick=("--only", "reseeded_table,dialog_message,consent_scope"), timeout_s=600),
     Bench("upgrade", quick=("--apps", "swagger-ui"), timeout_s=540),  # a package: benchmarks/upgrade/
 )
 

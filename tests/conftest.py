@@ -70,12 +70,14 @@ class Site:
     (at most ``HOLD_LIMIT`` seconds): what the page does waits for what the test saw happen, not for
     a sleep. ``requested`` lists the paths asked for, in order, a posted form's as ``POST <path>`` (a test
     can tell what the browser did without asking Playwright); ``wait_for_request`` blocks until a path is
-    asked for. A POST is answered with the page at its path.
+    asked for. A POST is answered with the page at its path. ``redirect(path, to)`` makes the server answer
+    ``path`` with a redirect (a route the app moved, a POST that redirects).
     """
 
     def __init__(self, root: Path) -> None:
         self.root = root
         self.requested: list[str] = []
+        self.redirects: dict[str, str] = {}
         self.release = threading.Event()
         self._asked = threading.Condition()
         root.mkdir(parents=True, exist_ok=True)
@@ -89,6 +91,11 @@ class Site:
             path = self.root / name
             path.parent.mkdir(parents=True, exist_ok=True)
             path.write_text(html, encoding="utf-8")
+        return self
+
+    def redirect(self, path: str, to: str) -> Site:
+        """Answer every path that starts with ``path`` with a 303 to ``to`` from now on."""
+        self.redirects[path] = to
         return self
 
     def asked(self, path: str) -> None:
@@ -129,6 +136,12 @@ class _QuietHandler(servers.Quiet):
 
     def do_GET(self) -> None:
         self.site.asked(self.path)
+        to = next((to for start, to in self.site.redirects.items() if self.path.startswith(start)), None)
+        if to is not None:
+            self.send_response(303)
+            self.send_header("Location", to)
+            self.end_headers()
+            return
         if self.path.startswith("/slow/"):
             self.site.release.wait(HOLD_LIMIT)
         with contextlib.suppress(BrokenPipeError, ConnectionResetError):  # the browser left the page before the reply came

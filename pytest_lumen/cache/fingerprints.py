@@ -10,8 +10,10 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 # How fingerprints are captured; 1: before versions (read as they are, refreshed on a rewrite); 2: a link's href as
-# written; 3: a link to its own site origin-relative (cache/migrate.py reads an older one's so).
-FINGERPRINT_VERSION = 3
+# written; 3: a link to its own site origin-relative (cache/migrate.py reads an older one's so); 4: a submit button's
+# form action and method (``action``, ``method``: not known of an older one, whose identity leaves them out).
+FINGERPRINT_VERSION = 4
+DECLARED_VERSION = 4  # the version from which ``action`` and ``method`` were recorded
 
 
 class Box(BaseModel):
@@ -56,6 +58,12 @@ class Fingerprint(BaseModel):
     # Other visible elements with its tag, role and name when recorded (each product's "Add to cart"): known by its context.
     look_alikes: int | None = None
     autocomplete: str | None = None
+    action: str | None = Field(None, description="where a form's submit button sends its form, as it declares it "
+                               "(its formaction, else the form's action attribute; origin-relative on its own site): "
+                               "what a candidate declares is compared with it, not with where a redirect landed; absent "
+                               "for any other element and in a file recorded before it")
+    method: str | None = Field(None, description="how a form's submit button sends its form (get, post), as declared; "
+                               "absent for any other element and in a file recorded before it")
     popup: str | None = Field(None, description="what activating it pops up, as it declares (aria-haspopup: listbox, "
                               "menu, dialog...; true is a menu): a click on a listbox's opener is told by it, which a "
                               "native select in its place makes one select_option (replay/native.py); absent in a "
@@ -72,3 +80,12 @@ class Fingerprint(BaseModel):
                                "in the row its item's text keys when the value it asserts changed (page/items.py "
                                "keyed_cell, replay/rows.py checked_cell); absent for any other element and in a file "
                                "recorded before it")
+
+
+def says(fp: Fingerprint) -> str | None:
+    """What an element says: its accessible name, else (no role, or a role Playwright names nothing) its text.
+
+    Fingerprints recorded before names came from Playwright gave a role-less element its text as its
+    name; comparing what each says keeps them comparable with the new ones.
+    """
+    return fp.name or fp.text

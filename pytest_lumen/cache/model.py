@@ -64,12 +64,14 @@ class LocatorSpec(LocatorForm):
             data = {**data, "exact": False}
         return data
 
-    def build(self, root: Page | Locator) -> Locator:
-        """The live locator on ``root`` (a page or a locator)."""
-        base = self.parent.build(root) if self.parent is not None else root
+    def build(self, root: Page | Locator, hidden: bool = False) -> Locator:
+        """The live locator on ``root`` (a page or a locator); ``hidden``: role locators include hidden elements (the
+        other kinds always do), an element a closed section holds."""
+        base = self.parent.build(root, hidden) if self.parent is not None else root
         kind, value = self.kind, self.value
         if kind == "role":
-            loc = base.get_by_role(value, name=self.name, exact=self.exact or None)  # type: ignore[arg-type]
+            loc = base.get_by_role(value, name=self.name, exact=self.exact or None,  # type: ignore[arg-type]
+                                   include_hidden=hidden or None)
         elif kind == "test_id":
             loc = base.get_by_test_id(value)
         elif kind == "label":
@@ -211,9 +213,17 @@ class SelectOption(_Action):
     kind: Literal["select_option"] = "select_option"
     target: Target
     value: str  # the option's value or label, as Playwright's select_option takes it (a template)
-    # The option it chose when recorded: a renamed option is found again by its value attribute or its label
+    # The option it chose when recorded: replayed by its label, found again by its label when renamed
     # (``page/options.py``). Absent in older files: found by ``value`` alone.
     option: ChosenOption | None = None
+
+    def choice(self) -> tuple[str, bool]:
+        """What replay chooses the option by (a template), and whether it is a label: the recorded option's label,
+        never its value alone (values are often database ids, which a re-seed gives to another option); a file
+        recorded before the option was holds only the value as the model gave it."""
+        if self.option is not None and self.option.label:
+            return self.option.label, True
+        return self.value, False
 
 
 class Check(_Action):

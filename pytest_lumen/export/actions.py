@@ -222,7 +222,8 @@ def _call_lines(action: _Action, scope: Scope) -> list[str]:
     if isinstance(action, Press):
         return [f"{loc}.press({py_str(action.key)})" if loc else f"{page}.keyboard.press({py_str(action.key)})"]
     if isinstance(action, SelectOption):
-        return [f"{loc}.select_option({scope.text(action.value)})"]
+        wanted, by_label = action.choice()  # by its label, as replay chooses it: a value is often a database id
+        return [f"{loc}.select_option({'label=' if by_label else ''}{scope.text(wanted)})"]
     if isinstance(action, Check):
         return [f"{loc}.set_checked({action.checked})"]
     if isinstance(action, Hover):

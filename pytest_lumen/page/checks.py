@@ -15,8 +15,8 @@ from playwright.sync_api import expect
 
 from ..cache.model import Expect, Fingerprint
 from ..errors import LumenAssertionError
-from ..replay.asserted import around
 from ..templates import substitute
+from .asserted import around
 from .playwright_internals import without_call_log
 
 if TYPE_CHECKING:

@@ -56,7 +56,7 @@ class Turn:
         try:
             answer = self.answerer(dialog.type, message)
         except Exception as exc:  # whatever went wrong, the dialog must be answered or the page stalls
-            self.unexpected.append(f"{_a(dialog.type)} dialog saying {message!r} ({exc})")
+            self.unexpected.append(f"{a_dialog(dialog.type)} dialog saying {message!r} ({exc})")
             dialog.dismiss()
             return
         self.seen.append(answer)
@@ -127,20 +127,7 @@ def _others_listen(context: BrowserContext, dialog: Dialog) -> bool:
     return listener_count(dialog.page, "dialog") > 0 or listener_count(context, "dialog") > 1
 
 
-class CachedAnswers:
-    """The answerer of a replay: the recorded answers, in order; any other dialog is unexpected."""
-
-    def __init__(self, recorded: list[DialogAnswer] | None) -> None:
-        self._queue = list(recorded or [])
-
-    def __call__(self, kind: str, message: str) -> DialogAnswer:
-        if not self._queue or self._queue[0].type != kind:
-            raise UnexpectedDialog("no recorded answer for it" if not self._queue
-                                   else f"{_a(self._queue[0].type)} dialog was recorded here")
-        return self._queue.pop(0)
-
-
-def _a(kind: str) -> str:
+def a_dialog(kind: str) -> str:
     """``a confirm``, ``an alert``."""
     return f"{'an' if kind[0] in 'aeiou' else 'a'} {kind}"
 
@@ -152,5 +139,5 @@ def describe(answers: list[DialogAnswer]) -> str:
         how = "accepted" if a.accept else "dismissed"
         if a.accept and a.text is not None:
             how += f" with {a.text!r}"
-        said.append(f"{_a(a.type)} dialog {a.message!r}, which was {how}")
+        said.append(f"{a_dialog(a.type)} dialog {a.message!r}, which was {how}")
     return "it opened " + "; then ".join(said) if said else ""

@@ -24,10 +24,11 @@ import functools
 import struct
 from typing import TYPE_CHECKING
 
+from ..cache.fingerprints import DECLARED_VERSION
 from ..cache.model import Fingerprint
 from . import scripts
 from .fingerprint import CONFIG, page_fields
-from .items import ITEM_ROLES
+from .items import ITEM_ROLES, names_item
 
 if TYPE_CHECKING:
     from playwright.sync_api import Locator
@@ -37,7 +38,7 @@ ENGINE = "lumen-identity"
 # primary locator is a role locator, whose own role and name then stand in for them (the cache keeps
 # the locator's role and name in the fingerprint, which the page's approximation may word otherwise).
 FIELDS = page_fields("role", "name", "tag", "text", "id", "name_attr", "type", "placeholder", "href", "label", "test_id",
-                     "context")
+                     "context", "action", "method")
 ROLE_AND_NAME = ("role", "name")
 # What a fill may change: its own text (a contenteditable) and the text around it (a line total, a
 # validation message, suggestions). The gate that finds a filled field again to read it back skips them.
@@ -51,8 +52,12 @@ CONTEXT = ("context",)
 # reformatted); the item itself (a row checked): its name and text too, which are all its cells.
 IN_ITEM = ("context",)
 THE_ITEM = ("name", "text", "context")
+# Where a submit button sends its form: recorded from fingerprint version 4 on (``DECLARED_VERSION``); an older
+# fingerprint does not know it, and its identity leaves it out.
+DECLARED = ("action", "method")
 # Which attributes each scope letter of the selector leaves out; Python and the page read the same table.
-SKIPS: dict[str, tuple[str, ...]] = {"r": ROLE_AND_NAME, "v": LIVE, "c": CONTEXT, "i": IN_ITEM, "s": THE_ITEM}
+SKIPS: dict[str, tuple[str, ...]] = {"r": ROLE_AND_NAME, "v": LIVE, "c": CONTEXT, "i": IN_ITEM, "s": THE_ITEM,
+                                     "d": DECLARED}
 SEPARATOR = "\u001f"
 # With scope letter "t" the engine throws this when the locator's element is not the recorded one:
 # Playwright then fails at once instead of waiting for an element that will not come.
@@ -94,7 +99,7 @@ def identity_selector(fp: Fingerprint, after_fill: bool = False, fail_fast: bool
     that had look-alikes when it was recorded. ``fail_fast``: an element that is not the recorded
     one makes the query fail (``MISMATCH``) instead of matching nothing.
     """
-    scope = "r" + ("v" if after_fill else "") + ("" if fp.look_alikes else "c") + item_scope(fp)
+    scope = "r" + ("v" if after_fill else "") + ("" if fp.look_alikes else "c") + item_scope(fp) + declared_scope(fp)
     skip = {name for letter in scope for name in SKIPS.get(letter, ())}
     values = [getattr(fp, name) for name in FIELDS if name not in skip]
     key = SEPARATOR.join(MISSING if v is None else str(v) for v in values)
@@ -110,17 +115,28 @@ def holds(recorded: Fingerprint, current: Fingerprint) -> bool:
     whichever path an action takes (a busy machine sends an action the gate would pass down the full path)."""
     if not same_role_and_name(recorded, current, named=not is_item(recorded)):
         return False
-    letters = ("r", "" if recorded.look_alikes else "c", item_scope(recorded))
+    letters = ("r", "" if recorded.look_alikes else "c", item_scope(recorded), declared_scope(recorded))
     skip = {name for letter in letters for name in SKIPS.get(letter, ())}
     return all(getattr(recorded, name) == getattr(current, name) for name in FIELDS if name not in skip)
 
 
 def item_scope(fp: Fingerprint) -> str:
     """The scope letter of an element its locator finds in a repeated item by the item's identifying text: "s" for
-    the item itself, "i" for an element in it; "" for any other element."""
-    if not fp.item:
+    the item itself, "i" for an element in it; "" for any other element, and for one whose item's text is no name
+    (an id, a figure: a re-seed gives it to another record, so the text around the element stays its identity)."""
+    if not fp.item or not names_item(fp.item):
         return ""
     return "s" if is_item(fp) else "i"
+
+
+def declares_alike(recorded: Fingerprint, current: Fingerprint) -> bool:
+    """Whether the element sends its form where and how the recorded one did (unknown of an older fingerprint)."""
+    return bool(declared_scope(recorded)) or all(getattr(recorded, a) == getattr(current, a) for a in DECLARED)
+
+
+def declared_scope(fp: Fingerprint) -> str:
+    """The scope letter of a fingerprint recorded before a submit button's form action was (``DECLARED_VERSION``)."""
+    return "d" if fp.version < DECLARED_VERSION else ""
 
 
 def is_item(fp: Fingerprint) -> bool:

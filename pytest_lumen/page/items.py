@@ -86,12 +86,23 @@ def _wording(text: str) -> int:
     return min(len(_NUMBERS.findall(text)), 2)
 
 
-def ranked(keys: tuple[Key, ...] | list[Key]) -> list[Key]:
-    """The texts that identify their item (no sibling holds them), best first."""
+def names_item(text: str) -> bool:
+    """Whether an item's text names it (it has words: "Green plate", "Invoice 1042"), rather than numbering it (an id,
+    a figure: "2", "19.50"), which a re-seed gives to another record: never identity on its own."""
+    return _wording(text) < 3
+
+
+def ranked(keys: tuple[Key, ...] | list[Key], named: str = "") -> list[Key]:
+    """The texts that identify their item (no sibling holds them), best first: one the step names (``named``: its
+    sentence, values filled in: "delete the Green plate"), then those that name the item before those that number it
+    (an id link "2" is another record after a re-seed), then as a person names a record (``KINDS``)."""
     unique = [k for k in keys if k.unique and k.kind in KINDS]
-    def rank(k: Key) -> tuple[int, int, int]:
+    said = " ".join(named.casefold().split())
+    def rank(k: Key) -> tuple[int, int, int, int, int]:
         kind = KINDS.index(k.kind)
-        return (0 if kind < 2 else 1, _wording(k.text) if kind >= 2 else kind, k.column)
+        by_step = 0 if said and holds_text(said, k.text.casefold()) else 1
+        return (by_step, 0 if names_item(k.text) else 1, 0 if kind < 2 else 1,
+                _wording(k.text) if kind >= 2 else kind, k.column)
     return sorted(unique, key=rank)
 
 
@@ -188,16 +199,17 @@ def _ancestors(spec: LocatorSpec) -> list[LocatorSpec]:
 
 
 def scoped(page: Page, element: Locator, spec: LocatorSpec, ways: list[LocatorSpec],
-           fp: Fingerprint) -> tuple[LocatorSpec, list[LocatorSpec], Fingerprint] | None:
-    """The element found in its item by the item's identifying text: the primary locator, the fallbacks scoped the
-    same way (``ways``: its own, page-wide), and the fingerprint that names the text; None when it is in no
-    repeated item, needs none, or no identifying text finds it alone."""
+           fp: Fingerprint, named: str = "") -> tuple[LocatorSpec, list[LocatorSpec], Fingerprint] | None:
+    """The element found in its item by the item's identifying text (one the step names first: ``named``, its
+    sentence): the primary locator, the fallbacks scoped the same way (``ways``: its own, page-wide), and the
+    fingerprint that names the text; None when it is in no repeated item, needs none, or no identifying text finds it
+    alone."""
     item = item_of(element)
     if item is None or (not needs_item(spec, fp) and not (item.self and spec.kind != "test_id")):
         return None
     frame = spec.frame()
     inner = [] if item.self else [_own(spec), *ways]
-    for key in ranked(item.keys):
+    for key in ranked(item.keys, named):
         for holder in (h for has in key_locators(key) for h in item.holders(has, frame)):
             if item.self:
                 if same_element(page, holder, element):

@@ -1,12 +1,12 @@
 """The options of a ``<select>``: which one a cached ``select_option`` means now, and choosing it.
 
-A release rewords or recapitalises an option ("Express shipping" -> "Express Shipping"), or keeps
-its ``value`` attribute and changes its label. The recorded option is the one whose value or label
-is the wanted text exactly (as Playwright matches it); else, for a heal, the one enabled option
-that clearly is it: its label or value equal to the wanted text or the recorded label once case,
-spacing and punctuation are set aside, or its ``value`` attribute the recorded option's. Two such
-options, or none, is no match: never a guess, and the failure names the option and the options
-the select offers now.
+An option is known by its label, as a person reads it: its ``value`` attribute is often a database id,
+which a re-seed gives to another option ("3" was Garden, and is Kitchen now). The recorded option is
+the one whose label is the recorded label exactly (an older file, which recorded no option: whose value
+or label is the wanted text, as Playwright matches it); else, for a heal, the one enabled option whose
+label is the recorded one once case, spacing and punctuation are set aside ("Express shipping" ->
+"Express Shipping"). A value alone is never a match. Two such options, or none, is no match: never a
+guess, and the failure names the option and the options the select offers now.
 """
 
 from __future__ import annotations
@@ -67,41 +67,45 @@ def chosen(loc: Locator, timeout_ms: float) -> ChosenOption | None:
     return ChosenOption(value=str(row["value"]), label=str(row["label"])) if row else None
 
 
-def holds(loc: Locator, wanted: str) -> bool:
-    """Whether the select at ``loc`` holds the ``wanted`` option selected now (its value or its label, as
-    ``select_option`` matches it); False when it cannot be read."""
+def holds(loc: Locator, wanted: str, by_label: bool = False) -> bool:
+    """Whether the select at ``loc`` holds the ``wanted`` option selected now (its label; ``by_label`` False: its value
+    or its label, as ``select_option`` matches a string); False when it cannot be read."""
     try:
         now = chosen(loc, READ_MS)
     except PlaywrightError:
         return False
-    return now is not None and wanted in (now.value, now.label)
+    return now is not None and (now.label == wanted if by_label else wanted in (now.value, now.label))
 
 
-def exact(options: list[Offered], wanted: str) -> int | None:
-    """The first option whose value or label is ``wanted`` (what Playwright's ``select_option`` selects)."""
-    return next((i for i, o in enumerate(options) if wanted in (o.value, o.label)), None)
+def exact(options: list[Offered], wanted: str, by_label: bool = False) -> int | None:
+    """The first option whose label is ``wanted`` (``by_label`` False: its value or its label, as Playwright's
+    ``select_option`` matches a string)."""
+    return next((i for i, o in enumerate(options) if wanted == o.label or (not by_label and wanted == o.value)), None)
 
 
 def clear_match(options: list[Offered], wanted: str, recorded: ChosenOption | None) -> int | None:
-    """The one enabled option that clearly is the wanted (or recorded) one, when exactly one is; else None."""
-    names = {plain(wanted)} | ({plain(recorded.label)} if recorded is not None and recorded.label else set())
-    names.discard("")
-    hits = [i for i, o in enumerate(options) if not o.disabled and (
-        plain(o.label) in names or plain(o.value) in names or (recorded is not None and o.value == recorded.value))]
+    """The one enabled option whose label clearly is the recorded one (the wanted text's, when no option was recorded),
+    case, spacing and punctuation aside, when exactly one is; else None. A value is never matched."""
+    name = plain(recorded.label) if recorded is not None and recorded.label else plain(wanted)
+    hits = [i for i, o in enumerate(options) if not o.disabled and name and plain(o.label) == name]
     return hits[0] if len(hits) == 1 else None
 
 
-def select(loc: Locator, wanted: str, timeout_ms: float) -> None:
-    """Select the option that is ``wanted`` exactly (its value or its label, as Playwright matches a string); while the
-    select offers none, Playwright waits for it (options may load) up to ``timeout_ms``; then this fails naming the
-    options offered (``OptionNotOffered``). The options are read only on that failure: a hit is one round trip."""
+def select(loc: Locator, wanted: str, timeout_ms: float, by_label: bool = False) -> None:
+    """Select the option whose label is ``wanted`` (``by_label`` False: its value or its label, as Playwright matches a
+    string); while the select offers none, Playwright waits for it (options may load) up to ``timeout_ms``; then this
+    fails naming the options offered (``OptionNotOffered``). The options are read only on that failure: a hit is one
+    round trip."""
     try:
-        loc.select_option(wanted, timeout=max(timeout_ms, MIN_MS))
+        if by_label:
+            loc.select_option(label=wanted, timeout=max(timeout_ms, MIN_MS))
+        else:
+            loc.select_option(wanted, timeout=max(timeout_ms, MIN_MS))
     except PlaywrightTimeoutError as timed_out:
         try:
             options = offered(loc, READ_MS)
         except PlaywrightError:
             raise timed_out from None  # no select to read: Playwright's own words say what it waited for
-        if exact(options, wanted) is None:
+        if exact(options, wanted, by_label) is None:
             raise OptionNotOffered(wanted, options) from None
         raise  # the option is there: the select itself was not usable (hidden, disabled), as Playwright says

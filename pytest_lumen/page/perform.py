@@ -119,7 +119,8 @@ def _press(action: Press, on: _On) -> None:
 
 @_do.register
 def _select(action: SelectOption, on: _On) -> None:
-    options.select(on.element, substitute(action.value, on.values), on.timeout_ms)  # fails naming the options offered
+    wanted, by_label = action.choice()  # fails naming the options offered
+    options.select(on.element, substitute(wanted, on.values), on.timeout_ms, by_label)
 
 
 @_do.register
@@ -255,7 +256,10 @@ def acted_anyway(action: Action, loc: Locator | None, values: dict[str, str], ex
     """
     if began_to_act(str(exc)):
         return True
-    return isinstance(action, SelectOption) and loc is not None and options.holds(loc, substitute(action.value, values))
+    if not isinstance(action, SelectOption) or loc is None:
+        return False
+    wanted, by_label = action.choice()
+    return options.holds(loc, substitute(wanted, values), by_label)
 
 
 def current_url(page: Page) -> str:

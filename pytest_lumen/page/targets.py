@@ -53,16 +53,17 @@ def fallbacks_for(fp: Fingerprint, primary: LocatorSpec) -> list[LocatorSpec]:
     return unique
 
 
-def target_for(page: Page, element: Locator) -> tuple[Target, Locator]:
+def target_for(page: Page, element: Locator, named: str = "") -> tuple[Target, Locator]:
     """A ``Target`` for an element the model chose, and a live locator built from it.
 
     The locator comes from ``normalize()`` (test ids and roles first, as codegen
     does); inside a repeated item (a table row, a card) it is scoped by the item's identifying
-    text (``items.scoped``); if it does not point at exactly this element, the CSS path is used.
+    text (``items.scoped``), one the step names first (``named``: its sentence, values filled in); if it does not
+    point at exactly this element, the CSS path is used.
     """
     fp = capture_with_look_alikes(element)
     spec = without_counts(page, _exact_name(page, spec_from_locator(element.normalize()), fp), fp, element)
-    in_item = items.scoped(page, element, spec, fallbacks_for(fp, spec), fp)
+    in_item = items.scoped(page, element, spec, fallbacks_for(fp, spec), fp, named)
     if in_item is not None:  # a row's checkbox: the row found by its identifying text, then the checkbox in it
         spec, fallbacks, fp = in_item
         return Target(locator=spec, fallbacks=fallbacks, fingerprint=fp), spec.build(page)
@@ -97,12 +98,12 @@ def _exact_name(page: Page, spec: LocatorSpec, fp: Fingerprint) -> LocatorSpec:
     return exact if exact.build(page).count() == 1 else spec
 
 
-def focused_target(page: Page) -> tuple[Target, Locator] | None:
-    """The focused element as a target, when one has focus."""
+def focused_target(page: Page, named: str = "") -> tuple[Target, Locator] | None:
+    """The focused element as a target, when one has focus (``named``: the step's sentence, ``target_for``)."""
     focused = page.locator("*:focus")
     if focused.count() != 1:
         return None
-    return target_for(page, focused)
+    return target_for(page, focused, named)
 
 
 def count_target(page: Page, item: Locator, target: Target) -> tuple[Target, LocatorSpec | None]:

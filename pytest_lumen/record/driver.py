@@ -26,6 +26,7 @@ from ..page.perform import current_url, effect_after, perform_once
 from ..page.tabs import PopupWatch, Tabs
 from ..planner.base import PlanReply, PlanRequest, ToolCall
 from ..secrets import map_strings, password_fills
+from ..templates import substitute
 from ..urls import normalize_url
 from .conversation import KEEP_PAGES, Conversation, step_message, system_prompt
 from .dialogs import answer_from, dialog_request
@@ -175,7 +176,7 @@ class ModelDriver:
     def _carry_out(self, step: DrivenStep, call: ToolCall, before_url: str) -> Action:
         """Do the call on the page; the action with its effect. A check is run, never performed."""
         timeout_ms = self.settings.action_timeout * 1000
-        action, loc = to_action(call, self.page, step.obs.refs, self.tpl)
+        action, loc = to_action(call, self.page, step.obs.refs, self.tpl, substitute(step.instruction, step.values))
         if isinstance(action, Goto):
             self.guard.goto(action.url, step.values, before_url)
         if isinstance(action, Expect):

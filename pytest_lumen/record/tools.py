@@ -62,6 +62,7 @@ class Call:
     page: Page
     tpl: Callable[[str], str]  # a text with every known value turned back into its %placeholder%
     refs: Collection[str] = ()  # the refs of the snapshot the model saw
+    named: str = ""  # the step's sentence, values filled in: an item's text it names keys the item (``items.ranked``)
 
     def element(self, tool: str) -> Target:
         """The element the call names; a call without one cannot be carried out."""
@@ -117,7 +118,7 @@ def _drag(c: Call) -> Built:
     if (to_ref is None) == (dx is None and dy is None):
         raise ToolInputError("drag needs to_ref (the element to drop it on), or dx and dy (a move in pixels), not both")
     if to_ref is not None:
-        dest = resolve_ref(c.page, {"ref": to_ref}, c.refs)
+        dest = resolve_ref(c.page, {"ref": to_ref}, c.refs, c.named)
         assert dest is not None
         return Drag(target=source, to=dest[0]), c.loc
     return Drag(target=source, by=Offset(x=dx or 0, y=dy or 0)), c.loc
@@ -304,30 +305,33 @@ def _type_problem(schema: dict[str, Any], value: Any) -> str:
 # --- a call becomes an action -------------------------------------------------------------------
 
 
-def resolve_ref(page: Page, args: dict[str, Any], refs: Collection[str]) -> tuple[Target, Locator] | None:
-    """The element a call's ``ref`` names, as a cached target and a live locator; None without a ref."""
+def resolve_ref(page: Page, args: dict[str, Any], refs: Collection[str],
+                named: str = "") -> tuple[Target, Locator] | None:
+    """The element a call's ``ref`` names, as a cached target and a live locator; None without a ref (``named``: the
+    step's sentence, values filled in, ``target_for``)."""
     ref = args.get("ref")
     if ref is None:
         return None
     if ref not in refs:
         raise ToolInputError(f"ref {ref!r} is not in the latest snapshot; use a ref shown there")
-    return target_for(page, locate(page, ref, refs))
+    return target_for(page, locate(page, ref, refs), named)
 
 
-def to_action(call: ToolCall, page: Page, refs: Collection[str], tpl: Callable[[str], str]) -> Built:
+def to_action(call: ToolCall, page: Page, refs: Collection[str], tpl: Callable[[str], str],
+              named: str = "") -> Built:
     """The cacheable action for a valid tool call, and the live locator to act on.
 
     ``refs`` are the refs of the snapshot the model saw; ``tpl`` turns known values back into their
-    %placeholders% (the cache never holds a value). Raises ``ToolInputError`` for a call that cannot
-    be carried out as given.
+    %placeholders% (the cache never holds a value); ``named``: the step's sentence with its values, whose words
+    key an item the element is in. Raises ``ToolInputError`` for a call that cannot be carried out as given.
     """
-    resolved = resolve_ref(page, call.input, refs)
+    resolved = resolve_ref(page, call.input, refs, named)
     target, loc = resolved if resolved else (None, None)
     tool = ACTIONS.get(call.name)
     if tool is None or tool.build is None:
         raise ToolInputError(f"tool {call.name!r} cannot be carried out here")
     if tool.focused and target is None:
-        focused = focused_target(page)
+        focused = focused_target(page, named)
         if focused is not None:
             target, loc = focused
-    return tool.build(Call(call.input, target, loc, page, tpl, refs))
+    return tool.build(Call(call.input, target, loc, page, tpl, refs, named))

@@ -1,15 +1,13 @@
-"""After a replayed action: its recorded effect (the URL after a navigation, the value after a fill) must hold.
+"""After a replayed action: its recorded effect (the URL after a navigation, the value after a fill) must recur.
 
-A recorded effect guards against acting blind; it is not an assertion of its own. So when the element
-was confirmed to be the recorded one, a URL that differs from the recorded one only in its fragment
-(``/list#done`` against ``/list``: the redesigned filter updates in place) is accepted: the test's own
-checks say whether the page is right. A fragment that is a route (``#/cart``) is the page: it must match.
-A relabelled element (found on evidence, not likeness) gets the strict check: its effect is its evidence.
-The query's order never counts (URLs are compared normalized). A navigation that became an in-page update (the URL stayed
-what it was before the action, and the page changed in place after it: ``page/changes.py``) passes
-too, for a confirmed element; when the URL stayed and nothing changed, nothing happened, and the step
-fails. A check's new state needs no read-back: Playwright's ``set_checked`` fails when the state did
-not change.
+The recorded kind of effect must recur. A recorded navigation needs a navigation: to the recorded URL (the query's
+order aside; for an element confirmed to be the recorded one, a fragment that is no route aside, ``/list#done``
+against ``/list``), or, for that very element, to a renamed route of its origin that is a page of the app: not an
+error page, not a sign-in page, not the page it left (``page/document.py``). A page that stayed where it was did not
+navigate, whatever it shows instead: an alert, a toast or an error message is never the effect (the failure names
+what it shows). A fragment that is a route (``#/cart``) is the page: it must match. A relabelled element (found on
+evidence, not likeness) gets the strict check: its effect is its evidence. A fill's value is read back. A check's new
+state needs no read-back: Playwright's ``set_checked`` fails when the state did not change.
 """
 
 from __future__ import annotations
@@ -20,8 +18,7 @@ from typing import TYPE_CHECKING
 from playwright.sync_api import Error as PlaywrightError
 
 from ..errors import first_line
-from ..page import changes
-from ..page.document import error_shown
+from ..page import document
 from ..templates import substitute
 from ..urls import absolute_url, normalize_url, origin_of
 from .failure import ActionFailed, ActionReplay
@@ -55,15 +52,14 @@ def same_place(now: str, expected: str, strict: bool = False) -> bool:
 
 @dataclass(frozen=True)
 class Before:
-    """The page just before an action: its URL (normalized) and the time, for ``changes.changed_since``."""
+    """The page just before an action: its URL (normalized)."""
 
     url: str
-    at_ms: float
 
 
 def before(page: Page) -> Before:
     """Where the page is, and when, just before acting (no browser round trip: Playwright keeps the URL)."""
-    return Before(normalize_url(page.url), changes.now_ms())
+    return Before(normalize_url(page.url))
 
 
 def verify_effect(page: Page, replay: ActionReplay, loc: Locator | None, timeout_ms: float, strict: bool = False,
@@ -93,24 +89,31 @@ def verify_effect(page: Page, replay: ActionReplay, loc: Locator | None, timeout
             if normalize_url(page.url) != expected:  # the fragment may come a moment later
                 page.wait_for_url(lambda url: normalize_url(url) == expected, timeout=FRAGMENT_GRACE_MS)
         except PlaywrightError:
-            now = normalize_url(page.url)
             if close_enough(page.url):
                 return None
-            if not strict and was is not None and now == was.url:
-                if changes.changed_since(page, was.at_ms):
-                    return None  # it updated the page in place instead of navigating: the test's checks decide
-                raise replay.failed(f"after the action nothing happened: the page should be at {expected}, "
-                                    f"and it stayed at {now} without a change", performed=True) from None
-            shown = None
-            if confirmed and not strict and was is not None and _same_origin(page.url, expected):
-                shown = error_shown(page)
-                if shown is None:
-                    return now  # the very element, led to a renamed route of the app
-            error = f" ({shown})" if shown else ""
-            raise _failed(replay, f"after the action the page should be at {expected}, but it is at {now}{error}",
-                          strict) from None
+            _renamed = _elsewhere(page, replay, expected, strict, was, confirmed)
+            if _renamed is not None:
+                return _renamed
     _verify_value(replay, loc, timeout_ms, strict)
     return None
+
+
+def _elsewhere(page: Page, replay: ActionReplay, expected: str, strict: bool, was: Before | None,
+               confirmed: bool) -> str | None:
+    """A recorded navigation that landed elsewhere: the renamed route (normalized) when the very element led to
+    another route of its origin that is a page (no error, no sign-in page, not the page it left); else the failure.
+    A page that stayed where it was did not navigate: what it shows instead (an alert, a toast) is no effect."""
+    now = normalize_url(page.url)
+    seen = document.shown(page)
+    if was is not None and same_place(now, was.url):  # the page it left (its fragment aside, unless a route)
+        raise _failed(replay, f"after the action the page should be at {expected}, and it stayed at {now}: a navigation "
+                              f"was recorded, and none followed{seen.told()}", strict) from None
+    refused = seen.refusal(expected)
+    if confirmed and not strict and was is not None and _same_origin(page.url, expected) and refused is None:
+        return now  # the very element, led to a renamed route of the app
+    why = f" ({refused})" if refused else ""
+    raise _failed(replay, f"after the action the page should be at {expected}, but it is at {now}{why}{seen.told()}",
+                  strict) from None
 
 
 def _failed(replay: ActionReplay, error: str, strict: bool) -> ActionFailed:

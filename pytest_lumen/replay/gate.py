@@ -30,7 +30,6 @@ from ..run.figures import Figures
 from ..templates import substitute
 from . import effects
 from .failure import ActionFailed, ActionReplay
-from .overlays import dismiss_overlay
 
 if TYPE_CHECKING:
     from playwright.sync_api import Locator, Page
@@ -215,8 +214,8 @@ class Gate:
                     return loc  # it acted (or was acting) when time ran out: the effect check decides
                 if attempt == 2:
                     return None
-                if pointer_intercepted(log) and dismiss_overlay(self.page) is not None:
-                    continue
+                if pointer_intercepted(log):
+                    return None  # an overlay in the way: the full path reads it, and dismisses it only harmlessly
                 if not element_resolved(log) and not _present(named):
                     self.absent = (replay.index, GATE_MS)
                     return None  # no such element on the page: the full path looks and heals (without waiting again)

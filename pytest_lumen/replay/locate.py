@@ -20,18 +20,22 @@ from typing import TYPE_CHECKING
 from playwright.sync_api import Error as PlaywrightError
 
 from ..errors import first_line
+from ..heal.likeness import SURE, VERIFY_THRESHOLD, pins_hold, similarity
+from ..heal.meaning import acts, renamed
+from ..heal.policy import Policy, policy_for
+from ..heal.record import healed_target, report_relocation, templatized
+from ..heal.relocation import Missed, Relocated, Relocator
+from ..heal.translations import found_nothing, reveal
+from ..heal.words import normalized
 from ..page import identity
+from ..page.asserted import bound_check, holed
 from ..page.changes import LOOK_AGAIN_MS, PageClosed, now_ms, wait_for_change
 from ..page.fingerprint import Look, capture_with_look_alikes
+from ..page.items import names_item
 from ..page.targets import bind_target
 from ..run.heals import Heal
-from .asserted import bound_check, holed
-from .cascade import Missed, Policy, Relocated, Relocator, policy_for
+from ..templates import substitute
 from .looks import await_visible, first_look, look_now
-from .names import normalized
-from .reports import healed_target, report_relocation, templatized
-from .similarity import SURE, VERIFY_THRESHOLD, pins_hold, similarity
-from .translate import found_nothing, reveal
 
 if TYPE_CHECKING:
     from playwright.sync_api import Locator, Page
@@ -109,14 +113,14 @@ class Finder:
             seen = self._by_primary(bound, look, policy, primary, target, end)
             if isinstance(seen, Located):
                 return dataclasses.replace(seen, revealed=revealed)
-            if tries < 2:  # a collapsed section hides it, a chooser stands in for it: translate.reveal, twice at most
-                tries, shown = tries + 1, reveal(self.page, self.ctx, self.instruction, replay, bound, tries)
+            if tries < 2:  # a collapsed section holds it, a chooser stands in for it: translations.reveal, twice at most
+                tries, shown = tries + 1, reveal(self.page, self.ctx, self.instruction, replay, bound)
                 if shown is not None and not isinstance(shown, Heal):
                     return Located(shown, target, revealed=revealed)  # the select a two-list chooser stands in for
                 if shown is not None:
                     looked_at, revealed, look = now_ms(), (*revealed, shown), first_look(primary, bound.locator, 0)
                     continue
-            found = _try_cascade(self.relocator, bound, policy)
+            found = _try_cascade(self.relocator, bound, policy, _named(self.instruction, replay.values, bound))
             if isinstance(found, Relocated):
                 located = self._relocated(replay, target, bound, policy, primary, seen, found, end)
                 return dataclasses.replace(located, revealed=revealed)
@@ -175,9 +179,15 @@ def _primary_now(relocator: Relocator, target: Target, policy: Policy, primary: 
     return True
 
 
-def _try_cascade(relocator: Relocator, target: Target, policy: Policy) -> Relocated | Missed:
+def _named(instruction: str, values: dict[str, str], target: Target) -> str:
+    """The words the step names its element's item by: its sentence with its values, and the recorded item's name."""
+    item = target.fingerprint.item if target.fingerprint is not None else None
+    return " ".join((substitute(instruction, values), item if item and names_item(item) else ""))
+
+
+def _try_cascade(relocator: Relocator, target: Target, policy: Policy, named: str) -> Relocated | Missed:
     try:
-        return relocator.find(target, policy)
+        return relocator.find(target, policy, named)
     except PlaywrightError as exc:  # the page changed under the scan: try again on the next round
         return Missed(f"the page changed during the search ({first_line(exc)})")
 
@@ -202,9 +212,11 @@ def _resolve(relocator: Relocator, target: Target, look: Look, policy: Policy, l
         # a text check's locator now finds an element without the recorded text, and another shows it whole
         raise Unresolved(f"{where} finds an element that does not show {shown!r}; another element does")
     score = similarity(recorded, fp, policy.ignore, by_place=policy.by_place)
-    if (score >= SURE or identity.holds(recorded, fp)) and pins_hold(recorded, fp, policy.pinned):
+    sure = identity.holds(recorded, fp) or (score >= SURE and not (acts(recorded) and renamed(recorded, fp))
+                                            and identity.declares_alike(recorded, fp))
+    if sure and pins_hold(recorded, fp, policy.pinned):
         return score  # the gate's rule too (``identity.holds``): one verdict, whichever path the action took
-    why = relocator.doubt(recorded, loc, fp, score, policy, VERIFY_THRESHOLD)
+    why = relocator.doubt(target, loc, fp, score, policy, VERIFY_THRESHOLD)
     if why is not None:
         raise Unresolved(f"{where} finds an element that is not clearly the recorded one ({why})")
     return score

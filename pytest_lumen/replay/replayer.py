@@ -14,6 +14,7 @@ Any failed check is a replay failure, never a pass.
 from __future__ import annotations
 
 import dataclasses
+import functools
 import time
 from collections.abc import Callable
 from contextlib import nullcontext
@@ -25,24 +26,26 @@ from playwright.sync_api import Error as PlaywrightError
 from ..cache.model import Action, Drag, Expect, Fingerprint, Goto, SelectOption, Target
 from ..errors import LumenAssertionError, LumenError, first_line
 from ..events import ReplayPath, ToolSpan
-from ..page.dialogs import CachedAnswers, DialogWatch
+from ..heal import widgets
+from ..heal.dialogs import CachedAnswers
+from ..heal.option import relocate_option
+from ..heal.overlays import Dismissal, OverlayQuestion, close_blocking_modal, dismiss_overlay
+from ..heal.record import overlay_heal, pictured_after, route_heal
+from ..heal.relocation import Relocator
+from ..heal.synonyms import Synonyms
+from ..heal.translations import act, as_native, as_opened
+from ..page.dialogs import DialogWatch
 from ..page.guard import NavigationGuard
 from ..page.perform import perform
 from ..page.playwright_internals import pointer_intercepted
 from ..page.tabs import PopupWatch, Tabs
 from ..page.targets import bind_target
 from ..run.heals import Heal
-from . import effects, widgets
-from .cascade import Relocator
-from .equivalents import Equivalents
+from . import effects
 from .failure import ActionFailed, ActionReplay
 from .gate import Gate, gateable
 from .locate import USABLE_MS, Finder, Located
 from .looks import await_enabled
-from .options import relocate_option
-from .overlays import close_blocking_modal, dismiss_overlay
-from .reports import pictured_after, route_heal
-from .translate import act, as_native, as_opened
 
 if TYPE_CHECKING:
     from pathlib import Path
@@ -75,7 +78,7 @@ class Replayer:
         self.timeout_ms = ctx.settings.action_timeout * 1000
         self.tabs = tabs or Tabs(page)
         self._gated = gate  # the ``lumen-identity`` selector engine is registered, the one-round-trip path is open
-        self.equivalents = Equivalents.with_lines(ctx.settings.equivalent_names)
+        self.equivalents = Synonyms.with_lines(ctx.settings.equivalent_names)
         self.tpl: Callable[[str], str] = ctx.secrets.hide_secrets  # the step's rule for what it records (set by ``replay``)
         self._switch(page)
 
@@ -144,7 +147,7 @@ class Replayer:
         dialogs = DialogWatch.of(self.page.context)
         opens = action.after is not None and action.after.popup is not None
         with PopupWatch(self.page.context) if opens else nullcontext() as popups, \
-                dialogs.answering(CachedAnswers(action.dialogs), replay.values, self.tpl,
+                dialogs.answering(CachedAnswers(action.dialogs, replay.values), replay.values, self.tpl,
                                   self.page if action.dialogs else None) as turn:
             done = self._replay_one(replay)
             if done.heal is not None:  # none on a hit
@@ -153,7 +156,7 @@ class Replayer:
             popup = popups.wait(self.timeout_ms, self.page) if popups is not None else None
         as_done = replay.doing(done.action).on(done.path)
         if turn.unexpected:
-            raise as_done.failed(f"{turn.unexpected[0]} opened, and nothing was recorded to answer it; it was dismissed",
+            raise as_done.failed(f"{turn.unexpected[0]} opened, and no answer recorded for it; it was dismissed",
                                  performed=True)
         if opens:
             self.tabs.opened(_opened(as_done, popup))
@@ -217,17 +220,23 @@ class Replayer:
         action = replay.action
         if isinstance(action, Goto):
             self.guard.goto(action.url, replay.values, self.page.url)
-        if loc is not None and not isinstance(action, Expect):
-            close_blocking_modal(self.page, loc)
-        was = effects.before(self.page)
-        try:  # the action as done: as cached, or as the widget its element is now declares (``how``)
+        dismissed: list[Dismissal] = []
+        try:
+            if loc is not None and not isinstance(action, Expect):
+                dismissed += [d for d in (close_blocking_modal(self.page, loc),) if d is not None]
+            was = effects.before(self.page)
+            # the action as done: as cached, or as the widget its element is now declares (``how``)
             acted, how = act(self.page, action, loc, recorded, replay.values, self.timeout_ms, self.ctx.test_dir, dest,
-                             _perform)
+                             functools.partial(_perform, dismissed=dismissed))
             heal = heal or (widgets.report(self.ctx, self._instruction, replay, how) if how else None)
         except LumenAssertionError:
             raise
+        except OverlayQuestion as question:
+            raise replay.failed(str(question)) from None
         except (PlaywrightError, LumenError) as exc:
             raise replay.failed(first_line(exc)) from None
+        finally:
+            self._heals.extend(overlay_heal(self.ctx, self._instruction, replay, d) for d in dismissed)
         relabelled = heal is not None and heal.level.kind == "relabel"
         moved = effects.verify_effect(self.page, replay.doing(acted), loc, self.timeout_ms, relabelled, was,
                                       confirmed=confirmed and heal is None)
@@ -255,13 +264,16 @@ def _moved(ctx: TestContext, tpl: Callable[[str], str], instruction: str, replay
 
 
 def _perform(page: Page, action: Action, loc: Locator | None, values: dict[str, str], timeout_ms: float, test_dir: Path,
-             dest: Locator | None) -> None:
-    """Perform the action; once more when an overlay intercepted the pointer and was dismissed."""
+             dest: Locator | None, dismissed: list[Dismissal]) -> None:
+    """Perform the action; once more when an overlay intercepted the pointer and was dismissed harmlessly (added to
+    ``dismissed``). An overlay that asks a question raises ``OverlayQuestion``."""
     try:
         perform(page, action, loc, values, timeout_ms, test_dir, dest)
     except PlaywrightError as exc:
-        if not pointer_intercepted(str(exc)) or dismiss_overlay(page) is None:
+        dismissal = dismiss_overlay(page) if pointer_intercepted(str(exc)) else None
+        if dismissal is None:
             raise
+        dismissed.append(dismissal)
         perform(page, action, loc, values, timeout_ms, test_dir, dest)
 
 def _opened(done: ActionReplay, popup: Page | None) -> Page:

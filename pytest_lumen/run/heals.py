@@ -10,8 +10,9 @@ from pydantic import BaseModel, ConfigDict, model_serializer, model_validator
 from ..cache.model import LocatorKind
 
 # How an action healed: a fallback locator, a row found by its key, a check's unchanged text, similarity, a relabel
-# on evidence, a renamed route (effect), a renamed option, another widget, or the model.
-HealKind = Literal["fallback", "row_key", "unchanged_text", "similarity", "relabel", "effect", "option", "widget", "model"]
+# on evidence, a renamed route (effect), a renamed option, another widget, an overlay dismissed, or the model.
+HealKind = Literal["fallback", "row_key", "unchanged_text", "similarity", "relabel", "effect", "option", "widget", "overlay",
+                   "model"]
 
 
 class HealLevel(BaseModel):

@@ -327,13 +327,21 @@ def test_dialogs_are_answered_by_the_model_when_recording_and_the_same_way_on_re
     assert '"message": "Delete the project Artemis?"' in written  # a step not passed it keeps the page's words
 
     ctx = context(session_in(Mode.REPLAY, tmp_path))
-    assert steps(Agent(page, ctx, no_model), "Hermes") == "Hermes Deleted"
+    assert steps(Agent(page, ctx, no_model), "Artemis") == "Artemis Deleted"
     assert ctx.figures.model_calls == 0 and ctx.figures.steps_replayed == 2
+
+    # the step that deletes was not passed the name: another project's question is not the one answered when recorded
+    ctx = context(session_in(Mode.REPLAY, tmp_path))
+    with pytest.raises(ReplayError, match=r"a confirm dialog saying 'Delete the project %name%\?' \(the answer recorded "
+                                          r"here was for a confirm dialog saying 'Delete the project Artemis\?'\).*it was "
+                                          r"dismissed"):
+        steps(Agent(page, ctx, no_model), "Hermes")
+    assert page.locator("#status").inner_text() == "Kept"  # dismissed: nothing deleted
 
     page.add_init_script("window.UNEXPECTED = true")  # the app now warns first: nobody answered that when recording
     ctx = context(session_in(Mode.REPLAY, tmp_path))
     with pytest.raises(ReplayError, match=r"an alert dialog saying 'Your trial has ended'.*it was dismissed"):
-        steps(Agent(page, ctx, no_model), "Hermes")
+        steps(Agent(page, ctx, no_model), "Artemis")
 
 
 # An app that opens its help in a new tab (target=_blank), and a payment window (window.open) that
@@ -619,7 +627,7 @@ def test_actions_inside_an_iframe_are_cached_with_their_frame_and_heal_inside_it
 
 def test_a_model_heal_keeps_the_page_as_replay_left_it_and_after_the_model_acted(
         page: Any, site_factory: Callable[[dict[str, str]], Any], tmp_path: Path) -> None:
-    from tests.browser.replay.test_relabel import DONE, WIZARD, record
+    from tests.browser.heal.test_relabel import DONE, WIZARD, record
 
     site = site_factory({"index.html": WIZARD.format(action="/payment.html", label="Continue"),
                          "payment.html": DONE, "elsewhere.html": DONE.replace("Payment", "Billing")})

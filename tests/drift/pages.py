@@ -292,10 +292,10 @@ COSMETIC: tuple[Variant, ...] = (
         _shop(CART_BLOCK, ""),
         _shop("</nav>\n</header>", "</nav>\n" + CART_BLOCK + "</header>"),
     )),
-    Variant("labels_reworded", "cosmetic", "field labels and the terms text reworded", (
+    Variant("labels_reworded", "cosmetic", "field labels and the terms text reworded (the consent in a same-scope synonym)", (
         _shop('>Email</label>', '>E-mail address</label>'),
         _shop('>Full name</label>', '>Name for delivery</label>'),
-        _shop(' I accept the terms</label>', ' I have read and agree to the terms of sale</label>'),
+        _shop(' I accept the terms</label>', ' I agree to the terms</label>'),
     )),
     Variant("buttons_reworded", "cosmetic", "button and link texts reworded", (
         _shop('>Add to cart</button>', '>Add to basket</button>', 3),
@@ -305,8 +305,8 @@ COSMETIC: tuple[Variant, ...] = (
     Variant("test_ids_removed", "cosmetic", "every data-testid attribute removed", NO_TEST_IDS),
     Variant("cookie_banner", "cosmetic", "a fixed cookie banner over the bottom of every page", tuple(
         Edit(page, "</body>", '<div class="cookie-banner" style="position:fixed;left:0;right:0;bottom:0;height:45%;'
-             'background:#333;color:#fff;padding:16px;z-index:10">We use cookies to run this shop. '
-             '<button data-truth="dismiss-cookies" onclick="this.parentElement.remove()">Accept cookies</button></div>\n</body>')
+             'background:#333;color:#fff;padding:16px;z-index:10">This shop uses cookies to keep your cart. '
+             '<button data-truth="dismiss-cookies" onclick="this.parentElement.remove()">Got it</button></div>\n</body>')
         for page in ("shop.html", "thanks.html"))),
     Variant("newsletter_modal", "cosmetic", "a modal newsletter dialog pops up after the first item is added", (
         _shop("</body>", """<div class="modal-backdrop" hidden style="position:fixed;inset:0;background:rgba(0,0,0,.5);z-index:20">
@@ -373,8 +373,6 @@ COSMETIC: tuple[Variant, ...] = (
     )),
     # Relabels (issue 15): the words of a control change, its role, place and job do not. Each also loses the id and
     # test id a redesign drops, so that no recorded locator finds it: the cascade has to recognise it.
-    Variant("submit_relabelled", "cosmetic", "a design-system submit button: 'Place order' reads 'Pay now', no id, no test id",
-            (_shop(PLACE_ORDER, SUBMIT_PAY_NOW),)),
     Variant("fields_relabelled", "cosmetic", "a form library's fields: generated ids, 'Email' reads 'E-mail address', "
             "'Full name' reads 'Recipient' (its autocomplete=name kept), new placeholder and field names", (
         _shop(EMAIL, '<div class="field"><label for=":r1:">E-mail address</label><input id=":r1:" name="contact.email" '
@@ -393,6 +391,13 @@ COSMETIC: tuple[Variant, ...] = (
 )
 
 MODEL: tuple[Variant, ...] = (
+    Variant("submit_relabelled", "model", "a design-system submit button: 'Place order' reads 'Pay now', no id, no test "
+            "id: a control that pays is healed by its own words or a same-scope synonym only",
+            (_shop(PLACE_ORDER, SUBMIT_PAY_NOW),)),
+    Variant("terms_reworded", "model", "the consent to the terms reworded beyond a synonym: a consent is healed by its own "
+            "words or a same-scope synonym only", (
+        _shop(' I accept the terms</label>', ' I have read and agree to the terms of sale</label>'),
+    )),
     Variant("products_renamed", "model", "the blue mug and the green plate renamed: only meaning links old and new", (
         _shop("<h3>Blue mug</h3>", "<h3>Navy coffee cup</h3>"),
         _shop("<h3>Green plate</h3>", "<h3>Dinner dish, sage</h3>"),

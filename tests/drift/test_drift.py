@@ -40,13 +40,14 @@ REGRESSION_REASONS = {
     "place_order_removed": "zero-token heal found nothing",
     "confirmation_wrong_name": "expectation failed",
     "mug_button_adds_teapot": "expectation failed: get_by_test_id(\"cart-total\") contains text '$20.00'",
-    "relabelled_submit_goes_elsewhere": "did not lead where it was recorded to "
-                                        "(after the action the page should be at /thanks.html, but it is at /account.html)",
+    # a control that pays is taken by its own name or a same-scope synonym only: it is not acted on at all
+    "relabelled_submit_goes_elsewhere": "its name 'Place order' became 'Pay now', which is not known to mean the same",
     "two_relabelled_submits": "zero-token heal found nothing",
     "help_button_does_nothing": "the page should be at /help.html",
     "help_link_removed_forum_beside": "'Visit the help center forum': it declares the link /account.html, and the step "
                                       "led to /help.html",
-    "help_link_removed_chat_beside": "but it declares no destination (a script decides where it leads): not acted on",
+    "help_link_removed_chat_beside": "its name 'Visit the help center' became 'Visit the help center chat', which is "
+                                     "not known to mean the same",
 }
 MODEL_REASON = "zero-token heal found nothing"
 INNER_TIMEOUT = 600  # seconds for one inner session: generous, a loaded machine is slow
@@ -107,7 +108,7 @@ def test_replay_mode_survives_cosmetic_drift_with_zero_tokens(lumen, fake_anthro
 
     # What the heals wrote says what the element is: never where it is (locators.py), never a count in its name.
     written = {name: rewritten_locators(recorded, harness.cache_file(lumen.path, name)) for name in cosmetic}
-    assert all(written[name] for name in ("submit_relabelled", "fields_relabelled", "link_became_button", "count_in_name"))
+    assert all(written[name] for name in ("fields_relabelled", "link_became_button", "count_in_name"))
     by_place = {name: [s.describe() for s in specs if positional(s)] for name, specs in written.items()}
     counted = {name: [s.describe() for s in specs if s.name and stable_name(s.name)] for name, specs in written.items()}
     assert ({name: found for name, found in by_place.items() if found},
@@ -119,7 +120,7 @@ def test_replay_mode_survives_cosmetic_drift_with_zero_tokens(lumen, fake_anthro
     mug = steps[0].actions[0].target.fingerprint
     assert (mug.name, mug.context) == ("Add to basket", "Blue mug $12.00")
     assert steps[5].actions[0].target.fingerprint.name == "Open the support page"
-    healed = ["buttons_reworded", "redesign", "submit_relabelled", "fields_relabelled"]  # fallback, similarity, relabel
+    healed = ["buttons_reworded", "redesign", "fields_relabelled"]  # fallback, similarity, relabel
     lumen.monkeypatch.setenv("DRIFT_VARIANTS", ",".join(healed))
     again = lumen.run("--lumen-mode=replay", timeout=INNER_TIMEOUT)
     again.assert_outcomes(passed=len(healed))

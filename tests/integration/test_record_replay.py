@@ -137,11 +137,11 @@ def test_heal_keeps_an_action_that_was_performed_and_does_not_repeat_it(lumen, r
                                                                       fake_anthropic):
     """The click happened and the app went elsewhere: the model is told so, and the healed step keeps the click.
 
-    Elsewhere is a page that is gone (an HTTP error), which stays red: a route the app renamed is followed
-    with zero tokens instead (tests/browser/replay/test_effects.py)."""
+    The form still declares where it goes; the server now sends it to a page that is gone (an HTTP error), which
+    stays red: a route the app renamed is followed with zero tokens instead (tests/browser/replay/test_effects.py)."""
     site = recorded_login()
-    site.write({"index.html": SITE["index.html"].replace("/welcome.html", "/gone.html")})
-    lumen.run("--lumen-mode=replay").assert_outcomes(failed=1)  # the sign-in now posts to a page that is gone
+    site.redirect("/welcome.html?", "/gone.html")  # the form's request; the page itself is still there
+    lumen.run("--lumen-mode=replay").assert_outcomes(failed=1)  # the sign-in now lands on a page that is gone
 
     # the heal's reply goes on from there (to the welcome page), then the expect step replays
     fake_anthropic.script([{"match": ["log in as %user%", "was performed"], "actions": [

@@ -98,6 +98,24 @@ function fingerprinter(config) {
       return raw;
     }
   };
+  // Where a form's submit button sends its form, and how, as declared (formaction, else the form's action; its own
+  // site's address origin-relative, as hrefOf writes it): [action, method], or [null, null] for any other element.
+  const submitsTo = (el) => {
+    const type = (el.getAttribute('type') || '').toLowerCase();
+    const submitter = (el.tagName === 'BUTTON' && (type === '' || type === 'submit'))
+      || (el.tagName === 'INPUT' && (type === 'submit' || type === 'image'));
+    if (!submitter || !el.form) return [null, null];
+    const raw = el.getAttribute('formaction') || el.form.getAttribute('action');
+    const method = (el.getAttribute('formmethod') || el.form.getAttribute('method') || 'get').toLowerCase();
+    if (raw === null || raw.trim() === '') return [null, method];
+    try {
+      const url = new URL(raw.trim(), el.ownerDocument.baseURI);
+      const own = url.origin === new URL(el.ownerDocument.baseURI).origin;
+      return [own ? url.pathname + url.search : url.href, method];
+    } catch (e) {
+      return [raw, method];
+    }
+  };
   const contextOf = (el) => {
     const own = (el.innerText || '').trim().length;
     const labelled = new Set(letterWords((labelOf(el) || '') + ' ' + (el.getAttribute('aria-label') || '')));
@@ -206,8 +224,9 @@ function fingerprinter(config) {
         || (textual ? text : null) || clean(el.getAttribute('placeholder'))
         || clean(el.getAttribute('alt')) || clean(el.getAttribute('title'));
     }
+    const [action, method] = submitsTo(el);
     return {
-      tag: el.tagName.toLowerCase(), role, name, text, label,
+      tag: el.tagName.toLowerCase(), role, name, text, label, action, method,
       id: el.id || null, name_attr: el.getAttribute('name'), type: el.getAttribute('type'),
       placeholder: el.getAttribute('placeholder'), href: hrefOf(el),
       test_id: el.getAttribute('data-testid'), css: costly('css', cssPath, el), context: costly('context', contextOf, el),

@@ -40,7 +40,10 @@ function itemKeys(el, config) {
   const keysOf = (it) => {
     const out = [];
     if (roleOf(it) === 'row') {
-      Array.from(it.children).forEach((cell, column) => {
+      // its cells, wherever a framework wraps them (a div around an ARIA grid's gridcells); else its children
+      const cells = Array.from(it.querySelectorAll('td, th, [role=cell], [role=gridcell], [role=rowheader]'))
+        .filter((c) => c.closest('tr, [role=row]') === it);
+      (cells.length ? cells : Array.from(it.children)).forEach((cell, column) => {
         const text = clean(cell.innerText);
         if (!text || text.length > config.longest) return;
         const links = Array.from(cell.querySelectorAll('a[href]')).filter((a) => clean(a.innerText) === text);

@@ -16,7 +16,7 @@ import pytest
 from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import Page
 
-from pytest_lumen.page.changes import PageClosed, changed_since, now_ms, wait_for_change
+from pytest_lumen.page.changes import ENGINE, PageClosed, now_ms, wait_for_change
 
 LONG_MS = 20_000.0  # the change always comes far sooner; a wait that missed it returns False after this
 
@@ -33,7 +33,7 @@ APP = """<!doctype html><html><body>
 
 def _ready(page: Page) -> float:
     page.set_content(APP)
-    changed_since(page, 0)  # the engine is injected, as replay does before it acts
+    page.locator(f"{ENGINE}=0").count()  # the engine is injected, as replay does before it acts
     return now_ms()
 
 
@@ -58,7 +58,7 @@ def test_a_hash_route_change_ends_it(page: Page) -> None:
 def test_a_navigation_to_another_document_ends_it(page: Page, site_factory: Callable[[dict[str, str]], Any]) -> None:
     site = site_factory({"index.html": APP, "next.html": "<!doctype html><html><body><p>Next</p></body></html>"})
     page.goto(site.url + "/index.html")
-    changed_since(page, 0)
+    page.locator(f"{ENGINE}=0").count()
     since = now_ms()
     page.evaluate("setTimeout(() => { location.href = 'next.html'; }, 50)")  # a new document: no mutation seen in it
     assert wait_for_change(page, LONG_MS, since_ms=since)

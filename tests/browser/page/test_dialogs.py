@@ -7,7 +7,8 @@ from typing import Any
 import pytest
 
 from pytest_lumen.cache.model import DialogAnswer
-from pytest_lumen.page.dialogs import CachedAnswers, DialogWatch
+from pytest_lumen.heal.dialogs import CachedAnswers
+from pytest_lumen.page.dialogs import DialogWatch
 
 ASK = "document.body.dataset.answer = String(confirm('Delete the project Apollo?'))"
 

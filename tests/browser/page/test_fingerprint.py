@@ -8,8 +8,8 @@ from typing import Any
 import pytest
 
 from pytest_lumen.cache.model import Fingerprint
+from pytest_lumen.heal.likeness import says
 from pytest_lumen.page.fingerprint import capture, scan, scan_selector
-from pytest_lumen.replay.similarity import says
 
 LANDMARKS = """
 <header><nav aria-label="Main"><a href="/">Shop</a></nav></header>

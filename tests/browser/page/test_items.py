@@ -91,12 +91,12 @@ PICKED = {"the Green plate's delete icon": "2", "the Desk lamp's edit icon": "3"
 def test_an_element_in_a_row_is_recorded_in_the_row_its_identifying_text_finds(page: Any) -> None:
     page.set_content(admin_list())
     delete, _ = target_for(page, ELEMENTS["the Green plate's delete icon"](page))
-    assert delete.locator.describe() == ('get_by_role("row").filter(has=page.get_by_role("link", name="2", exact=True))'
-                                         '.get_by_role("link", name="Delete")')
+    assert delete.locator.describe() == ('get_by_role("row").filter(has=page.get_by_role("cell", name="Green plate", '
+                                         'exact=True)).get_by_role("link", name="Delete")')  # its name, not its id link
     checkbox, _ = target_for(page, ELEMENTS["the Notebook's checkbox"](page))
     assert checkbox.locator.has is None and checkbox.locator.parent is not None
-    assert checkbox.locator.parent.has == A.LocatorSpec(kind="role", value="link", name="4", exact=True)
-    assert checkbox.fingerprint is not None and checkbox.fingerprint.item == "4"
+    assert checkbox.locator.parent.has == A.LocatorSpec(kind="role", value="cell", name="Notebook", exact=True)
+    assert checkbox.fingerprint is not None and checkbox.fingerprint.item == "Notebook"
     archive, _ = target_for(page, ELEMENTS["the Desk lamp's archive button"](page))
     assert archive.locator.describe().startswith(
         'get_by_role("listitem").filter(has=page.get_by_role("heading", name="Desk lamp", exact=True))')
@@ -108,8 +108,16 @@ def test_an_element_in_a_row_is_recorded_in_the_row_its_identifying_text_finds(p
 def test_a_row_itself_is_recorded_by_its_identifying_text(page: Any) -> None:
     page.set_content(admin_list())
     row, live = target_for(page, page.locator("tbody tr").nth(2))
-    assert row.locator.describe() == 'get_by_role("row").filter(has=page.get_by_role("link", name="3", exact=True))'
+    assert row.locator.describe() == 'get_by_role("row").filter(has=page.get_by_role("cell", name="Desk lamp", exact=True))'
     assert live.count() == 1 and "Desk lamp" in live.inner_text()
+
+
+def test_the_item_the_step_names_keys_the_row_even_its_id_when_the_step_says_it(page: Any) -> None:
+    page.set_content(admin_list())
+    delete, _ = target_for(page, ELEMENTS["the Green plate's delete icon"](page), "delete product 2")
+    assert 'get_by_role("link", name="2", exact=True)' in delete.locator.describe()
+    named, _ = target_for(page, ELEMENTS["the Green plate's delete icon"](page), "delete the office plate")
+    assert 'name="Green plate"' in named.locator.describe()  # no text of its row is named: its name, never its id
 
 
 def test_an_element_alone_of_its_kind_is_not_scoped(page: Any) -> None:
@@ -188,7 +196,7 @@ def test_a_row_element_recorded_by_every_cell_is_healed_into_the_row_its_identif
     done, heals = _replayer(page, tmp_path, True).replay(0, step, {})
     assert page.evaluate("document.body.dataset.picked") == "4" and [str(h.level) for h in heals] == ["row_key"]
     healed = done[0].target
-    assert healed.locator.parent.has is not None and healed.fingerprint.item == "4", healed.locator.describe()
+    assert healed.locator.parent.has is not None and healed.fingerprint.item == "Notebook", healed.locator.describe()
 
 
 def test_a_row_named_by_every_cell_whose_keys_are_all_gone_is_not_guessed(page: Any, tmp_path: Path) -> None:

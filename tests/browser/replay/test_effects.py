@@ -13,8 +13,8 @@ from pytest_lumen.agent import Agent
 from pytest_lumen.config import Mode
 from pytest_lumen.errors import ReplayError
 from pytest_lumen.events import HealPictures
+from tests.browser.heal.test_relabel import record, replay
 from tests.browser.inprocess import cache_file, context, no_model, session_in
-from tests.browser.replay.test_relabel import record, replay
 
 # A hash-routed app (a router's <a href="#/...">): its "All" filter's route became #/all.
 TODOS = """<!doctype html><html lang="en"><head><meta charset="utf-8"><title>todos</title></head><body>

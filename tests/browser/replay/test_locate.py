@@ -17,8 +17,8 @@ from pytest_lumen.agent import Agent
 from pytest_lumen.config import Mode
 from pytest_lumen.errors import ReplayError
 from pytest_lumen.replay import locate
+from tests.browser.heal.test_relabel import record
 from tests.browser.inprocess import context, no_model, session_in
-from tests.browser.replay.test_relabel import record
 
 PAGE = """<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Profile</title></head><body><main>
 <h1>Profile</h1>{button}<p id="said"></p></main>

@@ -11,8 +11,8 @@ import pytest
 from pytest_lumen.agent import Agent
 from pytest_lumen.config import Mode
 from pytest_lumen.errors import ReplayError
+from tests.browser.heal.test_relabel import record
 from tests.browser.inprocess import context, no_model, session_in
-from tests.browser.replay.test_relabel import record
 
 FORM = """<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Address</title></head><body><main>
 <form><label for="country">Country</label>

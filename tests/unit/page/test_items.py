@@ -17,9 +17,16 @@ def test_a_text_a_sibling_holds_too_identifies_nothing() -> None:
     assert _texts([Key("cell", "kitchen", unique=False)]) == []
 
 
-def test_a_link_or_a_heading_comes_before_a_cell() -> None:
+def test_a_link_or_a_heading_comes_before_a_cell_and_a_name_before_a_number() -> None:
     keys = [Key("cell", "Desk lamp", True, "cell", 3), Key("link", "3", True, None, 2), Key("heading", "Lamp", True, None, 0)]
-    assert _texts(keys) == ["3", "Lamp", "Desk lamp"]
+    assert _texts(keys) == ["Lamp", "Desk lamp", "3"]  # an id link is another record after a re-seed
+
+
+def test_the_text_the_step_names_comes_first() -> None:
+    keys = [Key("link", "2", True, None, 0), Key("cell", "Green plate", True, "cell", 1),
+            Key("cell", "Kitchen", True, "cell", 2)]
+    assert [k.text for k in ranked(keys, "delete the green plate")] == ["Green plate", "Kitchen", "2"]
+    assert [k.text for k in ranked(keys, "open product 2")] == ["2", "Green plate", "Kitchen"]
 
 
 def test_words_come_before_a_name_with_a_number_before_a_formatted_value_before_figures_alone() -> None:

@@ -185,8 +185,8 @@
       '<p class="consent__text">We use cookies to keep you signed in and remember your cart. ' +
       "With your permission we also use analytics cookies.</p>" +
       '<div class="consent__actions">' +
-      '<button type="button" class="btn btn--primary" data-testid="cookie-accept">Accept all</button>' +
-      '<button type="button" class="btn btn--ghost">Reject all</button>' +
+      '<button type="button" class="btn btn--primary" data-testid="cookie-accept">Accept cookies</button>' +
+      '<button type="button" class="btn btn--ghost">Reject cookies</button>' +
       "</div>";
     document.body.appendChild(card);
     var buttons = card.querySelectorAll("button");

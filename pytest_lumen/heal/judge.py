@@ -1,0 +1,200 @@
+"""The judge: one contract for every proposal of every strategy, which accepts at most one element.
+
+A proposal is refused (``refusal``) when:
+
+1. **what it declares contradicts the recording**: it links or submits elsewhere than the recorded element
+   declared, or than where the step led (``destinations.py``);
+2. **its name changed, and nothing says the new one means the same** (``meaning.py``): for a control (an action
+   or a field), a new name needs a same-scope synonym or words that only name what it is about; a control whose
+   words destroy, pay, consent, share, discard, send or confirm takes nothing else; any other action may be known
+   by what it declares (the recorded destination), a field by its declared purpose, by being the only field of its
+   kind where it was, or by a name that only gained or lost words when no other field's did; a check that
+   asserts the name takes a synonym only;
+3. **it is not in the item the step names**: an element recorded in a row, card or list item keyed by the item's
+   name ("Green plate") is only ever that item's element, never one a position, an id or a value now points at;
+4. **its likeness does not decide it**, when likeness is what proposes it: below the threshold, or not clearly
+   ahead of every other element of the page (the margin rule, ``margin.py``).
+
+Of the proposals left, all must be one element: two strategies that each make a case for another element are a
+doubt, and a doubt fails the step, unless one element alone kept the recorded name (a name is a purpose: the
+element that still says it outweighs one whose new name has only evidence). The first accepted proposal (in the
+strategies' order) is settled: its locator to write. The judge never acts: the replayer acts once it accepted.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from ..cache.model import Fingerprint
+from ..page.fingerprint import capture_with_look_alikes
+from ..page.identity import is_item
+from ..page.items import holds_text, names_item
+from .likeness import ACTION_ROLES, FIELD_ROLES, MARGIN, lone_of_kind, name_extended, pins_hold
+from .margin import differences, score_text
+from .meaning import Meaning, acts, consequence, iconic, renamed, same_scope
+from .proposal import Missed, Offer, Proposal, Relocated, Scene
+from .words import normalized, says, words
+
+MAX_SHOWN = 4  # the elements left out for what they declare, named in a failure
+UNSET_AUTOCOMPLETE = (None, "", "on", "off")  # autocomplete values that declare no purpose
+
+
+def judge(scene: Scene, offers: Sequence[Offer]) -> Relocated | Missed:
+    """The one element the offers make a case for, settled; else why none (``Missed``)."""
+    notes = [_left_out(scene)] if scene.survey.contradicting else []
+    accepted: list[tuple[Proposal, str]] = []
+    for offer in offers:
+        if offer.note:
+            notes.append(offer.note)
+        for p in offer.proposals:
+            why, evidence = _weigh(scene, p)
+            if why is not None:
+                notes.append(f"{p.level}: {why}")
+            else:
+                accepted.append((p, evidence))
+    if len({_who(p) for p, _ in accepted}) > 1:  # a name that is the recorded one outweighs a new name's evidence
+        same_name = [(p, e) for p, e in accepted if not renamed(scene.recorded, p.fingerprint)]
+        accepted = same_name if len({_who(p) for p, _ in same_name}) == 1 else accepted
+    elements = {_who(p) for p, _ in accepted}
+    if len(elements) > 1:
+        named = ", ".join(f"{says(p.fingerprint)!r} ({p.level})" for p, _ in accepted[:MAX_SHOWN])
+        return Missed(f"ambiguous: the strategies make a case for {len(elements)} different elements: {named}")
+    if not accepted:
+        return Missed("; ".join(n for n in notes if n) or "no strategy proposed an element")
+    best, evidence = accepted[0]
+    spec, live = best.settle()
+    current = capture_with_look_alikes(live)
+    if best.fingerprint.item is not None or best.fingerprint.column is not None:
+        current = current.model_copy(update={"item": best.fingerprint.item, "column": best.fingerprint.column})
+    return Relocated(best.level, spec, live, current, best.score, evidence or None, best.runner_up)
+
+
+def refusal(scene: Scene, p: Proposal) -> str | None:
+    """Why the judge refuses this proposal (the contract above), or None when it accepts it."""
+    return _weigh(scene, p)[0]
+
+
+def verdict(scene: Scene, current: Fingerprint, score: float, rival: float, threshold: float,
+            reading_why: str | None = None, index: int | None = None) -> str | None:
+    """Why the element a primary locator found is not beyond doubt the recorded one (the same contract, its likeness
+    and its rival's from the survey; ``reading_why``: what it declares against the recording; ``index``: its place in
+    the survey's scan), or None."""
+    if reading_why is not None:
+        return reading_why
+    meaning = name_meaning(scene, current, index=index)
+    if meaning.evidence is None:
+        return meaning.why
+    return _item(scene, current) or _likeness(scene, current, score, rival, threshold)
+
+
+def _weigh(scene: Scene, p: Proposal) -> tuple[str | None, str]:
+    """Why the proposal is refused (None: accepted), and the evidence it is accepted on."""
+    if p.reading is not None and p.reading.agreement == "contradicts":
+        return p.reading.why, ""
+    meaning = name_meaning(scene, p.fingerprint, p, p.index)
+    if meaning.evidence is None:
+        return meaning.why, ""
+    why = _item(scene, p.fingerprint) or (
+        _likeness(scene, p.fingerprint, p.score, p.rival, p.threshold) if p.rival is not None else None)
+    evidence = "; ".join(e for e in (p.evidence, meaning.evidence) if e)
+    return why, evidence
+
+
+def name_meaning(scene: Scene, current: Fingerprint, p: Proposal | None = None, index: int | None = None) -> Meaning:
+    """Whether the element's name (when it changed) means what the recorded one meant: the evidence, or why not
+    (``index``: its place in the survey's scan, whose containers' names are read when its words need them)."""
+    recorded, policy = scene.recorded, scene.policy
+    if "name" in policy.ignore or not renamed(recorded, current):
+        return Meaning("")
+    same = same_scope(recorded, current, scene.synonyms)
+    if same.evidence is None and not same.final and acts(recorded):
+        same = same_scope(recorded, current, scene.synonyms, scene.around(index))
+    if "name" in policy.pinned:  # a check that the name is shown: the same meaning with the same scope, nothing else
+        if same.evidence is None and not same.final:
+            same = same_scope(recorded, current, scene.synonyms, scene.around(index))
+        if same.evidence is not None:
+            return same
+        return Meaning(None, f"this check asserts its name {says(recorded)!r}, and {says(current)!r} does not say it")
+    if not (acts(recorded) or acts(current)) or same.evidence is not None:
+        return same if same.evidence is not None else Meaning("")  # content, not a control: likeness decides
+    if same.final:
+        return same
+    if not words(says(recorded)) and (p is None or p.rival is not None):  # "×" named "Delete": its likeness decides
+        return Meaning(f"a name without words became {says(current)!r}: a label, not another purpose")
+    kind = consequence(says(recorded)) or consequence(says(current))
+    if kind is not None:
+        return Meaning(None, f"{same.why}; a control that would {kind} is taken by its own name or a same-scope "
+                             f"synonym only")
+    other = _other_evidence(scene, current, p)
+    return Meaning(other) if other else same
+
+
+def _other_evidence(scene: Scene, current: Fingerprint, p: Proposal | None) -> str | None:
+    """Evidence beyond words that a control with no consequence kept its purpose: an icon labelled, a strategy's own
+    reading of its label, what an action declares, a field's declared purpose or place."""
+    recorded = scene.recorded
+    if iconic(recorded, current):
+        return f"{says(recorded)!r} became {says(current)!r}: a name without words, a label, not another purpose"
+    if p is not None and p.named:
+        return p.named
+    if recorded.role in ACTION_ROLES or current.role in ACTION_ROLES:  # its declaration, beside its likeness (its shape)
+        reading = p.reading if p is not None and p.rival is not None else None
+        return reading.why if reading is not None and reading.agreement == "confirms" else None
+    if recorded.role not in FIELD_ROLES:
+        return None
+    if recorded.autocomplete not in UNSET_AUTOCOMPLETE and current.autocomplete == recorded.autocomplete:
+        return f"its declared purpose is unchanged (autocomplete={recorded.autocomplete})"
+    shown = next((f"its {attr} {getattr(current, attr)!r} is unchanged" for attr in ("label", "placeholder")
+                  if getattr(recorded, attr) and getattr(recorded, attr) == getattr(current, attr)), None)
+    if shown is not None:
+        return shown  # the words a person reads beside it are the recorded ones (an aria-label added, say)
+    if p is not None and p.rival is None:
+        return None  # its place and its words' overlap weigh only beside its likeness to the whole recorded element
+    if lone_of_kind(recorded, current):
+        return "the only field of its kind where it was, as when recorded"
+    if name_extended(recorded, current) and _extended_alone(scene, current):
+        return f"its name {says(recorded)!r} only gained or lost words ({says(current)!r}), and no other field's did"
+    return None
+
+
+def _extended_alone(scene: Scene, current: Fingerprint) -> bool:
+    """Whether no other field of the page has a name that only gained or lost words of the recorded one's."""
+    return not any(name_extended(scene.recorded, c.fingerprint) for c in scene.survey.candidates
+                   if c.fingerprint.css != current.css)
+
+
+def _item(scene: Scene, current: Fingerprint) -> str | None:
+    """Why the element is not in the item the step names (an element recorded in a row keyed by its name), or None."""
+    key, policy = scene.recorded.item, scene.policy
+    if not key or not names_item(key) or (policy.asserted and holds_text(policy.asserted, key)):
+        return None  # no item named, a number (never identity on its own), or the checked value itself
+    text = " ".join(t for t in (current.name, current.text, current.context) if t)
+    if is_item(scene.recorded) or holds_text(normalized(text), normalized(key)):
+        return None
+    return f"it is not in the item of {key!r}, which the recorded element was in"
+
+
+def _likeness(scene: Scene, current: Fingerprint, score: float, rival: float | None, threshold: float) -> str | None:
+    """Why likeness does not decide the element: below the threshold, a pinned attribute changed, or not clearly
+    ahead of the best other element; None when it does."""
+    recorded, policy = scene.recorded, scene.policy
+    if score < threshold:
+        changed = differences(recorded, current, policy.ignore)
+        return f"similarity {score_text(score, threshold)} is below {threshold:.2f}" + (f": {changed}" if changed else "")
+    if not pins_hold(recorded, current, policy.pinned - {"name"}):
+        return f"its {', '.join(sorted(policy.pinned))} changed, and this check asserts it"
+    if rival is not None and score - rival < MARGIN:
+        return f"ambiguous: another element scores {score_text(rival, score)} against its {score_text(score, rival)}"
+    return None
+
+
+def _who(p: Proposal) -> object:
+    """What tells the element of one proposal from another's: its place in the scan, else its CSS path."""
+    return p.index if p.index is not None and p.index >= 0 else p.fingerprint.css or id(p)
+
+
+def _left_out(scene: Scene) -> str:
+    """The elements the survey left out for declaring another destination, for the failure."""
+    out = scene.survey.contradicting
+    shown = "; ".join(why for _, why in out[:MAX_SHOWN]) + ("; ..." if len(out) > MAX_SHOWN else "")
+    return f"left out {len(out)} element{'' if len(out) == 1 else 's'} that declare another destination ({shown})"

@@ -1,0 +1,74 @@
+"""The margin rule, and how a verdict is told.
+
+The best candidate is accepted only above a threshold and clearly ahead of the runner-up; anything
+else is ambiguous and rejected, never guessed. Messages name what differs (``differences``) and show
+scores with as many decimals as it takes to tell them apart, never "0.65 is below 0.65".
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Collection, Sequence
+from dataclasses import dataclass
+
+from ..cache.model import Fingerprint
+from .likeness import ACCEPT_THRESHOLD, IDENTIFIERS, MARGIN, WEIGHTS, box_similarity
+from .words import normalized, says
+
+
+def score_text(score: float, *others: float) -> str:
+    """A score for a message, with as many decimals (2 to 6) as it takes to differ from ``others`` as it does."""
+    for digits in range(2, 7):
+        shown = round(score, digits)
+        if all((shown < round(o, digits)) == (score < o) and (shown == round(o, digits)) == (score == o) for o in others):
+            break
+    return f"{score:.{digits}f}"
+
+
+@dataclass(frozen=True)
+class Choice:
+    """The outcome of the margin rule."""
+
+    index: int | None
+    best: float
+    runner_up: float
+    reason: str
+
+
+def choose(scores: Sequence[float], threshold: float = ACCEPT_THRESHOLD, margin: float = MARGIN) -> Choice:
+    """Pick the best candidate only when it clears the threshold and beats the runner-up by the margin."""
+    if not scores:
+        return Choice(None, 0.0, 0.0, "no candidates on the page")
+    order = sorted(range(len(scores)), key=lambda i: scores[i], reverse=True)
+    best = scores[order[0]]
+    second = scores[order[1]] if len(order) > 1 else 0.0
+    if best < threshold:
+        return Choice(None, best, second, f"best candidate scored {score_text(best, threshold)}, below {threshold:.2f}")
+    if best - second < margin:
+        return Choice(None, best, second, f"ambiguous: best {score_text(best, second)} vs runner-up "
+                                          f"{score_text(second, best)} (margin {margin:.2f})")
+    return Choice(order[0], best, second, "accepted")
+
+
+def differences(recorded: Fingerprint, current: Fingerprint, ignore: Collection[str] = (), limit: int = 3) -> str:
+    """The recorded attributes the current element does not share, for messages: ``name 'A' -> 'B'``."""
+    out = []
+    for attr in (*WEIGHTS, *IDENTIFIERS):
+        if attr in ignore:
+            continue
+        if attr == "box":
+            if recorded.box is not None and current.box is not None and box_similarity(recorded, current) < 0.9:
+                moved = math.hypot(recorded.box.x - current.box.x, recorded.box.y - current.box.y)
+                out.append(f"moved {moved:.0f}px")
+            continue
+        before, after = (says(recorded), says(current)) if attr == "name" else (getattr(recorded, attr), getattr(current, attr))
+        before, after = (None if v is None else str(v) for v in (before, after))  # a rank is a number
+        if before not in (None, "") and normalized(before) != normalized(after):
+            out.append(f"{attr} {_short(before)} -> {_short(after)}")
+    return ", ".join(out[:limit]) + (f" (+{len(out) - limit} more)" if len(out) > limit else "")
+
+
+def _short(value: str | None, size: int = 40) -> str:
+    if value is None:
+        return "none"
+    return repr(value if len(value) <= size else value[: size - 1] + "…")

@@ -1,0 +1,58 @@
+"""A cached ``select_option`` whose option was renamed: found again like any element, at zero tokens.
+
+When the select no longer offers the recorded option's label exactly, the one option that clearly is
+it (``page/options.clear_match``: the same label once case, spacing and punctuation are set aside; a
+``value`` attribute alone never, values are often database ids) is chosen instead, and the step is
+reported healed (level ``option``) with the new option written to the cache. Without such an
+option nothing is changed here: selecting fails naming the options offered.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from playwright.sync_api import Error as PlaywrightError
+
+from ..cache.model import ChosenOption, SelectOption
+from ..events import HealEnd, HealStart
+from ..page.options import clear_match, exact, offered
+from ..run.heals import Heal, HealLevel
+from ..templates import substitute
+from .record import take_picture
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Locator
+
+    from ..context import TestContext
+
+LEVEL = HealLevel(kind="option")
+
+
+def relocate_option(ctx: TestContext, tpl: Callable[[str], str], instruction: str, step: int, i: int,
+                    action: SelectOption, loc: Locator, values: dict[str, str],
+                    timeout_ms: float) -> tuple[SelectOption, Heal | None]:
+    """The action with its option as the select offers it now, and the heal when it was renamed; as it is else."""
+    wanted, by_label = action.choice()
+    wanted = substitute(wanted, values)
+    recorded = None if action.option is None else ChosenOption(value=substitute(action.option.value, values),
+                                                                label=substitute(action.option.label, values))
+    try:
+        options = offered(loc, timeout_ms)
+    except PlaywrightError:
+        return action, None  # not readable as a select now: selecting says why
+    if exact(options, wanted, by_label) is not None:
+        return action, None
+    index = clear_match(options, wanted, recorded)
+    if index is None:
+        return action, None
+    now = options[index]
+    healed = action.model_copy(update={"value": tpl(now.label or now.value),
+                                       "option": ChosenOption(value=tpl(now.value), label=tpl(now.label))})
+    before, after = f"select_option {action.value!r}", f"select_option {healed.value!r}"
+    evidence = f"its label {now.label!r} is the recorded {wanted!r} (case, spacing and punctuation aside)"
+    ctx.events.emit(HealStart(step=step, action=i, before=before, error=f"the select offers no option {action.value!r}"))
+    ctx.events.emit(HealEnd(step=step, action=i, ok=True, level=str(LEVEL), before=before, after=after, detail=evidence))
+    return healed, Heal(test=ctx.nodeid, step=instruction, action=i, level=LEVEL, before=before, after=after,
+                        cache_file=ctx.cache.display, evidence=evidence,
+                        picture=take_picture(ctx, loc.page, step, i, "before", loc))

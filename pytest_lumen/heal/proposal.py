@@ -1,0 +1,149 @@
+"""What a heal strategy reads and what it answers: the ``Scene`` (the page as it is, the recorded element, the page
+surveyed once) and its ``Offer`` of ``Proposal``s, each an element with the evidence that it is the recorded one.
+
+A proposal is read from the page, never found by acting on it. Its locator to write is settled (``settle``) only once
+the judge accepted it: the proposals the judge refuses cost no more round trips. The accepted one, settled, is a
+``Relocated``; none accepted is a ``Missed``, with why.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from ..cache.model import Fingerprint, LocatorSpec, Target
+from ..page import items
+from ..page.enclosing import enclosing_names
+from ..page.fingerprint import capture, index_of, nth_of
+from ..page.locators import spec_from_locator
+from ..page.quality import for_text_check, without_counts
+from .likeness import ACCEPT_THRESHOLD
+from .words import words
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Locator, Page
+
+    from ..run.heals import HealLevel
+    from .claims import Claims
+    from .destinations import Reading
+    from .policy import Policy
+    from .survey import Survey
+    from .synonyms import Synonyms
+
+# How a proposal's element is found again once accepted: the locator to write and the live one.
+Settle = Callable[[], "tuple[LocatorSpec, Locator]"]
+
+
+@dataclass(frozen=True)
+class Proposal:
+    """One element a strategy proposes as the recorded one, and its evidence.
+
+    ``score``: its likeness to the recorded element; ``rival``: the best other element's, when likeness is what
+    proposes it (the margin rule applies; None: it is found by what identifies it, a row's key, its label).
+    ``index``: its place in the survey's scan (two proposals of one element agree). ``reading``: what it declares
+    against the recording. ``named``: a strategy's own evidence that its new name means the recorded one (a
+    control labelled as the recorded select was).
+    """
+
+    level: HealLevel
+    fingerprint: Fingerprint
+    index: int | None
+    score: float
+    settle: Settle
+    rival: float | None = None
+    threshold: float = ACCEPT_THRESHOLD
+    evidence: str | None = None
+    reading: Reading | None = None
+    named: str | None = None
+    runner_up: float | None = None
+
+
+@dataclass(frozen=True)
+class Offer:
+    """A strategy's answer: its proposals, and why it has none ("" when it does not apply)."""
+
+    proposals: tuple[Proposal, ...] = ()
+    note: str = ""
+
+
+@dataclass(frozen=True)
+class Relocated:
+    """The element the judge accepted: how it was found (its level), the locator written for it, the live one, its
+    fingerprint as it is now, its likeness, the evidence, and the runner-up's score (reported)."""
+
+    level: HealLevel
+    spec: LocatorSpec
+    locator: Locator
+    fingerprint: Fingerprint
+    score: float
+    evidence: str | None = None
+    runner_up: float | None = None
+
+
+@dataclass(frozen=True)
+class Missed:
+    """Why no element was accepted beyond doubt, strategy by strategy."""
+
+    reason: str
+
+
+@dataclass(frozen=True)
+class Scene:
+    """What every strategy reads: the page, the recorded target (values bound), the action's identity policy, the
+    step's synonyms and claims, the page surveyed once (``survey.py``), and the words the step names its element's
+    item by (``named``: its sentence with its values, and the recorded item's own name).
+    """
+
+    page: Page
+    target: Target
+    policy: Policy
+    synonyms: Synonyms
+    claims: Claims
+    survey: Survey
+    named: str = ""
+
+    @property
+    def recorded(self) -> Fingerprint:
+        """The recorded element's fingerprint (a scene is made only for a target that has one)."""
+        assert self.target.fingerprint is not None
+        return self.target.fingerprint
+
+    def steady(self, element: Locator, index: int, by_text: bool = True) -> tuple[LocatorSpec, Locator]:
+        """A locator to write for an element found by scanning, as recording would pick it (``page/quality.py``):
+        the normalized one (without a count or an amount in its name), in its item when it is in one, else its CSS
+        path. ``by_text=False`` (a check of the element's text): locators that do not hold that text come first
+        (test id, role and a name of its own, label, placeholder), then the CSS path."""
+        normalized = spec_from_locator(element.normalize())
+        fp = capture(element)
+        if by_text:
+            options = [without_counts(self.page, normalized, fp, element)]
+            in_item = items.scoped(self.page, element, options[0], [], fp, self.named)
+            options[:0] = [in_item[0]] if in_item is not None else []
+            if fp.css:
+                options.append(LocatorSpec(kind="selector", value=fp.css))
+        else:
+            options = [*for_text_check(fp, normalized), normalized]
+        for spec in options:
+            live = spec.build(self.page)
+            if visible_unique(live) and index_of(live, self.survey.selector) == index:
+                return spec, live
+        return options[-1], element
+
+    def around(self, index: int | None) -> set[str]:
+        """The words of the names of the containers that hold the scanned element at ``index`` (none: not scanned)."""
+        if index is None or index < 0:
+            return set()
+        return words(" ".join(enclosing_names(nth_of(self.page, self.survey.selector, index))))
+
+    def shows(self, text: str) -> bool:
+        """Whether exactly one visible element of the page shows exactly ``text``."""
+        return visible_unique(LocatorSpec(kind="text", value=text, exact=True).build(self.page))
+
+
+def visible_unique(loc: Locator) -> bool:
+    """Whether the locator finds exactly one element, shown."""
+    try:
+        return loc.count() == 1 and loc.is_visible()
+    except Exception:  # a candidate that cannot be read is no candidate
+        return False

@@ -1,0 +1,124 @@
+"""A cached ``select_option`` whose option was renamed: found again at zero tokens, or a failure naming the options."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from pytest_lumen.agent import Agent
+from pytest_lumen.config import Mode
+from pytest_lumen.errors import ReplayError
+from pytest_lumen.planner import ScriptedPlanner
+from tests.browser.inprocess import cache_file, context, no_model, session_in
+
+
+def shipping(*options: tuple[str, str]) -> str:
+    """A checkout form whose shipping select offers ``options`` ((value, label) pairs), as a server renders it."""
+    rendered = "".join(f'<option value="{value}">{label}</option>' for value, label in options)
+    return f"""<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Checkout</title></head><body><main>
+<form><label for="ship">Shipping</label><select id="ship" name="ship">{rendered}</select>
+<p id="chosen"></p></form>
+<script>const s = document.getElementById('ship');
+s.addEventListener('change', () => {{ document.getElementById('chosen').textContent = 'Chosen: ' + s.value; }});</script>
+</main></body></html>"""
+
+
+RECORDED = shipping(("standard", "Standard shipping"), ("express", "Express shipping"))
+SCRIPT: list[Any] = [
+    {"tool": "select_option", "target": {"role": "combobox", "name": "Shipping"}, "input": {"value": "Express shipping"}},
+    {"tool": "done"},
+]
+SENTENCE = "choose express shipping"
+
+
+def _record(page: Any, url: str, root: Path) -> dict[str, Any]:
+    session = session_in(Mode.RECORD, root)
+    ctx = context(session)
+    page.goto(url)
+    Agent(page, ctx, lambda: ScriptedPlanner(SCRIPT)).run(SENTENCE)
+    session.finish(ctx, passed=True)
+    return json.loads(cache_file(root).read_text(encoding="utf-8"))
+
+
+def _replay(page: Any, url: str, root: Path, gate: bool = False) -> Any:
+    session = session_in(Mode.REPLAY, root, action_timeout=2.0)
+    ctx = context(session)
+    page.goto(url)
+    Agent(page, ctx, no_model, identity_gate=gate).run(SENTENCE)
+    assert ctx.figures.model_calls == 0
+    session.finish(ctx, passed=True)
+    return ctx
+
+
+@pytest.mark.parametrize("gate", [False, True], ids=["full", "gate"])
+@pytest.mark.parametrize(("release", "chosen", "evidence"), [
+    (shipping(("standard", "Standard Shipping"), ("express", "Express Shipping")), "Express Shipping", "is the recorded"),
+    (shipping(("std", "Standard shipping."), ("exp", "EXPRESS - shipping!")), "EXPRESS - shipping!", "is the recorded"),
+])
+def test_a_renamed_option_is_chosen_again_at_zero_tokens_and_written(
+        page: Any, site_factory: Callable[[dict[str, str]], Any], tmp_path: Path, release: str, chosen: str,
+        evidence: str, gate: bool) -> None:
+    site = site_factory({"index.html": RECORDED, "new.html": release})
+    recorded = _record(page, site.url + "/index.html", tmp_path)
+    assert recorded["steps"][0]["actions"][0]["option"] == {"value": "express", "label": "Express shipping"}
+
+    ctx = _replay(page, site.url + "/new.html", tmp_path, gate)  # the gate selects only the option as cached
+    value = page.locator("#ship").input_value()
+    assert page.locator("#chosen").inner_text() == f"Chosen: {value}"
+    assert page.locator("#ship option:checked").inner_text() == chosen
+    [heal] = ctx.heals
+    assert str(heal.level) == "option" and evidence in (heal.evidence or "") and chosen in heal.after
+    # its pictures: the select highlighted before it was chosen, then the page showing the choice
+    assert (heal.picture, heal.after_picture) == ("out/heal-step1-action1-before.png", "out/heal-step1-action1-after.png")
+    before, after = ((ctx.output_dir / name).read_bytes() for name in ("heal-step1-action1-before.png",
+                                                                        "heal-step1-action1-after.png"))
+    assert before.startswith(b"\x89PNG") and after.startswith(b"\x89PNG") and before != after
+    healed = json.loads(cache_file(tmp_path).read_text(encoding="utf-8"))["steps"][0]["actions"][0]
+    assert healed["value"] == chosen and healed["option"]["value"] == value
+    assert _replay(page, site.url + "/new.html", tmp_path, gate).heals == []  # the cache now names the option as it is
+
+
+@pytest.mark.parametrize("gate", [False, True], ids=["full", "gate"])
+@pytest.mark.parametrize("release", [
+    shipping(("standard", "Standard shipping"), ("overnight", "Overnight")),  # removed: none is it
+    shipping(("a", "Express shipping (EU)"), ("b", "Express shipping (world)")),  # reworded two ways: no guess
+    # its value attribute kept, its label another: a value alone is no identity (ids are reused after a re-seed)
+    shipping(("standard-old", "Standard"), ("express-old", "Express delivery (1-2 days)")),
+])
+def test_no_clear_option_fails_naming_the_option_and_the_options_offered(
+        page: Any, site_factory: Callable[[dict[str, str]], Any], tmp_path: Path, release: str, gate: bool) -> None:
+    site = site_factory({"index.html": RECORDED.replace('value="express"', 'value="express-old"'), "new.html": release})
+    _record(page, site.url + "/index.html", tmp_path)
+    with pytest.raises(ReplayError) as info:
+        _replay(page, site.url + "/new.html", tmp_path, gate)
+    message = str(info.value)
+    assert "the select offers no option 'Express shipping'; the options now offered: " in message, message
+    for label in release.split("<option")[1:]:
+        assert repr(label.split(">")[1].split("<")[0]) in message
+    assert page.locator("#chosen").inner_text() == ""  # nothing was chosen
+
+
+LOADING = """<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Checkout</title></head><body><main>
+<form><label for="ship">Shipping</label><select id="ship" name="ship"><option value="">Loading…</option></select>
+<p id="chosen"></p></form>
+<script>const s = document.getElementById('ship');
+s.addEventListener('change', () => { document.getElementById('chosen').textContent = 'Chosen: ' + s.value; });
+fetch('options.json').then((r) => r.json()).then((options) => {
+  s.innerHTML = options.map(([value, label]) => `<option value="${value}">${label}</option>`).join('');
+});</script>
+</main></body></html>"""
+
+
+@pytest.mark.parametrize("gate", [False, True], ids=["full", "gate"])
+def test_options_an_api_loads_after_the_page_are_waited_for_and_chosen_as_cached(
+        page: Any, site_factory: Callable[[dict[str, str]], Any], tmp_path: Path, gate: bool) -> None:
+    site = site_factory({"index.html": RECORDED, "new.html": LOADING,
+                         "options.json": json.dumps([["standard", "Standard shipping"], ["express", "Express shipping"]])})
+    _record(page, site.url + "/index.html", tmp_path)
+    ctx = _replay(page, site.url + "/new.html", tmp_path, gate)
+    assert page.locator("#chosen").inner_text() == "Chosen: express"
+    assert ctx.heals == []
