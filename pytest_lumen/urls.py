@@ -1,4 +1,4 @@
-"""URLs as the plugin reads them: normalized for the cache, origins, loopback hosts."""
+"""URLs as the plugin reads them: normalized for the cache, origins, loopback hosts, two URLs that are one place."""
 
 from __future__ import annotations
 
@@ -89,3 +89,23 @@ def host_matches(host: str, domain: str) -> bool:
     if not host or not domain:
         return False
     return host == domain or host.endswith("." + domain)
+
+
+def without_fragment(url: str) -> str:
+    """A normalized URL without its ``#fragment``."""
+    return url.split("#", 1)[0]
+
+
+def routes_by_fragment(url: str) -> bool:
+    """Whether the fragment is a single-page app's route (``#/cart``, ``#!/cart``): then it is the page, not a place on it."""
+    fragment = url.partition("#")[2]
+    return fragment.startswith(("/", "!"))
+
+
+def same_place(now: str, expected: str, strict: bool = False) -> bool:
+    """Whether two normalized URLs are the same place: equal, or (not ``strict``) equal but for a fragment that is
+    no route in either (``/list#done`` against ``/list``)."""
+    if now == expected:
+        return True
+    return (not strict and not routes_by_fragment(expected) and not routes_by_fragment(now)
+            and without_fragment(now) == without_fragment(expected))

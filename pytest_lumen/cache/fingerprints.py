@@ -1,6 +1,6 @@
 """Fingerprints in a cache file: the attributes that identify a recorded element (``cache/model.py`` holds the rest).
 
-No Playwright here: capturing one is ``page/fingerprint.py``; comparing two is ``replay/similarity.py``.
+No Playwright here: capturing one is ``page/fingerprint.py``; comparing two is ``heal/likeness.py``.
 """
 
 from __future__ import annotations
@@ -66,7 +66,7 @@ class Fingerprint(BaseModel):
                                "absent for any other element and in a file recorded before it")
     popup: str | None = Field(None, description="what activating it pops up, as it declares (aria-haspopup: listbox, "
                               "menu, dialog...; true is a menu): a click on a listbox's opener is told by it, which a "
-                              "native select in its place makes one select_option (replay/native.py); absent in a "
+                              "native select in its place makes one select_option (heal/native.py); absent in a "
                               "file recorded before it, and where it declares none")
     classes: str | None = None  # class tokens that read as words, sorted (generated ones left out)
     landmark: str | None = None  # the nearest landmark or form around it: "form: Checkout", "banner"
@@ -78,7 +78,7 @@ class Fingerprint(BaseModel):
     item: str | None = None
     column: str | None = Field(None, description="a text check's table cell: the header of its column, which finds it "
                                "in the row its item's text keys when the value it asserts changed (page/items.py "
-                               "keyed_cell, replay/rows.py checked_cell); absent for any other element and in a file "
+                               "keyed_cell, heal/row_key.py checked_cell); absent for any other element and in a file "
                                "recorded before it")
 
 

@@ -1,6 +1,6 @@
 """Which element each recorded element of a step was found as, so that two recorded elements are never one now.
 
-No Playwright here: fingerprints in, a yes or no out (``cascade.Relocator`` asks it of every candidate).
+No Playwright here: fingerprints in, a yes or no out (``survey.py`` asks it of every candidate).
 """
 
 from __future__ import annotations

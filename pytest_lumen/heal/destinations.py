@@ -8,7 +8,7 @@ is not, whatever its shape, and neither is a "Clear completed" button that kept 
 * it **contradicts** the recording when it declares a destination that is neither the recorded effect
   (the URL the page reached, or the page the action opened) nor the recorded link's own ``href`` (the
   address it asked for, which a server may have redirected), compared as the effect is compared
-  (``effects.same_place``), or when it declares it opens in another browsing context (``target``) where
+  (``urls.same_place``), or when it declares it opens in another browsing context (``target``) where
   the step stayed in its page, or the reverse; a GET form is compared without its query (the fields fill it in);
 * it **confirms** the recording when its declared destination is one of those, or when it is a submit
   button in the landmark the recorded submit button was in, declaring no address of its own (the
@@ -25,9 +25,8 @@ from urllib.parse import urljoin, urlsplit, urlunsplit
 
 from ..cache.model import Fingerprint
 from ..page.declared import Declared
-from ..replay.effects import same_place
 from ..templates import PLACEHOLDER
-from ..urls import normalize_url
+from ..urls import normalize_url, same_place
 
 Agreement = Literal["confirms", "contradicts", "silent"]
 

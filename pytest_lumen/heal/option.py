@@ -15,28 +15,29 @@ from typing import TYPE_CHECKING
 from playwright.sync_api import Error as PlaywrightError
 
 from ..cache.model import ChosenOption, SelectOption
-from ..events import HealEnd, HealStart
 from ..page.options import clear_match, exact, offered
 from ..run.heals import Heal, HealLevel
 from ..templates import substitute
-from .record import take_picture
+from .record import Healed, record, take_picture
 
 if TYPE_CHECKING:
     from playwright.sync_api import Locator
 
     from ..context import TestContext
+    from ..replay.failure import ActionReplay
 
 LEVEL = HealLevel(kind="option")
 
 
-def relocate_option(ctx: TestContext, tpl: Callable[[str], str], instruction: str, step: int, i: int,
-                    action: SelectOption, loc: Locator, values: dict[str, str],
+def relocate_option(ctx: TestContext, tpl: Callable[[str], str], instruction: str, replay: ActionReplay, loc: Locator,
                     timeout_ms: float) -> tuple[SelectOption, Heal | None]:
     """The action with its option as the select offers it now, and the heal when it was renamed; as it is else."""
+    action = replay.action
+    assert isinstance(action, SelectOption)
     wanted, by_label = action.choice()
-    wanted = substitute(wanted, values)
-    recorded = None if action.option is None else ChosenOption(value=substitute(action.option.value, values),
-                                                                label=substitute(action.option.label, values))
+    wanted = substitute(wanted, replay.values)
+    recorded = None if action.option is None else ChosenOption(value=substitute(action.option.value, replay.values),
+                                                                label=substitute(action.option.label, replay.values))
     try:
         options = offered(loc, timeout_ms)
     except PlaywrightError:
@@ -51,8 +52,6 @@ def relocate_option(ctx: TestContext, tpl: Callable[[str], str], instruction: st
                                        "option": ChosenOption(value=tpl(now.value), label=tpl(now.label))})
     before, after = f"select_option {action.value!r}", f"select_option {healed.value!r}"
     evidence = f"its label {now.label!r} is the recorded {wanted!r} (case, spacing and punctuation aside)"
-    ctx.events.emit(HealStart(step=step, action=i, before=before, error=f"the select offers no option {action.value!r}"))
-    ctx.events.emit(HealEnd(step=step, action=i, ok=True, level=str(LEVEL), before=before, after=after, detail=evidence))
-    return healed, Heal(test=ctx.nodeid, step=instruction, action=i, level=LEVEL, before=before, after=after,
-                        cache_file=ctx.cache.display, evidence=evidence,
-                        picture=take_picture(ctx, loc.page, step, i, "before", loc))
+    picture = take_picture(ctx, loc.page, replay.step, replay.index, "before", loc)
+    return healed, record(ctx, instruction, replay, Healed(
+        LEVEL, before, after, f"the select offers no option {action.value!r}", evidence, evidence), picture)

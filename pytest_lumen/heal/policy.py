@@ -42,7 +42,7 @@ def policy_for(action: Action, fingerprint: Fingerprint | None) -> Policy:
     """The identity policy of a cached action.
 
     For a text check, the text is what is asserted, so the element is known by everything
-    else (a wrong total must fail the check, not send the cascade to another element); for a
+    else (a wrong total must fail the check, not send the heal to another element); for a
     count check, the list is known by everything but its content and the text around it.
     """
     if not isinstance(action, Expect) or fingerprint is None:

@@ -1,10 +1,12 @@
-"""What a replay reports when it heals an action: a relocated element (events, heal record, the target written for
-it), a renamed route (an ``effect`` heal: the very element led to another route of the app), and the pictures of
-any heal: the page before the healed action acted and after it (taken only when an action healed)."""
+"""The heal record, built in one place: every heal's events (``heal.start``, ``heal.end``), its ``Heal`` for the report
+and the cache rewrite, its pictures (the page before the healed action acted and after it), and the target written
+for a relocated element. Each kind of heal says what it was (``Healed``); ``record`` does the rest.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Literal
 
@@ -27,57 +29,81 @@ if TYPE_CHECKING:
 MAX_FALLBACKS = 8
 
 
+@dataclass(frozen=True)
+class Healed:
+    """One heal as reported: its level, the action (or what stood in its way) before and after, why it was needed
+    (``problem``), how it was found (``detail``, for the event), and on what evidence, with the runner-up's score."""
+
+    level: HealLevel
+    before: str
+    after: str
+    problem: str
+    detail: str
+    evidence: str | None = None
+    runner_up: float | None = None
+
+
+def record(ctx: TestContext, instruction: str, replay: ActionReplay, healed: Healed, picture: str | None = None) -> Heal:
+    """Emit a heal's events and return its record (``picture``: the page before its action acted, when taken)."""
+    step, i = replay.step, replay.index
+    ctx.events.emit(HealStart(step=step, action=i, before=healed.before, error=healed.problem))
+    ctx.events.emit(HealEnd(step=step, action=i, ok=True, level=str(healed.level), before=healed.before,
+                            after=healed.after, detail=healed.detail))
+    return Heal(test=ctx.nodeid, step=instruction, action=i, level=healed.level, before=healed.before,
+                after=healed.after, cache_file=ctx.cache.display, evidence=healed.evidence,
+                runner_up=healed.runner_up, picture=picture)
+
+
 def report_relocation(ctx: TestContext, tpl: Callable[[str], str], instruction: str, replay: ActionReplay,
                       target: Target, problem: str, found: Relocated | Missed, page: Page | None = None,
                       end: str = "") -> Heal | None:
-    """Emit a heal's events; the record of a successful heal, with its before picture (taken on ``page``; ``end``:
-    which end of a drag, in the picture's name; ``tpl``: the step's rule for what it records, ``secrets.py``)."""
-    step, i = replay.step, replay.index
+    """The heal of a relocated element, with its before picture (taken on ``page``; ``end``: which end of a drag, in the
+    picture's name; ``tpl``: the step's rule for what it records, ``secrets.py``); a miss emits its events, no heal."""
     before = target.locator.describe()
-    ctx.events.emit(HealStart(step=step, action=i, before=before, error=problem))
     if isinstance(found, Missed):
-        ctx.events.emit(HealEnd(step=step, action=i, ok=False, before=before, detail=found.reason))
+        ctx.events.emit(HealStart(step=replay.step, action=replay.index, before=before, error=problem))
+        ctx.events.emit(HealEnd(step=replay.step, action=replay.index, ok=False, before=before, detail=found.reason))
         return None
-    after = tpl(found.spec.describe())
     runner_up = f", runner-up {found.runner_up:.2f}" if found.runner_up is not None else ""
-    found_evidence = tpl(found.evidence) if found.evidence else None  # it quotes the page's names
-    evidence = f"; {found_evidence}" if found_evidence else ""
-    ctx.events.emit(HealEnd(step=step, action=i, ok=True, level=str(found.level), before=before, after=after,
-                            detail=f"score {found.score:.2f}{runner_up}{evidence}"))
-    picture = take_picture(ctx, page, step, i, "before", found.locator, end) if page is not None else None
-    return Heal(test=ctx.nodeid, step=instruction, action=i, level=found.level, before=before, after=after,
-                cache_file=ctx.cache.display, evidence=found_evidence, runner_up=found.runner_up, picture=picture)
+    evidence = tpl(found.evidence) if found.evidence else None  # it quotes the page's names
+    picture = take_picture(ctx, page, replay.step, replay.index, "before", found.locator, end) if page else None
+    healed = Healed(found.level, before, tpl(found.spec.describe()), problem,
+                    f"score {found.score:.2f}{runner_up}" + (f"; {evidence}" if evidence else ""), evidence,
+                    found.runner_up)
+    return record(ctx, instruction, replay, healed, picture)
 
 
 def route_heal(ctx: TestContext, tpl: Callable[[str], str], instruction: str, replay: ActionReplay,
                moved: str) -> tuple[Action, Heal]:
     """The action with the route its confirmed element led to (``moved``, normalized) as its recorded effect, and the
-    ``effect`` heal that says so (its events emitted): the app renamed a route, the cache follows."""
-    action, step, i = replay.action, replay.step, replay.index
+    ``effect`` heal that says so: the app renamed a route, the cache follows."""
+    action = replay.action
     effect = action.after
     assert effect is not None and effect.url is not None, "a route is renamed only where a URL was recorded"
     before, after = effect.url, tpl(moved)
-    ctx.events.emit(HealStart(step=step, action=i, before=before, error=f"the page should be at {before}"))
-    level = HealLevel(kind="effect")
-    ctx.events.emit(HealEnd(step=step, action=i, ok=True, level=str(level), before=before, after=after,
-                            detail="the very element (its role, name and place) led to a renamed route"))
-    heal = Heal(test=ctx.nodeid, step=instruction, action=i, level=level, before=before, after=after,
-                cache_file=ctx.cache.display,
-                evidence="the recorded element, confirmed, led to another route of the same origin, which shows no error")
+    heal = record(ctx, instruction, replay, Healed(
+        HealLevel(kind="effect"), before, after, f"the page should be at {before}",
+        "the very element (its role, name and place) led to a renamed route",
+        "the recorded element, confirmed, led to another route of the same origin, which is a page of the app"))
     return action.model_copy(update={"after": effect.model_copy(update={"url": after})}), heal
 
 
 def overlay_heal(ctx: TestContext, instruction: str, replay: ActionReplay, dismissed: Dismissal) -> Heal:
-    """The ``overlay`` heal of an overlay dismissed before (or while) the action acted, its events emitted: the
-    cached action is unchanged, and the dismissal is reported (and refused under ``--lumen-strict``) as any heal."""
-    step, i = replay.step, replay.index
-    before, after = dismissed.overlay, f"dismissed with {dismissed.control}"
-    level = HealLevel(kind="overlay")
-    ctx.events.emit(HealStart(step=step, action=i, before=before, error=f"the {dismissed.overlay} was in the way"))
-    ctx.events.emit(HealEnd(step=step, action=i, ok=True, level=str(level), before=before, after=after,
-                            detail=f"dismissed harmlessly, with {dismissed.control}"))
-    return Heal(test=ctx.nodeid, step=instruction, action=i, level=level, before=before, after=after,
-                cache_file=ctx.cache.display, evidence=f"{dismissed.control} dismisses it and does nothing else")
+    """The ``overlay`` heal of an overlay dismissed before (or while) the action acted: the cached action is unchanged,
+    and the dismissal is reported (and refused under ``--lumen-strict``) as any heal."""
+    return record(ctx, instruction, replay, Healed(
+        HealLevel(kind="overlay"), dismissed.overlay, f"dismissed with {dismissed.control}",
+        f"the {dismissed.overlay} was in the way", f"dismissed harmlessly, with {dismissed.control}",
+        f"{dismissed.control} dismisses it and does nothing else"))
+
+
+def widget_heal(ctx: TestContext, instruction: str, replay: ActionReplay, how: str, after: str | None = None) -> Heal:
+    """The ``widget`` heal of a translation: the cached action done as ``how`` says, kept as it is, or written as
+    ``after`` describes it."""
+    target = replay.action.target_or_none
+    before = f"{replay.action.kind} {target.locator.describe() if target is not None else ''}".strip()
+    return record(ctx, instruction, replay, Healed(
+        HealLevel(kind="widget"), before, after or before, "the element is another widget now", how, how))
 
 
 def take_picture(ctx: TestContext, page: Page, step: int, i: int, which: Literal["before", "after"],

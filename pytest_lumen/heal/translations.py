@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 from ..cache.model import Expect, SelectOption
 from ..page.checks import run_check
 from . import chooser, dates, disclosures, native, widgets
-from .record import templatized
+from .record import templatized, widget_heal
 
 if TYPE_CHECKING:
     from pathlib import Path
@@ -63,7 +63,7 @@ def as_native(page: Page, ctx: TestContext, instruction: str, replay: ActionRepl
     if chosen is None:
         return action
     written = _templated(chosen.action, tpl)
-    heals.append(widgets.report(ctx, instruction, replay, chosen.how, after=written.describe()))
+    heals.append(widget_heal(ctx, instruction, replay, chosen.how, after=written.describe()))
     return written
 
 
@@ -81,7 +81,7 @@ def as_opened(page: Page, ctx: TestContext, instruction: str, replay: ActionRepl
     if chosen is None:
         return None
     written = _templated(chosen.action, tpl)
-    heals.append(widgets.report(ctx, instruction, replay, chosen.how, after=written.describe()))
+    heals.append(widget_heal(ctx, instruction, replay, chosen.how, after=written.describe()))
     return written
 
 
@@ -101,7 +101,7 @@ def reveal(page: Page, ctx: TestContext, instruction: str, replay: ActionReplay,
     action = replay.action
     opened = disclosures.reveal(page, target.locator, REVEAL_MS) if not isinstance(action, Expect) else []
     if opened:
-        return widgets.report(ctx, instruction, replay, f"opened the collapsed section {_names(opened)}")
+        return widget_heal(ctx, instruction, replay, f"opened the collapsed section {_names(opened)}")
     if isinstance(action, SelectOption) and (hidden := chooser.hidden_select(page, action, target, replay.values,
                                                                                 REVEAL_MS)):
         return hidden

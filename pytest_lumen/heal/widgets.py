@@ -26,18 +26,15 @@ from playwright.sync_api import Error as PlaywrightError
 
 from ..cache.model import ChosenOption, Fingerprint, SelectOption
 from ..errors import ReplayError
-from ..events import HealEnd, HealStart
 from ..page import scripts
 from ..page.evaluate import evaluate
 from ..page.options import Offered, clear_match, exact, plain
-from ..run.heals import Heal, HealLevel
+from ..run.heals import HealLevel
 from ..templates import substitute
 
 if TYPE_CHECKING:
     from playwright.sync_api import Locator, Page
 
-    from ..context import TestContext
-    from ..replay.failure import ActionReplay
 
 WIDGET_JS = scripts.function("widgetOf", ("widgets",))
 OPTIONS_JS = scripts.function("popupOptions", ("widgets",))
@@ -235,16 +232,3 @@ def stand_in(page: Page, recorded: Fingerprint | None) -> str | None:
     instead = f"; shown in its place: {', '.join(beside)}" if beside else ""
     return (f"the recorded {found['tag']} ({which}) is still in the page, hidden ({found['how']}): a widget stands "
             f"in for it now{instead}")
-
-
-def report(ctx: TestContext, instruction: str, replay: ActionReplay, how: str, after: str | None = None) -> Heal:
-    """The heal a widget translation reports (level ``widget``): the cached action done as ``how`` says, kept as it
-    is, or written as ``after`` describes it."""
-    action, step, i = replay.action, replay.step, replay.index
-    target = action.target_or_none
-    before = f"{action.kind} {target.locator.describe() if target is not None else ''}".strip()
-    ctx.events.emit(HealStart(step=step, action=i, before=before, error="the element is another widget now"))
-    after = after or before
-    ctx.events.emit(HealEnd(step=step, action=i, ok=True, level=str(LEVEL), before=before, after=after, detail=how))
-    return Heal(test=ctx.nodeid, step=instruction, action=i, level=LEVEL, before=before, after=after,
-                cache_file=ctx.cache.display, evidence=how)

@@ -2,7 +2,7 @@
 
 A check that does not hold on its element fails as an assertion: "expected X, got Y", where Y is
 what the element holds now (for a text check, what stands where the recorded text held the
-asserted value, when the words around it are unchanged: ``replay/asserted.around``).
+asserted value, when the words around it are unchanged: ``page/asserted.around``).
 """
 
 from __future__ import annotations

@@ -2,7 +2,7 @@
 button's form ``action`` (or ``formaction``) and ``method``, the ``target`` it opens in (``js/declared.js``).
 
 A relocated or relabelled candidate is weighed against the recorded effect by what it declares
-(``replay/destinations.py``): nothing has to be clicked to know that a "Change password" link does
+(``heal/destinations.py``): nothing has to be clicked to know that a "Change password" link does
 not log anyone out.
 """
 

@@ -12,7 +12,7 @@ The gate only ever speeds replay up: it passes when every identifying attribute 
 where the full check would pass too. When the locator's element is not the recorded one, the
 gated action fails at once (the engine throws); when no element shows up within 0.5 s and the page
 holds none of the recorded role and name (``replay/gate.py`` asks), it gives up. Either way replay then
-takes the full path (look, similarity, cascade), which accepts what the gate accepts (``holds``).
+takes the full path (look, compare, heal), which accepts what the gate accepts (``holds``).
 
 Only a hash goes into the selector, never the attributes, and no gate is used for a target
 whose fingerprint holds a variable's value: selectors show up in traces and error messages.

@@ -1,1 +1,1 @@
-"""Replaying cached steps with zero model calls: the identity gate, effects, the zero-token heal cascade."""
+"""Replaying cached steps with zero model calls: the identity gate, effects, the full path that asks the heal."""

@@ -20,7 +20,7 @@ from playwright.sync_api import Error as PlaywrightError
 from ..errors import first_line
 from ..page import document
 from ..templates import substitute
-from ..urls import absolute_url, normalize_url, origin_of
+from ..urls import absolute_url, normalize_url, origin_of, same_place
 from .failure import ActionFailed, ActionReplay
 
 if TYPE_CHECKING:
@@ -28,26 +28,6 @@ if TYPE_CHECKING:
 
 
 FRAGMENT_GRACE_MS = 300.0  # how long a URL that matches but for its fragment may take to gain the recorded one
-
-
-def without_fragment(url: str) -> str:
-    """A normalized URL without its ``#fragment``."""
-    return url.split("#", 1)[0]
-
-
-def routes_by_fragment(url: str) -> bool:
-    """Whether the fragment is a single-page app's route (``#/cart``, ``#!/cart``): then it is the page, not a place on it."""
-    fragment = url.partition("#")[2]
-    return fragment.startswith(("/", "!"))
-
-
-def same_place(now: str, expected: str, strict: bool = False) -> bool:
-    """Whether two normalized URLs are the same place: equal, or (not ``strict``) equal but for a fragment that is
-    no route in either (``/list#done`` against ``/list``)."""
-    if now == expected:
-        return True
-    return (not strict and not routes_by_fragment(expected) and not routes_by_fragment(now)
-            and without_fragment(now) == without_fragment(expected))
 
 
 @dataclass(frozen=True)

@@ -1,12 +1,13 @@
-"""Finding a cached action's element on the full path: by the primary locator, else by the cascade, until a deadline.
+"""Finding a cached action's element on the full path: by the primary locator, else by the heal, until a deadline.
 
 The primary locator must find exactly one visible element that is still the recorded one (its fingerprint,
-``_resolve``); its look (one round trip) also says whether it is enabled. An element found and hidden is awaited
-for a short bound (Playwright's wait for its state); closed ``<details>`` that hide it are opened once
-(``disclosures.py``); otherwise the zero-token cascade (``cascade.py``) looks for it, and the look and the cascade run
-again whenever the page changed since the look began (a change during the cascade's scan is not waited for again),
-until the deadline; a page that closed or crashed fails the action at once. An element the cascade found is healed and reported
-(``reports.py``); a fingerprint that drifted without a heal is refreshed.
+``_resolve``; when it is not plainly so, the judge's contract decides: ``heal/judge.py``); its look (one round trip)
+also says whether it is enabled. An element found and hidden is awaited for a short bound (Playwright's wait for its
+state); a closed section that declares it holds it is opened once (``heal/disclosures.py``); otherwise the zero-token
+heal (``heal/relocation.py``: every strategy proposes, one judge decides) looks for it, and the look and the heal run
+again whenever the page changed since the look began (a change during the heal's scan is not waited for again), until
+the deadline; a page that closed or crashed fails the action at once. An element the heal found is reported
+(``heal/record.py``); a fingerprint that drifted without a heal is refreshed.
 """
 
 from __future__ import annotations
@@ -45,7 +46,7 @@ if TYPE_CHECKING:
     from .failure import ActionReplay
     from .gate import Gate
 
-FIRST_LOOK_MS = 500.0  # how long the primary locator alone is awaited before the cascade runs
+FIRST_LOOK_MS = 500.0  # how long the primary locator alone is awaited before the heal runs
 # How long an element the primary locator finds, but that is not usable (hidden, disabled), is awaited (by
 # Playwright's own wait for its state, not a sleep) before replay says so: short, since it is there already.
 USABLE_MS = 1000.0
@@ -95,10 +96,10 @@ class Finder:
     instruction: str
 
     def find(self, replay: ActionReplay, target: Target, deadline: float, end: str = "") -> Located:
-        """The recorded element: by the primary locator, else by the cascade, retried until ``deadline``.
+        """The recorded element: by the primary locator, else by the heal, retried until ``deadline``.
 
         Also whether the element is known to be enabled: one page round trip answers that, the
-        count and the identity for the primary locator; an element found by the cascade is not known.
+        count and the identity for the primary locator; an element found by the heal is not known.
         """
         bound = bind_target(target, replay.values)
         policy = policy_for(bound_check(replay.action, replay.values), bound.fingerprint)
@@ -120,7 +121,7 @@ class Finder:
                 if shown is not None:
                     looked_at, revealed, look = now_ms(), (*revealed, shown), first_look(primary, bound.locator, 0)
                     continue
-            found = _try_cascade(self.relocator, bound, policy, _named(self.instruction, replay.values, bound))
+            found = _try_heal(self.relocator, bound, policy, _named(self.instruction, replay.values, bound))
             if isinstance(found, Relocated):
                 located = self._relocated(replay, target, bound, policy, primary, seen, found, end)
                 return dataclasses.replace(located, revealed=revealed)
@@ -132,7 +133,7 @@ class Finder:
                 raise replay.failed(found_nothing(self.page, seen.why, found, bound.fingerprint))
             if seen.unusable:  # there, not shown: wait for it to be shown (Playwright's wait on its state), not a pause
                 await_visible(primary, (give_up - time.monotonic()) * 1000)
-            else:  # nothing found: look again when the page changed since the look (the cascade's scan too), not on a clock
+            else:  # nothing found: look again when the page changed since the look (the heal's scan too), not on a clock
                 self._await_change(replay, bound, looked_at, give_up)
             looked_at, look = now_ms(), first_look(primary, bound.locator, 0)
 
@@ -161,7 +162,7 @@ class Finder:
 
     def _relocated(self, replay: ActionReplay, target: Target, bound: Target, policy: Policy, primary: Locator,
                    seen: Problem, found: Relocated, end: str) -> Located:
-        """The element the cascade found, healed and reported; or the primary locator's, when it finds the recorded
+        """The element the heal found, healed and reported; or the primary locator's, when it finds the recorded
         element now (the page was still rendering: nothing changed, no heal)."""
         if _primary_now(self.relocator, bound, policy, primary):
             return Located(primary, target)
@@ -171,7 +172,7 @@ class Finder:
 
 
 def _primary_now(relocator: Relocator, target: Target, policy: Policy, primary: Locator) -> bool:
-    """Whether the primary locator now finds the recorded element (it appeared while the cascade ran)."""
+    """Whether the primary locator now finds the recorded element (it appeared while the heal ran)."""
     try:
         _resolve(relocator, target, look_now(primary, target.locator), policy, primary)
     except (Unresolved, PlaywrightError):
@@ -185,7 +186,7 @@ def _named(instruction: str, values: dict[str, str], target: Target) -> str:
     return " ".join((substitute(instruction, values), item if item and names_item(item) else ""))
 
 
-def _try_cascade(relocator: Relocator, target: Target, policy: Policy, named: str) -> Relocated | Missed:
+def _try_heal(relocator: Relocator, target: Target, policy: Policy, named: str) -> Relocated | Missed:
     try:
         return relocator.find(target, policy, named)
     except PlaywrightError as exc:  # the page changed under the scan: try again on the next round

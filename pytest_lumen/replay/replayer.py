@@ -5,7 +5,8 @@ that is still the recorded one (its fingerprint); an interaction also needs it e
 On an unchanged page that check rides along with the action itself (the identity gate,
 ``gate.py``): one browser round trip, as in a hand-written test. Otherwise the primary
 locator's element is looked at and compared (``locate.py``), and when it is not the recorded one the
-zero-token cascade (``cascade.py``) looks for the element, retrying until the action timeout.
+zero-token heal (``heal/``: its strategies propose, one judge decides) looks for the element, retrying until the
+action timeout.
 An open modal dialog that does not hold the element is closed before acting. After the
 action, its recorded effect (the URL after a navigation, the value after a fill) must hold (``effects.py``).
 Any failed check is a replay failure, never a pass.
@@ -26,11 +27,10 @@ from playwright.sync_api import Error as PlaywrightError
 from ..cache.model import Action, Drag, Expect, Fingerprint, Goto, SelectOption, Target
 from ..errors import LumenAssertionError, LumenError, first_line
 from ..events import ReplayPath, ToolSpan
-from ..heal import widgets
 from ..heal.dialogs import CachedAnswers
 from ..heal.option import relocate_option
 from ..heal.overlays import Dismissal, OverlayQuestion, close_blocking_modal, dismiss_overlay
-from ..heal.record import overlay_heal, pictured_after, route_heal
+from ..heal.record import overlay_heal, pictured_after, route_heal, widget_heal
 from ..heal.relocation import Relocator
 from ..heal.synonyms import Synonyms
 from ..heal.translations import act, as_native, as_opened
@@ -200,8 +200,7 @@ class Replayer:
                 await_enabled(replay, found.locator, min(deadline, time.monotonic() + USABLE_MS / 1000))
         loc, heal = (found.locator, found.heal) if found is not None else (None, None)
         if isinstance(replay.action, SelectOption) and loc is not None:  # a renamed option is found again too
-            chosen, renamed = relocate_option(self.ctx, self.tpl, self._instruction, replay.step, replay.index,
-                                              replay.action, loc, replay.values, self.timeout_ms)
+            chosen, renamed = relocate_option(self.ctx, self.tpl, self._instruction, replay, loc, self.timeout_ms)
             replay, heal = replay.doing(chosen), heal or renamed
         drop: Located | None = None
         if isinstance(replay.action, Drag) and replay.action.to is not None:  # where it is dropped: found (and healed) alike
@@ -228,7 +227,7 @@ class Replayer:
             # the action as done: as cached, or as the widget its element is now declares (``how``)
             acted, how = act(self.page, action, loc, recorded, replay.values, self.timeout_ms, self.ctx.test_dir, dest,
                              functools.partial(_perform, dismissed=dismissed))
-            heal = heal or (widgets.report(self.ctx, self._instruction, replay, how) if how else None)
+            heal = heal or (widget_heal(self.ctx, self._instruction, replay, how) if how else None)
         except LumenAssertionError:
             raise
         except OverlayQuestion as question:

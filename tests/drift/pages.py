@@ -372,7 +372,7 @@ COSMETIC: tuple[Variant, ...] = (
         _shop('>Email</label>', '>Email address</label>'),
     )),
     # Relabels (issue 15): the words of a control change, its role, place and job do not. Each also loses the id and
-    # test id a redesign drops, so that no recorded locator finds it: the cascade has to recognise it.
+    # test id a redesign drops, so that no recorded locator finds it: the heal has to recognise it.
     Variant("fields_relabelled", "cosmetic", "a form library's fields: generated ids, 'Email' reads 'E-mail address', "
             "'Full name' reads 'Recipient' (its autocomplete=name kept), new placeholder and field names", (
         _shop(EMAIL, '<div class="field"><label for=":r1:">E-mail address</label><input id=":r1:" name="contact.email" '

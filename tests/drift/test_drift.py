@@ -143,7 +143,7 @@ def test_replay_mode_fails_every_regression_for_its_own_reason_without_a_wrong_a
     assert wrong == {}, "the plugin acted on a wrong element"
 
 
-def test_heal_mode_calls_the_model_only_for_what_the_cascade_cannot_heal(lumen, fake_anthropic, recorded):
+def test_heal_mode_calls_the_model_only_for_what_the_zero_token_heal_cannot_heal(lumen, fake_anthropic, recorded):
     names = ["products_renamed", "buttons_reworded"]
     prepare(lumen, recorded, names)
     fake_anthropic.script(harness.HEAL_SCRIPT)

@@ -98,7 +98,7 @@ def test_zero_token_heal_is_reported_and_written(lumen, recorded_login, site_fac
 
 def test_with_the_identity_gate_turned_off_replay_still_heals_with_zero_tokens(lumen, recorded_login, site_factory,
                                                                               fake_anthropic):
-    """``lumen_identity_gate`` overridden to False only turns the gate off: the cascade still reads
+    """``lumen_identity_gate`` overridden to False only turns the gate off: the zero-token heal still reads
     Playwright's roles and names through pytest-lumen's selector engines, which are registered anyway."""
     recorded_login(HEALABLE)
     conftest = lumen.path / "conftest.py"

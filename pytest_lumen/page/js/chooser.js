@@ -1,4 +1,4 @@
-// A two-list "chooser" standing in for a hidden native <select multiple> (replay/chooser.py): Flask-Admin,
+// A two-list "chooser" standing in for a hidden native <select multiple> (heal/chooser.py): Flask-Admin,
 // sqladmin and Django-style dual listboxes keep the form's select hidden and show two lists (the options
 // available, the options chosen) and the controls that move options between them.
 

@@ -1,4 +1,4 @@
-// What a custom widget declares about itself (replay/widgets.py, replay/dates.py, replay/disclosures.py).
+// What a custom widget declares about itself (heal/widgets.py, heal/dates.py, heal/disclosures.py).
 
 // Text as it is read: aria-hidden parts (icon fonts, decorations) left out, whitespace collapsed.
 function readText(el) {

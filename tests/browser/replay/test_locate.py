@@ -1,8 +1,8 @@
 """The full path's wait for the page to change before it looks again (``locate.Finder``): a change made after the
-look, while the cascade scanned the page, is seen by the wait at once (not waited for again), and a page that closed
+look, while the heal scanned the page, is seen by the wait at once (not waited for again), and a page that closed
 fails the action at once, saying so, instead of being looked at until the action's timeout.
 
-The change and the close are made by the cascade itself (``_try_cascade`` wrapped): after its scan, before the wait,
+The change and the close are made by the heal itself (``_try_heal`` wrapped): after its scan, before the wait,
 the moment a late render falls into, at no timer's mercy."""
 
 from __future__ import annotations
@@ -39,9 +39,9 @@ def profile(page: Any, site_factory: Callable[[dict[str, str]], Any], tmp_path: 
     return site
 
 
-def _cascade_then(monkeypatch: pytest.MonkeyPatch, after: Callable[[], None]) -> None:
-    """The cascade scans the page as ever, then ``after`` runs once (what the page does right after the scan)."""
-    real, done = locate._try_cascade, []
+def _heal_then(monkeypatch: pytest.MonkeyPatch, after: Callable[[], None]) -> None:
+    """The heal scans the page as ever, then ``after`` runs once (what the page does right after the scan)."""
+    real, done = locate._try_heal, []
 
     def scanned(*args: Any) -> Any:
         found = real(*args)
@@ -49,13 +49,13 @@ def _cascade_then(monkeypatch: pytest.MonkeyPatch, after: Callable[[], None]) ->
             done.append(after())
         return found
 
-    monkeypatch.setattr(locate, "_try_cascade", scanned)
+    monkeypatch.setattr(locate, "_try_heal", scanned)
 
 
 def test_a_change_between_the_look_and_the_wait_is_seen_by_the_wait_at_once(
         profile: Any, page: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     page.goto(profile.url + "/index.html")
-    _cascade_then(monkeypatch, lambda: page.evaluate(f"document.querySelector('h1').insertAdjacentHTML('afterend', '{SAVE}')"))
+    _heal_then(monkeypatch, lambda: page.evaluate(f"document.querySelector('h1').insertAdjacentHTML('afterend', '{SAVE}')"))
     real_wait, waits = locate.wait_for_change, []
     monkeypatch.setattr(locate, "wait_for_change", lambda *a, **k: waits.append(real_wait(*a, **k)) or waits[-1])
     ctx = context(session_in(Mode.REPLAY, tmp_path, action_timeout=ACTION_TIMEOUT))
@@ -68,7 +68,7 @@ def test_a_page_that_closed_while_replay_looked_fails_the_action_at_once_saying_
         profile: Any, page: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     closing = page.context.new_page()
     closing.goto(profile.url + "/index.html")
-    _cascade_then(monkeypatch, closing.close)
+    _heal_then(monkeypatch, closing.close)
     looks = []
     real_look = locate.first_look
     monkeypatch.setattr(locate, "first_look", lambda *a: looks.append(1) or real_look(*a))

@@ -1,5 +1,5 @@
 """Fingerprint similarity and the margin rule (pytest_lumen.heal.likeness); the identity policy of checks is in
-test_cascade.py."""
+heal/test_policy.py."""
 
 from __future__ import annotations
 

@@ -69,6 +69,6 @@ def test_a_relabel_needs_something_around_it_as_it_was() -> None:
 
 
 def test_a_fragment_that_is_a_route_is_the_page_itself() -> None:
-    from pytest_lumen.replay.effects import routes_by_fragment
+    from pytest_lumen.urls import routes_by_fragment
     assert routes_by_fragment("/#/checkout") and routes_by_fragment("/app#!/cart")
     assert not routes_by_fragment("/list#done") and not routes_by_fragment("/list")
