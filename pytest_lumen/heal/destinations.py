@@ -78,10 +78,13 @@ def reading(declared: Declared, recorded: Fingerprint, current: Fingerprint, eff
         get_form = declared.submits and declared.method == "get"
         for place in wanted:
             if same_place(_without_query(url) if get_form else url, _without_query(place) if get_form else place):
+                if declared.shared:  # its form's other buttons declare the same: no evidence that it is this one
+                    return Reading("silent", f"it declares {_shown(declared)} {url}, as the other buttons of its form "
+                                             "do", mutates)
                 return Reading("confirms", f"it declares {_shown(declared)} {url}, {_where(recorded)}", mutates)
         return Reading("contradicts", f"it declares {_shown(declared)} {url}, and {_where(recorded, wanted[0])}",
                        mutates)
-    if declared.submits and _submitter(recorded) and recorded.landmark is not None \
+    if declared.submits and not declared.shared and _submitter(recorded) and recorded.landmark is not None \
             and recorded.landmark == current.landmark:
         return Reading("confirms", f"it submits the form where the recorded submit button was ({recorded.landmark})")
     return Reading("silent", "it declares no destination (a script decides where it leads)")

@@ -27,11 +27,10 @@ from collections.abc import Sequence
 
 from ..cache.model import Fingerprint
 from ..page.fingerprint import capture_with_look_alikes
-from ..page.identity import is_item
 from ..page.items import holds_text, names_item
 from .likeness import ACTION_ROLES, FIELD_ROLES, MARGIN, lone_of_kind, name_extended, pins_hold
 from .margin import differences, score_text
-from .meaning import Meaning, acts, consequence, iconic, renamed, same_scope
+from .meaning import Meaning, acts, consequence, controls, iconic, renamed, same_scope
 from .proposal import Missed, Offer, Proposal, Relocated, Scene
 from .words import normalized, says, words
 
@@ -84,7 +83,7 @@ def verdict(scene: Scene, current: Fingerprint, score: float, rival: float, thre
     meaning = name_meaning(scene, current, index=index)
     if meaning.evidence is None:
         return meaning.why
-    return _item(scene, current) or _likeness(scene, current, score, rival, threshold)
+    return _item(scene, current, index) or _likeness(scene, current, score, rival, threshold)
 
 
 def _weigh(scene: Scene, p: Proposal) -> tuple[str | None, str]:
@@ -94,7 +93,7 @@ def _weigh(scene: Scene, p: Proposal) -> tuple[str | None, str]:
     meaning = name_meaning(scene, p.fingerprint, p, p.index)
     if meaning.evidence is None:
         return meaning.why, ""
-    why = _item(scene, p.fingerprint) or (
+    why = _item(scene, p.fingerprint, p.index) or (
         _likeness(scene, p.fingerprint, p.score, p.rival, p.threshold) if p.rival is not None else None)
     evidence = "; ".join(e for e in (p.evidence, meaning.evidence) if e)
     return why, evidence
@@ -102,26 +101,26 @@ def _weigh(scene: Scene, p: Proposal) -> tuple[str | None, str]:
 
 def name_meaning(scene: Scene, current: Fingerprint, p: Proposal | None = None, index: int | None = None) -> Meaning:
     """Whether the element's name (when it changed) means what the recorded one meant: the evidence, or why not
-    (``index``: its place in the survey's scan, whose containers' names are read when its words need them)."""
+    (``index``: its place in the survey's scan, whose containers' names are read when its words need them).
+
+    A control whose words have consequences is known only by its own words: a synonym, or words gained that name what
+    the *recorded* control was about; any other control also by what its new surroundings are about, and by the other
+    evidence of ``_other_evidence``."""
     recorded, policy = scene.recorded, scene.policy
     if "name" in policy.ignore or not renamed(recorded, current):
         return Meaning("")
-    same = same_scope(recorded, current, scene.synonyms)
-    if same.evidence is None and not same.final and acts(recorded):
+    kind = consequence(says(recorded)) or consequence(says(current))
+    same = same_scope(recorded, current, scene.synonyms, own=kind is not None)
+    is_control = controls(recorded, policy) or acts(current)
+    if same.evidence is None and not same.final and kind is None and (is_control or "name" in policy.pinned):
         same = same_scope(recorded, current, scene.synonyms, scene.around(index))
     if "name" in policy.pinned:  # a check that the name is shown: the same meaning with the same scope, nothing else
-        if same.evidence is None and not same.final:
-            same = same_scope(recorded, current, scene.synonyms, scene.around(index))
-        if same.evidence is not None:
-            return same
-        return Meaning(None, f"this check asserts its name {says(recorded)!r}, and {says(current)!r} does not say it")
-    if not (acts(recorded) or acts(current)) or same.evidence is not None:
-        return same if same.evidence is not None else Meaning("")  # content, not a control: likeness decides
-    if same.final:
-        return same
+        return same if same.evidence is not None else Meaning(
+            None, f"this check asserts its name {says(recorded)!r}, and {says(current)!r} does not say it")
+    if not is_control or same.evidence is not None or same.final:
+        return same if same.evidence is not None or same.final else Meaning("")  # content: likeness decides
     if not words(says(recorded)) and (p is None or p.rival is not None):  # "×" named "Delete": its likeness decides
         return Meaning(f"a name without words became {says(current)!r}: a label, not another purpose")
-    kind = consequence(says(recorded)) or consequence(says(current))
     if kind is not None:
         return Meaning(None, f"{same.why}; a control that would {kind} is taken by its own name or a same-scope "
                              f"synonym only")
@@ -163,13 +162,16 @@ def _extended_alone(scene: Scene, current: Fingerprint) -> bool:
                    if c.fingerprint.css != current.css)
 
 
-def _item(scene: Scene, current: Fingerprint) -> str | None:
-    """Why the element is not in the item the step names (an element recorded in a row keyed by its name), or None."""
+def _item(scene: Scene, current: Fingerprint, index: int | None = None) -> str | None:
+    """Why the element is not in (or is not) the item the step names (recorded in a row keyed by its name), or None:
+    its item must hold the name, as a text of its own ("Green plate", never the "Green plate holder" row)."""
     key, policy = scene.recorded.item, scene.policy
     if not key or not names_item(key) or (policy.asserted and holds_text(policy.asserted, key)):
         return None  # no item named, a number (never identity on its own), or the checked value itself
     text = " ".join(t for t in (current.name, current.text, current.context) if t)
-    if is_item(scene.recorded) or holds_text(normalized(text), normalized(key)):
+    held = holds_text(normalized(text), normalized(key))
+    texts = scene.item_texts(index) if held else None
+    if held and (texts is None or normalized(key) in texts):
         return None
     return f"it is not in the item of {key!r}, which the recorded element was in"
 

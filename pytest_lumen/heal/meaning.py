@@ -26,6 +26,7 @@ from dataclasses import dataclass
 
 from ..cache.model import Fingerprint
 from .likeness import ACTION_ROLES, FIELD_ROLES
+from .policy import Policy
 from .synonyms import Synonyms
 from .words import SMALL_WORDS, counted, says, stems, word_list, words
 
@@ -33,7 +34,9 @@ from .words import SMALL_WORDS, counted, says, stems, word_list, words
 # but its own name, a same-scope synonym, or words that only name what it is about.
 CONSEQUENCES: dict[str, frozenset[str]] = {
     "destroy": frozenset({"delete", "remove", "destroy", "erase", "purge", "wipe", "drop", "clear", "reset", "revoke",
-                          "terminate", "trash", "deactivate", "disable", "archive", "unsubscribe", "empty", "kill"}),
+                          "terminate", "trash", "deactivate", "disable", "archive", "unsubscribe", "empty", "kill",
+                          "suspend", "ban", "block", "lock", "void", "withdraw", "disconnect", "unlink", "unpublish",
+                          "uninstall", "expire", "reject", "decline", "deny", "logout", "signout"}),
     "pay": frozenset({"pay", "buy", "purchase", "order", "checkout", "subscribe", "donate", "charge", "refund",
                       "upgrade", "book", "bid"}),
     "consent": frozenset({"accept", "agree", "allow", "consent", "authorize", "authorise", "approve", "grant",
@@ -70,26 +73,33 @@ def acts(fp: Fingerprint) -> bool:
     return fp.role in ACTION_ROLES or fp.role in FIELD_ROLES
 
 
+def controls(fp: Fingerprint, policy: Policy) -> bool:
+    """Whether the element is a control for this action: by its role, or because the action acts on it (a click on a
+    ``div`` that says "Archive" says what it does, whatever role it declares)."""
+    return policy.acts or acts(fp)
+
+
 def renamed(recorded: Fingerprint, current: Fingerprint) -> bool:
     """Whether the element says other words now (case, spacing and punctuation aside; a count or an amount that
     joined its name, "Cart" -> "Cart (2)", is the app's data, not other words)."""
     before, after = says(recorded), says(current)
-    if counted(before, after) or counted(after, before):
-        return False
+    if (counted(before, after) or counted(after, before)) and consequence(before) is None:
+        return False  # a count on a control with consequences may be how many it acts on ("Delete (6)")
     return words(before) != words(after)
 
 
 def about(fp: Fingerprint) -> set[str]:
     """The words of what an element is about: the text of its item, dialog or form around it, its heading, the name
-    of its landmark ("form: Checkout")."""
+    of its landmark ("form: Checkout") and of the named containers around it (``within``: "Playlist: Road trip")."""
     landmark = (fp.landmark or "").partition(":")[2]
-    return words(fp.context) | words(fp.heading) | words(landmark)
+    return words(fp.context) | words(fp.heading) | words(landmark) | words(fp.within)
 
 
-def same_scope(recorded: Fingerprint, current: Fingerprint, synonyms: Synonyms,
-               around: Collection[str] = ()) -> Meaning:
+def same_scope(recorded: Fingerprint, current: Fingerprint, synonyms: Synonyms, around: Collection[str] = (),
+               own: bool = False) -> Meaning:
     """Whether ``current``'s name means what ``recorded``'s meant, with the same scope; on what evidence (``around``:
-    more words of what it is about, the names of the containers that hold it now, ``page/enclosing.py``)."""
+    more words of what it is about, the names of the containers that hold it now, ``page/enclosing.py``; ``own``: only
+    what the recorded control was about counts, for a control whose words have consequences)."""
     before, after = says(recorded) or "", says(current) or ""
     if not renamed(recorded, current):
         return Meaning("")
@@ -101,14 +111,14 @@ def same_scope(recorded: Fingerprint, current: Fingerprint, synonyms: Synonyms,
     if scope:
         return Meaning(None, f"its name {before!r} became {after!r}: {', '.join(map(repr, scope))} changes its scope",
                        final=True)
-    named = stems(about(recorded) | about(current) | set(around))
+    named = stems(about(recorded) if own else about(recorded) | about(current) | set(around))
     if not was and now and stems(now) <= named:
         return Meaning(f"a control without words took the words of what it is about ({after!r})")
     if not was or not now:
         return Meaning(None, f"its name {before!r} became {after!r}")
-    if gained and not lost and stems(gained - SMALL_WORDS) <= named and set(was) <= set(now):
+    if gained - SMALL_WORDS and not lost and stems(gained - SMALL_WORDS) <= named and set(was) <= set(now):
         return Meaning(f"{after!r} only adds words of what it is about to {before!r}")
-    if lost and not gained and stems(lost - SMALL_WORDS) <= named and set(now) <= set(was):
+    if lost - SMALL_WORDS and not gained and stems(lost - SMALL_WORDS) <= named and set(now) <= set(was):
         return Meaning(f"{after!r} only drops words of what it is about from {before!r}")
     return Meaning(None, f"its name {before!r} became {after!r}, which is not known to mean the same")
 

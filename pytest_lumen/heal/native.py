@@ -7,9 +7,9 @@ option is shown nowhere as an ARIA option and a shown native select offers an en
 recorded option's label (as words), the click is done as ``select_option`` by that label on that select, at
 zero tokens. The select must be tied to the recorded listbox, never taken for being the only one offering the
 option (a select elsewhere may offer it while the listbox is still opening): labelled as the recorded listbox
-was (its landmark, "listbox: Country") or as the combobox the step clicked just before to open it, else offering
-more of the options the recorded listbox showed around the option (its context) than any other select; else
-none is guessed, and the step goes on as it would have.
+was (its landmark, "listbox: Country") or as the combobox the step clicked just before to open it; never for
+offering the options the listbox showed around it (a select elsewhere may offer the same countries). Else none is
+guessed, and the step goes on as it would have.
 The step is done, and written, as that ``select_option`` (the step's values as their placeholders); the replay
 reports it (level ``widget``), before and after.
 
@@ -35,7 +35,7 @@ from ..page.fingerprint import capture
 from ..page.locators import spec_from_locator
 from ..page.targets import bind_target
 from ..templates import substitute
-from .words import holds_run, says, word_list, words
+from .words import holds_run, says, word_list
 
 if TYPE_CHECKING:
     from playwright.sync_api import Page
@@ -176,14 +176,10 @@ def _listbox_names(option: Fingerprint, opener: Fingerprint | None) -> list[list
 def _which(selects: list[dict[str, Any]], names: list[list[str]], context: str | None,
            option: str = "") -> dict[str, Any] | None:
     """The select that offers the option, on evidence that ties it to the recorded listbox, never for being the only
-    one (another select may offer the same option while the listbox is still opening): the one labelled as the
-    recorded listbox or as the control that opened it, else the one that offers more of the other options the
-    listbox showed around the recorded one (its context) than any other select."""
+    one nor for offering the same options (another select may offer them while the listbox is still opening): the one
+    labelled as the recorded listbox or as the control that opened it; else none."""
     for name in names:
         named = [s for s in selects if word_list(str(s["label"])) and holds_run(name, word_list(str(s["label"])))]
         if len(named) == 1:
             return named[0]
-    around = words(context) - words(option)
-    held = [len(around & words(" ".join(map(str, s["options"])))) for s in selects]
-    best = max(held, default=0)
-    return selects[held.index(best)] if best and held.count(best) == 1 else None
+    return None

@@ -36,6 +36,8 @@ class Policy:
     # ``new_page``: the URL of the page (a tab, a popup) the action opened.
     effect_url: str | None = None
     new_page: bool = False
+    # The action acts on its element (a click, a fill: not a check): its name says what it does, whatever its role.
+    acts: bool = False
 
 
 def policy_for(action: Action, fingerprint: Fingerprint | None) -> Policy:
@@ -49,7 +51,7 @@ def policy_for(action: Action, fingerprint: Fingerprint | None) -> Policy:
         url = _effect_url(action)
         opened = _opened_url(action)
         return Policy(effect=f"URL {url}" if url is not None else None, effect_url=url or opened,
-                      new_page=url is None and opened is not None)
+                      new_page=url is None and opened is not None, acts=not isinstance(action, Expect))
     if action.check == "text":
         derived = fingerprint.name is not None and normalized(fingerprint.name) == normalized(fingerprint.text)
         expected = normalized(action.expected) if isinstance(action.expected, str) else ""

@@ -136,6 +136,14 @@ class Scene:
             return set()
         return words(" ".join(enclosing_names(nth_of(self.page, self.survey.selector, index))))
 
+    def item_texts(self, index: int | None) -> set[str] | None:
+        """The texts of the repeated item the scanned element at ``index`` is in or is (normalized), None when it is
+        in none (or was not scanned)."""
+        if index is None or index < 0:
+            return None
+        item = items.item_of(nth_of(self.page, self.survey.selector, index))
+        return None if item is None else {" ".join(k.text.lower().split()) for k in item.keys}
+
     def shows(self, text: str) -> bool:
         """Whether exactly one visible element of the page shows exactly ``text``."""
         return visible_unique(LocatorSpec(kind="text", value=text, exact=True).build(self.page))

@@ -9,6 +9,7 @@ elements of the step (``claims``) are no candidates.
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
+from urllib.parse import urlsplit
 
 from ..cache.model import LocatorSpec
 from ..page.declared import declared_by
@@ -61,9 +62,11 @@ class Relocator:
         scene = self.scene(target, policy)
         index = index_of(loc, scene.survey.selector)
         against = scene.survey.contradicts(index)
-        if against is not None and same_role_and_name(scene.recorded, current) and \
-                consequence(says(current)) is None and not declared_by(loc).submits:
-            against = None  # the very link, to a renamed route, and no consequence in its words: the effect decides after
+        if against is not None and same_role_and_name(scene.recorded, current) and consequence(says(current)) is None:
+            declared = declared_by(loc)  # the very link to a renamed route, neither it nor the route saying a consequence
+            route = " ".join(urlsplit(declared.url or "").path.replace("-", " ").replace("_", " ").split("/"))
+            if not declared.submits and consequence(route) is None:
+                against = None  # the effect decides, after
         return verdict(scene, current, score, scene.survey.best_other(index), threshold, against, index)
 
     def shows(self, text: str) -> bool:

@@ -76,10 +76,12 @@ class Synonyms:
         return " ".join(word for word in text.split() if word not in SMALL_WORDS)
 
     def same(self, a: str | None, b: str | None) -> bool:
-        """True when two different names are known synonyms ("Sign in" and "Log in")."""
+        """True when two different names are known synonyms ("Sign in" and "Log in"): the same once their known phrases
+        are read as their groups, which they hold (small words alone never make two names one: "Check", "Check in")."""
         if not a or not b or _plain(a) == _plain(b):
             return False
-        return self.canonical(a) == self.canonical(b)
+        canonical = self.canonical(a)
+        return "§" in canonical and canonical == self.canonical(b)
 
     def _phrases(self) -> Sequence[tuple[str, int]]:
         return _phrases(self.groups)

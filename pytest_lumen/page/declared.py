@@ -28,6 +28,7 @@ class Declared:
     method: str | None = None  # "get" or "post" (a link: "get"); None: not a link nor a form's submitter
     target: str | None = None  # the browsing context it opens in ("_blank"), None: this one
     submits: bool = False  # a submit button of a form (it submits that form, wherever the form's script sends it)
+    shared: bool = False  # its form has other submit buttons, which declare the same
 
     @classmethod
     def from_page(cls, data: dict[str, Any] | None) -> Declared:
@@ -35,7 +36,7 @@ class Declared:
         if not data:
             return cls()
         return cls(url=data.get("url"), method=data.get("method"), target=data.get("target"),
-                   submits=bool(data.get("submits")))
+                   submits=bool(data.get("submits")), shared=bool(data.get("shared")))
 
 
 def declared_by(element: Locator) -> Declared:

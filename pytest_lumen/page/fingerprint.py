@@ -25,11 +25,11 @@ PAGE_FIELDS: tuple[str, ...] = tuple(name for name in Fingerprint.model_fields i
 # The roles whose accessible name, short of an aria-label or a label, is the element's text (as is
 # an element's without a role): ARIA's "name from content", approximately.
 NAME_FROM_CONTENT_ROLES = ("button", "link", "heading", "option", "tab", "menuitem", "cell", "listitem", "checkbox", "radio")
-CAPTURE_JS = scripts.function("capture", ("deep", "fingerprint", "capture"))
-CAPTURE_ONLY_JS = scripts.function("captureOnly", ("deep", "fingerprint", "capture_only"))
-SCAN_JS = scripts.function("scan", ("deep", "fingerprint", "declared", "scan"))
+CAPTURE_JS = scripts.function("capture", ("deep", "enclosing", "fingerprint", "capture"))
+CAPTURE_ONLY_JS = scripts.function("captureOnly", ("deep", "enclosing", "fingerprint", "capture_only"))
+SCAN_JS = scripts.function("scan", ("deep", "enclosing", "fingerprint", "declared", "scan"))
 INDEX_JS = scripts.function("indexIn", ("deep", "index"))
-LOOK_ALIKES_JS = scripts.function("lookAlikes", ("deep", "fingerprint", "look_alikes"))
+LOOK_ALIKES_JS = scripts.function("lookAlikes", ("deep", "enclosing", "fingerprint", "look_alikes"))
 DEEP_ENGINE = "lumen-deep"
 DEEP_ENGINE_JS = scripts.engine("deepEngine", ("deep", "deep_engine"), {})
 
@@ -50,6 +50,8 @@ CONFIG: dict[str, Any] = {
     "stamped": False,
 }
 STAMPED: dict[str, Any] = {**CONFIG, "stamped": True}
+# A scan reads every candidate of a page: what it is about (``within``) is read of the one a heal weighs instead.
+SCANNED: dict[str, Any] = {**STAMPED, "fields": [f for f in PAGE_FIELDS if f != "within"]}
 GENERIC_TAGS = {"div", "span"}  # too common to add to a scan: an element of these is found by its role or fallbacks
 # The tags whose implicit role (in ``js/fingerprint.js``) is one of these: a scan for a role includes them.
 ROLE_TAGS: dict[str, str] = {
@@ -127,7 +129,7 @@ def capture_only(target: Locator, role_name: RoleName | None = None) -> Look:
 def count_look_alikes(target: Locator, fp: Fingerprint) -> int:
     """How many other visible elements share the element's tag, role and what it says (its name, else its text)."""
     aria.stamp(target.page)
-    arg = {"config": STAMPED, "selector": scan_selector(fp), "role": fp.role, "name": fp.name, "text": fp.text}
+    arg = {"config": SCANNED, "selector": scan_selector(fp), "role": fp.role, "name": fp.name, "text": fp.text}
     return int(evaluate(target, LOOK_ALIKES_JS, arg))
 
 
@@ -140,7 +142,7 @@ def capture_with_look_alikes(target: Locator) -> Fingerprint:
 def scan(page: Page, selector: str = INTERACTIVE) -> list[Candidate]:
     """The page's visible elements matching ``selector`` (open shadow roots included), with their fingerprints."""
     aria.stamp(page)
-    rows: list[dict[str, Any]] = page.evaluate(SCAN_JS, {"config": STAMPED, "selector": selector})
+    rows: list[dict[str, Any]] = page.evaluate(SCAN_JS, {"config": SCANNED, "selector": selector})
     return [Candidate(row.pop("index"), declared=Declared.from_page(row.pop("declared", None)),
                       fingerprint=Fingerprint.model_validate(row)) for row in rows]
 

@@ -49,10 +49,11 @@ def verify_effect(page: Page, replay: ActionReplay, loc: Locator | None, timeout
     ``strict``: the element is a relabel (found on evidence): its effect must hold exactly, and when it does not,
     the element was not the recorded one (the failure says so, and the action counts as not performed).
 
-    ``was``: the page before the action; with it, a navigation that became an in-page update passes (not ``strict``).
+    ``was``: the page before the action; a page that stayed there did not navigate, whatever it shows now.
     ``confirmed``: the element is the very one recorded (its role and name, where it was); when its navigation
-    landed on another route of the same origin that shows no error (``/login`` became ``/signin``), that route
-    is returned (normalized): the app renamed it, the caller reports and keeps it. Else None.
+    landed on another route of the same origin that is a page of the app (no error, no sign-in page where the
+    recorded one was none: ``/login`` became ``/signin``), that route is returned (normalized): the app renamed it,
+    the caller reports and keeps it. Else None.
     """
     effect, values = replay.action.after, replay.values
     if effect is None:

@@ -22,7 +22,7 @@ from playwright.sync_api import Error as PlaywrightError
 
 from ..errors import first_line
 from ..heal.likeness import SURE, VERIFY_THRESHOLD, pins_hold, similarity
-from ..heal.meaning import acts, renamed
+from ..heal.meaning import controls, renamed
 from ..heal.policy import Policy, policy_for
 from ..heal.record import healed_target, report_relocation, templatized
 from ..heal.relocation import Missed, Relocated, Relocator
@@ -213,8 +213,8 @@ def _resolve(relocator: Relocator, target: Target, look: Look, policy: Policy, l
         # a text check's locator now finds an element without the recorded text, and another shows it whole
         raise Unresolved(f"{where} finds an element that does not show {shown!r}; another element does")
     score = similarity(recorded, fp, policy.ignore, by_place=policy.by_place)
-    sure = identity.holds(recorded, fp) or (score >= SURE and not (acts(recorded) and renamed(recorded, fp))
-                                            and identity.declares_alike(recorded, fp))
+    sure = identity.holds(recorded, fp) or (score >= SURE and not (controls(recorded, policy) and renamed(recorded, fp))
+                                            and recorded.href == fp.href and identity.declares_alike(recorded, fp))
     if sure and pins_hold(recorded, fp, policy.pinned):
         return score  # the gate's rule too (``identity.holds``): one verdict, whichever path the action took
     why = relocator.doubt(target, loc, fp, score, policy, VERIFY_THRESHOLD)

@@ -269,7 +269,7 @@ def _perform(page: Page, action: Action, loc: Locator | None, values: dict[str, 
     try:
         perform(page, action, loc, values, timeout_ms, test_dir, dest)
     except PlaywrightError as exc:
-        dismissal = dismiss_overlay(page) if pointer_intercepted(str(exc)) else None
+        dismissal = dismiss_overlay(loc) if loc is not None and pointer_intercepted(str(exc)) else None
         if dismissal is None:
             raise
         dismissed.append(dismissal)

@@ -19,14 +19,25 @@ PROMO = """
 """
 # A draft conflict asked in a modal: OK discards the user's changes.
 DRAFT = """<div id="root" aria-hidden="true"><button id="save">Save</button></div>
-<div role="dialog" aria-modal="true" aria-labelledby="t" class="MuiDialog-root css-1x2y3z">
+<div role="dialog" aria-modal="true" aria-labelledby="t" class="MuiDialog-root css-1x2y3z" style="position:fixed;inset:0;
+background:#fff">
 <h2 id="t">Unsaved changes</h2><p>Discard your changes?</p>
 <button aria-label="close" onclick="window.answered = 'closed'">×</button>
 <button onclick="window.answered = 'ok'">OK</button><button onclick="window.answered = 'cancel'">Cancel</button></div>"""
+# A cart drawer over the page: its own close button, and a "×" per line that removes the line.
+DRAWER = """<button id="checkout" style="position:absolute;left:40px;top:40px">Go to checkout</button>
+<section role="dialog" aria-label="Your privacy" style="position:absolute;left:600px;top:400px"><button>Accept all</button>
+</section>
+<aside role="dialog" aria-label="Your cart" style="position:fixed;inset:0 0 0 0;background:#fff">
+<ul><li>Red Mug <button aria-label="×" onclick="window.removed = 'Red Mug'">×</button></li></ul>
+<button aria-label="Close cart" onclick="this.parentElement.remove()">Close cart</button></aside>"""
 # A cookie card whose only control consents, and a notice whose button only dismisses it.
-CONSENT_ONLY = """<div class="cookie-banner" role="region" aria-label="Cookies">We use cookies.
+BEHIND = '<label style="position:fixed;bottom:8px;left:8px"><input type="checkbox" id="terms"> I accept the terms</label>'
+CONSENT_ONLY = """<div class="cookie-banner" role="region" aria-label="Cookies" style="position:fixed;bottom:0;left:0;right:0;
+height:80px;background:#333;color:#fff">We use cookies.
 <button onclick="window.answered = 'accepted'">Accept cookies</button></div>"""
-NOTICE = """<div class="cookie-banner">This shop uses cookies to keep your cart.
+NOTICE = """<div class="cookie-banner" style="position:fixed;bottom:0;left:0;right:0;height:80px;background:#333;color:#fff">
+This shop uses cookies to keep your cart.
 <button onclick="this.parentElement.remove(); window.answered = 'got it'">Got it</button></div>"""
 
 
@@ -42,23 +53,25 @@ def test_a_modal_dialog_that_does_not_hold_the_target_is_closed_first(page: Any)
     assert close_blocking_modal(page, page.locator("#q")) is None  # nothing open any more
 
 
-def test_dismissing_an_overlay_closes_the_modal_dialog_before_other_dialogs(page: Any) -> None:
-    page.set_content(PROMO)
-    assert dismiss_overlay(page) == Dismissal("dialog 'Spring sale'", "'Close'")
-    assert page.get_by_role("button", name="Accept all").is_visible()  # consent is never a dismissal
+def test_the_overlay_in_the_way_is_dismissed_by_its_own_close_and_nothing_else_is_touched(page: Any) -> None:
+    page.set_content(DRAWER)
+    assert dismiss_overlay(page.locator("#checkout")) == Dismissal("dialog 'Your cart'", "'Close cart'")
+    assert page.evaluate("window.removed") is None  # a line's "×" removes that line: never a dismissal
+    assert page.locator("#checkout").is_enabled() and page.get_by_role("button", name="Accept all").is_visible()
 
 
 def test_a_dialog_that_asks_a_question_is_never_answered_not_even_by_its_close_button(page: Any) -> None:
     page.set_content(DRAFT)
     with pytest.raises(OverlayQuestion, match=r"the dialog 'Unsaved changes' asks 'Discard your changes\?'"):
-        dismiss_overlay(page)
+        dismiss_overlay(page.locator("#save"))
     assert page.evaluate("window.answered") is None
 
 
 def test_an_overlay_whose_only_control_consents_is_left_alone_and_a_notice_is_dismissed(page: Any) -> None:
-    page.set_content(CONSENT_ONLY)
-    assert dismiss_overlay(page) is None
+    page.set_content(f"{BEHIND}{CONSENT_ONLY}")
+    assert dismiss_overlay(page.locator("#terms")) is None
     assert page.evaluate("window.answered") is None
-    page.set_content(NOTICE)
-    assert dismiss_overlay(page) == Dismissal("banner 'This shop uses cookies to keep your cart. Got it'", "'Got it'")
+    page.set_content(f"{BEHIND}{NOTICE}")
+    assert dismiss_overlay(page.locator("#terms")) == Dismissal("banner 'This shop uses cookies to keep your cart. Got it'",
+                                                               "'Got it'")
     assert page.evaluate("window.answered") == "got it"

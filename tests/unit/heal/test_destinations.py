@@ -93,3 +93,20 @@ def test_a_link_that_opens_another_tab_is_not_a_step_that_stayed_in_its_page_and
     assert reading(in_tab, help_link, link("Help", "/help/"), "/help/", PAGE, new_page=True).agreement == "confirms"
     here = Declared(url="http://127.0.0.1:8000/help/", method="get", target="_self")
     assert reading(here, help_link, link("Help", "/help/"), "/help/", PAGE, new_page=True).agreement == "contradicts"
+
+
+def test_what_the_recorded_button_declared_is_compared_not_where_a_redirect_landed() -> None:
+    save = submit("Save", action="/products/2", method="post")
+    same_form = Declared(url="http://127.0.0.1:8000/products/2", method="post", submits=True)
+    assert reading(same_form, save, submit("Save changes"), "/products", PAGE).agreement == "confirms"
+    rewired = Declared(url="http://127.0.0.1:8000/products/2/delete", method="post", submits=True)
+    read = reading(rewired, save, submit("Save"), "/products", PAGE)
+    assert read.agreement == "contradicts" and read.mutates
+    by_get = Declared(url="http://127.0.0.1:8000/products/2", method="get", submits=True)
+    assert reading(by_get, save, submit("Save"), "/products", PAGE).agreement == "contradicts"
+
+
+def test_a_button_whose_form_other_buttons_submit_too_declares_nothing_of_its_own() -> None:
+    save = submit("Save", action="/posts/5", method="post")
+    shared = Declared(url="http://127.0.0.1:8000/posts/5", method="post", submits=True, shared=True)
+    assert reading(shared, save, submit("Unpublish"), "/posts", PAGE).agreement == "silent"

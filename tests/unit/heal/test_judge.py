@@ -25,6 +25,7 @@ CONTRADICTS = Reading("contradicts", "it declares the link /logout, and the step
 def no_page(monkeypatch: pytest.MonkeyPatch) -> None:
     """No page to read the names of a candidate's containers from: none."""
     monkeypatch.setattr(Scene, "around", lambda self, index: set())
+    monkeypatch.setattr(Scene, "item_texts", lambda self, index: None)
 
 
 def button(name: str, **fields: Any) -> Fingerprint:
@@ -122,3 +123,33 @@ def test_no_proposal_accepted_says_why_strategy_by_strategy() -> None:
                                             Offer((proposal(button("Share")),))])
     assert isinstance(found, Missed)
     assert "no recorded fallback" in found.reason and "similarity: its name 'Remove' became 'Share'" in found.reason
+
+
+def test_a_control_without_a_role_that_the_action_clicks_is_named_by_what_it_does() -> None:
+    archive = Fingerprint(tag="div", text="Archive", test_id="row-action")
+    acting = scene(archive, Policy(acts=True))
+    why = verdict(acting, archive.model_copy(update={"text": "Delete"}), 0.83, 0.2, 0.65)
+    assert why is not None and "'Archive' became 'Delete'" in why
+    assert verdict(scene(archive), archive.model_copy(update={"text": "Delete"}), 0.83, 0.2, 0.65) is None  # a check
+
+
+def test_a_row_itself_must_still_hold_the_name_the_step_gave_it() -> None:
+    row = Fingerprint(tag="tr", role="row", name="2 Green plate $12.00", text="2 Green plate $12.00", item="Green plate")
+    reseeded = row.model_copy(update={"name": "2 Blue bowl $12.00", "text": "2 Blue bowl $12.00"})
+    assert "not in the item of 'Green plate'" in (verdict(scene(row), reseeded, 0.91, 0.2, 0.65) or "")
+    assert verdict(scene(row), row.model_copy(update={"name": "5 Green plate $12.00"}), 0.91, 0.2, 0.65) is None
+
+
+def test_a_consequential_control_gains_only_words_of_what_it_was_about() -> None:
+    delete = button("Delete", context="API key ci-runner")
+    in_settings = button("Delete account", within="Account settings")
+    assert refusal(scene(delete), proposal(in_settings, rival=None)) is not None  # "account" named only around it now
+    remove = button("Remove", within="Playlist: Road trip")
+    assert refusal(scene(remove), proposal(button("Remove from playlist"), rival=None)) is None
+
+
+def test_a_count_that_joined_a_consequential_name_is_how_many_it_acts_on() -> None:
+    delete = button("Delete")
+    assert refusal(scene(delete), proposal(button("Delete (6)"))) is not None
+    cart = button("Cart", tag="a", role="link")
+    assert refusal(scene(cart), proposal(button("Cart (2)", tag="a", role="link"))) is None

@@ -63,3 +63,7 @@ def test_the_consequences_a_name_can_have() -> None:
     assert consequence("Confirm order") in ("pay", "confirm")
     assert consequence("Show details") is None and consequence("Next") is None
     assert set(CONSEQUENCES) == {"destroy", "pay", "consent", "share", "discard", "send", "confirm"}
+
+
+def test_small_words_alone_are_no_words_of_what_it_is_about() -> None:
+    assert same_scope(control("Check", context="Check in at the desk"), control("Check in"), TABLE).evidence is None

@@ -19,7 +19,7 @@ def test_a_text_check_ignores_the_text_it_asserts_and_a_visibility_check_pins_th
     assert policy_for(_expect("text"), labelled).ignore == {"text"}
     assert policy_for(_expect("visible"), heading).pinned == {"name"}
     click = A.Click(target=A.Target(locator=LocatorSpec(kind="test_id", value="x")))
-    assert policy_for(click, heading) == Policy()
+    assert policy_for(click, heading) == Policy(acts=True)  # a click acts on its element: its name says what it does
 
 
 def test_a_text_check_remembers_the_recorded_text_only_when_it_held_the_expected_value():
