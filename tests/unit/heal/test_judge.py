@@ -148,8 +148,7 @@ def test_a_consequential_control_gains_only_words_of_what_it_was_about() -> None
     assert refusal(scene(remove), proposal(button("Remove from playlist"), rival=None)) is None
 
 
-def test_a_count_that_joined_a_consequential_name_is_how_many_it_acts_on() -> None:
-    delete = button("Delete")
-    assert refusal(scene(delete), proposal(button("Delete (6)"))) is not None
-    cart = button("Cart", tag="a", role="link")
-    assert refusal(scene(cart), proposal(button("Cart (2)", tag="a", role="link"))) is None
+def test_a_count_that_joined_a_name_is_the_apps_data_and_all_is_a_scope() -> None:
+    order = button("Place order")
+    assert refusal(scene(order), proposal(button("Place order (2 items)"))) is None
+    assert refusal(scene(button("Delete")), proposal(button("Delete all 6"))) is not None
