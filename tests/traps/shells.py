@@ -326,6 +326,18 @@ MENU = (("Dashboard", "/"), ("Products", "/products"), ("Categories", "/categori
         ("Posts", "/posts"))
 
 
+def _page_end(script: str) -> str:
+    """The end of every app's page: its seed data (the app fills ``{{state}}`` in), its scripts."""
+    return f"""<script type="application/json" id="__ACME_STATE__">{{{{state}}}}</script>
+<script src="/static/app.js"></script>
+<script>
+{script}
+</script>
+</body>
+</html>
+"""
+
+
 def admin(title: str, active: str, content: str, script: str) -> str:
     """A page of Acme Admin (React-admin on MUI): app bar, menu, the page's content, its data and script."""
     menu = "\n".join(
@@ -360,14 +372,7 @@ def admin(title: str, active: str, content: str, script: str) -> str:
 </main>
 </div>
 </div></div>
-<script type="application/json" id="__ACME_STATE__">{{{{state}}}}</script>
-<script src="/static/app.js"></script>
-<script>
-{script}
-</script>
-</body>
-</html>
-"""
+{_page_end(script)}"""
 
 
 FLASH = """{{#flash}}<div class="alert alert-success alert-dismissible fade show" role="alert">{{text}}<button type="button" class="btn-close" data-bs-dismiss="alert" aria-label="Close"></button></div>{{/flash}}"""
@@ -433,14 +438,7 @@ def tunes(title: str, content: str, script: str) -> str:
 {content}
 </main>
 </div></div>
-<script type="application/json" id="__ACME_STATE__">{{{{state}}}}</script>
-<script src="/static/app.js"></script>
-<script>
-{script}
-</script>
-</body>
-</html>
-"""
+{_page_end(script)}"""
 
 
 def app_json(state: dict[str, Any], routes: dict[str, Any] | None = None) -> str:
