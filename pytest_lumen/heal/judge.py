@@ -28,8 +28,8 @@ from collections.abc import Sequence
 from ..cache.model import Fingerprint
 from ..page.fingerprint import capture_with_look_alikes
 from ..page.items import holds_text, names_item
-from .likeness import ACTION_ROLES, FIELD_ROLES, MARGIN, lone_of_kind, name_extended, pins_hold
-from .margin import differences, score_text
+from .likeness import ACTION_ROLES, FIELD_ROLES, lone_of_kind, name_extended, pins_hold
+from .margin import differences, undecided
 from .meaning import Meaning, acts, consequence, controls, iconic, renamed, same_scope
 from .proposal import Missed, Offer, Proposal, Relocated, Scene
 from .words import normalized, says, words
@@ -182,12 +182,10 @@ def _likeness(scene: Scene, current: Fingerprint, score: float, rival: float | N
     recorded, policy = scene.recorded, scene.policy
     if score < threshold:
         changed = differences(recorded, current, policy.ignore)
-        return f"similarity {score_text(score, threshold)} is below {threshold:.2f}" + (f": {changed}" if changed else "")
+        return f"{undecided(score, rival, threshold)}" + (f": {changed}" if changed else "")
     if not pins_hold(recorded, current, policy.pinned - {"name"}):
         return f"its {', '.join(sorted(policy.pinned))} changed, and this check asserts it"
-    if rival is not None and score - rival < MARGIN:
-        return f"ambiguous: another element scores {score_text(rival, score)} against its {score_text(score, rival)}"
-    return None
+    return undecided(score, rival, threshold)
 
 
 def _who(p: Proposal) -> object:

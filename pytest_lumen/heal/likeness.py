@@ -34,8 +34,8 @@ that the current element still has (0..1). These rules shape it:
   and count in full for an element whose words are left out of the comparison (a list whose items
   are counted).
 
-``choice.choose`` accepts the best candidate only above a threshold and with a clear margin over
-the runner-up; anything else is ambiguous and rejected.
+``margin.undecided`` says when likeness decides: above a threshold and with a clear margin over the
+runner-up; anything else is ambiguous and rejected (``judge.py``).
 """
 
 from __future__ import annotations

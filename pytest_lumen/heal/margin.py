@@ -8,8 +8,7 @@ scores with as many decimals as it takes to tell them apart, never "0.65 is belo
 from __future__ import annotations
 
 import math
-from collections.abc import Collection, Sequence
-from dataclasses import dataclass
+from collections.abc import Collection
 
 from ..cache.model import Fingerprint
 from .likeness import ACCEPT_THRESHOLD, IDENTIFIERS, MARGIN, WEIGHTS, box_similarity
@@ -25,29 +24,14 @@ def score_text(score: float, *others: float) -> str:
     return f"{score:.{digits}f}"
 
 
-@dataclass(frozen=True)
-class Choice:
-    """The outcome of the margin rule."""
-
-    index: int | None
-    best: float
-    runner_up: float
-    reason: str
-
-
-def choose(scores: Sequence[float], threshold: float = ACCEPT_THRESHOLD, margin: float = MARGIN) -> Choice:
-    """Pick the best candidate only when it clears the threshold and beats the runner-up by the margin."""
-    if not scores:
-        return Choice(None, 0.0, 0.0, "no candidates on the page")
-    order = sorted(range(len(scores)), key=lambda i: scores[i], reverse=True)
-    best = scores[order[0]]
-    second = scores[order[1]] if len(order) > 1 else 0.0
-    if best < threshold:
-        return Choice(None, best, second, f"best candidate scored {score_text(best, threshold)}, below {threshold:.2f}")
-    if best - second < margin:
-        return Choice(None, best, second, f"ambiguous: best {score_text(best, second)} vs runner-up "
-                                          f"{score_text(second, best)} (margin {margin:.2f})")
-    return Choice(order[0], best, second, "accepted")
+def undecided(score: float, rival: float | None, threshold: float = ACCEPT_THRESHOLD, margin: float = MARGIN) -> str | None:
+    """Why likeness does not decide a candidate: below the threshold, or not ``margin`` ahead of the best other element
+    (``rival``; None: no rival counts); None when it decides."""
+    if score < threshold:
+        return f"similarity {score_text(score, threshold)} is below {threshold:.2f}"
+    if rival is not None and score - rival < margin:
+        return f"ambiguous: another element scores {score_text(rival, score)} against its {score_text(score, rival)}"
+    return None
 
 
 def differences(recorded: Fingerprint, current: Fingerprint, ignore: Collection[str] = (), limit: int = 3) -> str:

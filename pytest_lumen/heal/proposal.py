@@ -146,7 +146,12 @@ class Scene:
 
     def shows(self, text: str) -> bool:
         """Whether exactly one visible element of the page shows exactly ``text``."""
-        return visible_unique(LocatorSpec(kind="text", value=text, exact=True).build(self.page))
+        return shows(self.page, text)
+
+
+def shows(page: Page, text: str) -> bool:
+    """Whether exactly one visible element of ``page`` shows exactly ``text``."""
+    return visible_unique(LocatorSpec(kind="text", value=text, exact=True).build(page))
 
 
 def visible_unique(loc: Locator) -> bool:

@@ -11,14 +11,13 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 from urllib.parse import urlsplit
 
-from ..cache.model import LocatorSpec
 from ..page.declared import declared_by
 from ..page.fingerprint import index_of
 from ..page.identity import same_role_and_name
 from .claims import Claims
 from .judge import judge, verdict
 from .meaning import consequence
-from .proposal import Missed, Relocated, Scene, visible_unique
+from .proposal import Missed, Relocated, Scene, shows
 from .strategy import STRATEGIES
 from .survey import survey
 from .synonyms import Synonyms
@@ -71,4 +70,4 @@ class Relocator:
 
     def shows(self, text: str) -> bool:
         """Whether exactly one visible element of the page shows exactly ``text``."""
-        return visible_unique(LocatorSpec(kind="text", value=text, exact=True).build(self.page))
+        return shows(self.page, text)

@@ -64,8 +64,3 @@ def shown(page: Page) -> Shown:
              else f"HTTP {status}" if isinstance(status, int) and status >= 400 else None)
     sign_in = bool(state.get("password")) or signs_in(page.url)
     return Shown(error, sign_in, tuple(str(m)[:120] for m in state.get("messages") or ()))
-
-
-def error_shown(page: Page) -> str | None:
-    """What error the page shows ("HTTP 404", "the browser's error page"), or None when it shows a page."""
-    return shown(page).error

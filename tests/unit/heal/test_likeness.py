@@ -27,7 +27,7 @@ from pytest_lumen.heal.likeness import (
     similarity,
     text_similarity,
 )
-from pytest_lumen.heal.margin import choose, score_text
+from pytest_lumen.heal.margin import score_text, undecided
 
 
 def fp(**fields) -> Fingerprint:
@@ -126,26 +126,17 @@ def test_pins_hold_only_when_the_pinned_attribute_is_unchanged():
 
 # --- the margin rule ------------------------------------------------------------------------
 
-def test_choose_needs_a_threshold_and_a_margin():
-    assert choose([]).index is None
-    low = choose([ACCEPT_THRESHOLD - 0.01])
-    assert low.index is None and "below" in low.reason
-    close = choose([0.9, 0.9 - MARGIN / 2, 0.2])
-    assert close.index is None and "ambiguous" in close.reason
-    clear = choose([0.2, 0.9, 0.9 - MARGIN - 0.01])
-    assert (clear.index, clear.best, clear.reason) == (1, 0.9, "accepted")
-    assert choose([0.8]).index == 0  # a single candidate above the threshold
+def test_likeness_decides_only_above_the_threshold_and_clearly_ahead():
+    assert "below" in (undecided(ACCEPT_THRESHOLD - 0.01, None) or "")
+    assert "ambiguous" in (undecided(0.9, 0.9 - MARGIN / 2) or "")
+    assert undecided(0.9, 0.9 - MARGIN - 0.01) is None
+    assert undecided(0.8, None) is None  # no rival counts: the threshold alone
 
 
-@given(st.lists(st.floats(0, 1), min_size=1, max_size=8))
-def test_choose_never_picks_without_threshold_and_margin(scores):
-    choice = choose(scores)
-    ranked = sorted(scores, reverse=True)
-    runner_up = ranked[1] if len(ranked) > 1 else 0.0
-    picked = choice.index is not None
-    assert picked == (ranked[0] >= ACCEPT_THRESHOLD and ranked[0] - runner_up >= MARGIN)
-    if picked:
-        assert scores[choice.index] == ranked[0]
+@given(st.floats(0, 1), st.floats(0, 1))
+def test_likeness_never_decides_without_threshold_and_margin(score, rival):
+    decided = undecided(score, rival) is None
+    assert decided == (score >= ACCEPT_THRESHOLD and score - rival >= MARGIN)
 
 
 # --- redesign rules: moved identifiers, extended names, text-entry roles, icon buttons ----------
@@ -172,7 +163,7 @@ def test_a_field_whose_label_gained_words_is_the_field_when_it_is_the_only_one()
     assert name_extended(email, page[0]) and not name_extended(email, page[1])
     assert similarity(email, page[0]) <= RENAMED_CAP  # alone, a rename needs something stable
     scores = similarities(email, page)
-    assert scores[0] >= ACCEPT_THRESHOLD and choose(scores).index == 0
+    assert scores[0] >= ACCEPT_THRESHOLD and undecided(scores[0], max(scores[1:])) is None
 
 
 def test_two_fields_whose_labels_both_hold_the_recorded_name_are_neither():
@@ -188,7 +179,7 @@ def test_among_look_alike_fields_the_one_with_the_lost_words_around_it_is_the_fi
     towel = field("Quantity", role="spinbutton", type="number", context="Linen Tea Towel $12.00 each − Quantity + $12.00 ×")
     scores = similarities(recorded, [towel, mug])
     assert scores[0] <= RENAMED_CAP and scores[1] >= ACCEPT_THRESHOLD
-    assert choose(scores).index == 1
+    assert undecided(scores[1], scores[0]) is None  # the mug, clearly ahead of the towel
 
 
 def test_an_action_that_gained_words_is_another_action():
@@ -226,8 +217,8 @@ def test_a_score_just_below_the_threshold_is_shown_below_it():
     assert score_text(0.6549, ACCEPT_THRESHOLD) == "0.655"  # above it, and shown above it
     assert score_text(0.6, ACCEPT_THRESHOLD) == "0.60" and score_text(0.65, 0.65) == "0.65"
     assert score_text(0.647) == "0.65"  # nothing to tell it from: two decimals
-    assert choose([0.647, 0.1]).reason == "best candidate scored 0.647, below 0.65"
-    assert choose([0.903, 0.8049]).reason == "ambiguous: best 0.90 vs runner-up 0.80 (margin 0.10)"
+    assert undecided(0.647, 0.1) == "similarity 0.647 is below 0.65"
+    assert undecided(0.903, 0.8049) == "ambiguous: another element scores 0.80 against its 0.90"
 
 
 # --- lone of its kind, and what a rename is ---------------------------------------------------------
