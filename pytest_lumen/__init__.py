@@ -34,8 +34,8 @@ from .errors import (
     SecretLeakError,
     StepAbortedError,
 )
+from .outcome.usage import Usage
 from .planner import Planner, PlanReply, PlanRequest, ScriptedPlanner, ToolCall
-from .planner.usage import Usage
 from .run.factory import AgentFactory
 from .run.session import LumenSession
 

@@ -10,7 +10,9 @@ from .cache.model import Action, Step
 from .config import Mode
 from .errors import HealRejectedError, LumenError, first_line, stop_reason
 from .events import ErrorEvent, LifecycleEnd, LifecycleStart, Stopwatch
+from .heal.attempt import ActionFailed
 from .heal.record import pictured_after, take_picture
+from .outcome.heal import Heal, HealLevel
 from .page.changes import PageClosed
 from .page.guard import NavigationGuard
 from .page.perform import current_url
@@ -19,10 +21,8 @@ from .page.tracing import trace_group
 from .record.driver import DriveResult, ModelDriver
 from .replay.branches import choose_branch, describe_branches
 from .replay.diagnosis import as_observed, branch_miss_error, closed_error, heal_brief, miss_error, replay_error
-from .replay.failure import ActionFailed
 from .replay.replayer import Replayer
 from .replay.viewport import note_viewport
-from .run.heals import Heal, HealLevel
 from .secrets import password_fills
 from .templates import placeholders
 from .urls import normalize_url

@@ -11,8 +11,8 @@ from .cache.handle import TestCache
 from .config import Settings
 from .errors import record_command
 from .events import EventLog
-from .run.figures import Figures
-from .run.heals import Heal
+from .outcome.figures import Figures
+from .outcome.heal import Heal
 from .secrets import Secrets
 
 

@@ -6,7 +6,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TypeVar
 
-from .page.playwright_internals import without_call_log
+from .playwright_internals import without_call_log
 
 _E = TypeVar("_E", bound="LumenError")
 

@@ -1,4 +1,6 @@
-"""Step keys: a step is found by what it is within its test, never by the page it starts on.
+"""Step keys, and a test's cache file name (``cache_slug``).
+
+A step is found by what it is within its test, never by the page it starts on.
 
 The key is the instruction template and its sorted variable names; the step's ``ordinal``
 counts earlier steps of the test with the same key. The URL at the step's start is kept as
@@ -13,6 +15,8 @@ import hashlib
 import json
 from collections.abc import Iterable
 
+from slugify import slugify
+
 KEY_LENGTH = 16  # hex characters of sha256: 64 bits, short enough to read in a diff
 
 
@@ -21,3 +25,8 @@ def step_key(instruction: str, variable_names: Iterable[str]) -> str:
     payload = json.dumps([instruction, sorted(variable_names)], ensure_ascii=False)
     # page text may hold a lone surrogate
     return hashlib.sha256(payload.encode("utf-8", "surrogatepass")).hexdigest()[:KEY_LENGTH]
+
+
+def cache_slug(name: str) -> str:
+    """A file name for a test, slugged as pytest-playwright slugs its output folders."""
+    return slugify(name, lowercase=False, regex_pattern=r"[^-A-Za-z0-9_]+") or "test"

@@ -12,10 +12,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..cache.codec import loads
+from ..cache.keys import cache_slug
 from ..cache.model import CacheFile
 from ..config import DEFAULT_SECRET_ENV
 from ..errors import ExportError
-from ..run.names import cache_slug
 from ..secrets import Secrets, secret_env_values
 from .source import ModuleExport, rewrite_module
 

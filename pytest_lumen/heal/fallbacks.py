@@ -10,9 +10,9 @@ from __future__ import annotations
 import functools
 from typing import TYPE_CHECKING
 
+from ..outcome.heal import HealLevel
 from ..page.fingerprint import capture, index_of
 from ..page.quality import without_counts
-from ..run.heals import HealLevel
 from .likeness import similarity
 from .proposal import Offer, Proposal, Scene, visible_unique
 

@@ -15,8 +15,8 @@ from typing import TYPE_CHECKING
 from playwright.sync_api import Error as PlaywrightError
 
 from ..cache.model import ChosenOption, SelectOption
+from ..outcome.heal import Heal, HealLevel
 from ..page.options import clear_match, exact, offered
-from ..run.heals import Heal, HealLevel
 from ..templates import substitute
 from .record import Healed, record, take_picture
 
@@ -24,7 +24,7 @@ if TYPE_CHECKING:
     from playwright.sync_api import Locator
 
     from ..context import TestContext
-    from ..replay.failure import ActionReplay
+    from .attempt import ActionReplay
 
 LEVEL = HealLevel(kind="option")
 

@@ -24,7 +24,7 @@ from .words import words
 if TYPE_CHECKING:
     from playwright.sync_api import Locator, Page
 
-    from ..run.heals import HealLevel
+    from ..outcome.heal import HealLevel
     from .claims import Claims
     from .destinations import Reading
     from .policy import Policy

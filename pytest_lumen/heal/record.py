@@ -12,10 +12,10 @@ from typing import TYPE_CHECKING, Literal
 
 from ..cache.model import Action, LocatorSpec, Target
 from ..events import HealEnd, HealPictures, HealStart
+from ..outcome.heal import Heal, HealLevel
 from ..page.evidence import heal_picture
 from ..page.items import key_of
 from ..page.targets import fallbacks_for
-from ..run.heals import Heal, HealLevel
 from ..secrets import map_strings
 from .relocation import Missed, Relocated
 
@@ -23,7 +23,7 @@ if TYPE_CHECKING:
     from playwright.sync_api import Locator, Page
 
     from ..context import TestContext
-    from ..replay.failure import ActionReplay
+    from .attempt import ActionReplay
     from .overlays import Dismissal
 
 MAX_FALLBACKS = 8

@@ -24,8 +24,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ..cache.model import Fingerprint
+from ..outcome.heal import HealLevel
 from ..page.fingerprint import nth_of
-from ..run.heals import HealLevel
 from .likeness import ACTION_ROLES, MARGIN, context_similarity, role_similarity, similarity
 from .meaning import acts
 from .proposal import Offer, Proposal, Scene

@@ -18,11 +18,11 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..cache.model import LocatorSpec, Target
+from ..outcome.heal import HealLevel
 from ..page.asserted import around
 from ..page.fingerprint import capture_with_look_alikes, index_of
 from ..page.items import CELL_ROLES, CELLS, ITEM_ROLES, columns_of, holds_text, item_of, key_locators, key_of, ranked
 from ..page.quality import same_element
-from ..run.heals import HealLevel
 from .likeness import similarity
 from .proposal import Offer, Proposal, Scene
 

@@ -6,8 +6,8 @@ only above the threshold and clearly ahead of every other element.
 
 from __future__ import annotations
 
+from ..outcome.heal import HealLevel
 from ..page.fingerprint import nth_of
-from ..run.heals import HealLevel
 from .proposal import Offer, Proposal, Scene
 
 

@@ -22,8 +22,8 @@ if TYPE_CHECKING:
 
     from ..cache.model import Action, Fingerprint, Target
     from ..context import TestContext
-    from ..replay.failure import ActionReplay
-    from ..run.heals import Heal
+    from ..outcome.heal import Heal
+    from .attempt import ActionReplay
     from .relocation import Missed
 
 REVEAL_MS = 1000.0  # how long a collapsed section's control and what it shows are awaited (replayer.USABLE_MS)

@@ -8,8 +8,8 @@ never found this way, so the check still fails.
 from __future__ import annotations
 
 from ..cache.model import LocatorSpec
+from ..outcome.heal import HealLevel
 from ..page.fingerprint import capture, index_of
-from ..run.heals import HealLevel
 from .likeness import similarity
 from .proposal import Offer, Proposal, Scene
 

@@ -26,10 +26,10 @@ from playwright.sync_api import Error as PlaywrightError
 
 from ..cache.model import ChosenOption, Fingerprint, SelectOption
 from ..errors import ReplayError
+from ..outcome.heal import HealLevel
 from ..page import scripts
 from ..page.evaluate import evaluate
 from ..page.options import Offered, clear_match, exact, plain
-from ..run.heals import HealLevel
 from ..templates import substitute
 
 if TYPE_CHECKING:

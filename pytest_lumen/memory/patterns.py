@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 
-from ..page.playwright_internals import without_call_log
+from ..playwright_internals import without_call_log
 from .model import MIN_ERROR_CHARS, PATTERN_MAX_CHARS
 
 _GENERIC_ERRORS = frozenset({"error", "unknown error", "unknown", "failed"})

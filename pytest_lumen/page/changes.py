@@ -22,8 +22,8 @@ from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 from ..errors import first_line
+from ..playwright_internals import target_closed
 from . import scripts
-from .playwright_internals import target_closed
 
 if TYPE_CHECKING:
     from playwright.sync_api import Page

@@ -15,9 +15,9 @@ from playwright.sync_api import expect
 
 from ..cache.model import Expect, Fingerprint
 from ..errors import LumenAssertionError
+from ..playwright_internals import without_call_log
 from ..templates import substitute
 from .asserted import around
-from .playwright_internals import without_call_log
 
 if TYPE_CHECKING:
     from playwright.sync_api import Locator, Page

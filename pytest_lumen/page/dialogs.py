@@ -20,8 +20,8 @@ from typing import TYPE_CHECKING
 from playwright.sync_api import Error as PlaywrightError
 
 from ..cache.model import DialogAnswer
+from ..playwright_internals import listener_count
 from ..templates import substitute
-from .playwright_internals import listener_count
 
 if TYPE_CHECKING:
     from playwright.sync_api import BrowserContext, Dialog, Page

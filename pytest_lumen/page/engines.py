@@ -15,8 +15,8 @@ from typing import TYPE_CHECKING
 from playwright.sync_api import Error as PlaywrightError
 
 from ..errors import LumenError
+from ..playwright_internals import already_registered
 from . import aria, changes, fingerprint, holds, identity, outline
-from .playwright_internals import already_registered
 
 if TYPE_CHECKING:
     from playwright.sync_api import Selectors

@@ -20,8 +20,8 @@ from typing import TYPE_CHECKING, Any
 from playwright.sync_api import Error as PlaywrightError
 
 from ..cache.model import ENTER_FRAME
+from ..playwright_internals import selector_of
 from . import scripts
-from .playwright_internals import selector_of
 
 if TYPE_CHECKING:
     from playwright.sync_api import Locator

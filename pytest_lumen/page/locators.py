@@ -7,7 +7,7 @@ import re
 from typing import TYPE_CHECKING
 
 from ..cache.model import ENTER_FRAME, LocatorSpec
-from .playwright_internals import selector_of
+from ..playwright_internals import selector_of
 
 if TYPE_CHECKING:
     from playwright.sync_api import Locator

@@ -28,11 +28,11 @@ from ..cache.model import (
     WaitFor,
 )
 from ..errors import LumenError
+from ..playwright_internals import began_to_act, pointer_intercepted
 from ..templates import substitute
 from ..urls import absolute_url, normalize_url
 from . import options, scripts
 from .evaluate import evaluate
-from .playwright_internals import began_to_act, pointer_intercepted
 
 if TYPE_CHECKING:
     from playwright.sync_api import Locator, Page

@@ -9,8 +9,8 @@ from typing import TYPE_CHECKING, Any, cast
 import anthropic
 
 from ..errors import ModelError
+from ..outcome.usage import Usage
 from .base import PlanReply, PlanRequest, ToolCall
-from .usage import Usage
 
 if TYPE_CHECKING:
     from anthropic.types import MessageParam, TextBlockParam, ToolUnionParam

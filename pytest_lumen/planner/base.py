@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Protocol, runtime_checkable
 
-from .usage import Usage
+from ..outcome.usage import Usage
 
 
 @dataclass(frozen=True)

@@ -19,9 +19,9 @@ import time
 from collections.abc import Callable, Iterable
 from typing import Any
 
+from ..outcome.usage import Usage
 from ..testing.scripts import action_input, estimated_input_tokens, estimated_output_tokens, first_user_text, pick_turn
 from .base import PlanReply, PlanRequest, ToolCall
-from .usage import Usage
 
 Entry = dict[str, Any] | list[dict[str, Any]] | ToolCall | PlanReply
 """One scripted reply: an action dict, a list of them (several tool calls in one reply), a ``ToolCall``

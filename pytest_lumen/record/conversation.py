@@ -13,9 +13,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..page.snapshot_diff import snapshot_text
 from ..planner.base import ToolCall
 from .snapshot import Observation
-from .snapshot_diff import snapshot_text
 
 SYSTEM = """You are the browser operator of pytest-lumen, a tool for browser regression tests.
 You carry out ONE test step on a web page by calling tools.

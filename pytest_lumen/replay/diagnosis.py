@@ -10,7 +10,7 @@ from ..urls import normalize_url
 if TYPE_CHECKING:
     from ..cache.model import CacheFile, Step
     from ..context import TestContext
-    from .failure import ActionFailed
+    from ..heal.attempt import ActionFailed
 
 
 def miss_error(ctx: TestContext, wanted: Step, cache: CacheFile | None) -> CacheMissError:

@@ -18,10 +18,10 @@ from typing import TYPE_CHECKING
 from playwright.sync_api import Error as PlaywrightError
 
 from ..errors import first_line
+from ..heal.attempt import ActionFailed, ActionReplay
 from ..page import document
 from ..templates import substitute
 from ..urls import absolute_url, normalize_url, origin_of, same_place
-from .failure import ActionFailed, ActionReplay
 
 if TYPE_CHECKING:
     from playwright.sync_api import Locator, Page

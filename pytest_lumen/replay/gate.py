@@ -21,15 +21,15 @@ from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 from ..cache.model import Action, Expect, Fill, Fingerprint, Target
 from ..errors import LumenAssertionError, first_line
+from ..heal.attempt import ActionFailed, ActionReplay
+from ..outcome.figures import Figures
 from ..page import holds, identity
 from ..page.checks import run_check
 from ..page.perform import acted_anyway, perform
-from ..page.playwright_internals import began_to_act, element_resolved, pointer_intercepted
 from ..page.targets import bind_target
-from ..run.figures import Figures
+from ..playwright_internals import began_to_act, element_resolved, pointer_intercepted
 from ..templates import substitute
 from . import effects
-from .failure import ActionFailed, ActionReplay
 
 if TYPE_CHECKING:
     from playwright.sync_api import Locator, Page

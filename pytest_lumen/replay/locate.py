@@ -28,13 +28,13 @@ from ..heal.record import healed_target, report_relocation, templatized
 from ..heal.relocation import Missed, Relocated, Relocator
 from ..heal.translations import found_nothing, reveal
 from ..heal.words import normalized
+from ..outcome.heal import Heal
 from ..page import identity
 from ..page.asserted import bound_check, holed
 from ..page.changes import LOOK_AGAIN_MS, PageClosed, now_ms, wait_for_change
 from ..page.fingerprint import Look, capture_with_look_alikes
 from ..page.items import names_item
 from ..page.targets import bind_target
-from ..run.heals import Heal
 from ..templates import substitute
 from .looks import await_visible, first_look, look_now
 
@@ -43,7 +43,7 @@ if TYPE_CHECKING:
 
     from ..cache.model import Target
     from ..context import TestContext
-    from .failure import ActionReplay
+    from ..heal.attempt import ActionReplay
     from .gate import Gate
 
 FIRST_LOOK_MS = 500.0  # how long the primary locator alone is awaited before the heal runs

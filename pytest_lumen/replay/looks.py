@@ -21,7 +21,7 @@ from ..page.fingerprint import Look, capture_only
 if TYPE_CHECKING:
     from playwright.sync_api import Locator
 
-    from .failure import ActionReplay
+    from ..heal.attempt import ActionReplay
 
 
 def first_look(loc: Locator, spec: LocatorSpec, timeout_ms: float) -> Look:

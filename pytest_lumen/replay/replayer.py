@@ -27,6 +27,7 @@ from playwright.sync_api import Error as PlaywrightError
 from ..cache.model import Action, Drag, Expect, Fingerprint, Goto, SelectOption, Target
 from ..errors import LumenAssertionError, LumenError, first_line
 from ..events import ReplayPath, ToolSpan
+from ..heal.attempt import ActionFailed, ActionReplay
 from ..heal.dialogs import CachedAnswers
 from ..heal.option import relocate_option
 from ..heal.overlays import Dismissal, OverlayQuestion, close_blocking_modal, dismiss_overlay
@@ -34,15 +35,14 @@ from ..heal.record import overlay_heal, pictured_after, route_heal, widget_heal
 from ..heal.relocation import Relocator
 from ..heal.synonyms import Synonyms
 from ..heal.translations import act, as_native, as_opened
+from ..outcome.heal import Heal
 from ..page.dialogs import DialogWatch
 from ..page.guard import NavigationGuard
 from ..page.perform import perform
-from ..page.playwright_internals import pointer_intercepted
 from ..page.tabs import PopupWatch, Tabs
 from ..page.targets import bind_target
-from ..run.heals import Heal
+from ..playwright_internals import pointer_intercepted
 from . import effects
-from .failure import ActionFailed, ActionReplay
 from .gate import Gate, gateable
 from .locate import USABLE_MS, Finder, Located
 from .looks import await_enabled

@@ -20,8 +20,8 @@ from .pictures import heal_text, heal_title, picture_files
 
 if TYPE_CHECKING:
     from ..context import TestContext
-    from ..planner.usage import Usage
-    from ..run.heals import Heal
+    from ..outcome.heal import Heal
+    from ..outcome.usage import Usage
 
 
 def usage_params(usage: Usage) -> dict[str, str]:

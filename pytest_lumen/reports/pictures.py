@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from ..context import TestContext
-    from ..run.heals import Heal
+    from ..outcome.heal import Heal
 
 
 def picture_files(ctx: TestContext, heal: Heal) -> list[tuple[str, Path]]:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .figures import Figures
+from ..outcome.figures import Figures
 
 
 def attempt_of(item: Any) -> int:

@@ -20,8 +20,9 @@ from typing import Any
 import pytest
 
 from ..agent import Agent
+from ..cache.keys import cache_slug
 from ..planner.base import Planner
-from .names import cache_slug, clean_nodeid
+from .names import clean_nodeid
 from .progress import progress_writer
 from .report_redaction import remember as remember_secrets
 from .session import LumenSession

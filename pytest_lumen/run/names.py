@@ -1,9 +1,11 @@
-"""How a test item is named in the cache: without pytest-playwright's browser parameter, and as a file name."""
+"""How a test item is named in the cache: without pytest-playwright's browser parameter.
+
+Its cache file's name is ``cache.keys.cache_slug`` of it.
+"""
 
 from __future__ import annotations
 
 import pytest
-from slugify import slugify
 
 BROWSER_NAMES = {"chromium", "firefox", "webkit"}
 
@@ -26,8 +28,3 @@ def clean_nodeid(item: pytest.Item) -> str:
     """The node id with the browser parameter dropped, as written into cache files and fix commands."""
     prefix = item.nodeid.rsplit("::", 1)[0]
     return f"{prefix}::{test_name(item)}"
-
-
-def cache_slug(name: str) -> str:
-    """A file name for a test, slugged as pytest-playwright slugs its output folders."""
-    return slugify(name, lowercase=False, regex_pattern=r"[^-A-Za-z0-9_]+") or "test"

@@ -12,7 +12,7 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field, field_serializer, field_validator
 
-from .figures import RunStats
+from ..outcome.figures import RunStats
 
 RUN_FILE = "lumen-run.json"
 

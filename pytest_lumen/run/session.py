@@ -13,17 +13,18 @@ import pytest
 from ..browser import BrowserChoice, choose_browser
 from ..cache import CacheStore
 from ..cache.handle import TestCache
+from ..cache.keys import cache_slug
 from ..cache.sharing import shared_name, shared_nodeid
 from ..config import Settings
 from ..context import TestContext, _silent
 from ..errors import LumenError
 from ..memory import MemorySession
+from ..outcome.figures import RunStats
 from ..reports import Reports
 from ..secrets import Secrets, secret_env_values
-from . import heals
+from . import heals_report
 from .attempts import Attempts, attempt_of
-from .figures import RunStats
-from .names import cache_slug, clean_nodeid, test_name
+from .names import clean_nodeid, test_name
 from .report_redaction import remember as remember_secrets
 from .run_record import RunRecord
 from .selection import Selection
@@ -186,7 +187,7 @@ class LumenSession:
 
     def finish_run(self, output_dir: Path, exitstatus: int) -> RunRecord:
         """On the controller: the heals report, the unused cache files, pruning after a full, passing run, ``lumen-run.json``."""
-        heals_report = heals.write_report(self.stats.heals, self.settings.mode.value, output_dir)
+        report = heals_report.write_report(self.stats.heals, self.settings.mode.value, output_dir)
         unused = self.selection.unused(self.store, self.settings.rootdir, self.stats.used_cache_files)
         pruned = []
         if self.settings.prune and exitstatus == 0 and self.selection.full_run:
@@ -196,7 +197,7 @@ class LumenSession:
         self.record = RunRecord(mode=self.settings.mode.value, stats=self.stats,
                                 unused=[self.store.display(p) for p in unused], pruned=[self.store.display(p) for p in pruned],
                                 full_run=self.selection.full_run, whole_modules=self.selection.whole_modules,
-                                heals_report=str(heals_report) if heals_report else None)
+                                heals_report=str(report) if report else None)
         if self.record.active:
             self.record.write(output_dir)
         return self.record

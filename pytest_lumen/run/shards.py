@@ -14,7 +14,7 @@ from pathlib import Path
 from pydantic import ValidationError
 
 from ..errors import LumenError
-from .heals import heals_markdown
+from .heals_report import heals_markdown
 from .run_record import RUN_FILE, RunRecord
 from .summary import markdown_table
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import os
 from typing import Any
 
-from .figures import RunStats
+from ..outcome.figures import RunStats
 from .run_record import RunRecord
 
 

@@ -12,7 +12,7 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-from ..record.snapshot_diff import current_snapshot
+from ..page.snapshot_diff import current_snapshot
 
 __all__ = [
     "MISSING_REF", "SnapshotNode", "action_input", "assistant_turns", "estimated_input_tokens",
@@ -202,7 +202,7 @@ def _step_matches(step: JSONDict, text: str) -> bool:
 
 def page_snapshot(body: JSONDict) -> str:
     """The snapshot the model has in front of it: the last one sent whole with the diffs sent after it
-    applied (``record/snapshot_diff.py``); the last user message's text when none is marked as one."""
+    applied (``page/snapshot_diff.py``); the last user message's text when none is marked as one."""
     texts = [message_text(m) for m in _messages(body) if m.get("role") == "user"]
     snapshot = current_snapshot(texts)
     return snapshot if snapshot is not None else last_user_text(body)

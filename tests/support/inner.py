@@ -27,7 +27,7 @@ import pytest
 from filelock import FileLock
 
 import pytest_lumen
-from pytest_lumen.run.names import cache_slug
+from pytest_lumen.cache.keys import cache_slug
 from tests.support import driver, servers
 
 # Every inner session runs with these: no cache provider (the inner project is a temporary folder) and

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any
 
 import pytest
 
-from pytest_lumen.page.playwright_internals import listener_count
+from pytest_lumen.playwright_internals import listener_count
 
 if TYPE_CHECKING:
     from playwright.sync_api import Browser, BrowserContext, Page

@@ -2,7 +2,7 @@
 
 Shared by the tests that pin how many round trips an action takes (``tests/browser/replay/test_gate.py``) and by
 ``benchmarks/profile_replay.py``. It wraps ``Connection.send_message_to_server``, a Playwright internal of the
-client (the plugin's own uses of Playwright internals are in ``pytest_lumen/page/playwright_internals.py``, with a
+client (the plugin's own uses of Playwright internals are in ``pytest_lumen/playwright_internals.py``, with a
 contract test each): when it is not there, the counter stays empty, and a count a test pins fails.
 """
 

@@ -6,7 +6,7 @@ import pytest
 from pydantic import ValidationError
 
 from pytest_lumen.events import ErrorEvent, EventLog, LifecycleStart, ModelRequest, ToolEnd, read_events
-from pytest_lumen.planner.usage import Usage
+from pytest_lumen.outcome.usage import Usage
 
 
 def test_event_models_serialize_with_type_first_and_validate():

@@ -21,6 +21,21 @@ MAX_FUNCTION_LINES = 50
 MAX_JS_LINES = 3
 MAX_TOP_MODULES = 12
 JS_MARKERS = ("=>", "function", "const ")
+MAX_PARAMETERS = 6
+# The package's layers, top to bottom (docs/architecture.md): a module imports modules of its own layer and of the
+# layers below it, never one above. Each entry is a sub-package or a module at the package's top.
+LAYERS: tuple[tuple[str, ...], ...] = (
+    ("__init__", "plugin", "fixtures"),  # the front door, pytest's hooks and fixtures
+    ("run",),  # the run: its session, selection, figures' report, summary
+    ("agent", "export", "reports"),  # one test's agent; the export tool; Allure and pytest-html
+    ("record", "replay"),  # a step recorded by the model; a step replayed from the cache
+    ("heal", "memory", "planner", "testing"),  # the zero-token heal; lessons; the model seam and its fakes
+    ("context",),  # one test's settings, cache, secrets, events, figures and heals
+    ("events", "outcome"),  # what a test did: its events, figures, usage and heals
+    ("page",),  # what a page shows, and actions on it
+    ("cache",),  # the cache files and their model
+    ("config", "errors", "secrets", "templates", "urls", "playwright_internals", "browser"),  # the base
+)
 
 MODULES = sorted(PACKAGE.rglob("*.py"))
 
@@ -178,6 +193,58 @@ def test_no_import_cycle_type_only_imports_included() -> None:
     assert graph["pytest_lumen.plugin"] >= {"pytest_lumen.run.session", "pytest_lumen.fixtures"}  # the graph is read
     assert "pytest_lumen.context" in graph["pytest_lumen.replay.viewport"]  # type-only imports are edges too
     assert cycles(graph) == [], "import cycles: give the shared part a module of its own, or pass what is needed"
+
+
+def layer_of(module: str, package: str = "pytest_lumen") -> int:
+    """The index in ``LAYERS`` of a module's sub-package (or top module); a module of no layer is a KeyError."""
+    part = module.removeprefix(package).lstrip(".").split(".")[0] or "__init__"
+    return next(i for i, layer in enumerate(LAYERS) if part in layer)
+
+
+def upward_imports(graph: dict[str, set[str]], package: str = "pytest_lumen") -> list[str]:
+    """Every import of a module of a higher layer, as ``importer -> imported``."""
+    return sorted(f"{name} -> {other}" for name, imported in graph.items() for other in imported
+                  if layer_of(other, package) < layer_of(name, package))
+
+
+def test_every_part_of_the_package_has_a_layer() -> None:
+    parts = {module_name(p).split(".")[1] if "." in module_name(p) else "__init__" for p in MODULES}
+    placed = {part for layer in LAYERS for part in layer}
+    assert parts - placed == set(), "give the new part a layer in LAYERS (and docs/architecture.md's diagram)"
+    assert placed - parts == set(), "LAYERS names a part the package no longer has"
+
+
+def test_layers_point_one_way() -> None:
+    graph = import_graph(MODULES)
+    assert "pytest_lumen.heal.attempt" in graph["pytest_lumen.replay.replayer"]  # the graph is read, downward is fine
+    assert upward_imports(graph) == [], "imports of a higher layer: move the shared part down, or pass what is needed"
+
+
+def test_the_direction_check_names_an_upward_import(tmp_path: Path) -> None:
+    package = tmp_path / "pytest_lumen"
+    for folder in ("heal", "replay", "page"):
+        (package / folder).mkdir(parents=True)
+        (package / folder / "__init__.py").write_text("")
+    (package / "__init__.py").write_text("")
+    (package / "replay" / "r.py").write_text("from ..heal import h\n")
+    (package / "heal" / "h.py").write_text("from ..page import p\n")
+    (package / "page" / "p.py").write_text("def f():\n    from ..replay import r\n")
+    graph = import_graph(sorted(package.rglob("*.py")), package)
+    assert upward_imports(graph) == ["pytest_lumen.page.p -> pytest_lumen.replay.r"]
+
+
+def test_no_function_takes_over_six_parameters() -> None:
+    """Values that travel together are one object (a step's replay, a test's context), not six parameters."""
+    many = {f"{shown(p)}::{node.name}": n for p in MODULES for node in ast.walk(parse(p))
+            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and (n := parameter_count(node)) > MAX_PARAMETERS}
+    assert many == {}, f"functions over {MAX_PARAMETERS} parameters: give the values that travel together one object"
+
+
+def parameter_count(node: ast.FunctionDef | ast.AsyncFunctionDef) -> int:
+    """A function's parameters, ``self`` and ``cls`` not counted, ``*args`` and ``**kwargs`` one each."""
+    args = node.args
+    named = [a.arg for a in (*args.posonlyargs, *args.args, *args.kwonlyargs) if a.arg not in ("self", "cls")]
+    return len(named) + (args.vararg is not None) + (args.kwarg is not None)
 
 
 def test_the_cycle_check_finds_a_cycle_of_type_only_imports(tmp_path: Path) -> None:

@@ -17,8 +17,8 @@ from pytest_lumen.cache.keys import step_key
 from pytest_lumen.cache.model import Step
 from pytest_lumen.config import DEFAULT_MODEL, Mode, Settings
 from pytest_lumen.errors import LumenAssertionError
+from pytest_lumen.heal.attempt import ActionFailed
 from pytest_lumen.page.targets import target_for
-from pytest_lumen.replay.failure import ActionFailed
 from pytest_lumen.replay.replayer import Replayer
 from pytest_lumen.run.session import LumenSession
 

@@ -13,9 +13,9 @@ from pytest_lumen.cache.model import Click, Effect, Fill
 from pytest_lumen.context import TestContext
 from pytest_lumen.errors import LumenAssertionError, StepAbortedError
 from pytest_lumen.events import ModelRequest, StepFinal, ToolEnd, ToolStart
+from pytest_lumen.page.snapshot_diff import UNCHANGED
 from pytest_lumen.planner import ScriptedPlanner
 from pytest_lumen.record.driver import ModelDriver
-from pytest_lumen.record.snapshot_diff import UNCHANGED
 
 USERNAME = {"role": "textbox", "name": "Username"}
 SIGN_IN = {"role": "button", "name": "Sign in"}

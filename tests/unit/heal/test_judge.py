@@ -14,8 +14,8 @@ from pytest_lumen.heal.policy import Policy
 from pytest_lumen.heal.proposal import Missed, Offer, Proposal, Relocated, Scene
 from pytest_lumen.heal.survey import Survey
 from pytest_lumen.heal.synonyms import Synonyms
+from pytest_lumen.outcome.heal import HealLevel
 from pytest_lumen.page.fingerprint import Candidate
-from pytest_lumen.run.heals import HealLevel
 
 CONFIRMS = Reading("confirms", "it declares the link /help, where the step led")
 CONTRADICTS = Reading("contradicts", "it declares the link /logout, and the step led to /help")

@@ -1,6 +1,6 @@
 """How a wait for a change reads the error that ended Playwright's wait, without a browser: a timeout is no change,
 a navigation that destroyed the document's execution context is one, a page that closed or crashed ends the wait as
-closed. The real errors are produced in tests/browser/page/test_playwright_internals.py (``target_closed``)."""
+closed. The real errors are produced in tests/browser/test_playwright_internals.py (``target_closed``)."""
 
 from __future__ import annotations
 

@@ -8,9 +8,9 @@ from typing import Any
 import anthropic
 import pytest
 
+from pytest_lumen.outcome.usage import Usage
 from pytest_lumen.planner import Planner, PlanReply, PlanRequest, ScriptedPlanner, ScriptExhausted, ToolCall
 from pytest_lumen.planner.anthropic_planner import AnthropicPlanner
-from pytest_lumen.planner.usage import Usage
 from pytest_lumen.record.tools import RUN_TOOLS
 from pytest_lumen.testing.fake_anthropic import FakeAnthropic
 

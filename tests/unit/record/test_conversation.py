@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import json
 
+from pytest_lumen.page.snapshot_diff import DIFF, UNCHANGED, current_snapshot
 from pytest_lumen.planner import ToolCall
 from pytest_lumen.record.conversation import NOT_RUN, OMITTED, PAGE, SYSTEM, Conversation, Result, page_block, step_message
 from pytest_lumen.record.snapshot import Observation
-from pytest_lumen.record.snapshot_diff import DIFF, UNCHANGED, current_snapshot
 from pytest_lumen.testing.scripts import message_text
 
 

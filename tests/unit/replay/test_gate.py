@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from pytest_lumen.outcome.figures import Figures
 from pytest_lumen.replay.gate import GATE_MS, Gate
-from pytest_lumen.run.figures import Figures
 
 
 def test_a_miss_that_awaited_the_element_spares_only_its_own_action_a_second_wait_and_only_once() -> None:

@@ -12,8 +12,8 @@ from pytest_lumen.cache.model import CacheFile, Step
 from pytest_lumen.cache.viewport import Viewport
 from pytest_lumen.config import DEFAULT_MODEL, Mode, Settings
 from pytest_lumen.context import TestContext
+from pytest_lumen.outcome.figures import RunStats
 from pytest_lumen.replay.viewport import note_viewport
-from pytest_lumen.run.figures import RunStats
 from pytest_lumen.run.session import LumenSession
 from pytest_lumen.run.summary import print_summary
 

@@ -20,9 +20,9 @@ from pytest_lumen.events import (
     StepFinal,
     ToolSpan,
 )
-from pytest_lumen.planner.usage import Usage
+from pytest_lumen.outcome.heal import Heal
+from pytest_lumen.outcome.usage import Usage
 from pytest_lumen.reports.allure import AllureSteps
-from pytest_lumen.run.heals import Heal
 from pytest_lumen.run.session import LumenSession
 
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 from pathlib import Path
 from types import SimpleNamespace
 
+from pytest_lumen.outcome.heal import Heal
 from pytest_lumen.reports.pictures import heal_text, heal_title, picture_files
-from pytest_lumen.run.heals import Heal
 
 
 def _heal(picture: str | None, after_picture: str | None = None) -> Heal:

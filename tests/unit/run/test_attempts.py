@@ -7,9 +7,9 @@ from pathlib import Path
 from types import SimpleNamespace
 
 from pytest_lumen.config import Mode, Settings
-from pytest_lumen.planner.usage import Usage
+from pytest_lumen.outcome.figures import Figures
+from pytest_lumen.outcome.usage import Usage
 from pytest_lumen.run.attempts import Attempts, attempt_of
-from pytest_lumen.run.figures import Figures
 from pytest_lumen.run.session import LumenSession
 
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from pytest_lumen.run.figures import Figures, RunStats
-from pytest_lumen.run.heals import Heal
+from pytest_lumen.outcome.figures import Figures, RunStats
+from pytest_lumen.outcome.heal import Heal
 from pytest_lumen.run.run_record import RUN_FILE, RunRecord
 
 HEAL = Heal(test="t.py::test_a", step="save", action=0, level="relabel", before="a", after="b", cache_file="c.json")

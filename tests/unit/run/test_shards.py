@@ -10,9 +10,9 @@ from pathlib import Path
 import pytest
 
 from pytest_lumen.errors import LumenError
-from pytest_lumen.planner.usage import Usage
-from pytest_lumen.run.figures import Figures, RunStats
-from pytest_lumen.run.heals import Heal
+from pytest_lumen.outcome.figures import Figures, RunStats
+from pytest_lumen.outcome.heal import Heal
+from pytest_lumen.outcome.usage import Usage
 from pytest_lumen.run.run_record import RUN_FILE, RunRecord
 from pytest_lumen.run.shards import join, main, read_records
 

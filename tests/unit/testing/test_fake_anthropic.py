@@ -18,7 +18,7 @@ from typing import Any
 import anthropic
 import pytest
 
-from pytest_lumen.record.snapshot_diff import snapshot_text
+from pytest_lumen.page.snapshot_diff import snapshot_text
 from pytest_lumen.testing import fake_anthropic
 from pytest_lumen.testing.fake_anthropic import (
     MISSING_REF,

@@ -1,10 +1,10 @@
-"""Cost estimation and usage arithmetic (pytest_lumen.planner.usage)."""
+"""Cost estimation and usage arithmetic (pytest_lumen.outcome.usage)."""
 
 from __future__ import annotations
 
 import pytest
 
-from pytest_lumen.planner.usage import Usage, estimate_cost, price_for
+from pytest_lumen.outcome.usage import Usage, estimate_cost, price_for
 
 
 def test_cost_uses_the_model_family_price_row():

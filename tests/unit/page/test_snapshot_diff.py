@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from pytest_lumen.record.snapshot_diff import DIFF, UNCHANGED, WHOLE, DiffError, apply, current_snapshot, diff, snapshot_text
+from pytest_lumen.page.snapshot_diff import DIFF, UNCHANGED, WHOLE, DiffError, apply, current_snapshot, diff, snapshot_text
 
 LIST = "\n".join(["- main [ref=e1]:", '  - searchbox "Search" [ref=e2]', '  - checkbox "In stock only" [ref=e3]',
                   "  - table [ref=e4]:"] + [f'    - row "Item {i}" [ref=e{i + 10}]' for i in range(40)])

@@ -1,12 +1,12 @@
-"""One cached action as the replayer tries it, and its failure built where it is raised (pytest_lumen.replay.failure)."""
+"""One cached action as the replayer tries it, and its failure built where it is raised (pytest_lumen.heal.attempt)."""
 
 from __future__ import annotations
 
 import pytest
 
 from pytest_lumen.cache.model import Click, Effect, Fill, LocatorSpec, Target
+from pytest_lumen.heal.attempt import ActionFailed, ActionReplay
 from pytest_lumen.replay.effects import _failed
-from pytest_lumen.replay.failure import ActionFailed, ActionReplay
 
 NAME = Target(locator=LocatorSpec(kind="label", value="Name"))
 SAVE = Target(locator=LocatorSpec(kind="role", value="button", name="Save", exact=True))

@@ -6,8 +6,8 @@ from collections import Counter
 from dataclasses import dataclass, field, fields
 from typing import Any
 
-from ..planner.usage import Usage, estimate_cost
-from .heals import Heal
+from .heal import Heal
+from .usage import Usage, estimate_cost
 
 
 @dataclass

@@ -1,11 +1,11 @@
-"""The run figures (pytest_lumen.run.figures): what a worker hands to the xdist controller."""
+"""The run figures (pytest_lumen.outcome.figures): what a worker hands to the xdist controller."""
 
 from __future__ import annotations
 
 import json
 
-from pytest_lumen.planner.usage import Usage
-from pytest_lumen.run.figures import Figures, RunStats
+from pytest_lumen.outcome.usage import Usage
+from pytest_lumen.outcome.figures import Figures, RunStats
 
 
 def test_run_stats_survive_the_xdist_hand_off():

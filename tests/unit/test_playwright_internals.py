@@ -1,7 +1,7 @@
-"""Playwright's internals stay in one module (pytest_lumen.page.playwright_internals), and reading call logs
+"""Playwright's internals stay in one module (pytest_lumen.playwright_internals), and reading call logs
 without a page: whether a timed-out action began to act.
 
-The contract tests against real Playwright errors are in tests/browser/page/test_playwright_internals.py.
+The contract tests against real Playwright errors are in tests/browser/test_playwright_internals.py.
 """
 
 from __future__ import annotations
@@ -12,8 +12,8 @@ from pathlib import Path
 import pytest
 
 import pytest_lumen
-from pytest_lumen.page import playwright_internals
-from pytest_lumen.page.playwright_internals import began_to_act
+from pytest_lumen import playwright_internals
+from pytest_lumen.playwright_internals import began_to_act
 
 PACKAGE = Path(pytest_lumen.__file__).resolve().parent
 HOME = Path(playwright_internals.__file__).resolve()
@@ -51,7 +51,7 @@ def readings(source: str) -> list[str]:
 def test_only_playwright_internals_reads_playwright_internals() -> None:
     elsewhere = {path.relative_to(PACKAGE).as_posix(): found for path in sorted(PACKAGE.rglob("*.py")) if path != HOME
                  and (found := readings(path.read_text(encoding="utf-8")))}
-    assert elsewhere == {}, "move these into pytest_lumen/page/playwright_internals.py, with a contract test"
+    assert elsewhere == {}, "move these into pytest_lumen/playwright_internals.py, with a contract test"
 
 
 @pytest.mark.parametrize(("source", "found"), [

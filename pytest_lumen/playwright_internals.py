@@ -3,7 +3,7 @@
 Two private attributes (a locator's selector, an object's listeners), an error class that
 ``playwright.sync_api`` does not export (``TargetClosedError``), and the text of Playwright's errors
 and call logs. Playwright does not promise any of it; the pinned version does, and each
-function here says what it relies on. ``tests/browser/page/test_playwright_internals.py`` holds a
+function here says what it relies on. ``tests/browser/test_playwright_internals.py`` holds a
 contract test per function, run against the pinned Playwright: it fails when a version changes
 the behaviour. ``pyproject.toml`` bounds Playwright below the next untested minor version;
 docs/architecture.md ("Playwright's internals") says how to raise the bound.

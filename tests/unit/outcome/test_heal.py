@@ -1,11 +1,12 @@
-"""The run's heals report (pytest_lumen.run.heals): one row per heal, linking its pictures before and after."""
+"""The run's heals report (pytest_lumen.run.heals_report, pytest_lumen.outcome.heal): one row per heal, linking its pictures before and after."""
 
 from __future__ import annotations
 
 import pytest
 from pydantic import ValidationError
 
-from pytest_lumen.run.heals import Heal, HealLevel, heals_markdown
+from pytest_lumen.outcome.heal import Heal, HealLevel
+from pytest_lumen.run.heals_report import heals_markdown
 
 
 def test_a_heal_row_links_the_pictures_that_were_taken() -> None:
