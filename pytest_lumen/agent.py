@@ -7,18 +7,18 @@ from typing import TYPE_CHECKING, Any
 
 from .cache.keys import step_key
 from .cache.model import Action, Step
-from .config import Mode
 from .errors import HealRejectedError, LumenError, first_line, stop_reason
 from .events import ErrorEvent, LifecycleEnd, LifecycleStart, Stopwatch
-from .heal.attempt import ActionFailed
-from .heal.record import pictured_after, take_picture
-from .outcome.heal import Heal, HealLevel
+from .heal.attempt import ActionFailed, StepReplay
+from .heal.record import model_heal, pictured_after, take_picture
+from .outcome.heal import Heal
 from .page.changes import PageClosed
 from .page.guard import NavigationGuard
 from .page.perform import current_url
 from .page.tabs import Tabs
 from .page.tracing import trace_group
-from .record.driver import DriveResult, ModelDriver
+from .record.driver import DriveResult, ModelDriver, StepTask
+from .record.mode_policy import ModePolicy
 from .replay.branches import choose_branch, describe_branches
 from .replay.diagnosis import as_observed, branch_miss_error, closed_error, heal_brief, miss_error, replay_error
 from .replay.replayer import Replayer
@@ -31,7 +31,7 @@ if TYPE_CHECKING:
     from playwright.sync_api import Page
 
     from .context import TestContext
-    from .memory.session import MemorySession
+    from .memory.view import MemorySession
     from .planner.base import Planner
 
 
@@ -49,6 +49,7 @@ class Agent:
         self.tabs = Tabs(page)
         self.ctx = ctx
         self.settings = ctx.settings
+        self.policy = ModePolicy.of(ctx.settings)  # replay, heal or record: every decision the mode makes
         self.memory = memory
         self.trace_steps = trace_steps
         self.identity_gate = identity_gate  # the ``lumen-identity`` engine is registered (see page/identity.py)
@@ -86,14 +87,13 @@ class Agent:
         values = self._values(template, variables)
         fresh = self._wanted(kind, template, values)
         index = len(self.ctx.cache.steps)
-        mode = self.settings.mode
-        cached = None if mode is Mode.RECORD else self._lookup(fresh)
+        policy = self.policy
+        cached = self._lookup(fresh) if policy.reads_cache() else None
         if not self._viewport_noted:  # once per test: the file read by the lookup says what it was recorded at
             self._viewport_noted = True
-            note_viewport(self.ctx, self.page, None if mode is Mode.RECORD else self.ctx.cache.file())
-        self.ctx.events.emit(LifecycleStart(step=index, instruction=template, step_kind=kind, mode=mode.value,  # type: ignore[arg-type]
-                                            cache="ignored" if mode is Mode.RECORD else ("hit" if cached else "miss"),
-                                            key=fresh.key, url=fresh.url))
+            note_viewport(self.ctx, self.page, self.ctx.cache.file() if policy.reads_cache() else None)
+        self.ctx.events.emit(LifecycleStart(step=index, instruction=template, step_kind=kind, mode=policy.mode.value,  # type: ignore[arg-type]
+                                            cache=policy.cache_state(cached is not None), key=fresh.key, url=fresh.url))
         watch = Stopwatch()
         try:
             with trace_group(self.page, template, self.trace_steps):
@@ -139,7 +139,7 @@ class Agent:
         if cached is not None:  # a variable the cached step filled into a password field is a secret from the start
             self.ctx.secrets.mark_secret(password_fills([*cached.actions, *(a for b in cached.branches or [] for a in b)]))
         if cached is None:
-            if self.settings.mode is Mode.REPLAY:
+            if not self.policy.may_record():
                 raise miss_error(self.ctx, fresh, self.ctx.cache.file())
             # the URL the browser shows (a router may have rewritten it since the last Playwright call)
             fresh = fresh.model_copy(update={"url": self._url(current_url(self.page))})
@@ -154,7 +154,7 @@ class Agent:
         try:
             done, heals = replayer.replay(index, cached, values)
         except ActionFailed as failed:
-            if self.settings.mode is not Mode.HEAL:
+            if not self.policy.may_heal_with_model():
                 raise replay_error(self.ctx, cached, failed, fresh.url) from None
             self._heal_with_model(index, cached, failed, values)
             return "healed"
@@ -173,7 +173,7 @@ class Agent:
         except PageClosed as closed:
             raise closed_error(self.ctx, cached, str(closed)) from None
         if branch is None:
-            if self.settings.mode is not Mode.HEAL:
+            if not self.policy.may_record():
                 raise branch_miss_error(self.ctx, cached, describe_branches(cached.branches))
             driven = self._drive(index, cached, values)
             self.ctx.cache.keep(cached.model_copy(update={"branches": [*cached.branches, driven.actions]}), changed=True)
@@ -199,18 +199,18 @@ class Agent:
     def _heal_with_model(self, index: int, cached: Step, failed: ActionFailed, values: dict[str, str]) -> None:
         """Keep what replayed, then let the model finish the step from where replay stopped."""
         kept = failed.done + ([as_observed(failed.action, self.page.url,
-                                                              self.ctx.secrets.templater(cached.variables))]
+                                                              self.ctx.secrets.placeholders_for(cached.variables))]
                               if failed.performed else [])
-        picture = take_picture(self.ctx, self.page, index, failed.index, "before")  # as replay left the page
+        replay = StepReplay(self.ctx, index, cached, values, self.page,
+                            self.ctx.secrets.placeholders_for(cached.variables)).action(failed.index, failed.action)
+        picture = take_picture(replay, "before")  # as replay left the page
         actions = kept + self._drive(index, cached, values, heal=heal_brief(failed), already=len(kept)).actions
         after = "; ".join(a.describe() for a in actions[len(failed.done):]) or "no actions"
-        heal = Heal(test=self.ctx.nodeid, step=cached.instruction, action=failed.index, level=HealLevel(kind="model"),
-                    before=failed.action.describe(), after=after, cache_file=self.ctx.cache.display, picture=picture)
-        self._healed(cached, [pictured_after(self.ctx, self.page, index, failed.index, heal)], actions)
+        self._healed(cached, [pictured_after(replay, model_heal(replay, after, picture))], actions)
 
     def _healed(self, cached: Step, heals: list[Heal], actions: list[Action]) -> None:
         """Keep a healed step, count it by the level of its first heal; under --lumen-strict refuse it."""
-        if self.settings.strict:
+        if not self.policy.keeps_heals():
             diff = "\n".join(f"  action {h.action + 1} [{h.level}]: {h.before}  ->  {h.after}" for h in heals)
             raise HealRejectedError(
                 f"the step healed, and --lumen-strict accepts no heal; the proposed cache change:\n{diff}",
@@ -227,4 +227,5 @@ class Agent:
         if self._planner is None:
             self._planner = self._planner_factory()
         driver = ModelDriver(self.page, self._planner, self.ctx, guard=self.guard, memory=self.memory, tabs=self.tabs)
-        return driver.drive(index, step.instruction, step.kind, values, heal=heal, already=already, names=step.variables)
+        return driver.drive(StepTask(index, step.instruction, step.kind, values, names=step.variables, heal=heal,
+                                     already=already))

@@ -11,6 +11,7 @@ from .cache.handle import TestCache
 from .config import Settings
 from .errors import record_command
 from .events import EventLog
+from .outcome.action_log import ActionOutcome
 from .outcome.figures import Figures
 from .outcome.heal import Heal
 from .secrets import Secrets
@@ -39,7 +40,7 @@ class TestContext:
     figures: Figures = field(default_factory=Figures)
     heals: list[Heal] = field(default_factory=list)
     # The model-driven actions and how they ended, for the memory to learn from.
-    action_log: list[dict[str, Any]] = field(default_factory=list)
+    action_log: list[ActionOutcome] = field(default_factory=list)
     memory_events: list[dict[str, Any]] = field(default_factory=list)
     # pytest's node id of the test item (None for an ``agent_for`` block) and its attempt (2 on for a rerun)
     item_id: str | None = None

@@ -2,7 +2,7 @@
 
 Each fixture's type is exported from ``pytest_lumen`` for annotations (``agent: Agent``,
 ``lumen_session: LumenSession``, ``lumen_settings: Settings``; ``agent_for``'s ``AgentFactory`` is in
-``factory.py``).
+``run/factory.py``). Both make their agents with the run's ``AgentBuilder`` (``run/builder.py``).
 """
 
 from __future__ import annotations
@@ -18,6 +18,7 @@ from .config import Settings
 from .page import engines
 from .planner.base import Planner
 from .run import phases
+from .run.builder import AgentBuilder, traces_steps
 from .run.progress import progress_writer
 from .run.session import CONTEXT, SESSION, LumenSession
 
@@ -67,9 +68,17 @@ def lumen_identity_gate() -> bool:
     return True
 
 
+@pytest.fixture(scope="session")
+def _lumen_agents(pytestconfig: pytest.Config, lumen_session: LumenSession, lumen_planner: Callable[[], Planner],
+                  lumen_identity_gate: bool, _lumen_engines: None) -> AgentBuilder:
+    """How the run's agents are built, ``agent``'s and ``agent_for``'s alike (``run/builder.py``): the fixtures above,
+    and whether each step is a trace group (pytest-playwright's ``--tracing``)."""
+    return AgentBuilder(lumen_session, lumen_planner, identity_gate=lumen_identity_gate,
+                        trace_steps=traces_steps(pytestconfig))
+
+
 @pytest.fixture
-def agent(page: Any, request: pytest.FixtureRequest, output_path: str, lumen_session: LumenSession,
-          lumen_planner: Callable[[], Planner], lumen_identity_gate: bool, _lumen_engines: None) -> Iterator[Agent]:
+def agent(page: Any, request: pytest.FixtureRequest, output_path: str, _lumen_agents: AgentBuilder) -> Iterator[Agent]:
     """An ``Agent`` on pytest-playwright's ``page``: ``agent.run("log in")``, ``agent.expect("...")``.
 
     After the test its cache file is written (only if the test passed and something
@@ -78,10 +87,9 @@ def agent(page: Any, request: pytest.FixtureRequest, output_path: str, lumen_ses
     """
     item = request.node
     phases.start(item)
-    ctx = lumen_session.context_for(item, Path(output_path), progress_writer(request.config, item))
-    memory = lumen_session.new_memory(ctx)
-    tracing = request.config.getoption("tracing", default="off") != "off"
-    yield Agent(page, ctx, lumen_planner, memory=memory, trace_steps=tracing, identity_gate=lumen_identity_gate)
-    lumen_session.finish(ctx, phases.passed(item), memory)
-    item.user_properties.extend(lumen_session.junit_properties(ctx))
+    ctx = _lumen_agents.session.context_for(item, Path(output_path), progress_writer(request.config, item))
+    built = _lumen_agents.build(page, ctx)
+    yield built
+    _lumen_agents.finish(built, phases.passed(item))
+    item.user_properties.extend(LumenSession.junit_properties(ctx))
     del item.stash[CONTEXT]  # its reports are made: the test's events need not live as long as the session

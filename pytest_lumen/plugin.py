@@ -1,4 +1,5 @@
-"""pytest hooks only: each hands its work to the run's ``LumenSession`` (``run/session.py``)."""
+"""pytest hooks only: each hands its work to the run's ``LumenSession`` (``run/session.py``), or to the role plugin
+``pytest_configure`` registers for this process, an xdist worker's or the controller's (``run/roles.py``)."""
 
 from __future__ import annotations
 
@@ -10,13 +11,21 @@ import pytest
 from . import config as cfg
 from .cache.sharing import MARKER_HELP
 from .errors import ConfigError
-from .fixtures import _lumen_engines, agent, lumen_identity_gate, lumen_planner, lumen_session, lumen_settings  # noqa: F401 - fixtures
+from .fixtures import (  # noqa: F401 - fixtures
+    _lumen_agents,
+    _lumen_engines,
+    agent,
+    lumen_identity_gate,
+    lumen_planner,
+    lumen_session,
+    lumen_settings,
+)
 from .reports import Reports
 from .run import browser_fixture, phases
 from .run.factory import SETUPS, Setups, agent_for  # noqa: F401 - fixture
 from .run.report_redaction import redacted_report
+from .run.roles import register_role
 from .run.session import SESSION, LumenSession
-from .run.workers import is_worker
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:
@@ -25,12 +34,14 @@ def pytest_addoption(parser: pytest.Parser) -> None:
 
 
 def pytest_configure(config: pytest.Config) -> None:
-    """Resolve the settings (a bad value is a usage error), set up the run's session and the browser fallback."""
+    """Resolve the settings (a bad value is a usage error), set up the run's session, this process's role (xdist
+    worker or controller) and the browser fallback."""
     try:
         settings = cfg.resolve(config)
     except ConfigError as exc:  # pytest reports its UsageError before any test runs, with exit status 4
         raise pytest.UsageError(str(exc)) from exc
-    config.stash[SESSION] = LumenSession(settings, Reports(config), worker=is_worker(config))
+    config.stash[SESSION] = LumenSession(settings, Reports(config))
+    register_role(config, config.stash[SESSION])
     config.stash[SETUPS] = Setups()
     config.addinivalue_line("markers", MARKER_HELP)
     config.pluginmanager.register(browser_fixture, "lumen-browser")
@@ -81,19 +92,3 @@ def pytest_runtest_makereport(item: pytest.Item,
     phases.keep(item, report)
     item.config.stash[SESSION].add_report_extras(item, report)
     return report
-
-
-def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
-    """Hand a worker's figures to the controller; on the controller, the heals report and pruning."""
-    session.config.stash[SESSION].session_finish(session.config, exitstatus)
-
-
-@pytest.hookimpl(optionalhook=True)  # pytest-xdist's hook: the plugin runs without xdist installed
-def pytest_testnodedown(node: Any, error: Any) -> None:
-    """Merge a finished xdist worker's figures into the controller's."""
-    node.config.stash[SESSION].merge_worker(getattr(node, "workeroutput", {}).get("lumen"))
-
-
-def pytest_terminal_summary(terminalreporter: Any, exitstatus: int, config: pytest.Config) -> None:
-    """The ``lumen`` section, printed once per run (on the controller under xdist)."""
-    config.stash[SESSION].report(terminalreporter)

@@ -11,7 +11,7 @@ others. The rule, one class for every place text is written:
   the step that was passed the variable records (its actions' values, locators, fingerprints,
   dialogs, effects), and there only where the value stands as a whole token, not inside a
   longer word (``admin`` becomes ``%user%`` in ``"Signed in as admin"`` and ``?user=admin``,
-  never in ``"Site administration"`` or ``test_admin.py``). ``templater(names)`` is that step's
+  never in ``"Site administration"`` or ``test_admin.py``). ``placeholders_for(names)`` is that step's
   rule; a field filled with exactly the value gets its placeholder by the same rule. Where a
   step started (``Step.url``, evidence only) is recorded with secrets replaced, nothing else.
 * **A secret is kept out of everything, wherever it stands.** Secrets are the values of
@@ -26,7 +26,7 @@ others. The rule, one class for every place text is written:
   (a password in a sentence the test wrote literally is not known as one before it is filled).
 
 Replacement runs in one pass, so a placeholder is never rewritten again; ``redact_data`` and
-``templater`` work inside JSON-like data without touching its structure (numbers stay numbers).
+``placeholders_for`` work inside JSON-like data without touching its structure (numbers stay numbers).
 """
 
 from __future__ import annotations
@@ -42,6 +42,9 @@ from urllib.parse import quote, quote_plus
 
 from .errors import SecretLeakError
 from .templates import PLACEHOLDER
+
+# A step's placeholder rule: a text with every value the step knows turned into its ``%placeholder%`` (what it records).
+PlaceholderRule = Callable[[str], str]
 
 MIN_SECRET_LENGTH = 3  # variable values shorter than this ("1", "M") are too common to recognise in text
 MIN_ENV_SECRET_LENGTH = 6  # env values are matched by name only: "true", "auto" or "250" are settings, not secrets
@@ -175,7 +178,7 @@ class Secrets:
                 self._patterns[names] = (pattern, table)
         return self._patterns[names]
 
-    def templatize(self, text: str, names: Collection[str] = ()) -> str:
+    def with_placeholders(self, text: str, names: Collection[str] = ()) -> str:
         """``text`` with secrets replaced anywhere and the values of the variables ``names`` where they stand as
         whole tokens (secret variables become ``%name%``, secret env values ``***``); placeholders already there stay."""
         compiled = self._compiled(frozenset(names))
@@ -186,16 +189,16 @@ class Secrets:
 
     def redact(self, text: str) -> str:
         """What people read (messages, logs, reports): secrets anywhere, every variable's value as a whole token."""
-        return self.templatize(text, self.variables)
+        return self.with_placeholders(text, self.variables)
 
     def hide_secrets(self, text: str) -> str:
         """``text`` with its secrets replaced and nothing else (where a step started: evidence, never substituted)."""
-        return self.templatize(text)
+        return self.with_placeholders(text)
 
-    def templater(self, names: Collection[str]) -> Callable[[str], str]:
-        """The rule of a step that was passed the variables ``names``: what it records is templatized with it."""
+    def placeholders_for(self, names: Collection[str]) -> PlaceholderRule:
+        """The placeholder rule of a step that was passed the variables ``names``: what it records goes through it."""
         chosen = frozenset(names)
-        return lambda text: self.templatize(text, chosen)
+        return lambda text: self.with_placeholders(text, chosen)
 
     def redact_data(self, data: Any) -> Any:
         """A copy of JSON-like ``data`` with ``redact`` applied to its strings (numbers and keys untouched)."""

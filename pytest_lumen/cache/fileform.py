@@ -2,7 +2,7 @@
 a step without what can be computed (its key) or goes without saying (defaults).
 
 ``model_dump(mode="json", context=FILE)`` gives the file's form; any other dump (events, reports, the
-round trips that templatize an action) keeps the structured form, so in-memory code never reads expressions.
+round trips that placeholders an action) keeps the structured form, so in-memory code never reads expressions.
 Reading accepts both forms: files of versions 1 and 2 hold locator objects and a nested ``target``.
 """
 

@@ -85,7 +85,7 @@ class Fingerprint(BaseModel):
                                "recorded before it")
 
 
-def says(fp: Fingerprint) -> str | None:
+def name_or_text(fp: Fingerprint) -> str | None:
     """What an element says: its accessible name, else (no role, or a role Playwright names nothing) its text.
 
     Fingerprints recorded before names came from Playwright gave a role-less element its text as its

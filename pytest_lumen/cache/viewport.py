@@ -1,4 +1,5 @@
-"""The ``viewport`` of a cache file: the page's size when its test was recorded."""
+"""The ``viewport`` of a cache file: the page's size when its test was recorded (replayed at another one:
+``replay/viewport.py``, the same concept where replay says it)."""
 
 from __future__ import annotations
 

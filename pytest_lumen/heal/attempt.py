@@ -1,14 +1,27 @@
-"""One cached action as the replayer tries it, and why it could not be replayed (for the agent to report or to heal
-with the model): a failure is built complete where it is raised, from the action being tried."""
+"""One cached step as the replayer replays it (``StepReplay``), one of its actions as it is tried (``ActionReplay``),
+and why an action could not be replayed (``ActionFailed``, for the agent to report or to heal with the model).
+
+What travels together travels as one object: the page acted on now, the test's context, the step's sentence, its
+values and its placeholder rule, the actions done so far and the heals made. Whatever heals or translates an action
+takes the ``ActionReplay`` and reads the step from it; a failure is built complete where it is raised.
+"""
 
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from ..cache.model import Action
 from ..events import ReplayPath
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Page
+
+    from ..cache.model import Step
+    from ..context import TestContext
+    from ..outcome.heal import Heal
+    from ..secrets import PlaceholderRule
 
 
 @dataclass
@@ -31,23 +44,61 @@ class ActionFailed(Exception):
         return f"action {self.index + 1} ({self.action.kind}): {self.error}"
 
 
+@dataclass(eq=False)
+class StepReplay:
+    """One cached step being replayed: which (``index``, from 0) and what (``cached``), on which page now, for which
+    test (``ctx``), with which values and placeholder rule (what it writes holds the step's placeholders, not its
+    values), and what it came to so far: the actions as done (``done``: a healed target, a fill done again), the
+    heals made, and the actions done by the one before them (``merged``: a listbox's option chosen natively)."""
+
+    ctx: TestContext
+    index: int
+    cached: Step
+    values: dict[str, str]
+    page: Page
+    placeholders: PlaceholderRule
+    done: list[Action] = field(default_factory=list)
+    heals: list[Heal] = field(default_factory=list)
+    merged: set[int] = field(default_factory=set)
+
+    @property
+    def instruction(self) -> str:
+        """The step's sentence, as the test wrote it (its placeholders unfilled)."""
+        return self.cached.instruction
+
+    def action(self, index: int, action: Action | None = None, *, via_gate: bool = True) -> ActionReplay:
+        """The step's action ``index`` as it is tried now (``action``: as it stands, by default as cached)."""
+        return ActionReplay(self, index, self.cached.actions[index] if action is None else action, via_gate)
+
+    def following(self, index: int) -> Action | None:
+        """The cached action after action ``index``, if any."""
+        return self.cached.actions[index + 1] if index + 1 < len(self.cached.actions) else None
+
+    def as_done(self) -> list[Action]:
+        """The actions as done, those merged into the one before them left out."""
+        return [a for i, a in enumerate(self.done) if i not in self.merged]
+
+
 @dataclass(frozen=True)
 class ActionReplay:
-    """One cached action as the replayer tries it: which one (``step``, ``index``), the action (with its target as
-    found so far), the step's values, and how it is tried.
+    """One cached action of a step as the replayer tries it: which one (``index``), the action (with its target as
+    found so far), and how it is tried.
 
-    ``done``: the step's actions as replayed so far (the replayer's list: a failure keeps those before this one, as
-    they are when it fails, a fill done again meanwhile included). ``via_gate``: the identity gate may be tried (not
-    for a fill done again because its value did not stick). ``path``: the way it is being tried, for its events.
+    ``via_gate``: the identity gate may be tried (not for a fill done again because its value did not stick).
+    ``path``: the way it is being tried, for its events. The step (``step``) holds the values, the page and what was
+    done: a failure keeps the actions before this one as they are when it fails, a fill done again meanwhile included.
     """
 
-    step: int
+    step: StepReplay
     index: int
     action: Action
-    values: dict[str, str]
-    done: Sequence[Action] = ()
     via_gate: bool = True
     path: ReplayPath | None = None
+
+    @property
+    def values(self) -> dict[str, str]:
+        """The step's values, by placeholder name."""
+        return self.step.values
 
     def doing(self, action: Action) -> ActionReplay:
         """The same attempt, with the action as it is now (its healed target, its new option, as it was done)."""
@@ -59,4 +110,4 @@ class ActionReplay:
 
     def failed(self, error: str, *, performed: bool = False) -> ActionFailed:
         """The failure of this attempt, complete: the action, why, what was done before it, and how it was tried."""
-        return ActionFailed(self.index, self.action, error, list(self.done[:self.index]), performed, self.path)
+        return ActionFailed(self.index, self.action, error, list(self.step.done[:self.index]), performed, self.path)

@@ -5,6 +5,9 @@ accepted). A dialog is the recorded one when it is of the recorded type and says
 values as their placeholders, whitespace aside): "Delete all 6 products?" where "Delete Green plate?" was
 answered is another question, and no answer recorded for the one is given to the other. Any other dialog is
 dismissed (the answer that does nothing) and fails the action, naming its message and the recorded one.
+
+One concept at three layers: ``page/dialogs.py`` watches and answers a page's dialogs, ``record/dialogs.py`` asks
+the model, this module answers as recorded.
 """
 
 from __future__ import annotations

@@ -28,6 +28,7 @@ class Fallbacks:
     """The recorded fallback locators, each proposing the one visible element it finds."""
 
     name = "fallback"
+    kind = "fallback"  # the heal its accepted proposals are reported as
 
     def propose(self, scene: Scene) -> Offer:
         """A proposal per fallback locator that finds exactly one visible element; why none otherwise."""
@@ -50,7 +51,7 @@ class Fallbacks:
             score = (survey.scores[pos] if pos is not None
                      else similarity(recorded, current, policy.ignore, by_place=policy.by_place))
             settle = functools.partial(_settle, scene, spec, loc, index, current)
-            proposals.append(Proposal(HealLevel(kind="fallback", locator=spec.kind), current, index, score, settle,
+            proposals.append(Proposal(HealLevel(kind=self.kind, locator=spec.kind), current, index, score, settle,
                                       rival=survey.best_other(index),
                                       reading=survey.reading(pos) if pos is not None else None))
         note = "" if proposals else ("; ".join(notes[:MAX_NOTES])

@@ -32,7 +32,7 @@ from .likeness import ACTION_ROLES, FIELD_ROLES, lone_of_kind, name_extended, pi
 from .margin import differences, undecided
 from .meaning import Meaning, acts, consequence, controls, iconic, renamed, same_scope
 from .proposal import Missed, Offer, Proposal, Relocated, Scene
-from .words import normalized, says, words
+from .words import name_or_text, normalized, words
 
 MAX_SHOWN = 4  # the elements left out for what they declare, named in a failure
 UNSET_AUTOCOMPLETE = (None, "", "on", "off")  # autocomplete values that declare no purpose
@@ -56,7 +56,7 @@ def judge(scene: Scene, offers: Sequence[Offer]) -> Relocated | Missed:
         accepted = same_name if len({_who(p) for p, _ in same_name}) == 1 else accepted
     elements = {_who(p) for p, _ in accepted}
     if len(elements) > 1:
-        named = ", ".join(f"{says(p.fingerprint)!r} ({p.level})" for p, _ in accepted[:MAX_SHOWN])
+        named = ", ".join(f"{name_or_text(p.fingerprint)!r} ({p.level})" for p, _ in accepted[:MAX_SHOWN])
         return Missed(f"ambiguous: the strategies make a case for {len(elements)} different elements: {named}")
     if not accepted:
         return Missed("; ".join(n for n in notes if n) or "no strategy proposed an element")
@@ -74,12 +74,10 @@ def refusal(scene: Scene, p: Proposal) -> str | None:
 
 
 def verdict(scene: Scene, current: Fingerprint, score: float, rival: float, threshold: float,
-            reading_why: str | None = None, index: int | None = None) -> str | None:
+            index: int | None = None) -> str | None:
     """Why the element a primary locator found is not beyond doubt the recorded one (the same contract, its likeness
-    and its rival's from the survey; ``reading_why``: what it declares against the recording; ``index``: its place in
-    the survey's scan), or None."""
-    if reading_why is not None:
-        return reading_why
+    and its rival's from the survey; ``index``: its place in the survey's scan), or None. What it declares against the
+    recording is weighed first, by the caller (``Relocator.doubt``)."""
     meaning = name_meaning(scene, current, index=index)
     if meaning.evidence is None:
         return meaning.why
@@ -109,18 +107,18 @@ def name_meaning(scene: Scene, current: Fingerprint, p: Proposal | None = None, 
     recorded, policy = scene.recorded, scene.policy
     if "name" in policy.ignore or not renamed(recorded, current):
         return Meaning("")
-    kind = consequence(says(recorded)) or consequence(says(current))
+    kind = consequence(name_or_text(recorded)) or consequence(name_or_text(current))
     same = same_scope(recorded, current, scene.synonyms, own=kind is not None)
     is_control = controls(recorded, policy) or acts(current)
     if same.evidence is None and not same.final and kind is None and (is_control or "name" in policy.pinned):
         same = same_scope(recorded, current, scene.synonyms, scene.around(index))
     if "name" in policy.pinned:  # a check that the name is shown: the same meaning with the same scope, nothing else
         return same if same.evidence is not None else Meaning(
-            None, f"this check asserts its name {says(recorded)!r}, and {says(current)!r} does not say it")
+            None, f"this check asserts its name {name_or_text(recorded)!r}, and {name_or_text(current)!r} does not say it")
     if not is_control or same.evidence is not None or same.final:
         return same if same.evidence is not None or same.final else Meaning("")  # content: likeness decides
-    if not words(says(recorded)) and (p is None or p.rival is not None):  # "×" named "Delete": its likeness decides
-        return Meaning(f"a name without words became {says(current)!r}: a label, not another purpose")
+    if not words(name_or_text(recorded)) and (p is None or p.rival is not None):  # "×" named "Delete": its likeness decides
+        return Meaning(f"a name without words became {name_or_text(current)!r}: a label, not another purpose")
     if kind is not None:
         return Meaning(None, f"{same.why}; a control that would {kind} is taken by its own name or a same-scope "
                              f"synonym only")
@@ -133,7 +131,7 @@ def _other_evidence(scene: Scene, current: Fingerprint, p: Proposal | None) -> s
     reading of its label, what an action declares, a field's declared purpose or place."""
     recorded = scene.recorded
     if iconic(recorded, current):
-        return f"{says(recorded)!r} became {says(current)!r}: a name without words, a label, not another purpose"
+        return f"{name_or_text(recorded)!r} became {name_or_text(current)!r}: a name without words, a label, not another purpose"
     if p is not None and p.named:
         return p.named
     if recorded.role in ACTION_ROLES or current.role in ACTION_ROLES:  # its declaration, beside its likeness (its shape)
@@ -152,7 +150,8 @@ def _other_evidence(scene: Scene, current: Fingerprint, p: Proposal | None) -> s
     if lone_of_kind(recorded, current):
         return "the only field of its kind where it was, as when recorded"
     if name_extended(recorded, current) and _extended_alone(scene, current):
-        return f"its name {says(recorded)!r} only gained or lost words ({says(current)!r}), and no other field's did"
+        was, now = name_or_text(recorded), name_or_text(current)
+        return f"its name {was!r} only gained or lost words ({now!r}), and no other field's did"
     return None
 
 

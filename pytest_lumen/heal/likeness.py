@@ -45,7 +45,7 @@ import math
 from collections.abc import Collection, Sequence
 
 from ..cache.model import Fingerprint
-from .words import SMALL_WORDS, counted, holds_run, named_by_context, normalized, says, was_beside, word_list, words
+from .words import SMALL_WORDS, counted, holds_run, name_or_text, named_by_context, normalized, was_beside, word_list, words
 
 # Weight of each attribute (a ``Fingerprint`` field, as a unit test checks); an attribute the
 # recorded fingerprint lacks does not count.
@@ -161,7 +161,7 @@ def _attribute(attr: str, recorded: Fingerprint, current: Fingerprint) -> float:
     if attr == "rank":
         return 1.0 if recorded.rank == current.rank else 0.0
     if attr == "name":
-        return 1.0 if named_by_context(recorded, current) else _words_similarity(says(recorded), says(current))
+        return 1.0 if named_by_context(recorded, current) else _words_similarity(name_or_text(recorded), name_or_text(current))
     if attr == "text" and not current.text:
         return _words_similarity(recorded.text, current.name)  # an icon button labelled with the old text
     if attr == "text":
@@ -216,7 +216,7 @@ def name_extended(recorded: Fingerprint, current: Fingerprint) -> bool:
 
     Never for an action's name (a button, a link, an option...): "Place order by phone" is another action.
     """
-    before, after = says(recorded), says(current)
+    before, after = name_or_text(recorded), name_or_text(current)
     if not before or not after or recorded.role in ACTION_ROLES or current.role in ACTION_ROLES:
         return False
     words_before, words_after = word_list(before), word_list(after)
@@ -229,9 +229,9 @@ def renamed(recorded: Fingerprint, current: Fingerprint) -> bool:
     A name without words (an icon's "×", "+", "…") that gained words, or words that became such an
     icon, is a label, not another action: the rest of the evidence decides.
     """
-    if counted(says(recorded), says(current)) or named_by_context(recorded, current):
+    if counted(name_or_text(recorded), name_or_text(current)) or named_by_context(recorded, current):
         return False
-    before, after = words(says(recorded)), words(says(current))
+    before, after = words(name_or_text(recorded)), words(name_or_text(current))
     return bool(before) and bool(after) and before != after
 
 
@@ -338,7 +338,7 @@ def similarities(recorded: Fingerprint, currents: Sequence[Fingerprint], ignore:
 
 def lost_words_around(recorded: Fingerprint, current: Fingerprint) -> bool:
     """True when the words the name lost (small words aside) are now in the text around the element."""
-    lost = words(says(recorded)) - words(says(current)) - SMALL_WORDS
+    lost = words(name_or_text(recorded)) - words(name_or_text(current)) - SMALL_WORDS
     return bool(lost) and lost <= words(current.context)
 
 

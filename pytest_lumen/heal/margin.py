@@ -12,7 +12,7 @@ from collections.abc import Collection
 
 from ..cache.model import Fingerprint
 from .likeness import ACCEPT_THRESHOLD, IDENTIFIERS, MARGIN, WEIGHTS, box_similarity
-from .words import normalized, says
+from .words import name_or_text, normalized
 
 
 def score_text(score: float, *others: float) -> str:
@@ -45,7 +45,8 @@ def differences(recorded: Fingerprint, current: Fingerprint, ignore: Collection[
                 moved = math.hypot(recorded.box.x - current.box.x, recorded.box.y - current.box.y)
                 out.append(f"moved {moved:.0f}px")
             continue
-        before, after = (says(recorded), says(current)) if attr == "name" else (getattr(recorded, attr), getattr(current, attr))
+        read = name_or_text if attr == "name" else (lambda fp, attr=attr: getattr(fp, attr))
+        before, after = read(recorded), read(current)
         before, after = (None if v is None else str(v) for v in (before, after))  # a rank is a number
         if before not in (None, "") and normalized(before) != normalized(after):
             out.append(f"{attr} {_short(before)} -> {_short(after)}")

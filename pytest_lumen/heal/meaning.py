@@ -28,7 +28,7 @@ from ..cache.model import Fingerprint
 from .likeness import ACTION_ROLES, FIELD_ROLES
 from .policy import Policy
 from .synonyms import Synonyms
-from .words import SMALL_WORDS, counted, says, stems, word_list, words
+from .words import SMALL_WORDS, counted, name_or_text, stems, word_list, words
 
 # The consequences a control's words can have, and the verbs (and nouns) that say so. A control named so gets no heal
 # but its own name, a same-scope synonym, or words that only name what it is about.
@@ -82,7 +82,7 @@ def controls(fp: Fingerprint, policy: Policy) -> bool:
 def renamed(recorded: Fingerprint, current: Fingerprint) -> bool:
     """Whether the element says other words now (case, spacing and punctuation aside; a count or an amount that
     joined its name, "Cart" -> "Cart (2)", is the app's data, not other words)."""
-    before, after = says(recorded), says(current)
+    before, after = name_or_text(recorded), name_or_text(current)
     if counted(before, after) or counted(after, before):
         return False  # the app's data: what the test did so far ("Place order (2 items)"); "all" is a scope word
     return words(before) != words(after)
@@ -100,7 +100,7 @@ def same_scope(recorded: Fingerprint, current: Fingerprint, synonyms: Synonyms, 
     """Whether ``current``'s name means what ``recorded``'s meant, with the same scope; on what evidence (``around``:
     more words of what it is about, the names of the containers that hold it now, ``page/enclosing.py``; ``own``: only
     what the recorded control was about counts, for a control whose words have consequences)."""
-    before, after = says(recorded) or "", says(current) or ""
+    before, after = name_or_text(recorded) or "", name_or_text(current) or ""
     if not renamed(recorded, current):
         return Meaning("")
     if synonyms.same(before, after):
@@ -126,4 +126,4 @@ def same_scope(recorded: Fingerprint, current: Fingerprint, synonyms: Synonyms, 
 def iconic(recorded: Fingerprint, current: Fingerprint) -> bool:
     """Whether one of the two names has no words (an icon's "×", "+", "…"): a new label, not another purpose, for a
     control whose words have no consequence."""
-    return not words(says(recorded)) or not words(says(current))
+    return not words(name_or_text(recorded)) or not words(name_or_text(current))

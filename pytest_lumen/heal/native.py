@@ -35,7 +35,7 @@ from ..page.fingerprint import capture
 from ..page.locators import spec_from_locator
 from ..page.targets import bind_target
 from ..templates import substitute
-from .words import holds_run, says, word_list
+from .words import holds_run, name_or_text, word_list
 
 if TYPE_CHECKING:
     from playwright.sync_api import Page
@@ -119,7 +119,7 @@ def opened_select(page: Page, opener: Action, option: Action, values: dict[str, 
 def field_names(opener: Fingerprint, values: dict[str, str]) -> list[str]:
     """The words naming the field a listbox's opener chooses for: its accessible name (or label) without the value
     it showed when recorded (a button is often labelled by its label and by itself: "Country Germany")."""
-    named = word_list(substitute(says(opener) or opener.label or "", values))
+    named = word_list(substitute(name_or_text(opener) or opener.label or "", values))
     shown = word_list(substitute(opener.text or "", values))
     n = len(shown)
     for i in range(len(named) - n, -1, -1) if n else ():
@@ -169,7 +169,7 @@ def _listbox_names(option: Fingerprint, opener: Fingerprint | None) -> list[list
     name of the control clicked just before to open it, when that was a combobox or a button."""
     names = [word_list(option.landmark.split(":", 1)[1])] if option.landmark and ":" in option.landmark else []
     if opener is not None and opener.role in ("combobox", "button"):
-        names.append(word_list(says(opener) or ""))
+        names.append(word_list(name_or_text(opener) or ""))
     return [n for n in names if n]
 
 

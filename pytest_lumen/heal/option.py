@@ -9,7 +9,6 @@ option nothing is changed here: selecting fails naming the options offered.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from playwright.sync_api import Error as PlaywrightError
@@ -23,14 +22,13 @@ from .record import Healed, record, take_picture
 if TYPE_CHECKING:
     from playwright.sync_api import Locator
 
-    from ..context import TestContext
     from .attempt import ActionReplay
 
-LEVEL = HealLevel(kind="option")
+OPTION = "option"  # the kind of heal of a renamed option
+LEVEL = HealLevel(kind=OPTION)
 
 
-def relocate_option(ctx: TestContext, tpl: Callable[[str], str], instruction: str, replay: ActionReplay, loc: Locator,
-                    timeout_ms: float) -> tuple[SelectOption, Heal | None]:
+def relocate_option(replay: ActionReplay, loc: Locator, timeout_ms: float) -> tuple[SelectOption, Heal | None]:
     """The action with its option as the select offers it now, and the heal when it was renamed; as it is else."""
     action = replay.action
     assert isinstance(action, SelectOption)
@@ -48,10 +46,11 @@ def relocate_option(ctx: TestContext, tpl: Callable[[str], str], instruction: st
     if index is None:
         return action, None
     now = options[index]
-    healed = action.model_copy(update={"value": tpl(now.label or now.value),
-                                       "option": ChosenOption(value=tpl(now.value), label=tpl(now.label))})
+    placeholders = replay.step.placeholders
+    healed = action.model_copy(update={"value": placeholders(now.label or now.value),
+                                       "option": ChosenOption(value=placeholders(now.value), label=placeholders(now.label))})
     before, after = f"select_option {action.value!r}", f"select_option {healed.value!r}"
     evidence = f"its label {now.label!r} is the recorded {wanted!r} (case, spacing and punctuation aside)"
-    picture = take_picture(ctx, loc.page, replay.step, replay.index, "before", loc)
-    return healed, record(ctx, instruction, replay, Healed(
+    picture = take_picture(replay, "before", loc)
+    return healed, record(replay, Healed(
         LEVEL, before, after, f"the select offers no option {action.value!r}", evidence, evidence), picture)

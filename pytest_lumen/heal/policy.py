@@ -26,7 +26,7 @@ class Policy:
     # A text check's recorded text, holding the asserted value: an element that shows exactly
     # this text is the checked one even when its container changed (``unchanged_text.py``).
     shown_text: str | None = None
-    # A text check's asserted value: never evidence against its element (``asserted.holed``).
+    # A text check's asserted value: never evidence against its element (``asserted.asserted_value_aside``).
     asserted: str | None = None
     # A look-alike (one of several lists) is anchored by its context or its place, whichever holds.
     by_place: bool = False

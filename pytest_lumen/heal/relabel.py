@@ -30,7 +30,7 @@ from .likeness import ACTION_ROLES, MARGIN, context_similarity, role_similarity,
 from .meaning import acts
 from .proposal import Offer, Proposal, Scene
 from .synonyms import Synonyms
-from .words import kept_whole, says
+from .words import kept_whole, name_or_text
 
 WORDS = frozenset({"name", "text", "label"})  # what a relabel changes: left out of the shape
 
@@ -67,10 +67,10 @@ def _near(recorded: Fingerprint, current: Fingerprint) -> bool:
 def find_relabel(recorded: Fingerprint, currents: Sequence[Fingerprint], ignore: frozenset[str],
                  synonyms: Synonyms) -> Relabel | str:
     """The relabelled candidate among ``currents``, or why there is none ("" when it does not apply)."""
-    name = says(recorded)
+    name = name_or_text(recorded)
     if not name or not acts(recorded) or "name" in ignore:
         return ""  # only a control is relabelled: content's words are what it is, a list counted has none
-    kind = [i for i, c in enumerate(currents) if same_kind(recorded, c) and says(c) != name and _near(recorded, c)]
+    kind = [i for i, c in enumerate(currents) if same_kind(recorded, c) and name_or_text(c) != name and _near(recorded, c)]
     shapes = {i: similarity(recorded, currents[i], ignore | WORDS, place_share=1.0) for i in kind}  # a shape is its place
     if not kind:
         return "relabel: no other element of its kind"
@@ -81,8 +81,8 @@ def _on_words(recorded: Fingerprint, currents: Sequence[Fingerprint], kind: list
               synonyms: Synonyms) -> Relabel | str | None:
     """The only element of its ``kind`` named like a synonym, or the only field with the recorded declared purpose;
     why not (several), or None when neither applies."""
-    name = says(recorded)
-    named = [i for i in kind if synonyms.same(name, says(currents[i]))]
+    name = name_or_text(recorded)
+    named = [i for i in kind if synonyms.same(name, name_or_text(currents[i]))]
     if len(named) > 1:
         return f"relabel: {len(named)} elements are named like a synonym of {name!r}"
     purpose = recorded.autocomplete if recorded.autocomplete not in (None, "", "on", "off") else None
@@ -100,8 +100,8 @@ def _on_shape(recorded: Fingerprint, currents: Sequence[Fingerprint], kind: list
     """The one element of its ``kind`` whose name kept the recorded words and gained others, when no other is clearly
     closer to its place; else, for an action (which may be known by what it declares), the closest shape, which the
     margin rule decides."""
-    name = says(recorded) or ""
-    kept = [i for i in kind if kept_whole(name, says(currents[i]))]
+    name = name_or_text(recorded) or ""
+    kept = [i for i in kind if kept_whole(name, name_or_text(currents[i]))]
     runner = max((shapes[j] for j in kind if j not in kept), default=0.0)
     if len(kept) == 1 and shapes[kept[0]] >= runner - MARGIN:
         i = kept[0]
@@ -117,6 +117,7 @@ class Relabels:
     """A control with new words, proposed for the judge to weigh its name."""
 
     name = "relabel"
+    kind = "relabel"  # the heal its accepted proposals are reported as
 
     def propose(self, scene: Scene) -> Offer:
         """The relabelled candidate, with what it declares; why none ("" when the recorded element has no name)."""
@@ -126,7 +127,7 @@ class Relabels:
             return Offer(note=found)
         best = survey.candidates[found.position]
         by_text = "text" not in policy.ignore
-        return Offer((Proposal(HealLevel(kind="relabel"), best.fingerprint, best.index, found.score,
+        return Offer((Proposal(HealLevel(kind=self.kind), best.fingerprint, best.index, found.score,
                                lambda: scene.steady(nth_of(scene.page, survey.selector, best.index), best.index,
                                                     by_text=by_text),
                                rival=found.runner_up if found.by_shape else None, evidence=found.evidence or None,

@@ -21,7 +21,7 @@ from .proposal import Missed, Relocated, Scene, shows
 from .strategy import STRATEGIES
 from .survey import survey
 from .synonyms import Synonyms
-from .words import says
+from .words import name_or_text
 
 if TYPE_CHECKING:
     from playwright.sync_api import Locator, Page
@@ -61,12 +61,12 @@ class Relocator:
         scene = self.scene(target, policy)
         index = index_of(loc, scene.survey.selector)
         against = scene.survey.contradicts(index)
-        if against is not None and same_role_and_name(scene.recorded, current) and consequence(says(current)) is None:
+        if against is not None and same_role_and_name(scene.recorded, current) and consequence(name_or_text(current)) is None:
             declared = declared_by(loc)  # the very link to a renamed route, neither it nor the route saying a consequence
             route = " ".join(urlsplit(declared.url or "").path.replace("-", " ").replace("_", " ").split("/"))
             if not declared.submits and consequence(route) is None:
                 against = None  # the effect decides, after
-        return verdict(scene, current, score, scene.survey.best_other(index), threshold, against, index)
+        return against or verdict(scene, current, score, scene.survey.best_other(index), threshold, index)
 
     def shows(self, text: str) -> bool:
         """Whether exactly one visible element of the page shows exactly ``text``."""

@@ -128,6 +128,7 @@ class RowKey:
     """An element in a row named by all its cells, a checked row, or a checked cell, found by the row's key."""
 
     name = "row_key"
+    kind = "row_key"  # the heal its accepted proposals are reported as
 
     def propose(self, scene: Scene) -> Offer:
         """The element in the one row its identifying text finds; why none ("" when the target is in no such row)."""
@@ -143,5 +144,5 @@ class RowKey:
             return Offer(note=f"rows: {against}")
         current = capture_with_look_alikes(loc).model_copy(update={"item": key, "column": scene.recorded.column})
         score = similarity(scene.recorded, current, policy.ignore, by_place=policy.by_place)
-        return Offer((Proposal(HealLevel(kind="row_key"), current, index, score, lambda: (spec, loc),
+        return Offer((Proposal(HealLevel(kind=self.kind), current, index, score, lambda: (spec, loc),
                                evidence=f"in the one row that {key!r} identifies"),))

@@ -15,6 +15,7 @@ class Similar:
     """The survey's best candidate by likeness."""
 
     name = "similarity"
+    kind = "similarity"  # the heal its accepted proposals are reported as
 
     def propose(self, scene: Scene) -> Offer:
         """The best-scored candidate and the runner-up's score; nothing on a page without candidates."""
@@ -25,7 +26,7 @@ class Similar:
         best = survey.candidates[order[0]]
         runner = survey.scores[order[1]] if len(order) > 1 else 0.0
         by_text = "text" not in scene.policy.ignore
-        return Offer((Proposal(HealLevel(kind="similarity"), best.fingerprint, best.index, survey.scores[order[0]],
+        return Offer((Proposal(HealLevel(kind=self.kind), best.fingerprint, best.index, survey.scores[order[0]],
                                lambda: scene.steady(nth_of(scene.page, survey.selector, best.index), best.index,
                                                     by_text=by_text),
                                rival=runner, reading=survey.reading(order[0])),))

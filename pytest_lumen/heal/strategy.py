@@ -1,7 +1,7 @@
 """The heal's strategies: one interface, and the order in which their proposals come before the judge.
 
 A strategy reads the page as it is (``proposal.Scene``), never clicking, and answers with an ``Offer`` of proposals,
-each with its evidence. A new strategy is a new module with a class that has ``name`` and ``propose``, added to
+each with its evidence. A new strategy is a new module with a class that has ``name``, ``kind`` and ``propose``, added to
 ``STRATEGIES``: the judge (``judge.py``) weighs its proposals by the same contract as every other's.
 """
 
@@ -23,6 +23,7 @@ class Strategy(Protocol):
     """One way to find a recorded element again: it proposes, the judge decides, nothing acts."""
 
     name: str
+    kind: str  # the heal its accepted proposals are reported as (``kinds.py``)
 
     def propose(self, scene: Scene) -> Offer:
         """The elements of the page that may be the recorded one, with their evidence; read, never clicked."""

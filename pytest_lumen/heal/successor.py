@@ -20,13 +20,13 @@ from typing import TYPE_CHECKING, Any
 from playwright.sync_api import Error as PlaywrightError
 
 from ..cache.model import Fingerprint, LocatorSpec
+from ..outcome.heal import HealLevel
 from ..page import scripts
 from ..page.evaluate import evaluate
 from ..page.fingerprint import Candidate, capture, index_of, nth_of
 from .likeness import similarity
 from .proposal import Offer, Proposal, Scene
-from .widgets import LEVEL
-from .words import says, word_list
+from .words import name_or_text, word_list
 
 if TYPE_CHECKING:
     from playwright.sync_api import Locator, Page
@@ -58,12 +58,12 @@ def serves(recorded: Fingerprint) -> bool:
 def find(page: Page, recorded: Fingerprint, selector: str, candidates: list[Candidate]) -> Successor | str:
     """The one candidate that declares a listbox popup and is labelled with the recorded name's words, or why none
     is ("" when the recorded element was no select, combobox or listbox)."""
-    wanted = word_list(recorded.label or says(recorded) or "")
+    wanted = word_list(recorded.label or name_or_text(recorded) or "")
     if not serves(recorded) or not wanted:
         return ""
     found: list[tuple[Candidate, str]] = []
     for c in candidates:
-        if not _holds(word_list(says(c.fingerprint) or ""), wanted):
+        if not _holds(word_list(name_or_text(c.fingerprint) or ""), wanted):
             continue  # cheap: its accessible name holds its label, whatever else it shows
         try:
             info: dict[str, Any] = evaluate(nth_of(page, selector, c.index), POPUP_LABEL_JS)
@@ -104,6 +104,7 @@ class Successors:
     """A select, combobox or listbox's successor: the one control popping up a listbox with its label."""
 
     name = "successor"
+    kind = "widget"  # the heal its accepted proposals are reported as
 
     def propose(self, scene: Scene) -> Offer:
         """The successor, named by its label (its own evidence for its new name); why none ("" when it does not apply)."""
@@ -120,5 +121,6 @@ class Successors:
             return scene.steady(found.locator, found.index)
 
         evidence = found.evidence(recorded)
-        return Offer((Proposal(LEVEL, current, found.index, similarity(recorded, current, scene.policy.ignore), settle,
-                               evidence=evidence, named=evidence),))
+        score = similarity(recorded, current, scene.policy.ignore)
+        return Offer((Proposal(HealLevel(kind=self.kind), current, found.index, score, settle, evidence=evidence,
+                               named=evidence),))

@@ -12,11 +12,11 @@ from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING
 
 from ..cache.model import Fingerprint
-from ..page.asserted import holed
+from ..page.asserted import asserted_value_aside
 from ..page.fingerprint import Candidate, scan, scan_selector
 from .destinations import Reading, reading
 from .likeness import similarities
-from .words import says
+from .words import name_or_text
 
 if TYPE_CHECKING:
     from playwright.sync_api import Page
@@ -57,7 +57,7 @@ class Survey:
 def survey(page: Page, recorded: Fingerprint, policy: Policy, claims: Claims) -> Survey:
     """Scan the page once and score every visible candidate against the recorded element."""
     selector = scan_selector(recorded)
-    candidates = [replace(c, fingerprint=holed(recorded, c.fingerprint, policy.asserted))
+    candidates = [replace(c, fingerprint=asserted_value_aside(recorded, c.fingerprint, policy.asserted))
                   for c in scan(page, selector) if not claims.taken(recorded, c.fingerprint)]
     readings: list[Reading | None] = []
     contradicting: list[tuple[int, str]] = []
@@ -66,7 +66,7 @@ def survey(page: Page, recorded: Fingerprint, policy: Policy, claims: Claims) ->
         for c in candidates:
             read = reading(c.declared, recorded, c.fingerprint, policy.effect_url, page.url, policy.new_page)
             if read.agreement == "contradicts":
-                contradicting.append((c.index, f"{says(c.fingerprint)!r}: {read.why}"))
+                contradicting.append((c.index, f"{name_or_text(c.fingerprint)!r}: {read.why}"))
                 continue
             kept.append(_as_declared(c, recorded, read))
             readings.append(read)

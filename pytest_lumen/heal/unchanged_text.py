@@ -18,6 +18,7 @@ class UnchangedText:
     """A text check's element found by the text it showed, whole."""
 
     name = "unchanged_text"
+    kind = "unchanged_text"  # the heal its accepted proposals are reported as
 
     def propose(self, scene: Scene) -> Offer:
         """The element showing exactly the recorded text, with its likeness (its text and name compared too)."""
@@ -30,6 +31,6 @@ class UnchangedText:
         current = capture(loc)
         score = similarity(scene.recorded, current, scene.policy.ignore - {"text", "name"})
         index = index_of(loc, scene.survey.selector)
-        return Offer((Proposal(HealLevel(kind="unchanged_text"), current, index, score,
+        return Offer((Proposal(HealLevel(kind=self.kind), current, index, score,
                                lambda: scene.steady(loc, index, by_text=False), rival=0.0,
                                evidence=f"the only element that shows {shown!r}"),))

@@ -26,7 +26,6 @@ from playwright.sync_api import Error as PlaywrightError
 
 from ..cache.model import ChosenOption, Fingerprint, SelectOption
 from ..errors import ReplayError
-from ..outcome.heal import HealLevel
 from ..page import scripts
 from ..page.evaluate import evaluate
 from ..page.options import Offered, clear_match, exact, plain
@@ -44,7 +43,6 @@ LISTBOX_SHOWN = "[role=listbox]:visible"
 # What opens a listbox popup, as the pattern declares: the trigger, never the listbox labelled like it (MUI's menu is
 # labelled by the select's label, so the select's locator finds both while it is open).
 TRIGGERS = "[role=combobox], [aria-haspopup=listbox]"
-LEVEL = HealLevel(kind="widget")
 MAX_NAMED = 20  # options named in a failure
 MAX_BESIDE = 4  # widgets named as standing in for a hidden control
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 
-from ..cache.fingerprints import says as says  # what an element says: defined with the fingerprint
+from ..cache.fingerprints import name_or_text as name_or_text  # what an element name_or_text: defined with the fingerprint
 from ..cache.model import Fingerprint
 from ..page.quality import stable_name
 
@@ -57,7 +57,7 @@ def named_by_context(recorded: Fingerprint, current: Fingerprint) -> bool:
     row is now "Remove Red Mug", "Add to cart" under "Blue Mug" is "Add Blue Mug to cart" (the same control, named
     more precisely, as accessibility reviews ask). Not when the new name was already in that context: a sibling
     ("Reply all" beside "Reply") was there all along."""
-    before, after = words(says(recorded)), words(says(current))
+    before, after = words(name_or_text(recorded)), words(name_or_text(current))
     gained = after - before - SMALL_WORDS
     return bool(before) and before <= after and bool(gained) and gained <= words(recorded.context) \
         and not was_beside(recorded, current)
@@ -84,5 +84,5 @@ def holds_run(longer: list[str], shorter: list[str]) -> bool:
 
 def was_beside(recorded: Fingerprint, current: Fingerprint) -> bool:
     """True when what the element says now was already said around the recorded one: a sibling, not a rename."""
-    now = word_list(says(current) or "")
+    now = word_list(name_or_text(current) or "")
     return bool(now) and holds_run(word_list(recorded.context or ""), now)

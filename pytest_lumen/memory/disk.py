@@ -19,7 +19,7 @@ from pydantic import ValidationError
 
 from ..cache.fileio import DEFAULT_LOCK_TIMEOUT, atomic_write_text, locked, pretty_json
 from ..errors import MemoryFileError
-from .model import SUPPORTED_VERSION, Lesson, MemoryFile, utc_now
+from .lesson_file import SUPPORTED_VERSION, Lesson, MemoryFile, utc_now
 
 DiskState = Literal["ok", "missing", "corrupt"]
 

@@ -5,8 +5,9 @@ from __future__ import annotations
 import itertools
 from datetime import date
 
+from ..outcome.action_log import ActionOutcome
 from ..urls import normalize_host
-from .model import ActionOutcome, Category, Lesson
+from .lesson_file import Category, Lesson
 from .patterns import error_key, is_substantive
 
 # Tools that end a step: an action after a failure that merely gives up or declares the

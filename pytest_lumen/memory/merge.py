@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from datetime import date, timedelta
 from typing import Any
 
-from .model import (
+from .lesson_file import (
     KEEP_USE_COUNT,
     PROMOTE_DOMAINS,
     PROMOTE_USE_COUNT,

@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 
 from ..playwright_internals import without_call_log
-from .model import MIN_ERROR_CHARS, PATTERN_MAX_CHARS
+from .lesson_file import MIN_ERROR_CHARS, PATTERN_MAX_CHARS
 
 _GENERIC_ERRORS = frozenset({"error", "unknown error", "unknown", "failed"})
 _PREFIX_RES = (

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from .model import Lesson
+from .lesson_file import Lesson
 
 
 def _bullets(lessons: Iterable[Lesson]) -> list[str]:

@@ -2,16 +2,15 @@
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Annotated, Any
 
-from pydantic import BaseModel, ConfigDict, model_serializer, model_validator
+from pydantic import BaseModel, ConfigDict, StringConstraints, model_serializer, model_validator
 
 from ..cache.model import LocatorKind
 
-# How an action healed: a fallback locator, a row found by its key, a check's unchanged text, similarity, a relabel
-# on evidence, a renamed route (effect), a renamed option, another widget, an overlay dismissed, or the model.
-HealKind = Literal["fallback", "row_key", "unchanged_text", "similarity", "relabel", "effect", "option", "widget", "overlay",
-                   "model"]
+# How an action healed, one word: each way to heal names its own (``heal/kinds.py`` lists them, derived from the
+# strategies and translations that make them), so a new strategy adds a kind without editing this model.
+HealKind = Annotated[str, StringConstraints(pattern=r"^[a-z][a-z_]*$")]
 
 
 class HealLevel(BaseModel):

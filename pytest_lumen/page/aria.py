@@ -10,7 +10,7 @@ A fingerprint's ``role`` and ``name`` are the ones Playwright's role engine comp
 
 An element that is not a node of the accessibility tree (a ``<span>`` of text), or whose role
 names nothing (``generic``), has no role here, and an element Playwright gives no name has none:
-what such an element says is its text (``cache/fingerprints.says``).
+what such an element says is its text (``cache/fingerprints.name_or_text``).
 """
 
 from __future__ import annotations

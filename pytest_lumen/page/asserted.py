@@ -4,7 +4,7 @@ A text check records its element's name and text, which hold the asserted value 
 Sept. 1, 1965" for a check of "Sept. 1, 1965"). On a release where only that value changed (a
 save that ignored a field), the element is still the recorded one: its words around the value
 are what identify it, and the value is what the check then finds wrong ("expected X, got Y"),
-never a reason to call it another element. ``holed`` compares a current fingerprint with the
+never a reason to call it another element. ``asserted_value_aside`` compares a current fingerprint with the
 asserted value cut out of the recorded one; ``around`` says what stands in its place now.
 """
 
@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 
-from ..cache.fingerprints import says
+from ..cache.fingerprints import name_or_text
 from ..cache.model import Action, Expect, Fingerprint
 from ..templates import substitute
 
@@ -45,7 +45,7 @@ def around(recorded: str, current: str, asserted: str) -> str | None:
     return cur[len(before):len(cur) - len(after)].strip()
 
 
-def holed(recorded: Fingerprint | None, current: Fingerprint, asserted: str | None) -> Fingerprint:
+def asserted_value_aside(recorded: Fingerprint | None, current: Fingerprint, asserted: str | None) -> Fingerprint:
     """``current`` with its name, text and context read as the recorded ones where they differ from them only in
     place of the ``asserted`` value (the same element, whose checked value changed); else ``current`` as it is."""
     if recorded is None or not asserted:
@@ -55,7 +55,7 @@ def holed(recorded: Fingerprint | None, current: Fingerprint, asserted: str | No
         was, now = getattr(recorded, attr), getattr(current, attr)
         if was and now and was != now and around(was, now, asserted) is not None:
             update[attr] = was
-    said = says(recorded)  # what the element says: its name, else its text (``similarity`` compares these)
+    said = name_or_text(recorded)  # what the element says: its name, else its text (``similarity`` compares these)
     if said and current.name and said != current.name and around(said, current.name, asserted) is not None:
         update["name"] = said
     return current.model_copy(update=update) if update else current

@@ -7,6 +7,9 @@ dialog the way its ``Turn`` is told (the model while recording, the cache on rep
 what it saw; a dialog a turn cannot answer is dismissed (a dialog left open stalls the page) and
 noted as unexpected. Between actions, dialogs are left to the test's own listeners, or handled
 as Playwright handles them when nobody listens.
+
+One concept at three layers: this module is the mechanism; the model answers while recording (``record/dialogs.py``),
+the cache on replay (``heal/dialogs.py``).
 """
 
 from __future__ import annotations
@@ -39,20 +42,20 @@ class UnexpectedDialog(Exception):
 class Turn:
     """The dialogs of one action: how to answer them, and what came.
 
-    ``values`` fill the placeholders of a prompt's answer; ``tpl`` turns known values in a dialog's
+    ``values`` fill the placeholders of a prompt's answer; ``placeholders`` turns known values in a dialog's
     message back into their placeholders (a message may echo what was typed).
     """
 
     answerer: Answerer
     values: dict[str, str]
-    tpl: Callable[[str], str]
+    placeholders: Callable[[str], str]
     seen: list[DialogAnswer] = field(default_factory=list)
     unexpected: list[str] = field(default_factory=list)
     page: Page | None = None  # the page of the last dialog answered
 
     def answer(self, dialog: Dialog) -> None:
         self.page = dialog.page
-        message = self.tpl(dialog.message)
+        message = self.placeholders(dialog.message)
         try:
             answer = self.answerer(dialog.type, message)
         except Exception as exc:  # whatever went wrong, the dialog must be answered or the page stalls
@@ -86,12 +89,12 @@ class DialogWatch:
         return watch
 
     @contextmanager
-    def answering(self, answerer: Answerer, values: dict[str, str], tpl: Callable[[str], str],
+    def answering(self, answerer: Answerer, values: dict[str, str], placeholders: Callable[[str], str],
                   ask: Page | None = None) -> Iterator[Turn]:
         """While the block runs (one action), every dialog is answered by ``answerer``. ``ask``: a page the turn asks
         once more after the action even when no dialog was seen (an action that may open one: recording, or a cached
         action whose dialogs were recorded), since a dialog may reach Playwright's client after the action's reply."""
-        turn = Turn(answerer, values, tpl)
+        turn = Turn(answerer, values, placeholders)
         self._turn = turn
         try:
             yield turn

@@ -41,33 +41,18 @@ COVERED_BY_LABEL_JS = scripts.function("coveredByOwnLabel", ("covered_by_label",
 IS_FILE_INPUT_JS = scripts.function("isFileInput", ("is_file_input",))
 
 
-def perform(page: Page, action: Action, loc: Locator | None, values: dict[str, str], timeout_ms: float,
-            files_root: Path | None = None, dest: Locator | None = None) -> None:
-    """Do one action. ``loc`` is the already-resolved target (None for page-level actions).
-
-    ``files_root``: the folder an upload's relative paths start from (the test file's); ``dest``: the
-    resolved element a drag ends on (by default, its recorded locator). A click or a key press whose
-    page closed while Playwright waited for the action to finish (a payment window that closes itself
-    when approved) was done: that is its effect, not an error.
-    """
-    try:
-        _perform(page, action, loc, values, timeout_ms, files_root, dest)
-    except PlaywrightError:
-        if not (isinstance(action, (Click, Press)) and page.is_closed()):
-            raise
-
-
 @dataclass(frozen=True)
-class _On:
-    """Where and how an action is done: the page, its resolved element, the values, the timeout, the upload root and
-    the drag's destination."""
+class On:
+    """Where and how an action is done: the page, its resolved element (None for page-level actions), the values, the
+    timeout, the folder an upload's relative paths start from (the test file's), and the resolved element a drag ends
+    on (None: its recorded locator)."""
 
     page: Page
     loc: Locator | None
     values: dict[str, str]
     timeout_ms: float
-    files_root: Path | None
-    dest: Locator | None
+    files_root: Path | None = None
+    dest: Locator | None = None
 
     @property
     def element(self) -> Locator:
@@ -76,19 +61,27 @@ class _On:
         return self.loc
 
 
-def _perform(page: Page, action: Action, loc: Locator | None, values: dict[str, str], timeout_ms: float,
-             files_root: Path | None, dest: Locator | None) -> None:
-    _do(action, _On(page, loc, values, timeout_ms, files_root, dest))
+def perform(action: Action, on: On) -> None:
+    """Do one action where ``on`` says (its page, its already-resolved element: None for page-level actions).
+
+    A click or a key press whose page closed while Playwright waited for the action to finish (a payment window that
+    closes itself when approved) was done: that is its effect, not an error.
+    """
+    try:
+        _do(action, on)
+    except PlaywrightError:
+        if not (isinstance(action, (Click, Press)) and on.page.is_closed()):
+            raise
 
 
 @functools.singledispatch
-def _do(action: Action, on: _On) -> None:
+def _do(action: Action, on: On) -> None:
     """Perform ``action``: one small function per action type, registered below."""
     raise TypeError(f"perform() does not handle {type(action).__name__}")
 
 
 @_do.register
-def _click(action: Click, on: _On) -> None:
+def _click(action: Click, on: On) -> None:
     if action.clicks == 2:
         on.element.dblclick(timeout=on.timeout_ms, button=action.button or "left")
     else:
@@ -96,12 +89,12 @@ def _click(action: Click, on: _On) -> None:
 
 
 @_do.register
-def _fill(action: Fill, on: _On) -> None:
+def _fill(action: Fill, on: On) -> None:
     on.element.fill(substitute(action.value, on.values), timeout=on.timeout_ms)
 
 
 @_do.register
-def _type(action: TypeText, on: _On) -> None:
+def _type(action: TypeText, on: On) -> None:
     text = substitute(action.text, on.values)
     if on.loc is not None:
         on.loc.press_sequentially(text, timeout=on.timeout_ms)
@@ -110,7 +103,7 @@ def _type(action: TypeText, on: _On) -> None:
 
 
 @_do.register
-def _press(action: Press, on: _On) -> None:
+def _press(action: Press, on: On) -> None:
     if on.loc is not None:
         on.loc.press(action.key, timeout=on.timeout_ms)
     else:
@@ -118,38 +111,38 @@ def _press(action: Press, on: _On) -> None:
 
 
 @_do.register
-def _select(action: SelectOption, on: _On) -> None:
+def _select(action: SelectOption, on: On) -> None:
     wanted, by_label = action.choice()  # fails naming the options offered
     options.select(on.element, substitute(wanted, on.values), on.timeout_ms, by_label)
 
 
 @_do.register
-def _check(action: Check, on: _On) -> None:
+def _check(action: Check, on: On) -> None:
     set_checked(on.element, action.checked, on.timeout_ms)
 
 
 @_do.register
-def _hover(action: Hover, on: _On) -> None:
+def _hover(action: Hover, on: On) -> None:
     on.element.hover(timeout=on.timeout_ms)
 
 
 @_do.register
-def _drag(action: Drag, on: _On) -> None:
+def _drag(action: Drag, on: On) -> None:
     drag(on.page, on.element, action, on.dest, on.timeout_ms)
 
 
 @_do.register
-def _upload(action: Upload, on: _On) -> None:
+def _upload(action: Upload, on: On) -> None:
     upload(on.page, on.element, upload_paths(action.files, on.values, on.files_root or Path.cwd()), on.timeout_ms)
 
 
 @_do.register
-def _goto(action: Goto, on: _On) -> None:
+def _goto(action: Goto, on: On) -> None:
     on.page.goto(absolute_url(substitute(action.url, on.values), on.page.url))
 
 
 @_do.register
-def _history(action: History, on: _On) -> None:
+def _history(action: History, on: On) -> None:
     # a new document's scripts have run when it returns (a same-document route returns at once)
     go = {"back": on.page.go_back, "forward": on.page.go_forward, "reload": on.page.reload}[action.go]
     go(timeout=on.timeout_ms, wait_until="domcontentloaded")
@@ -160,7 +153,7 @@ WAIT_MS = 500  # how long a wait with neither a text nor a time waits
 
 
 @_do.register
-def _scroll(action: Scroll, on: _On) -> None:
+def _scroll(action: Scroll, on: On) -> None:
     if on.loc is not None:
         on.loc.scroll_into_view_if_needed(timeout=on.timeout_ms)
     else:
@@ -168,7 +161,7 @@ def _scroll(action: Scroll, on: _On) -> None:
 
 
 @_do.register
-def _wait_for(action: WaitFor, on: _On) -> None:
+def _wait_for(action: WaitFor, on: On) -> None:
     if action.text:
         on.page.get_by_text(substitute(action.text, on.values)).first.wait_for(state="visible", timeout=on.timeout_ms)
     else:
@@ -236,14 +229,13 @@ def set_checked(loc: Locator, checked: bool, timeout_ms: float) -> None:
     loc.set_checked(checked, timeout=max(timeout_ms - first, 100.0), force=covered)
 
 
-def perform_once(page: Page, action: Action, loc: Locator | None, values: dict[str, str], timeout_ms: float,
-                 files_root: Path | None = None) -> None:
+def perform_once(action: Action, on: On) -> None:
     """``perform``, where a timeout after the action acted counts as done (it must not be repeated):
     a click that timed out waiting for the slow navigation it started was performed (``acted_anyway``)."""
     try:
-        perform(page, action, loc, values, timeout_ms, files_root)
+        perform(action, on)
     except PlaywrightTimeoutError as exc:
-        if not acted_anyway(action, loc, values, exc):
+        if not acted_anyway(action, on.loc, on.values, exc):
             raise
 
 

@@ -47,12 +47,13 @@ class PlanReply:
 class Planner(Protocol):
     """Anything that chooses the next actions. ``AnthropicPlanner`` is the real one.
 
-    A planner may set ``cache_turns = True`` when its API caches prompt prefixes: the driver then sends a
-    step's conversation append-only, each page state as a diff against the one before when shorter.
-    Without it, only the newest page state is sent, whole.
+    ``model`` names the model (the figures and the cost estimate). ``cache_turns`` is True when the
+    planner's API caches prompt prefixes: the driver then sends a step's conversation append-only, each
+    page state as a diff against the one before when shorter; when False, only the newest page state, whole.
     """
 
     model: str
+    cache_turns: bool
 
     def plan(self, request: PlanRequest) -> PlanReply:
         """Answer one request; raise ``ModelError`` when the model cannot be used."""

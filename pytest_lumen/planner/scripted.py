@@ -20,7 +20,7 @@ from collections.abc import Callable, Iterable
 from typing import Any
 
 from ..outcome.usage import Usage
-from ..testing.scripts import action_input, estimated_input_tokens, estimated_output_tokens, first_user_text, pick_turn
+from ..testing.stand_in import action_input, estimated_input_tokens, estimated_output_tokens, first_user_text, pick_turn
 from .base import PlanReply, PlanRequest, ToolCall
 
 Entry = dict[str, Any] | list[dict[str, Any]] | ToolCall | PlanReply

@@ -2,7 +2,7 @@
 
 The question is a request of its own (the step, the action that opened the dialog, the dialog's
 type and text) with one tool, ``answer_dialog``; the answer is cached with the action and replayed
-the same way (``page/dialogs.py``).
+the same way (``page/dialogs.py``; on replay, only to the dialog it was recorded for: ``heal/dialogs.py``).
 """
 
 from __future__ import annotations

@@ -8,26 +8,27 @@ from __future__ import annotations
 
 import dataclasses
 import time
-from collections.abc import Callable, Collection
+from collections.abc import Collection
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from playwright.sync_api import Error as PlaywrightError
 
 from ..cache.model import Action, DialogAnswer, Effect, Expect, Goto, SelectOption
 from ..errors import LumenAssertionError, LumenError, ModelError, NavigationRefusedError, StepAbortedError, first_line
 from ..events import ModelRequest, StepFinal, ToolSpan
+from ..outcome.action_log import ActionOutcome
 from ..page.checks import run_check
 from ..page.dialogs import DialogWatch, UnexpectedDialog
 from ..page.dialogs import describe as describe_dialogs
 from ..page.guard import NavigationGuard
 from ..page.options import chosen
-from ..page.perform import current_url, effect_after, perform_once
+from ..page.perform import On, current_url, effect_after, perform_once
 from ..page.tabs import PopupWatch, Tabs
 from ..planner.base import PlanReply, PlanRequest, ToolCall
-from ..secrets import map_strings, password_fills
+from ..secrets import PlaceholderRule, map_strings, password_fills
 from ..templates import substitute
-from ..urls import normalize_url
+from ..urls import normalize_host, normalize_url
 from .conversation import KEEP_PAGES, Conversation, step_message, system_prompt
 from .dialogs import answer_from, dialog_request
 from .reply import DrivenStep, carry_out, too_many
@@ -39,7 +40,7 @@ if TYPE_CHECKING:
     from playwright.sync_api import Page
 
     from ..context import TestContext
-    from ..memory.session import MemorySession
+    from ..memory.view import MemorySession
     from ..planner.base import Planner
 
 # A tab or popup an action opens is reported after the action returns. Where the browser says that the
@@ -50,13 +51,31 @@ OPENERS = ("click", "press")
 POPUP_GRACE_MS = 300.0
 
 
+@dataclass(frozen=True)
+class StepTask:
+    """A step the model is asked to carry out: its index, sentence, kind (``run``, ``expect``) and values.
+
+    ``names``: the variables the test passed to this step (by default all of ``values``): their values
+    become placeholders in what it records, as whole tokens (``secrets.py``); secrets everywhere.
+    ``heal``: the brief of the replay the model finishes (a heal); ``already``: the actions replay did before it.
+    """
+
+    index: int
+    instruction: str
+    kind: str
+    values: dict[str, str]
+    names: Collection[str] | None = None
+    heal: str = ""
+    already: int = 0
+
+
 @dataclass
 class DriveResult:
     """What one model-driven step did: the actions to cache, the model turns, the action log for the memory."""
 
     actions: list[Action]
     iterations: int
-    log: list[dict[str, Any]] = field(default_factory=list)
+    log: list[ActionOutcome] = field(default_factory=list)
     conditional: bool = False  # the step applies only if something is on the page (``skip``, done's ``conditional``)
 
 
@@ -73,35 +92,31 @@ class ModelDriver:
         self.memory = memory
         self.settings = ctx.settings
         self._url_after = ""  # the normalized URL right after the last performed action
-        self.tpl: Callable[[str], str] = ctx.secrets.hide_secrets  # the step's rule for what it records (set by ``drive``)
+        self.placeholders: PlaceholderRule = ctx.secrets.hide_secrets  # the step's placeholder rule (set by ``drive``)
 
     # --- the loop ------------------------------------------------------------------
 
-    def drive(self, step: int, instruction: str, kind: str, values: dict[str, str], heal: str = "",
-              already: int = 0, names: Collection[str] | None = None) -> DriveResult:
+    def drive(self, task: StepTask) -> DriveResult:
         """Let the model carry out one step: the actions it performed, ready to cache, and whether it is conditional.
-
-        ``names``: the variables the test passed to this step (by default all of ``values``): their values
-        become placeholders in what it records, as whole tokens (``secrets.py``); secrets everywhere.
 
         The model calls and their tokens are counted in the test's figures, the actions' outcomes go
         to its action log (for the memory), and a ``step.final`` event sums the step up.
         """
         calls_before, usage_before = self.ctx.figures.model_calls, self.ctx.figures.usage
-        self.tpl = self.ctx.secrets.templater(values if names is None else names)
+        self.placeholders = self.ctx.secrets.placeholders_for(task.values if task.names is None else task.names)
         with NavigationWatch(self.page) as self._navigation, PopupWatch(self.page.context) as self._popups:
-            result = self._loop(step, instruction, kind, values, heal, already)
+            result = self._loop(task)
         self.ctx.action_log.extend(result.log)
         used = self.ctx.figures.usage
         delta = used.model_copy(update={k: getattr(used, k) - getattr(usage_before, k) for k in type(used).model_fields})
-        self.ctx.events.emit(StepFinal(step=step, iterations=result.iterations,
+        self.ctx.events.emit(StepFinal(step=task.index, iterations=result.iterations,
                                        model_calls=self.ctx.figures.model_calls - calls_before, usage=delta))
         return result
 
     def _plan(self, request: PlanRequest, step: int) -> PlanReply:
         """Call the model once, count it in the test's figures and enforce the token budget."""
         reply: PlanReply = self.planner.plan(request)
-        model = getattr(self.planner, "model", "unknown")
+        model = self.planner.model
         figures = self.ctx.figures
         figures.add_model_call(model, reply.usage)
         self.ctx.events.emit(ModelRequest(step=step, model=model, latency_ms=round(reply.latency_ms, 1), usage=reply.usage,
@@ -115,21 +130,20 @@ class ModelDriver:
             )
         return reply
 
-    def _loop(self, index: int, instruction: str, kind: str, values: dict[str, str], heal: str, already: int) -> DriveResult:
-        tools = tools_for(kind)
+    def _loop(self, task: StepTask) -> DriveResult:
+        tools = tools_for(task.kind)
         system = system_prompt(self.memory.tier1_text() if self.memory else "")
         obs = self.observe(quiet=True)
         site_tips = self.memory.site_tips(obs.url) if self.memory else ""
-        talk = Conversation(step_message(instruction, kind, obs, heal=heal, site_tips=site_tips), obs,
-                            incremental=bool(getattr(self.planner, "cache_turns", False)),
-                            budget=KEEP_PAGES * self.settings.snapshot_chars)
-        step = DrivenStep(index, instruction, kind, values, talk, obs, system, already=already)
+        talk = Conversation(step_message(task.instruction, task.kind, obs, heal=task.heal, site_tips=site_tips), obs,
+                            incremental=self.planner.cache_turns, budget=KEEP_PAGES * self.settings.snapshot_chars)
+        step = DrivenStep(task.index, task.instruction, task.kind, task.values, talk, obs, system, already=task.already)
         deadline = time.monotonic() + self.settings.step_timeout
         for iteration in range(1, self.settings.max_actions + 1):
             if time.monotonic() > deadline:
                 raise StepAbortedError(f"the step took longer than {self.settings.step_timeout:g}s", reason="timeout",
                                        remedy="split the instruction into smaller steps or raise --lumen-step-timeout")
-            reply = self._plan(PlanRequest(system=system, messages=talk.messages(), tools=tools), index)
+            reply = self._plan(PlanRequest(system=system, messages=talk.messages(), tools=tools), task.index)
             if carry_out(self, step, reply, tools, self.settings.max_actions):
                 return DriveResult(step.performed, iteration, step.log, step.conditional)
         raise too_many(self.settings.max_actions)
@@ -154,29 +168,31 @@ class ModelDriver:
         try:
             action = self._carry_out(step, call, self.page.url)
         except ToolInputError as exc:
-            return self._after(step, call, span, f"invalid call: {exc}", True)
+            status = f"invalid call: {exc}"
+            return self._after(step, call, span, status, error=status)
         except LumenAssertionError as exc:
-            return self._after(step, call, span, f"error: this check does not hold now: {exc.message}", True)
+            status = f"error: this check does not hold now: {exc.message}"
+            return self._after(step, call, span, status, error=status)
         except (PlaywrightError, LumenError) as exc:
             if isinstance(exc, (ModelError, StepAbortedError, NavigationRefusedError)):
                 raise
             message = first_line(exc)
             tips = self.memory.error_tips(call.name, message, self.page.url) if self.memory else ""
-            return self._after(step, call, span, f"error: {message}" + (f"\n\n{tips}" if tips else ""),
-                               True, error=message)
-        action = self._templatized(action)
+            status = f"error: {message}" + (f"\n\n{tips}" if tips else "")
+            return self._after(step, call, span, status, error=message or status)
+        action = self._with_placeholders(action)
         self.ctx.secrets.mark_secret(password_fills([action]))  # from now on kept out everywhere
         step.performed.append(action)
         self._url_after = normalize_url(self.page.url)
         target = action.target_or_none
         opened = describe_dialogs(action.dialogs or [])
-        return self._after(step, call, span, f"ok: {call.name} done" + (f"; {opened}" if opened else ""), False,
+        return self._after(step, call, span, f"ok: {call.name} done" + (f"; {opened}" if opened else ""),
                            locator=target.locator.describe() if target else None)
 
     def _carry_out(self, step: DrivenStep, call: ToolCall, before_url: str) -> Action:
         """Do the call on the page; the action with its effect. A check is run, never performed."""
         timeout_ms = self.settings.action_timeout * 1000
-        action, loc = to_action(call, self.page, step.obs.refs, self.tpl, substitute(step.instruction, step.values))
+        action, loc = to_action(call, self.page, step.obs.refs, self.placeholders, substitute(step.instruction, step.values))
         if isinstance(action, Goto):
             self.guard.goto(action.url, step.values, before_url)
         if isinstance(action, Expect):
@@ -185,8 +201,8 @@ class ModelDriver:
         self._navigation.start()
         ask = lambda kind, message: self._ask_dialog(step, action, kind, message)  # noqa: E731
         self._popups.start(self.page)
-        with DialogWatch.of(self.page.context).answering(ask, step.values, self.tpl, self.page) as dialogs:
-            perform_once(self.page, action, loc, step.values, timeout_ms, self.ctx.test_dir)  # timed out after acting: done
+        with DialogWatch.of(self.page.context).answering(ask, step.values, self.placeholders, self.page) as dialogs:
+            perform_once(action, On(self.page, loc, step.values, timeout_ms, self.ctx.test_dir))  # timed out after acting: done
         self._navigation.settle(max(timeout_ms, SETTLE_MS))
         may_open = action.kind in OPENERS and not self._navigation.requested  # a click that navigated opened no tab
         asked = self._popups.asked(self.page)
@@ -207,13 +223,17 @@ class ModelDriver:
         except UnexpectedDialog:
             return DialogAnswer(type=kind, message=message, accept=False)  # type: ignore[arg-type]
 
-    def _after(self, step: DrivenStep, call: ToolCall, span: ToolSpan, status: str, is_error: bool, *,
+    def _after(self, step: DrivenStep, call: ToolCall, span: ToolSpan, status: str, *,
                error: str | None = None, locator: str | None = None) -> tuple[str, bool]:
-        """End the call's span, log it for the memory, show progress; the status and whether it failed."""
-        span.end(not is_error, locator=locator, error=error or (status if is_error else None))
+        """End the call's span, log it for the memory, show progress; the status and whether it failed.
+
+        ``error``: what failed, for the span and the memory (None: the call succeeded).
+        """
+        is_error = error is not None
+        span.end(not is_error, locator=locator, error=error)
         if not status.startswith("invalid"):  # the model's own mistakes teach nothing about pages
-            step.log.append({"command": call.name, "ok": not is_error, "error": error or (status if is_error else None),
-                             "url": self.page.url})
+            step.log.append(ActionOutcome(call.name, ok=not is_error, error=error,
+                                          domain=normalize_host(self.page.url) or None))
         what = locator or " ".join(f"{k}={v!r}" for k, v in call.input.items())
         outcome = "error" if is_error else "ok"
         self.ctx.progress(self.ctx.secrets.redact(
@@ -232,7 +252,7 @@ class ModelDriver:
         if last is None or isinstance(last, Expect) or (last.after is not None and last.after.popup is not None):
             return  # a tab the action opened moves on its own: its URL is no effect on the opener
         if now != self._url_after:
-            late = (performed[-1].after or Effect()).model_copy(update={"url": self.tpl(now)})
+            late = (performed[-1].after or Effect()).model_copy(update={"url": self.placeholders(now)})
             performed[-1] = performed[-1].model_copy(update={"after": late})
             self._url_after = now
 
@@ -243,9 +263,9 @@ class ModelDriver:
             self._navigation.follow(self.page)
             self._url_after = normalize_url(self.page.url)  # a navigation of the new tab is its own
         obs = observe(self.page, self.settings.snapshot_chars, quiet)
-        tpl = self.ctx.secrets.redact  # the model sees no value as a whole token (it types placeholders back)
-        return dataclasses.replace(obs, url=tpl(obs.url), title=tpl(obs.title), snapshot=tpl(obs.snapshot))
+        redact = self.ctx.secrets.redact  # the model sees no value as a whole token (it types placeholders back)
+        return dataclasses.replace(obs, url=redact(obs.url), title=redact(obs.title), snapshot=redact(obs.snapshot))
 
-    def _templatized(self, action: Action) -> Action:
+    def _with_placeholders(self, action: Action) -> Action:
         """The action with the step's values (page text included) turned back into their %placeholders%."""
-        return type(action).model_validate(map_strings(action.model_dump(mode="json"), self.tpl))
+        return type(action).model_validate(map_strings(action.model_dump(mode="json"), self.placeholders))

@@ -13,6 +13,7 @@ from typing import Any, Protocol
 
 from ..cache.model import Action
 from ..errors import LumenAssertionError, LumenError, StepAbortedError
+from ..outcome.action_log import ActionOutcome
 from ..planner.base import PlanReply, ToolCall
 from .conversation import NOT_RUN, Conversation, Result
 from .snapshot import Observation
@@ -35,7 +36,7 @@ class DrivenStep:
     obs: Observation
     system: str = ""
     performed: list[Action] = field(default_factory=list)
-    log: list[dict[str, Any]] = field(default_factory=list)
+    log: list[ActionOutcome] = field(default_factory=list)  # for the memory
     invalid: int = 0  # unusable replies in a row
     conditional: bool = False
     already: int = 0  # actions of the step replay did before the model took over (a heal)

@@ -60,7 +60,7 @@ class Call:
     target: Target | None
     loc: Locator | None
     page: Page
-    tpl: Callable[[str], str]  # a text with every known value turned back into its %placeholder%
+    placeholders: Callable[[str], str]  # a text with every known value turned back into its %placeholder%
     refs: Collection[str] = ()  # the refs of the snapshot the model saw
     named: str = ""  # the step's sentence, values filled in: an item's text it names keys the item (``items.ranked``)
 
@@ -109,7 +109,7 @@ def _wait_for(c: Call) -> Built:
     text, ms = c.args.get("text"), c.args.get("ms")
     if not text and ms is None:
         raise ToolInputError("wait_for needs text or ms")
-    return WaitFor(text=c.tpl(text) if text else None, ms=ms), None
+    return WaitFor(text=c.placeholders(text) if text else None, ms=ms), None
 
 
 def _drag(c: Call) -> Built:
@@ -125,7 +125,7 @@ def _drag(c: Call) -> Built:
 
 
 def _upload(c: Call) -> Built:
-    files = [c.tpl(name) for name in c.args["files"]]
+    files = [c.placeholders(name) for name in c.args["files"]]
     if not files:
         raise ToolInputError("upload_file needs at least one file")
     if any(is_absolute_path(name) for name in files):
@@ -151,7 +151,7 @@ def _expect_count(c: Call) -> Built:
 
 def _expect_url(c: Call) -> Built:
     url = c.args["url"]
-    return Expect(check="url", expected=c.tpl(normalize_url(url) if "://" in url else url)), None
+    return Expect(check="url", expected=c.placeholders(normalize_url(url) if "://" in url else url)), None
 
 
 def _action(name: str, description: str, props: dict[str, Any], required: tuple[str, ...],
@@ -168,17 +168,17 @@ _RUN_ACTIONS = (
             lambda c: (Click(target=c.element("right_click"), button="right"), c.loc)),
     _action("fill", "Replace the value of a text field. Write %placeholders% exactly as given.",
             {"ref": _REF, "value": _STRING}, ("ref", "value"),
-            lambda c: (Fill(target=c.element("fill"), value=c.tpl(c.args["value"])), c.loc)),
+            lambda c: (Fill(target=c.element("fill"), value=c.placeholders(c.args["value"])), c.loc)),
     _action("type", "Type text into the focused element (after click), key by key.",
             {"text": _STRING}, ("text",),
-            lambda c: (TypeText(text=c.tpl(c.args["text"]), target=c.target), c.loc), focused=True),
+            lambda c: (TypeText(text=c.placeholders(c.args["text"]), target=c.target), c.loc), focused=True),
     _action("press", "Press a key or a chord (Enter, Escape, Tab, ArrowDown, Control+A, Meta+K, Shift+Tab), "
             "on an element or the focused one.",
             {"key": _STRING, "ref": _REF}, ("key",),
             lambda c: (Press(key=c.args["key"], target=c.target), c.loc), focused=True),
     _action("select_option", "Choose an option of a select element by its value or label.",
             {"ref": _REF, "value": _STRING}, ("ref", "value"),
-            lambda c: (SelectOption(target=c.element("select_option"), value=c.tpl(c.args["value"])), c.loc)),
+            lambda c: (SelectOption(target=c.element("select_option"), value=c.placeholders(c.args["value"])), c.loc)),
     _action("check", "Check or uncheck a checkbox or radio button.",
             {"ref": _REF, "checked": _BOOL}, ("ref",),
             lambda c: (Check(target=c.element("check"), checked=c.args.get("checked", True)), c.loc)),
@@ -191,7 +191,7 @@ _RUN_ACTIONS = (
             "Name each file exactly as the step does (a %placeholder%, or its path as written).",
             {"ref": _REF, "files": {"type": "array", "items": _STRING, "minItems": 1}}, ("ref", "files"), _upload),
     _action("goto", "Open a URL.", {"url": _STRING}, ("url",),
-            lambda c: (Goto(url=c.tpl(normalize_url(c.args["url"]))), None)),
+            lambda c: (Goto(url=c.placeholders(normalize_url(c.args["url"]))), None)),
     _action("go_back", "Go back to the previous page, as the browser's Back button does.", {}, (),
             lambda c: (History(go="back"), None)),
     _action("go_forward", "Go forward again, as the browser's Forward button does.", {}, (),
@@ -208,9 +208,9 @@ _EXPECT_ACTIONS = (
     _action("expect_visible", "Assert that an element is visible.", {"ref": _REF}, ("ref",),
             _expect("visible", lambda c: None)),
     _action("expect_text", "Assert that an element contains a text.",
-            {"ref": _REF, "text": _STRING}, ("ref", "text"), _expect("text", lambda c: c.tpl(c.args["text"]))),
+            {"ref": _REF, "text": _STRING}, ("ref", "text"), _expect("text", lambda c: c.placeholders(c.args["text"]))),
     _action("expect_value", "Assert the value of a form field.",
-            {"ref": _REF, "value": _STRING}, ("ref", "value"), _expect("value", lambda c: c.tpl(c.args["value"]))),
+            {"ref": _REF, "value": _STRING}, ("ref", "value"), _expect("value", lambda c: c.placeholders(c.args["value"]))),
     _action("expect_checked", "Assert that a checkbox or radio is (or is not) checked.",
             {"ref": _REF, "checked": _BOOL}, ("ref", "checked"), _expect("checked", lambda c: c.args.get("checked"))),
     _action("expect_count", "Assert how many elements like this one there are (e.g. rows of a list).",
@@ -317,11 +317,11 @@ def resolve_ref(page: Page, args: dict[str, Any], refs: Collection[str],
     return target_for(page, locate(page, ref, refs), named)
 
 
-def to_action(call: ToolCall, page: Page, refs: Collection[str], tpl: Callable[[str], str],
+def to_action(call: ToolCall, page: Page, refs: Collection[str], placeholders: Callable[[str], str],
               named: str = "") -> Built:
     """The cacheable action for a valid tool call, and the live locator to act on.
 
-    ``refs`` are the refs of the snapshot the model saw; ``tpl`` turns known values back into their
+    ``refs`` are the refs of the snapshot the model saw; ``placeholders`` turns known values back into their
     %placeholders% (the cache never holds a value); ``named``: the step's sentence with its values, whose words
     key an item the element is in. Raises ``ToolInputError`` for a call that cannot be carried out as given.
     """
@@ -334,4 +334,4 @@ def to_action(call: ToolCall, page: Page, refs: Collection[str], tpl: Callable[[
         focused = focused_target(page, named)
         if focused is not None:
             target, loc = focused
-    return tool.build(Call(call.input, target, loc, page, tpl, refs, named))
+    return tool.build(Call(call.input, target, loc, page, placeholders, refs, named))

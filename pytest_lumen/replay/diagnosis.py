@@ -84,11 +84,11 @@ def heal_brief(failed: ActionFailed) -> str:
             f"Continue from the current page and complete the step.")
 
 
-def as_observed(action: Any, page_url: str, templatize: Any) -> Any:
+def as_observed(action: Any, page_url: str, placeholders: Any) -> Any:
     """A performed action whose effect differed, kept with the effect seen now (a heal accepts the change)."""
     effect = action.after
     if effect is not None and effect.url is not None:
-        effect = effect.model_copy(update={"url": templatize(normalize_url(page_url))})
+        effect = effect.model_copy(update={"url": placeholders(normalize_url(page_url))})
     elif effect is not None:
         effect = None  # the field holds another value than the one typed: the app reformats it
     return action.model_copy(update={"after": effect})

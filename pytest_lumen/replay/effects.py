@@ -42,7 +42,7 @@ def before(page: Page) -> Before:
     return Before(normalize_url(page.url))
 
 
-def verify_effect(page: Page, replay: ActionReplay, loc: Locator | None, timeout_ms: float, strict: bool = False,
+def verify_effect(replay: ActionReplay, loc: Locator | None, timeout_ms: float, strict: bool = False,
                   was: Before | None = None, confirmed: bool = False) -> str | None:
     """Raise ``ActionFailed`` (``performed``) unless the action's recorded effect holds now.
 
@@ -55,7 +55,7 @@ def verify_effect(page: Page, replay: ActionReplay, loc: Locator | None, timeout
     recorded one was none: ``/login`` became ``/signin``), that route is returned (normalized): the app renamed it,
     the caller reports and keeps it. Else None.
     """
-    effect, values = replay.action.after, replay.values
+    effect, values, page = replay.action.after, replay.values, replay.step.page
     if effect is None:
         return None
     if effect.url is not None:
@@ -72,18 +72,18 @@ def verify_effect(page: Page, replay: ActionReplay, loc: Locator | None, timeout
         except PlaywrightError:
             if close_enough(page.url):
                 return None
-            _renamed = _elsewhere(page, replay, expected, strict, was, confirmed)
+            _renamed = _elsewhere(replay, expected, strict, was, confirmed)
             if _renamed is not None:
                 return _renamed
     _verify_value(replay, loc, timeout_ms, strict)
     return None
 
 
-def _elsewhere(page: Page, replay: ActionReplay, expected: str, strict: bool, was: Before | None,
-               confirmed: bool) -> str | None:
+def _elsewhere(replay: ActionReplay, expected: str, strict: bool, was: Before | None, confirmed: bool) -> str | None:
     """A recorded navigation that landed elsewhere: the renamed route (normalized) when the very element led to
     another route of its origin that is a page (no error, no sign-in page, not the page it left); else the failure.
     A page that stayed where it was did not navigate: what it shows instead (an alert, a toast) is no effect."""
+    page = replay.step.page
     now = normalize_url(page.url)
     seen = document.shown(page)
     if was is not None and same_place(now, was.url):  # the page it left (its fragment aside, unless a route)

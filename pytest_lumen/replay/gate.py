@@ -25,7 +25,7 @@ from ..heal.attempt import ActionFailed, ActionReplay
 from ..outcome.figures import Figures
 from ..page import holds, identity
 from ..page.checks import run_check
-from ..page.perform import acted_anyway, perform
+from ..page.perform import On, acted_anyway, perform
 from ..page.targets import bind_target
 from ..playwright_internals import began_to_act, element_resolved, pointer_intercepted
 from ..templates import substitute
@@ -47,10 +47,10 @@ def gateable(action: Action) -> bool:
 
 @dataclass(frozen=True)
 class Passed:
-    """An action the gate let through, done, its effect checked; ``moved``: the renamed route the very element's
+    """An action the gate let through, done, its effect checked; ``renamed_route``: the route the very element's
     recorded navigation now leads to (``effects.verify_effect``), for the replayer to report and keep."""
 
-    moved: str | None = None
+    renamed_route: str | None = None
 
 
 @dataclass(frozen=True)
@@ -63,7 +63,7 @@ class Pending:
     value: str
 
 
-def carried(action: Action, target: Target, values: dict[str, str]) -> str | None:
+def value_checked_later(action: Action, target: Target, values: dict[str, str]) -> str | None:
     """The value whose check a fill leaves to the next action: when the value is its only recorded effect
     and the field is in the page itself (a condition cannot reach into a frame); else None, checked at once."""
     effect = action.after
@@ -128,13 +128,13 @@ class Gate:
         if acted_on is None:
             return None
         self.pending = None  # the action was resolved with the pending fill's condition: the value held
-        value = carried(action, target, values)
+        value = value_checked_later(action, target, values)
         if value is not None and isinstance(action, Fill):
             self.pending = Pending(replay.index, action, acted_on, value)
             self.figures.gate_hits += 1
             return Passed()
         try:  # the gate confirmed the very element: a renamed route is the app's naming
-            moved = effects.verify_effect(self.page, replay, acted_on, self.timeout_ms, was=was, confirmed=True)
+            renamed_route = effects.verify_effect(replay, acted_on, self.timeout_ms, was=was, confirmed=True)
         except ActionFailed:
             if not isinstance(action, Fill):
                 self.figures.gate_hits += 1  # it went through the gate; what followed it failed
@@ -145,7 +145,7 @@ class Gate:
             self.figures.gate_misses += 1
             return None
         self.figures.gate_hits += 1
-        return Passed(moved)
+        return Passed(renamed_route)
 
     def _act(self, replay: ActionReplay, target: Target) -> Locator | None:
         """Act through the identity gate, in one round trip: the gated locator when it acted,
@@ -206,7 +206,7 @@ class Gate:
         timeout = GATE_MS
         for attempt in (1, 2):
             try:
-                perform(self.page, action, loc, values, timeout)
+                perform(action, On(self.page, loc, values, timeout))
                 return loc
             except PlaywrightTimeoutError as exc:
                 log = str(exc)

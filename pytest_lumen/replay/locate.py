@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import dataclasses
 import time
-from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -24,13 +23,13 @@ from ..errors import first_line
 from ..heal.likeness import SURE, VERIFY_THRESHOLD, pins_hold, similarity
 from ..heal.meaning import controls, renamed
 from ..heal.policy import Policy, policy_for
-from ..heal.record import healed_target, report_relocation, templatized
+from ..heal.record import healed_target, report_relocation, target_with_placeholders
 from ..heal.relocation import Missed, Relocated, Relocator
 from ..heal.translations import found_nothing, reveal
 from ..heal.words import normalized
 from ..outcome.heal import Heal
 from ..page import identity
-from ..page.asserted import bound_check, holed
+from ..page.asserted import asserted_value_aside, bound_check
 from ..page.changes import LOOK_AGAIN_MS, PageClosed, now_ms, wait_for_change
 from ..page.fingerprint import Look, capture_with_look_alikes
 from ..page.items import names_item
@@ -39,11 +38,11 @@ from ..templates import substitute
 from .looks import await_visible, first_look, look_now
 
 if TYPE_CHECKING:
-    from playwright.sync_api import Locator, Page
+    from playwright.sync_api import Locator
 
     from ..cache.model import Target
-    from ..context import TestContext
     from ..heal.attempt import ActionReplay
+    from ..secrets import PlaceholderRule
     from .gate import Gate
 
 FIRST_LOOK_MS = 500.0  # how long the primary locator alone is awaited before the heal runs
@@ -84,16 +83,24 @@ class Problem:
 
 
 @dataclass(frozen=True)
-class Finder:
-    """Finds the recorded elements of a step's actions on a page (the replayer's, as it is now)."""
+class Sought:
+    """An element sought for an action: its target as cached, bound to the step's values (``bound``), the identity
+    policy of the action, the primary locator's live locator, and which end of a drag it is (``end``, in pictures)."""
 
-    page: Page
-    ctx: TestContext
+    target: Target
+    bound: Target
+    policy: Policy
+    primary: Locator
+    end: str = ""
+
+
+@dataclass(frozen=True)
+class Finder:
+    """Finds the recorded elements of a step's actions on a page (the replayer's, as it is now: ``relocator``'s)."""
+
     relocator: Relocator
     gate: Gate | None
     timeout_ms: float
-    tpl: Callable[[str], str]  # the step's rule for what it records (``secrets.py``)
-    instruction: str
 
     def find(self, replay: ActionReplay, target: Target, deadline: float, end: str = "") -> Located:
         """The recorded element: by the primary locator, else by the heal, retried until ``deadline``.
@@ -103,7 +110,8 @@ class Finder:
         """
         bound = bind_target(target, replay.values)
         policy = policy_for(bound_check(replay.action, replay.values), bound.fingerprint)
-        primary = bound.locator.build(self.page)
+        primary = bound.locator.build(replay.step.page)
+        sought = Sought(target, bound, policy, primary, end)
         awaited = self.gate.take_absent(replay.index) if self.gate is not None and not end else 0.0  # awaited: look once
         looked_at = now_ms()  # when the page was last looked at: a change after it is one the next wait must not miss
         look = first_look(primary, bound.locator, max(min(FIRST_LOOK_MS, self.timeout_ms) - awaited, 0.0))
@@ -111,26 +119,26 @@ class Finder:
         revealed: tuple[Heal, ...] = ()
         tries = 0
         while True:
-            seen = self._by_primary(bound, look, policy, primary, target, end)
+            seen = self._by_primary(replay, sought, look)
             if isinstance(seen, Located):
                 return dataclasses.replace(seen, revealed=revealed)
             if tries < 2:  # a collapsed section holds it, a chooser stands in for it: translations.reveal, twice at most
-                tries, shown = tries + 1, reveal(self.page, self.ctx, self.instruction, replay, bound)
+                tries, shown = tries + 1, reveal(replay, bound)
                 if shown is not None and not isinstance(shown, Heal):
                     return Located(shown, target, revealed=revealed)  # the select a two-list chooser stands in for
                 if shown is not None:
                     looked_at, revealed, look = now_ms(), (*revealed, shown), first_look(primary, bound.locator, 0)
                     continue
-            found = _try_heal(self.relocator, bound, policy, _named(self.instruction, replay.values, bound))
+            found = _try_heal(self.relocator, bound, policy, _named(replay.step.instruction, replay.values, bound))
             if isinstance(found, Relocated):
-                located = self._relocated(replay, target, bound, policy, primary, seen, found, end)
+                located = self._relocated(replay, sought, seen, found)
                 return dataclasses.replace(located, revealed=revealed)
             if seen.unusable and unusable_until is None:
                 unusable_until = min(deadline, time.monotonic() + USABLE_MS / 1000)
             give_up = deadline if not seen.unusable or unusable_until is None else unusable_until
             if time.monotonic() >= give_up:
-                report_relocation(self.ctx, self.tpl, self.instruction, replay, target, seen.why, found)
-                raise replay.failed(found_nothing(self.page, seen.why, found, bound.fingerprint))
+                report_relocation(replay, target, seen.why, found)
+                raise replay.failed(found_nothing(replay, seen.why, found, bound.fingerprint))
             if seen.unusable:  # there, not shown: wait for it to be shown (Playwright's wait on its state), not a pause
                 await_visible(primary, (give_up - time.monotonic()) * 1000)
             else:  # nothing found: look again when the page changed since the look (the heal's scan too), not on a clock
@@ -141,15 +149,15 @@ class Finder:
         """Wait until the page changed after ``looked_at`` (at most until ``give_up`` and ``LOOK_AGAIN_MS``); a page
         that closed or crashed fails the action now: nothing on it will change again."""
         try:
-            wait_for_change(self.page, min(LOOK_AGAIN_MS, (give_up - time.monotonic()) * 1000), since_ms=looked_at)
+            wait_for_change(replay.step.page, min(LOOK_AGAIN_MS, (give_up - time.monotonic()) * 1000), since_ms=looked_at)
         except PageClosed as closed:
             raise replay.failed(f"the page closed while replay looked for {bound.locator.describe()} ({closed})") from None
 
-    def _by_primary(self, bound: Target, look: Look, policy: Policy, primary: Locator, target: Target,
-                    end: str) -> Located | Problem:
+    def _by_primary(self, replay: ActionReplay, sought: Sought, look: Look) -> Located | Problem:
         """The element the look at the primary locator saw, when it is clearly the recorded one; else why not."""
+        bound, primary = sought.bound, sought.primary
         try:
-            score = _resolve(self.relocator, bound, look, policy, primary)
+            score = _resolve(self.relocator, bound, look, sought.policy, primary)
         except Unusable as found_unusable:
             return Problem(str(found_unusable), unusable=True)
         except Unresolved as unresolved:
@@ -157,18 +165,18 @@ class Finder:
         except PlaywrightError as exc:  # the page navigated while it was read
             return Problem(f"{bound.locator.describe()} could not be read ({first_line(exc)})")
         self.relocator.claims.claim(bound.fingerprint, look.fingerprint)
-        confirmed = not end and identity.same_role_and_name(bound.fingerprint, look.fingerprint)
-        return Located(primary, _refreshed(target, primary, score, self.tpl), enabled=look.enabled, confirmed=confirmed)
+        confirmed = not sought.end and identity.same_role_and_name(bound.fingerprint, look.fingerprint)
+        return Located(primary, _refreshed(sought.target, primary, score, replay.step.placeholders), enabled=look.enabled,
+                       confirmed=confirmed)
 
-    def _relocated(self, replay: ActionReplay, target: Target, bound: Target, policy: Policy, primary: Locator,
-                   seen: Problem, found: Relocated, end: str) -> Located:
+    def _relocated(self, replay: ActionReplay, sought: Sought, seen: Problem, found: Relocated) -> Located:
         """The element the heal found, healed and reported; or the primary locator's, when it finds the recorded
         element now (the page was still rendering: nothing changed, no heal)."""
-        if _primary_now(self.relocator, bound, policy, primary):
-            return Located(primary, target)
-        self.relocator.claims.claim(bound.fingerprint, found.fingerprint)
-        heal = report_relocation(self.ctx, self.tpl, self.instruction, replay, target, seen.why, found, self.page, end)
-        return Located(found.locator, healed_target(target, found, self.tpl), heal)
+        if _primary_now(self.relocator, sought.bound, sought.policy, sought.primary):
+            return Located(sought.primary, sought.target)
+        self.relocator.claims.claim(sought.bound.fingerprint, found.fingerprint)
+        heal = report_relocation(replay, sought.target, seen.why, found, sought.end)
+        return Located(found.locator, healed_target(sought.target, found, replay.step.placeholders), heal)
 
 
 def _primary_now(relocator: Relocator, target: Target, policy: Policy, primary: Locator) -> bool:
@@ -207,7 +215,7 @@ def _resolve(relocator: Relocator, target: Target, look: Look, policy: Policy, l
     recorded = target.fingerprint
     if recorded is None:
         return 1.0
-    fp = holed(recorded, fp, policy.asserted)  # a check's value is no evidence against its element
+    fp = asserted_value_aside(recorded, fp, policy.asserted)  # a check's value is no evidence against its element
     shown = policy.shown_text
     if shown and normalized(shown) not in normalized(fp.text) and relocator.shows(shown):
         # a text check's locator now finds an element without the recorded text, and another shows it whole
@@ -223,7 +231,7 @@ def _resolve(relocator: Relocator, target: Target, look: Look, policy: Policy, l
     return score
 
 
-def _refreshed(target: Target, element: Locator, score: float, templatize: Callable[[str], str]) -> Target:
+def _refreshed(target: Target, element: Locator, score: float, placeholders: PlaceholderRule) -> Target:
     """The target with its element's fingerprint as it is now, when the recorded one drifted (still the element, not
     beyond ``SURE``; an old version's missing fields count as drift only through its score). Written only when its
     file is written anyway: no churn in git. A fingerprint that is still ``SURE`` costs nothing here."""
@@ -234,4 +242,4 @@ def _refreshed(target: Target, element: Locator, score: float, templatize: Calla
         now = capture_with_look_alikes(element)
     except PlaywrightError:  # the page moved on: keep what was recorded
         return target
-    return templatized(target.model_copy(update={"fingerprint": now}), templatize)
+    return target_with_placeholders(target.model_copy(update={"fingerprint": now}), placeholders)

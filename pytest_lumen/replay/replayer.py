@@ -15,9 +15,7 @@ Any failed check is a replay failure, never a pass.
 from __future__ import annotations
 
 import dataclasses
-import functools
 import time
-from collections.abc import Callable
 from contextlib import nullcontext
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
@@ -27,18 +25,18 @@ from playwright.sync_api import Error as PlaywrightError
 from ..cache.model import Action, Drag, Expect, Fingerprint, Goto, SelectOption, Target
 from ..errors import LumenAssertionError, LumenError, first_line
 from ..events import ReplayPath, ToolSpan
-from ..heal.attempt import ActionFailed, ActionReplay
+from ..heal.attempt import ActionFailed, ActionReplay, StepReplay
 from ..heal.dialogs import CachedAnswers
 from ..heal.option import relocate_option
 from ..heal.overlays import Dismissal, OverlayQuestion, close_blocking_modal, dismiss_overlay
 from ..heal.record import overlay_heal, pictured_after, route_heal, widget_heal
 from ..heal.relocation import Relocator
 from ..heal.synonyms import Synonyms
-from ..heal.translations import act, as_native, as_opened
+from ..heal.translations import Acting, act, opener_as_select, option_as_select
 from ..outcome.heal import Heal
 from ..page.dialogs import DialogWatch
 from ..page.guard import NavigationGuard
-from ..page.perform import perform
+from ..page.perform import On, perform
 from ..page.tabs import PopupWatch, Tabs
 from ..page.targets import bind_target
 from ..playwright_internals import pointer_intercepted
@@ -48,8 +46,6 @@ from .locate import USABLE_MS, Finder, Located
 from .looks import await_enabled
 
 if TYPE_CHECKING:
-    from pathlib import Path
-
     from playwright.sync_api import Locator, Page
 
     from ..cache.model import Step
@@ -79,39 +75,36 @@ class Replayer:
         self.tabs = tabs or Tabs(page)
         self._gated = gate  # the ``lumen-identity`` selector engine is registered, the one-round-trip path is open
         self.equivalents = Synonyms.with_lines(ctx.settings.equivalent_names)
-        self.tpl: Callable[[str], str] = ctx.secrets.hide_secrets  # the step's rule for what it records (set by ``replay``)
         self._switch(page)
 
-    def _switch(self, page: Page) -> None:
+    def _switch(self, page: Page, step: StepReplay | None = None) -> None:
         """Act on ``page`` from now on (a tab an action opened, or its opener once it closed)."""
         self.page = page
         self.gate = Gate(page, self.ctx.figures, self.timeout_ms) if self._gated else None
         self.relocator = Relocator(page, self.equivalents)
+        self.finder = Finder(self.relocator, self.gate, self.timeout_ms)
+        if step is not None:
+            step.page = page
 
-    def replay(self, step: int, cached: Step, values: dict[str, str]) -> tuple[list[Action], list[Heal]]:
+    def replay(self, index: int, cached: Step, values: dict[str, str]) -> tuple[list[Action], list[Heal]]:
         """Replay every action of a cached step; returns the actions (with healed targets) and the heals made."""
-        self._done: list[Action] = []
-        self._heals: list[Heal] = []
-        self._instruction = cached.instruction
-        self._actions = cached.actions
-        self._merged: set[int] = set()  # actions done by the one before them (a listbox's option, chosen natively)
-        self.tpl = self.ctx.secrets.templater(cached.variables)
+        step = StepReplay(self.ctx, index, cached, values, self.page, self.ctx.secrets.placeholders_for(cached.variables))
         for i, action in enumerate(cached.actions):
-            if i in self._merged:
-                self._done[i:i + 1] = [action]  # in its place until the step is done, then left out
+            if i in step.merged:
+                step.done[i:i + 1] = [action]  # in its place until the step is done, then left out
                 continue
             if self.tabs.current is not self.page:
-                self._settle(step, values)  # the last fill on the page it leaves must hold
-                self._switch(self.tabs.current)
-            self._replay_action(ActionReplay(step, i, action, values, self._done))
-        self._settle(step, values)
-        return [a for i, a in enumerate(self._done) if i not in self._merged], self._heals
+                self._settle(step)  # the last fill on the page it leaves must hold
+                self._switch(self.tabs.current, step)
+            self._replay_action(step.action(i, action))
+        self._settle(step)
+        return step.as_done(), step.heals
 
     def _replay_action(self, replay: ActionReplay) -> None:
         """Replay one action in its tool span, keeping it (as done, with its healed target) and its heal."""
         target, kind = replay.action.target_or_none, replay.action.kind
         before = target.locator.describe() if target else None
-        span = ToolSpan(self.ctx.events, replay.step, kind, f"{kind}:{replay.index}", "cache", before)
+        span = ToolSpan(self.ctx.events, replay.step.index, kind, f"{kind}:{replay.index}", "cache", before)
         try:
             done = self._replay_answering_dialogs(replay)
         except ActionFailed as failed:
@@ -120,19 +113,19 @@ class Replayer:
             span.end(False, locator=before, error=failed.error, path=failed.path)
             raise
         if done.heal is not None:
-            self._heals.append(done.heal)
+            replay.step.heals.append(done.heal)
         if done.action.kind not in FIELD_ACTIONS:
             self.relocator.claims.forget()  # a click may re-render: what was found before is not known to be there now
         after = done.action.target_or_none
         span.end(True, locator=after.locator.describe() if after else None, path=done.path)
-        self._done[replay.index:replay.index + 1] = [done.action]  # kept, or in place of itself: a fill done again
+        replay.step.done[replay.index:replay.index + 1] = [done.action]  # kept, or in place of itself: a fill done again
 
-    def _settle(self, step: int, values: dict[str, str]) -> None:
+    def _settle(self, step: StepReplay) -> None:
         """Before anything is done without the gate: the last gated fill's value is read back, and when it
         did not stick (a busy page, a modal in the way), the fill is done again on the full path."""
         pending = self.gate.settle() if self.gate is not None else None
         if pending is not None:
-            self._replay_action(ActionReplay(step, pending.index, pending.action, values, self._done, via_gate=False))
+            self._replay_action(step.action(pending.index, pending.action, via_gate=False))
 
     # --- one action -------------------------------------------------------------------
 
@@ -147,12 +140,11 @@ class Replayer:
         dialogs = DialogWatch.of(self.page.context)
         opens = action.after is not None and action.after.popup is not None
         with PopupWatch(self.page.context) if opens else nullcontext() as popups, \
-                dialogs.answering(CachedAnswers(action.dialogs, replay.values), replay.values, self.tpl,
+                dialogs.answering(CachedAnswers(action.dialogs, replay.values), replay.values, replay.step.placeholders,
                                   self.page if action.dialogs else None) as turn:
             done = self._replay_one(replay)
             if done.heal is not None:  # none on a hit
-                done = dataclasses.replace(done, heal=pictured_after(self.ctx, self.page, replay.step, replay.index,
-                                                                     done.heal))
+                done = dataclasses.replace(done, heal=pictured_after(replay, done.heal))
             popup = popups.wait(self.timeout_ms, self.page) if popups is not None else None
         as_done = replay.doing(done.action).on(done.path)
         if turn.unexpected:
@@ -169,21 +161,15 @@ class Replayer:
         if replay.via_gate and target is not None and self.gate is not None and gateable(replay.action):
             passed = self.gate.replay(replay.on("gate"), target)
             if passed is not None:
-                return _moved(self.ctx, self.tpl, self._instruction, replay.on("gate"), passed.moved)
-        replay = replay.doing(as_native(self.page, self.ctx, self._instruction, replay, self._heals, self.tpl))
-        opened = self._as_opened(replay) if replay.action is self._actions[replay.index] else None
+                return _rerouted(replay.on("gate"), passed.renamed_route)
+        replay = replay.doing(option_as_select(replay))
+        opened = opener_as_select(replay) if replay.action is replay.step.cached.actions[replay.index] else None
         if opened is not None:
             replay = replay.doing(opened)
-            self._merged.add(replay.index + 1)
+            replay.step.merged.add(replay.index + 1)
         target = replay.action.target_or_none
-        self._settle(replay.step, replay.values)
+        self._settle(replay.step)
         return self._replay_full(replay.on(None if target is None else "full"))
-
-    def _as_opened(self, replay: ActionReplay) -> SelectOption | None:
-        """A listbox's opener, gone, and the click on its option after it, as one ``select_option`` (``as_opened``)."""
-        i = replay.index
-        following = self._actions[i + 1] if i + 1 < len(self._actions) else None
-        return as_opened(self.page, self.ctx, self._instruction, replay, following, self._heals, self.tpl)
 
     def _replay_full(self, replay: ActionReplay) -> Replayed:
         """Find the element (healing it when needed), act, and check the effect."""
@@ -200,23 +186,22 @@ class Replayer:
                 await_enabled(replay, found.locator, min(deadline, time.monotonic() + USABLE_MS / 1000))
         loc, heal = (found.locator, found.heal) if found is not None else (None, None)
         if isinstance(replay.action, SelectOption) and loc is not None:  # a renamed option is found again too
-            chosen, renamed = relocate_option(self.ctx, self.tpl, self._instruction, replay, loc, self.timeout_ms)
+            chosen, renamed = relocate_option(replay, loc, self.timeout_ms)
             replay, heal = replay.doing(chosen), heal or renamed
         drop: Located | None = None
         if isinstance(replay.action, Drag) and replay.action.to is not None:  # where it is dropped: found (and healed) alike
             drop = self._locate(replay, replay.action.to, deadline, end="-drop")
             replay, heal = replay.doing(replay.action.model_copy(update={"to": drop.target})), heal or drop.heal
         confirmed = found is not None and found.confirmed and drop is None  # a drop's end confirms nothing
-        return self._act(replay, loc, drop.locator if drop is not None else None, recorded, heal, confirmed)
+        return self._act(replay, Found(loc, drop.locator if drop is not None else None, recorded, heal, confirmed))
 
-    def _act(self, replay: ActionReplay, loc: Locator | None, dest: Locator | None, recorded: Fingerprint | None,
-             heal: Heal | None, confirmed: bool) -> Replayed:
-        """Act on the element found (``dest``: where a drag ends) and check the action's recorded effect.
+    def _act(self, replay: ActionReplay, found: Found) -> Replayed:
+        """Act on the element found (its drop end too) and check the action's recorded effect.
 
-        ``confirmed``: the primary locator found the very element; unless it healed, the renamed route it led to is
-        kept. A relabel's effect must hold exactly (found on evidence: the effect is part of it), and when it does not,
-        the element was not the recorded one: nothing of the action is kept by a model heal."""
-        action = replay.action
+        ``found.confirmed``: the primary locator found the very element; unless it healed, the renamed route it led to
+        is kept. A relabel's effect must hold exactly (found on evidence: the effect is part of it), and when it does
+        not, the element was not the recorded one: nothing of the action is kept by a model heal."""
+        action, loc, heal = replay.action, found.loc, found.heal
         if isinstance(action, Goto):
             self.guard.goto(action.url, replay.values, self.page.url)
         dismissed: list[Dismissal] = []
@@ -225,9 +210,9 @@ class Replayer:
                 dismissed += [d for d in (close_blocking_modal(self.page, loc),) if d is not None]
             was = effects.before(self.page)
             # the action as done: as cached, or as the widget its element is now declares (``how``)
-            acted, how = act(self.page, action, loc, recorded, replay.values, self.timeout_ms, self.ctx.test_dir, dest,
-                             functools.partial(_perform, dismissed=dismissed))
-            heal = heal or (widget_heal(self.ctx, self._instruction, replay, how) if how else None)
+            acted, how = act(Acting(self.page, action, loc, found.recorded, replay.values, self.timeout_ms,
+                                    _Performer(replay, found, self.timeout_ms, dismissed)))
+            heal = heal or (widget_heal(replay, how) if how else None)
         except LumenAssertionError:
             raise
         except OverlayQuestion as question:
@@ -235,45 +220,65 @@ class Replayer:
         except (PlaywrightError, LumenError) as exc:
             raise replay.failed(first_line(exc)) from None
         finally:
-            self._heals.extend(overlay_heal(self.ctx, self._instruction, replay, d) for d in dismissed)
+            replay.step.heals.extend(overlay_heal(replay, d) for d in dismissed)
         relabelled = heal is not None and heal.level.kind == "relabel"
-        moved = effects.verify_effect(self.page, replay.doing(acted), loc, self.timeout_ms, relabelled, was,
-                                      confirmed=confirmed and heal is None)
-        if moved is not None:
-            return _moved(self.ctx, self.tpl, self._instruction, replay, moved)
+        renamed_route = effects.verify_effect(replay.doing(acted), loc, self.timeout_ms, relabelled, was,
+                                              confirmed=found.confirmed and heal is None)
+        if renamed_route is not None:
+            return _rerouted(replay, renamed_route)
         return Replayed(action, heal, replay.path)
 
     # --- finding the element ----------------------------------------------------------
 
     def _locate(self, replay: ActionReplay, target: Target, deadline: float, end: str = "") -> Located:
         """The recorded element (``locate.Finder``); the heals of the closed sections opened to show it are kept."""
-        finder = Finder(self.page, self.ctx, self.relocator, self.gate, self.timeout_ms, self.tpl, self._instruction)
-        found = finder.find(replay, target, deadline, end)
-        self._heals.extend(found.revealed)
+        found = self.finder.find(replay, target, deadline, end)
+        replay.step.heals.extend(found.revealed)
         return found
 
 
-def _moved(ctx: TestContext, tpl: Callable[[str], str], instruction: str, replay: ActionReplay,
-           moved: str | None) -> Replayed:
-    """The action and its heal when its confirmed element led to a renamed route (``moved``), else unchanged."""
-    if moved is None:
+@dataclass(frozen=True)
+class Found:
+    """What an action acts on: the element (``loc``; None for an action on the page), where a drag ends (``dest``), the
+    element's fingerprint as recorded, the heal that found it, and whether it is the very element (``confirmed``)."""
+
+    loc: Locator | None
+    dest: Locator | None
+    recorded: Fingerprint | None
+    heal: Heal | None
+    confirmed: bool
+
+
+@dataclass(frozen=True)
+class _Performer:
+    """Performs an action on what was found; once more when an overlay intercepted the pointer and was dismissed
+    harmlessly (added to ``dismissed``). An overlay that asks a question raises ``OverlayQuestion``."""
+
+    replay: ActionReplay
+    found: Found
+    timeout_ms: float
+    dismissed: list[Dismissal]
+
+    def __call__(self, action: Action) -> None:
+        page, loc = self.replay.step.page, self.found.loc
+        on = On(page, loc, self.replay.values, self.timeout_ms, self.replay.step.ctx.test_dir, self.found.dest)
+        try:
+            perform(action, on)
+        except PlaywrightError as exc:
+            dismissal = dismiss_overlay(loc) if loc is not None and pointer_intercepted(str(exc)) else None
+            if dismissal is None:
+                raise
+            self.dismissed.append(dismissal)
+            perform(action, on)
+
+
+def _rerouted(replay: ActionReplay, renamed_route: str | None) -> Replayed:
+    """The action and its heal when its confirmed element led to a renamed route, else unchanged."""
+    if renamed_route is None:
         return Replayed(replay.action, None, replay.path)
-    action, heal = route_heal(ctx, tpl, instruction, replay, moved)
+    action, heal = route_heal(replay, renamed_route)
     return Replayed(action, heal, replay.path)
 
-
-def _perform(page: Page, action: Action, loc: Locator | None, values: dict[str, str], timeout_ms: float, test_dir: Path,
-             dest: Locator | None, dismissed: list[Dismissal]) -> None:
-    """Perform the action; once more when an overlay intercepted the pointer and was dismissed harmlessly (added to
-    ``dismissed``). An overlay that asks a question raises ``OverlayQuestion``."""
-    try:
-        perform(page, action, loc, values, timeout_ms, test_dir, dest)
-    except PlaywrightError as exc:
-        dismissal = dismiss_overlay(loc) if loc is not None and pointer_intercepted(str(exc)) else None
-        if dismissal is None:
-            raise
-        dismissed.append(dismissal)
-        perform(page, action, loc, values, timeout_ms, test_dir, dest)
 
 def _opened(done: ActionReplay, popup: Page | None) -> Page:
     """The page (tab, popup) the action opened, as it did when recorded; an action that opened none failed."""

@@ -2,7 +2,8 @@
 
 Layouts change with the viewport (a menu folds into a button, a sidebar moves below): a replay at
 another size may miss or heal for that reason alone, so the difference is reported in the ``lumen``
-summary, as a ``viewport`` event and as the JUnit property ``lumen_viewport``.
+summary, as a ``viewport`` event and as the JUnit property ``lumen_viewport``. What the cache file keeps of it is
+``cache/viewport.py``.
 """
 
 from __future__ import annotations

@@ -12,7 +12,7 @@ the tests it serves work in what it logged in with.
 from __future__ import annotations
 
 import inspect
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from contextlib import AbstractContextManager, contextmanager
 from pathlib import Path
 from typing import Any
@@ -21,11 +21,10 @@ import pytest
 
 from ..agent import Agent
 from ..cache.keys import cache_slug
-from ..planner.base import Planner
+from .builder import AgentBuilder
 from .names import clean_nodeid
 from .progress import progress_writer
 from .report_redaction import remember as remember_secrets
-from .session import LumenSession
 
 FIXTURES_FOLDER = "_fixtures"
 
@@ -75,11 +74,9 @@ def source_file(fixturedef: pytest.FixtureDef[Any]) -> Path | None:
 class AgentFactory:
     """Makes ``Agent``s on pages the caller owns: ``with agent_for(page, "login") as agent: agent.run(...)``."""
 
-    def __init__(self, session: LumenSession, planner: Callable[[], Planner], identity_gate: bool, *,
-                 config: pytest.Config, items: list[pytest.Item], setups: Setups) -> None:
-        self.session = session
-        self.planner = planner
-        self.identity_gate = identity_gate
+    def __init__(self, agents: AgentBuilder, *, config: pytest.Config, items: list[pytest.Item], setups: Setups) -> None:
+        self.agents = agents
+        self.session = agents.session
         self.config = config
         self.items = items  # the run's (this worker's, under xdist)
         self.setups = setups
@@ -114,23 +111,22 @@ class AgentFactory:
         for each in served:
             ctx.secrets.keep([each.nodeid, clean_nodeid(each)])  # named in a remedy: never rewritten
             remember_secrets(each, ctx.secrets)
-        memory = self.session.new_memory(ctx)
+        agent = self.agents.build(page, ctx)
         passed = False
         try:
-            yield Agent(page, ctx, self.planner, memory=memory, identity_gate=self.identity_gate)
+            yield agent
             passed = True
         finally:
-            self.session.finish(ctx, passed, memory)
+            self.agents.finish(agent, passed)
 
 
 @pytest.fixture(scope="session")
-def agent_for(request: pytest.FixtureRequest, lumen_session: LumenSession, lumen_planner: Callable[[], Planner],
-              lumen_identity_gate: bool, _lumen_engines: None) -> AgentFactory:
+def agent_for(request: pytest.FixtureRequest, _lumen_agents: AgentBuilder) -> AgentFactory:
     """A factory of agents on pages you own, usable from session fixtures (log in once, save ``storage_state``).
 
     ``with agent_for(page, "login") as agent: agent.run("log in as %user%", variables=...)``: the
     steps are cached in ``.lumen-cache/<folder>/_fixtures/login.json`` like any test's, recorded,
     replayed and healed by the run's mode.
     """
-    return AgentFactory(lumen_session, lumen_planner, lumen_identity_gate, config=request.config,
-                        items=request.session.items, setups=request.config.stash[SETUPS])
+    return AgentFactory(_lumen_agents, config=request.config, items=request.session.items,
+                        setups=request.config.stash[SETUPS])

@@ -1,10 +1,15 @@
-"""The run-wide object the hooks hand off to: settings, figures, selection, each test's context and its end."""
+"""The run-wide object the hooks hand off to: settings, figures, selection, each test's context and its end.
+
+It serves every process of a run alike; what only an xdist worker or only the controller does is its role's
+(``roles.py``).
+"""
 
 from __future__ import annotations
 
 import json
 import warnings
 from collections.abc import Callable
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -28,7 +33,6 @@ from .names import clean_nodeid, test_name
 from .report_redaction import remember as remember_secrets
 from .run_record import RunRecord
 from .selection import Selection
-from .summary import print_summary, write_github_summary
 
 EVENTS_FILE = "lumen_events.jsonl"
 MEMORY_EVENTS_FILE = "memory_events.jsonl"
@@ -48,15 +52,11 @@ def _write_events(ctx: TestContext) -> None:
 
 
 class LumenSession:
-    """One per pytest process: what the hooks and fixtures hand their work to.
+    """One per pytest process: what the hooks and fixtures hand their work to (an xdist worker's and the controller's
+    alike: ``roles.py`` has what only one of them does)."""
 
-    ``worker``: an xdist worker (``workers.is_worker``), which hands its figures and selection to
-    the controller instead of reporting the run.
-    """
-
-    def __init__(self, settings: Settings, reports: Reports | None = None, worker: bool = False) -> None:
+    def __init__(self, settings: Settings, reports: Reports | None = None) -> None:
         self.settings = settings
-        self.worker = worker
         self.stats = RunStats()
         self.reports = reports or Reports()  # Allure steps, pytest-html extras (when those plugins run)
         self.attempts = Attempts()  # under pytest-rerunfailures a rerun's figures replace its earlier attempt's
@@ -64,7 +64,6 @@ class LumenSession:
         self.browser: BrowserChoice | None = choose_browser()
         self.env_secrets = secret_env_values(settings.secret_env)
         self.selection = Selection()
-        self.record: RunRecord | None = None  # what the run did, once it finished (not on a worker)
 
     def header(self) -> str:
         """The run header line: mode, cache folder, model and browser."""
@@ -85,7 +84,7 @@ class LumenSession:
     def context_for(self, item: pytest.Item, output_dir: Path, progress: Callable[[str], None]) -> TestContext:
         """The context of a test item's agent (its secrets also redact pytest's report of the item)."""
         ctx = self.new_context(shared_nodeid(item) or clean_nodeid(item), self.cache_path(item), output_dir, progress,
-                               item_id=item.nodeid, attempt=attempt_of(item))
+                               item=item)
         ctx.cache.shared = shared_name(item) is not None
         # the test as pytest names it (a parameter's id, a re-record command): never rewritten
         ctx.secrets.keep([item.nodeid, clean_nodeid(item), item.nodeid.split("::", 1)[0]])
@@ -93,13 +92,16 @@ class LumenSession:
         item.stash[CONTEXT] = ctx
         return ctx
 
-    def new_context(self, nodeid: str, cache_path: Path, output_dir: Path, progress: Callable[[str], None] = _silent,
-                    item_id: str | None = None, attempt: int = 1, rerun: str | None = None) -> TestContext:
-        """A test's context: its cache file, a fresh secrets register, events and figures (and Allure steps);
-        ``rerun``: the test a person reruns to re-record it, when that is not ``nodeid`` (an ``agent_for`` block)."""
+    def new_context(self, nodeid: str, cache_path: Path, output_dir: Path, progress: Callable[[str], None] = _silent, *,
+                    item: pytest.Item | None = None, rerun: str | None = None) -> TestContext:
+        """A test's context: its cache file, a fresh secrets register, events and figures (and Allure steps).
+
+        ``item``: pytest's test item (its node id and attempt count its figures once, ``attempts.py``); ``rerun``:
+        the test a person reruns to re-record it, when that is not ``nodeid`` (an ``agent_for`` block).
+        """
         ctx = TestContext(nodeid=nodeid, settings=self.settings, cache=TestCache(self.store, cache_path, nodeid, rerun),
                           secrets=Secrets(self.env_secrets), output_dir=output_dir, progress=progress,
-                          item_id=item_id, attempt=attempt)
+                          item_id=item.nodeid if item is not None else None, attempt=attempt_of(item))
         self.reports.watch(ctx)
         return ctx
 
@@ -132,7 +134,7 @@ class LumenSession:
     def _finish_memory(self, ctx: TestContext, memory: MemorySession) -> None:
         """Learn from the test's model-driven actions; a memory problem warns, it never fails the test."""
         redact = ctx.secrets.redact
-        log = [{**entry, "error": redact(entry["error"]) if entry.get("error") else None} for entry in ctx.action_log]
+        log = [replace(entry, error=redact(entry.error) if entry.error else None) for entry in ctx.action_log]
         try:
             if log:
                 memory.observe(log)
@@ -167,26 +169,9 @@ class LumenSession:
         """Note the cache files of the selected tests, and whether this is a full run of the paths given."""
         self.selection.select(config, {self.cache_path(item) for item in items})
 
-    def worker_output(self) -> dict[str, Any]:
-        """A worker's figures and selection, for the controller (xdist's ``workeroutput``)."""
-        return {**self.stats.to_json(), "selection": self.selection.model_dump(mode="json")}
-
-    def merge_worker(self, data: dict[str, Any] | None) -> None:
-        """Add a finished worker's figures and selection (None: a worker that sent none, e.g. one that crashed)."""
-        if not data:
-            return
-        self.stats.merge(data)
-        self.selection.merge(Selection.model_validate(data["selection"]))
-
-    def session_finish(self, config: pytest.Config, exitstatus: int) -> None:
-        """On an xdist worker: its figures for the controller; elsewhere, ``finish_run``."""
-        if self.worker:
-            config.workeroutput["lumen"] = self.worker_output()  # type: ignore[attr-defined]  # set by xdist on a worker
-            return
-        self.finish_run(Path(config.getoption("--output", default="test-results")), exitstatus)
-
     def finish_run(self, output_dir: Path, exitstatus: int) -> RunRecord:
-        """On the controller: the heals report, the unused cache files, pruning after a full, passing run, ``lumen-run.json``."""
+        """The run's end (on xdist's controller: ``roles.ControllerPlugin``): the heals report, the unused cache files, pruning
+        after a full, passing run, and what the run did (written as ``lumen-run.json`` when it did anything)."""
         report = heals_report.write_report(self.stats.heals, self.settings.mode.value, output_dir)
         unused = self.selection.unused(self.store, self.settings.rootdir, self.stats.used_cache_files)
         pruned = []
@@ -194,17 +179,10 @@ class LumenSession:
             for path in unused:
                 path.unlink()
                 pruned.append(path)
-        self.record = RunRecord(mode=self.settings.mode.value, stats=self.stats,
-                                unused=[self.store.display(p) for p in unused], pruned=[self.store.display(p) for p in pruned],
-                                full_run=self.selection.full_run, whole_modules=self.selection.whole_modules,
-                                heals_report=str(report) if report else None)
-        if self.record.active:
-            self.record.write(output_dir)
-        return self.record
-
-    def report(self, terminalreporter: Any) -> None:
-        """The ``lumen`` terminal section and the GitHub step summary, once per run (not on xdist workers)."""
-        if self.worker or self.record is None:
-            return
-        print_summary(terminalreporter, self.record)
-        write_github_summary(self.record)
+        record = RunRecord(mode=self.settings.mode.value, stats=self.stats,
+                           unused=[self.store.display(p) for p in unused], pruned=[self.store.display(p) for p in pruned],
+                           full_run=self.selection.full_run, whole_modules=self.selection.whole_modules,
+                           heals_report=str(report) if report else None)
+        if record.active:
+            record.write(output_dir)
+        return record

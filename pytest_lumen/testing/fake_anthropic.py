@@ -3,7 +3,7 @@
 Only ``POST /v1/messages`` (non-streaming) is implemented.  The server binds to
 127.0.0.1 and never talks to anything else; it exists so that tests, benchmarks
 and demos can drive the real ``anthropic`` SDK without any network access.
-The HTTP side is ``loopback.py``; reading requests and scripts is ``scripts.py``; which input
+The HTTP side is ``loopback.py``; reading requests and scripts is ``stand_in.py``; which input
 tokens are prompt-cache reads and writes is ``prompt_cache.py``. A scripted reply may hold several
 tool calls (a list in a step's ``actions``).
 
@@ -31,7 +31,7 @@ from typing import Any
 
 from .loopback import LoopbackServer, Reply, error_reply
 from .prompt_cache import PromptCache, TooManyBreakpoints
-from .scripts import (
+from .stand_in import (
     MISSING_REF,
     SnapshotNode,
     action_input,
@@ -47,7 +47,7 @@ from .scripts import (
     resolve_target,
 )
 
-__all__ = [  # the scripting helpers live in .scripts (shared with ScriptedPlanner); re-exported here
+__all__ = [  # the scripting helpers live in .stand_in (shared with ScriptedPlanner); re-exported here
     "MISSING_REF", "FakeAnthropic", "SnapshotNode", "action_input", "assistant_turns", "first_user_text",
     "last_user_text", "main", "message_text", "page_snapshot", "parse_snapshot_refs", "pick_turn", "resolve_target",
 ]

@@ -21,7 +21,7 @@ from pytest_lumen.events import HealPictures, LifecycleStart, ToolEnd
 from pytest_lumen.planner import Planner, ScriptedPlanner
 from pytest_lumen.record import driver
 from pytest_lumen.run.session import LumenSession
-from pytest_lumen.testing.scripts import last_user_text, parse_snapshot_refs, resolve_target
+from pytest_lumen.testing.stand_in import last_user_text, parse_snapshot_refs, resolve_target
 from tests.browser.inprocess import cache_file, context, no_model, session_in
 
 LOGIN = """<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Sign in</title></head><body><main>

@@ -18,7 +18,17 @@ from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 from playwright.sync_api import expect
 
 from pytest_lumen.page.locators import parse_selector
-from pytest_lumen.playwright_internals import CALL_LOG, already_registered, began_to_act, element_resolved, listener_count, pointer_intercepted, selector_of, target_closed, without_call_log
+from pytest_lumen.playwright_internals import (
+    CALL_LOG,
+    already_registered,
+    began_to_act,
+    element_resolved,
+    listener_count,
+    pointer_intercepted,
+    selector_of,
+    target_closed,
+    without_call_log,
+)
 
 # A button under a veil that covers the page. Playwright scrolls it into view on each attempt to
 # click, aligned differently on each retry: the page says so at the second position, once the

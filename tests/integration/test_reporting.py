@@ -175,3 +175,24 @@ def test_steps_are_trace_groups(lumen, recorded_login):
         text = "".join(zf.read(n).decode("utf-8", "replace") for n in zf.namelist() if n.endswith(".trace"))
     assert "log in as %user% with password %pw%" in text
     assert "the welcome heading is shown" in text
+
+
+AGENT_FOR_LOGIN_TEST = '''
+def test_login(agent_for, page, app_url):
+    page.goto(app_url + "/index.html")
+    with agent_for(page, "login") as agent:
+        agent.run("log in as %user% with password %pw%", variables={"user": "alice", "pw": "s3cret-canary-77"})
+        agent.expect("the welcome heading is shown")
+'''
+
+
+def test_an_agent_for_blocks_steps_are_trace_groups_too(lumen, site_factory, fake_anthropic):
+    lumen.serve(site_factory(SITE))
+    lumen.pytester.makepyfile(test_app=AGENT_FOR_LOGIN_TEST)
+    fake_anthropic.script(LOGIN_SCRIPT)
+    lumen.run("--lumen-record", "--tracing=on").assert_outcomes(passed=1)
+    [trace] = lumen.path.glob("test-results/*/trace.zip")  # the test's page: its trace holds the block's steps
+    with zipfile.ZipFile(trace) as zf:
+        text = "".join(zf.read(n).decode("utf-8", "replace") for n in zf.namelist() if n.endswith(".trace"))
+    assert "log in as %user% with password %pw%" in text
+    assert "the welcome heading is shown" in text

@@ -240,6 +240,19 @@ def test_no_function_takes_over_six_parameters() -> None:
     assert many == {}, f"functions over {MAX_PARAMETERS} parameters: give the values that travel together one object"
 
 
+def test_a_module_name_is_one_concept() -> None:
+    """Two modules of one name in different packages are one concept at two layers, and each docstring says so by
+    naming the other (``page/dialogs.py`` and ``heal/dialogs.py``); otherwise one of them needs another name."""
+    by_name: dict[str, list[Path]] = {}
+    for path in MODULES:
+        if path.name not in ("__init__.py", "__main__.py"):
+            by_name.setdefault(path.name, []).append(path)
+    unsaid = sorted(f"{shown(p)} does not name {shown(o).removeprefix('pytest_lumen/')}"
+                    for paths in by_name.values() if len(paths) > 1 for p in paths for o in paths
+                    if o != p and shown(o).removeprefix("pytest_lumen/") not in (ast.get_docstring(parse(p)) or ""))
+    assert unsaid == [], "modules of one name: rename one, or say in both docstrings that they are one concept"
+
+
 def parameter_count(node: ast.FunctionDef | ast.AsyncFunctionDef) -> int:
     """A function's parameters, ``self`` and ``cls`` not counted, ``*args`` and ``**kwargs`` one each."""
     args = node.args

@@ -29,7 +29,7 @@ def _secrets() -> Secrets:
 
 def test_values_become_placeholders_and_env_values_stars() -> None:
     text = f"user alice typed {CANARY} and saw {ENV_CANARY}"
-    assert _secrets().templatize(text, ["user", "pw"]) == "user %user% typed %pw% and saw ***"
+    assert _secrets().with_placeholders(text, ["user", "pw"]) == "user %user% typed %pw% and saw ***"
     assert _secrets().hide_secrets(text) == "user alice typed %pw% and saw ***"  # secrets only: alice is no secret
 
 
@@ -40,7 +40,7 @@ def test_values_become_placeholders_and_env_values_stars() -> None:
 def test_url_encoded_forms_are_replaced(value: str, form: str) -> None:
     secrets = Secrets()
     secrets.add_variables({"pw": value, "user": "alice"})
-    assert secrets.templatize(f"/welcome.html?pw={form}&user=alice", ["pw", "user"]) == "/welcome.html?pw=%pw%&user=%user%"
+    assert secrets.with_placeholders(f"/welcome.html?pw={form}&user=alice", ["pw", "user"]) == "/welcome.html?pw=%pw%&user=%user%"
     secrets.mark_secret(["pw"])
     assert secrets.hide_secrets(f"/welcome.html?pw={form}&user=alice") == "/welcome.html?pw=%pw%&user=alice"
 
@@ -58,9 +58,9 @@ def test_one_pass_never_rewrites_a_placeholder() -> None:
     """A value that is also a placeholder's name ("user") must not turn %user% into %%role%%."""
     secrets = Secrets()
     secrets.add_variables({"user": "alice", "role": "user"})
-    once = secrets.templatize("alice is a user", ["user", "role"])
+    once = secrets.with_placeholders("alice is a user", ["user", "role"])
     assert once == "%user% is a %role%"
-    assert secrets.templatize(once, ["user", "role"]) == once
+    assert secrets.with_placeholders(once, ["user", "role"]) == once
 
 
 def test_a_value_that_is_both_a_variable_and_an_env_secret_gets_its_placeholder() -> None:
@@ -184,11 +184,11 @@ def test_a_write_holding_a_secret_is_refused_naming_file_and_step_and_nothing_ch
 def test_values_that_are_no_secret_are_replaced_only_as_whole_tokens_of_the_steps_text() -> None:
     secrets = Secrets()
     secrets.add_variables({"user": "admin"})
-    step = secrets.templater(["user"])
+    step = secrets.placeholders_for(["user"])
     assert step("Signed in as admin. Site administration") == "Signed in as %user%. Site administration"
     assert step("/users?name=admin&x=1") == "/users?name=%user%&x=1"
     assert step("tests/test_admin.py admins sysadmin") == "tests/test_admin.py admins sysadmin"
-    assert secrets.templater([])("Signed in as admin") == "Signed in as admin"  # a step not passed it
+    assert secrets.placeholders_for([])("Signed in as admin") == "Signed in as admin"  # a step not passed it
     assert secrets.hide_secrets("Signed in as admin") == "Signed in as admin"
 
 
@@ -262,12 +262,12 @@ def test_a_steps_text_round_trips_and_its_placeholders_stand_only_as_whole_token
     text = data.draw(texts_with(value))
     secrets = Secrets()
     secrets.add_variables({"user": value})
-    templated = secrets.templater(["user"])(text)
+    templated = secrets.placeholders_for(["user"])(text)
     assert substitute(templated, {"user": value}) == text  # replay puts back exactly what was there
     if len(value) >= 3:
         assert re.search(r"\w%user%|%user%\w", templated) is None  # never inside a longer word
         assert re.search(rf"(?<!\w){re.escape(value)}(?!\w)", templated) is None  # every whole token replaced
-    assert secrets.templater([])(text) == text and secrets.hide_secrets(text) == text  # no secret: nothing else
+    assert secrets.placeholders_for([])(text) == text and secrets.hide_secrets(text) == text  # no secret: nothing else
     secrets.check(text, "f.json")  # a value that is no secret never refuses a write
 
 
@@ -278,7 +278,7 @@ def test_a_secret_never_stays_in_what_is_written_wherever_it_stands(value: str, 
     secrets = Secrets()
     secrets.add_variables({"pw": value})
     secrets.mark_secret(["pw"])
-    for hidden in (secrets.hide_secrets(text), secrets.templater(["pw"])(text), secrets.redact(text)):
+    for hidden in (secrets.hide_secrets(text), secrets.placeholders_for(["pw"])(text), secrets.redact(text)):
         assert value not in hidden.replace("%pw%", "\x00")
         secrets.check(hidden, "f.json")
     if value in text:
@@ -294,9 +294,9 @@ def test_the_key_and_the_instruction_are_written_as_the_test_gave_them(value: st
     instruction = data.draw(texts_with(value)) + " %user%"
     secrets = Secrets()
     secrets.add_variables({"user": value})
-    tpl = secrets.templater(["user"])
-    step = Step(key=step_key(instruction, ["user"]), instruction=instruction, url=tpl("/" + value + "/x"),
-                variables=["user"], actions=[Fill(target=_target(tpl(f"Name of {value}")), value=tpl(value))])
+    placeholders = secrets.placeholders_for(["user"])
+    step = Step(key=step_key(instruction, ["user"]), instruction=instruction, url=placeholders("/" + value + "/x"),
+                variables=["user"], actions=[Fill(target=_target(placeholders(f"Name of {value}")), value=placeholders(value))])
     with tempfile.TemporaryDirectory() as tmp:
         store = CacheStore(Path(tmp) / ".lumen-cache")
         path = store.path_for(f"tests/test_{value}.py", f"test_{value}")

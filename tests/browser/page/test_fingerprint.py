@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 
 from pytest_lumen.cache.model import Fingerprint
-from pytest_lumen.heal.likeness import says
+from pytest_lumen.heal.likeness import name_or_text
 from pytest_lumen.page.fingerprint import capture, scan, scan_selector
 
 LANDMARKS = """
@@ -30,7 +30,7 @@ def test_landmarks_and_native_dialogs_have_their_roles(page: Any, selector: str,
     page.set_content(LANDMARKS)
     fp = capture(page.locator(selector))
     assert (fp.role, fp.name) == (role, name)  # Playwright's own: a section without a name is no region
-    assert says(fp) == (name or fp.text)
+    assert name_or_text(fp) == (name or fp.text)
 
 
 def test_a_scan_for_a_dialog_includes_native_dialogs(page: Any) -> None:

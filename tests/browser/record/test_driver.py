@@ -15,7 +15,7 @@ from pytest_lumen.errors import LumenAssertionError, StepAbortedError
 from pytest_lumen.events import ModelRequest, StepFinal, ToolEnd, ToolStart
 from pytest_lumen.page.snapshot_diff import UNCHANGED
 from pytest_lumen.planner import ScriptedPlanner
-from pytest_lumen.record.driver import ModelDriver
+from pytest_lumen.record.driver import ModelDriver, StepTask
 
 USERNAME = {"role": "textbox", "name": "Username"}
 SIGN_IN = {"role": "button", "name": "Sign in"}
@@ -31,7 +31,7 @@ SIGN_IN_SCRIPT: list[Any] = [
 def drive(page: Any, ctx: TestContext, planner: ScriptedPlanner, instruction: str = "sign in as %user%",
           kind: str = "run") -> list[Any]:
     ctx.secrets.add_variables({"user": "ada"})
-    return ModelDriver(page, planner, ctx).drive(0, instruction, kind, {"user": "ada"}).actions
+    return ModelDriver(page, planner, ctx).drive(StepTask(0, instruction, kind, {"user": "ada"})).actions
 
 
 def tool_results(planner: ScriptedPlanner, request: int) -> list[dict[str, Any]]:
@@ -59,7 +59,7 @@ def test_a_fill_and_a_click_are_recorded_as_cached_actions_with_their_effects(
     assert click.target.locator.describe() == 'get_by_role("button", name="Sign in", exact=True)'
     assert click.after == Effect(url="/welcome.html")  # a loopback origin is dropped
     assert login_page.url.endswith("/welcome.html")
-    assert [(e["command"], e["ok"]) for e in ctx.action_log] == [("fill", True), ("click", True)]
+    assert [(e.command, e.ok) for e in ctx.action_log] == [("fill", True), ("click", True)]
 
 
 def test_model_calls_and_tool_spans_are_counted_in_the_tests_figures_and_events(
@@ -99,7 +99,7 @@ def test_an_invalid_call_goes_back_to_the_model_as_an_error_and_the_step_continu
     assert result["content"].startswith(status)
     assert page_text(planner.requests[1].messages).endswith(UNCHANGED)  # the model sees the page again with the error
     assert [type(a) for a in actions] == [Click]
-    assert [e["command"] for e in ctx.action_log] == ["click"]  # the model's own mistakes teach nothing
+    assert [e.command for e in ctx.action_log] == ["click"]  # the model's own mistakes teach nothing
 
 
 def test_three_unusable_replies_in_a_row_stop_the_step_with_model_error(
@@ -207,7 +207,7 @@ def sdk_drive(page: Any, site_factory: Callable[[dict[str, str]], Any], make_ctx
         values = {"user": "ada", "pw": "s3cret-pw"}
         ctx.secrets.add_variables(values)
         driver = ModelDriver(page, AnthropicPlanner("claude-sonnet-5-5", max_retries=0), ctx)
-        return driver.drive(0, "sign in as %user% with password %pw%", "run", values).actions, ctx
+        return driver.drive(StepTask(0, "sign in as %user% with password %pw%", "run", values)).actions, ctx
     return run
 
 
@@ -246,7 +246,7 @@ def test_a_failure_in_the_middle_of_a_reply_stops_the_rest_and_the_next_reply_re
     assert results[2]["content"] == results[3]["content"] == "not run: an earlier call of this reply failed"
     assert "Username" in after and "Sign in" not in after.split("<untrusted_page_diff>")[1]  # the click was not run
     assert [type(a) for a in actions] == [Fill, Fill, Click] and fake_anthropic.request_count == 2
-    assert [(e["command"], e["ok"]) for e in ctx.action_log] == [
+    assert [(e.command, e.ok) for e in ctx.action_log] == [
         ("fill", True), ("select_option", False), ("fill", True), ("click", True)]
 
 

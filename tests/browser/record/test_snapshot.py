@@ -12,7 +12,7 @@ from pytest_lumen.cache.model import Click
 from pytest_lumen.context import TestContext
 from pytest_lumen.page.outline import SHOWN
 from pytest_lumen.planner import ScriptedPlanner
-from pytest_lumen.record.driver import ModelDriver
+from pytest_lumen.record.driver import ModelDriver, StepTask
 from pytest_lumen.record.snapshot import observe, show_items
 from tests.support.large_pages import ROWS, inventory
 
@@ -55,7 +55,7 @@ def test_the_model_asks_for_a_row_it_cannot_see_and_acts_on_it(
         {"tool": "show_items", "input": {"list": "L1", "containing": "SKU-00545"}},
         [{"tool": "click", "target": {"role": "button", "name": "SKU-00545"}}, {"tool": "done"}],
     ])
-    actions = ModelDriver(page, planner, make_ctx()).drive(0, "open SKU-00545", "run", {}).actions
+    actions = ModelDriver(page, planner, make_ctx()).drive(StepTask(0, "open SKU-00545", "run", {})).actions
 
     assert '"SKU-00545"' not in str(planner.requests[0].messages)  # not in view: the model had to ask
     shown = str(planner.requests[1].messages[-1]["content"])

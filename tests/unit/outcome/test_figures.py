@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import json
 
-from pytest_lumen.outcome.usage import Usage
 from pytest_lumen.outcome.figures import Figures, RunStats
+from pytest_lumen.outcome.usage import Usage
 
 
 def test_run_stats_survive_the_xdist_hand_off():

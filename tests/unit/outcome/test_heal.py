@@ -1,4 +1,4 @@
-"""The run's heals report (pytest_lumen.run.heals_report, pytest_lumen.outcome.heal): one row per heal, linking its pictures before and after."""
+"""The run's heals report (run.heals_report) of its heals (outcome.heal): one row per heal, with its pictures."""
 
 from __future__ import annotations
 
@@ -30,7 +30,7 @@ def test_a_heal_level_is_read_once_from_its_written_form_and_written_back_the_sa
     assert "| fallback:test_id |" in heals_markdown([heal], "replay")
 
 
-@pytest.mark.parametrize("written", ["fallback", "relabel:role", "fallback:xpath", "guessed"])
+@pytest.mark.parametrize("written", ["fallback", "relabel:role", "fallback:xpath", "Guessed"])
 def test_a_heal_level_that_cannot_be_is_refused(written: str) -> None:
     with pytest.raises(ValidationError):
         HealLevel.model_validate(written)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from pytest_lumen.cache.model import Expect, Fingerprint
-from pytest_lumen.page.asserted import around, bound_check, holed
+from pytest_lumen.page.asserted import around, asserted_value_aside, bound_check
 
 
 def test_around_says_what_stands_where_the_value_was_when_the_rest_is_unchanged() -> None:
@@ -18,11 +18,11 @@ def test_a_row_whose_checked_date_changed_reads_as_the_recorded_row() -> None:
     recorded = Fingerprint(tag="tr", role="row", text="Grace Hopper Sept. 1, 1965", context="People Grace Hopper Sept. 1, 1965")
     now = Fingerprint(tag="tr", role="row", name="Grace Hopper Aug. 1, 1965 Select", text="Grace Hopper Aug. 1, 1965",
                       context="People Grace Hopper Aug. 1, 1965")
-    seen = holed(recorded, now, "Sept. 1, 1965")
+    seen = asserted_value_aside(recorded, now, "Sept. 1, 1965")
     assert (seen.name, seen.text, seen.context) == (recorded.text, recorded.text, recorded.context)
     other = Fingerprint(tag="tr", role="row", text="Ada Lovelace Aug. 1, 1965")
-    assert holed(recorded, other, "Sept. 1, 1965") == other  # another row stays another row
-    assert holed(recorded, now, None) == now
+    assert asserted_value_aside(recorded, other, "Sept. 1, 1965") == other  # another row stays another row
+    assert asserted_value_aside(recorded, now, None) == now
 
 
 def test_a_checks_expected_value_is_bound_to_the_steps_values() -> None:

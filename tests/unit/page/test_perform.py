@@ -23,11 +23,11 @@ def test_every_action_type_but_a_check_has_its_own_performer() -> None:
 
 def test_a_check_is_not_performed() -> None:
     with pytest.raises(TypeError, match="does not handle Expect"):
-        perform._perform(typing.cast(Any, None), Expect(check="url", expected="/"), None, {}, 1000.0, None, None)
+        perform.perform(Expect(check="url", expected="/"), perform.On(typing.cast(Any, None), None, {}, 1000.0))
 
 
 def test_an_element_action_without_its_element_says_so() -> None:
-    on = perform._On(typing.cast(Any, None), None, {}, 1000.0, None, None)
+    on = perform.On(typing.cast(Any, None), None, {}, 1000.0)
     with pytest.raises(AssertionError, match="resolved element"):
         _ = on.element
     assert perform._do.dispatch(Goto) is perform._goto

@@ -8,7 +8,7 @@ from pytest_lumen.page.snapshot_diff import DIFF, UNCHANGED, current_snapshot
 from pytest_lumen.planner import ToolCall
 from pytest_lumen.record.conversation import NOT_RUN, OMITTED, PAGE, SYSTEM, Conversation, Result, page_block, step_message
 from pytest_lumen.record.snapshot import Observation
-from pytest_lumen.testing.scripts import message_text
+from pytest_lumen.testing.stand_in import message_text
 
 
 def obs(snapshot: str, url: str = "http://127.0.0.1:8000/") -> Observation:

@@ -35,8 +35,8 @@ TARGET = Target(locator=LocatorSpec(kind="label", value="CV"))
 VALUES = {"ada": "%user%", "s3cret": "%pw%"}
 
 
-def tpl(text: str) -> str:
-    """A stand-in for ``Secrets.templatize``: known values back to their placeholders."""
+def placeholders(text: str) -> str:
+    """A stand-in for ``Secrets.placeholders``: known values back to their placeholders."""
     for value, placeholder in VALUES.items():
         text = text.replace(value, placeholder)
     return text
@@ -100,13 +100,13 @@ def test_validate_call(name: str, args: Any, allowed: list[dict[str, Any]], prob
 @pytest.mark.parametrize("args", [{}, {"to_ref": "e2", "dx": 10, "dy": 0}])
 def test_a_drag_names_exactly_one_destination(args: dict[str, Any]) -> None:
     with pytest.raises(ToolInputError, match="drag needs to_ref"):
-        _drag(Call(args, TARGET, None, NO_PAGE, tpl))
+        _drag(Call(args, TARGET, None, NO_PAGE, placeholders))
     with pytest.raises(ValueError, match="exactly one of 'to'"):
         Drag(target=TARGET, to=TARGET if args else None, by=Offset(x=10, y=0) if args else None)
 
 
 def test_a_drag_by_an_offset_is_described_with_it() -> None:
-    action, _ = _drag(Call({"dx": 40, "dy": -2.5}, TARGET, None, NO_PAGE, tpl))
+    action, _ = _drag(Call({"dx": 40, "dy": -2.5}, TARGET, None, NO_PAGE, placeholders))
     assert action == Drag(target=TARGET, by=Offset(x=40, y=-2.5))
     assert action.describe() == 'drag get_by_label("CV") by (40, -2.5)'
 
@@ -123,7 +123,7 @@ def test_upload_file_takes_a_list_of_names(files: Any, problem: Any) -> None:
 @pytest.mark.parametrize("name", ["/home/ci/tests/data/cv.pdf", "C:\\Users\\ci\\cv.pdf"])
 def test_an_upload_never_names_an_absolute_path_of_the_recording_machine(name: str) -> None:
     with pytest.raises(ToolInputError, match="never by an absolute path"):
-        to_action(call("upload_file", files=[name]), NO_PAGE, [], tpl)
+        to_action(call("upload_file", files=[name]), NO_PAGE, [], placeholders)
     with pytest.raises(ValueError, match="an absolute path"):
         Upload(target=TARGET, files=[name])
 
@@ -131,41 +131,41 @@ def test_an_upload_never_names_an_absolute_path_of_the_recording_machine(name: s
 @pytest.mark.parametrize(("tool", "go", "described"), [
     ("go_back", "back", "go back"), ("go_forward", "forward", "go forward"), ("reload", "reload", "reload")])
 def test_history_tools_are_page_actions_without_a_locator(tool: str, go: str, described: str) -> None:
-    action, loc = to_action(call(tool), NO_PAGE, [], tpl)
+    action, loc = to_action(call(tool), NO_PAGE, [], placeholders)
     assert action == History(go=go) and loc is None and action.describe() == described
 
 
 def test_goto_is_normalized_and_templatized_and_has_no_locator() -> None:
-    action, loc = to_action(call("goto", url="http://127.0.0.1:8000/users/ada?b=2&a=1"), NO_PAGE, (), tpl)
+    action, loc = to_action(call("goto", url="http://127.0.0.1:8000/users/ada?b=2&a=1"), NO_PAGE, (), placeholders)
     assert action == Goto(url="/users/%user%?a=1&b=2") and loc is None
 
 
 def test_wait_for_takes_text_or_ms_and_needs_one() -> None:
-    assert to_action(call("wait_for", text="Hello ada"), NO_PAGE, (), tpl) == (WaitFor(text="Hello %user%"), None)
-    assert to_action(call("wait_for", ms=250), NO_PAGE, (), tpl) == (WaitFor(ms=250), None)
+    assert to_action(call("wait_for", text="Hello ada"), NO_PAGE, (), placeholders) == (WaitFor(text="Hello %user%"), None)
+    assert to_action(call("wait_for", ms=250), NO_PAGE, (), placeholders) == (WaitFor(ms=250), None)
     with pytest.raises(ToolInputError, match="wait_for needs text or ms"):
-        to_action(call("wait_for", text=""), NO_PAGE, (), tpl)
+        to_action(call("wait_for", text=""), NO_PAGE, (), placeholders)
 
 
 def test_expect_url_keeps_a_path_and_normalizes_a_full_url() -> None:
-    assert to_action(call("expect_url", url="/cart"), NO_PAGE, (), tpl)[0] == Expect(check="url", expected="/cart")
-    full = to_action(call("expect_url", url="http://127.0.0.1:9/u/ada"), NO_PAGE, (), tpl)[0]
+    assert to_action(call("expect_url", url="/cart"), NO_PAGE, (), placeholders)[0] == Expect(check="url", expected="/cart")
+    full = to_action(call("expect_url", url="http://127.0.0.1:9/u/ada"), NO_PAGE, (), placeholders)[0]
     assert full == Expect(check="url", expected="/u/%user%")
 
 
 def test_scroll_without_a_ref_scrolls_the_page() -> None:
-    assert to_action(call("scroll", direction="up"), NO_PAGE, (), tpl) == (Scroll(direction="up"), None)
+    assert to_action(call("scroll", direction="up"), NO_PAGE, (), placeholders) == (Scroll(direction="up"), None)
 
 
 def test_a_ref_not_in_the_latest_snapshot_cannot_be_carried_out() -> None:
     with pytest.raises(ToolInputError, match="ref 'e7' is not in the latest snapshot; use a ref shown there"):
-        to_action(call("click", ref="e7"), NO_PAGE, {"e1", "e2"}, tpl)
+        to_action(call("click", ref="e7"), NO_PAGE, {"e1", "e2"}, placeholders)
 
 
 @pytest.mark.parametrize("name", ["done", "fail", "explode"])
 def test_a_tool_that_builds_no_action_cannot_be_carried_out(name: str) -> None:
     with pytest.raises(ToolInputError, match=f"tool '{name}' cannot be carried out here"):
-        to_action(call(name), NO_PAGE, (), tpl)
+        to_action(call(name), NO_PAGE, (), placeholders)
 
 
 # --- fail: a step that needs an interaction no tool offers ------------------------------------------

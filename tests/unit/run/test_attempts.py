@@ -44,8 +44,9 @@ def test_a_failed_attempt_writes_no_cache_file_and_a_passed_rerun_writes_one(tmp
     lumen = LumenSession(Settings(mode=Mode.REPLAY, rootdir=tmp_path, cache_dir=tmp_path / ".lumen-cache", model="m"))
     written = []
     for attempt, passed in ((1, False), (2, True)):
+        item = SimpleNamespace(nodeid="test_a.py::test_a[chromium]", execution_count=attempt)  # pytest-rerunfailures' count
         ctx = lumen.new_context("test_a.py::test_a", tmp_path / ".lumen-cache/test_a.py/test_a.json",
-                                tmp_path / f"out{attempt}", item_id="test_a.py::test_a[chromium]", attempt=attempt)
+                                tmp_path / f"out{attempt}", item=item)  # type: ignore[arg-type]  # an item's two fields
         ctx.cache.keep(Step(key="0" * 16, ordinal=0, kind="run", instruction="go", url="/", variables=[], actions=[]),
                        changed=True)
         ctx.figures.steps_recorded = 1

@@ -1,10 +1,10 @@
-"""Unit tests of one test's view of the memory (pytest_lumen.memory.session), as the driver calls it."""
+"""Unit tests of one test's view of the memory (pytest_lumen.memory.view), as the driver calls it."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
-from pytest_lumen.memory import MemorySession, seed_lessons
+from pytest_lumen.memory import ActionOutcome, MemorySession, seed_lessons
 
 from .helpers import TODAY, Recorder, make_lesson, read_memory, write_memory
 
@@ -34,8 +34,8 @@ def test_session_blocks_triggers_and_learning(mem_path: Path) -> None:
     assert tips.startswith("Tips from previous experience:\n- If fill")
     [stored] = session.observe(
         [
-            {"command": "fill", "ok": False, "error": "Element is not an <input>", "url": "http://127.0.0.1:8000/f"},
-            {"command": "click", "ok": True, "error": None, "url": "http://127.0.0.1:8000/f"},
+            ActionOutcome("fill", ok=False, error="Element is not an <input>", domain="127.0.0.1"),
+            ActionOutcome("click", ok=True, domain="127.0.0.1"),
         ]
     )
     assert stored.triggered_domains == ["127.0.0.1"]

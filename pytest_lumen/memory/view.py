@@ -2,16 +2,17 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable
 from datetime import date
 from pathlib import Path
 from typing import Any
 
 from ..cache.fileio import DEFAULT_LOCK_TIMEOUT
+from ..outcome.action_log import ActionOutcome
 from ..urls import normalize_host
-from .model import ActionOutcome, EventCallback, Lesson
+from .lesson_file import EventCallback, Lesson
 from .prompts import format_error_tips, format_site_tips, format_tier1
-from .store import MemoryStore
+from .recall import MemoryStore
 
 
 class MemorySession:
@@ -72,9 +73,9 @@ class MemorySession:
         host = normalize_host(url_or_host) or None
         return format_error_tips(self.store.recall_on_error(command, error, host))
 
-    def observe(self, log: Iterable[ActionOutcome | Mapping[str, Any]]) -> list[Lesson]:
-        """Learn from an action log: ``ActionOutcome``s or dicts with command, ok, error and url/domain."""
-        actions = [_as_outcome(entry) for entry in log]
+    def observe(self, log: Iterable[ActionOutcome]) -> list[Lesson]:
+        """Learn from a test's action log."""
+        actions = list(log)
         if self._store is None and not actions:
             return []
         return self.store.learn(actions)
@@ -84,15 +85,3 @@ class MemorySession:
         if self._store is not None:
             self._store.save()
 
-
-def _as_outcome(entry: ActionOutcome | Mapping[str, Any]) -> ActionOutcome:
-    if isinstance(entry, ActionOutcome):
-        return entry
-    where = entry.get("domain") or entry.get("url")
-    error = entry.get("error")
-    return ActionOutcome(
-        command=str(entry.get("command") or ""),
-        ok=bool(entry.get("ok")),
-        error=str(error) if error is not None else None,
-        domain=(normalize_host(str(where)) or None) if where else None,
-    )

@@ -20,20 +20,20 @@ from pathlib import Path
 from typing import Any
 
 from ..cache.fileio import DEFAULT_LOCK_TIMEOUT
+from ..outcome.action_log import ActionOutcome
 from ..urls import host_matches, normalize_host
 from .disk import DiskState, MemoryDisk, memory_text
-from .lessons import extract_lessons, seed_lessons
-from .merge import PendingUses, merge_lesson, promote, prune
-from .model import (
+from .lesson_file import (
     SNIPPET_CHARS,
     TIER1_CATEGORIES,
     TIER1_MAX,
-    ActionOutcome,
     EventCallback,
     Lesson,
     lowered,
     memory_event,
 )
+from .lessons import extract_lessons, seed_lessons
+from .merge import PendingUses, merge_lesson, promote, prune
 from .patterns import pattern_matches
 
 

@@ -1,4 +1,4 @@
-"""Unit tests of the lesson models (pytest_lumen.memory.model)."""
+"""Unit tests of the lesson models (pytest_lumen.memory.lesson_file)."""
 
 from __future__ import annotations
 

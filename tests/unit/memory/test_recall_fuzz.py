@@ -1,4 +1,4 @@
-"""Fuzzing the memory loader (MemoryStore, pytest_lumen.memory.store): whatever memory.json holds, only LumenErrors come out.
+"""Fuzzing the memory loader (MemoryStore, pytest_lumen.memory.recall): whatever memory.json holds, only LumenErrors come out.
 
 Arbitrary bytes, arbitrary JSON and near-valid files (``tests/unit/fuzz.py``), read and used as
 a test run would; what is left on disk must be a readable memory file.

@@ -1,4 +1,4 @@
-"""What the memory holds and reports: the lesson models, the action log, the format's constants.
+"""What the memory holds and reports: the lesson models and the format's constants.
 
 ``memory.json`` is a :class:`MemoryFile` of :class:`Lesson` s; the store reports what it
 did as event dicts (``{"event": <one of EVENT_TYPES>, "ts": ..., ...}``) made by
@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from dataclasses import dataclass
 from datetime import date, datetime, timezone
 from typing import Any, Literal
 
@@ -90,20 +89,6 @@ class MemoryFile(BaseModel):
 
     version: int = Field(default=SUPPORTED_VERSION, ge=1, le=SUPPORTED_VERSION)
     lessons: list[Lesson] = Field(default_factory=list)
-
-
-@dataclass(frozen=True)
-class ActionOutcome:
-    """One entry of a test's action log: a model-chosen tool call and how it ended.
-
-    ``command`` is the tool name (``fill``, ``click``, ...); ``domain`` the host of the page
-    the action ran on.
-    """
-
-    command: str
-    ok: bool
-    error: str | None = None
-    domain: str | None = None
 
 
 def add_domain(domains: list[str], host: str) -> bool:

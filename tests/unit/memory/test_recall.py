@@ -1,4 +1,4 @@
-"""Unit tests of the store of one memory.json (pytest_lumen.memory.store): triggers, learning, the file."""
+"""Unit tests of the store of one memory.json (pytest_lumen.memory.recall): triggers, learning, the file."""
 
 from __future__ import annotations
 
