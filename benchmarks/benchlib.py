@@ -254,6 +254,55 @@ def median(values: Sequence[float]) -> float:
     return statistics.median(values) if values else float("nan")
 
 
+MIN_ALTERNATIONS = 5  # a headline ratio is the median of at least this many alternations
+
+
+@dataclass(frozen=True)
+class Alternated:
+    """The seconds of a baseline ``a`` and a variant ``b`` timed in alternations: each alternation runs ``a, b, b, a``
+    (the next ``b, a, a, b``), so that a drift in the machine's load within it hits both sides alike."""
+
+    a: list[float]
+    b: list[float]
+
+    @property
+    def blocks(self) -> list[tuple[list[float], list[float]]]:
+        """Each alternation's two ``a`` and two ``b`` seconds."""
+        return [(self.a[i:i + 2], self.b[i:i + 2]) for i in range(0, len(self.a), 2)]
+
+    @property
+    def ratios(self) -> list[float]:
+        """Each alternation's ratio: its two ``b`` over its two ``a``."""
+        return [sum(b) / sum(a) for a, b in self.blocks]
+
+    @property
+    def enough(self) -> bool:
+        """Whether there are enough alternations for a headline (``--quick`` runs fewer)."""
+        return len(self.blocks) >= MIN_ALTERNATIONS
+
+    @property
+    def ratio(self) -> float:
+        """The headline: the median of the alternations' ratios."""
+        return median(self.ratios)
+
+    @property
+    def extra_s(self) -> float:
+        """The median over alternations of what ``b`` took more than ``a`` (seconds, per run)."""
+        return median([(sum(b) - sum(a)) / 2 for a, b in self.blocks])
+
+
+def alternate(a: Callable[[], float], b: Callable[[], float], alternations: int) -> Alternated:
+    """Time ``a`` and ``b`` (each returns the seconds of one run) in ``alternations`` ABBA blocks, after a warm-up of
+    each (first-use costs are not what is measured). A headline takes at least ``MIN_ALTERNATIONS`` (``enough``)."""
+    a(), b()
+    ta: list[float] = []
+    tb: list[float] = []
+    for k in range(alternations):
+        for side in ((a, b, b, a) if k % 2 == 0 else (b, a, a, b)):
+            (ta if side is a else tb).append(side())
+    return Alternated(ta, tb)
+
+
 def ms(seconds: float) -> float:
     return round(seconds * 1000, 2)
 

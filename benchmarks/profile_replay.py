@@ -1,4 +1,4 @@
-"""Profile of the replay path: where the plugin's own time goes (pyinstrument, wall-clock sampling).
+"""Profile of the replay path: where the plugin's own time goes (pyinstrument, wall-clock sampling), and timing spans.
 
 The demo flow is recorded once, then replayed ``--reps`` times under pyinstrument.
 Every sample is given to an owner by walking its stack from the innermost frame out:
@@ -7,6 +7,12 @@ the first frame that belongs to ``pytest_lumen`` makes it the plugin's own time
 the first frame in ``playwright`` makes it Playwright's (the browser round trips).
 Every sampled function by self time is written as text (``results/profile_replay.txt``)
 next to the JSON results.
+
+Then, without the profiler, timing spans (``spans.py``) of the demo flow and of the checkout flow of
+``replay_overhead.py``, replayed and written by hand in alternation: per step, the time in the Playwright
+calls both make, in the calls only the replay makes (a wait for a navigation's page, a read-back) and
+outside Playwright (the test's and the plugin's own Python); and which step and plugin function make the
+round trips the hand-written flow does not.
 """
 
 from __future__ import annotations
@@ -22,6 +28,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import benchlib as B
+import checkout_flow
+import spans
 from checkout_flow import round_trips as checkout_round_trips
 
 from pytest_lumen.config import Mode
@@ -129,7 +137,7 @@ def round_trips(page: Any, start_url: str, session: Any) -> dict[str, Counter[st
     return out
 
 
-def run(profile_reps: int, phase_reps: int) -> dict[str, Any]:
+def run(profile_reps: int, phase_reps: int, span_alternations: int) -> dict[str, Any]:
     """Record the flow, replay it under the profiler, then with phase timers (no profiler)."""
     from pyinstrument import Profiler
 
@@ -162,8 +170,54 @@ def run(profile_reps: int, phase_reps: int) -> dict[str, Any]:
                 timed += time.perf_counter() - began
         calls = round_trips(page, start_url, session)
         longer = checkout_round_trips(chromium, root, protocol_calls)
+        timing = timing_spans(chromium, page, start_url, session, root, span_alternations)
         return {"checkout_round_trips": longer, "session": profiler.last_session, "profiled_s": profiled,
-                "phases": dict(spent), "phases_total_s": timed, "round_trips": calls}
+                "phases": dict(spent), "phases_total_s": timed, "round_trips": calls, "spans": timing}
+
+
+def timing_spans(chromium: Any, page: Any, start_url: str, session: Any, root: Any,
+                 alternations: int) -> dict[str, tuple[list[spans.Spans], list[spans.Spans], int]]:
+    """Spans of the demo flow and of the checkout flow, hand-written (a) and replayed (b), in alternations (a b b a);
+    per flow: the hand-written runs, the replayed runs and the steps."""
+    from replay_overhead import handwritten
+
+    out = {}
+    with spans.installed():
+        def demo(body: Any) -> Any:
+            def run() -> spans.Spans:
+                page.goto(start_url)
+                return spans.record(body)
+            return run
+
+        out["demo"] = (*_alternated(demo(lambda: handwritten(page)), demo(lambda: B.replay(page, session)),
+                                    alternations), len(B.FLOW))
+        checkout_session, _ = checkout_flow.prepared(root / "spans")
+        if checkout_session is not None:
+            from example_suite.shop import serve_shop
+
+            with serve_shop(1) as shop:
+                def fresh(body: Any) -> Any:
+                    def run() -> spans.Spans:
+                        recorded: list[spans.Spans] = []
+                        checkout_flow.fresh_run(chromium, shop.url, lambda p: recorded.append(spans.record(lambda: body(p))))
+                        return recorded[0]
+                    return run
+
+                replayed = fresh(lambda p: B.replay(p, checkout_session, checkout_flow.STEPS, checkout_flow.NODEID))
+                out["checkout"] = (*_alternated(fresh(checkout_flow.handwritten), replayed, alternations),
+                                   len(checkout_flow.STEPS))
+    return out
+
+
+def _alternated(a: Any, b: Any, alternations: int) -> tuple[list[spans.Spans], list[spans.Spans]]:
+    """Runs of ``a`` and ``b`` (each returns its spans) in ``alternations`` ABBA blocks, after a warm-up of each."""
+    a(), b()
+    ta: list[spans.Spans] = []
+    tb: list[spans.Spans] = []
+    for k in range(alternations):
+        for side in ((a, b, b, a) if k % 2 == 0 else (b, a, a, b)):
+            (ta if side is a else tb).append(side())
+    return ta, tb
 
 
 def report_profile(owners: Owners, reps: int, wall_s: float) -> tuple[dict[str, Any], list[tuple[str, float]]]:
@@ -214,15 +268,51 @@ def report_round_trips(calls: dict[str, Counter[str]], flow: str = "the demo flo
                   + [["total", sum(calls["handwritten"].values()), sum(calls["replay"].values())]])
 
 
+def report_spans(flow: str, hand: list[spans.Spans], replay: list[spans.Spans], steps: int) -> dict[str, Any]:
+    """Print where a replayed step's time goes against the hand-written flow's, and the replay's extra round trips."""
+    def per_step(values: list[float]) -> float:
+        return B.ms(B.median(values) / steps)
+
+    extra = [spans.extra_calls(h, r) for h, r in zip(hand, replay, strict=True)]
+    extra_s = [sum(c.seconds for c in e) for e in extra]
+    same_s = [r.in_playwright_s - x for r, x in zip(replay, extra_s, strict=True)]
+    kinds = Counter(c.method for c in extra[0])
+    extras = ", ".join(f"{m} x{n}" for m, n in kinds.most_common()) or "none"
+    rows = {
+        "wall time": ([h.wall_s for h in hand], [r.wall_s for r in replay]),
+        "the Playwright calls both make": ([h.in_playwright_s for h in hand], same_s),
+        f"Playwright calls only the replay makes ({extras})": ([0.0] * len(hand), extra_s),
+        "outside Playwright: the test's and the plugin's Python": ([h.outside_s for h in hand], [r.outside_s for r in replay]),
+    }
+    table = {label: (per_step(a), per_step(b)) for label, (a, b) in rows.items()}
+    B.print_table(f"Where a step's time goes: {flow}, {steps} steps (ms per step, medians of {len(hand)} runs each, "
+                  "alternated)", ["", "hand-written", "pytest-lumen replay", "difference"],
+                  [[label, a, b, round(b - a, 2)] for label, (a, b) in table.items()])
+    trips = spans.extra_round_trips(hand[0], replay[0])
+    names = {i: s.instruction for i, s in enumerate(B.FLOW if flow.startswith("demo") else checkout_flow.STEPS)}
+    if trips:
+        B.print_table(f"Round trips the replay makes that the hand-written {flow} does not",
+                      ["step", "Playwright call", "made by"],
+                      [[f"{c.step + 1}: {names.get(c.step, '?')[:60]}", c.method, c.caller] for c in trips])
+    else:
+        print(f"\n{flow}: the replay makes no round trip the hand-written flow does not")
+    return {"ms_per_step": {label: {"handwritten": a, "replay": b} for label, (a, b) in table.items()},
+            "extra_round_trips": [{"step": c.step, "instruction": names.get(c.step), "method": c.method, "by": c.caller}
+                                  for c in trips],
+            "runs_each": len(hand)}
+
+
 def main(argv: list[str] | None = None) -> int:
     """Profile replays and print what dominates the plugin's own time, and where the wall time goes."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--reps", type=int, default=15, help="replays under the profiler (default 15)")
     parser.add_argument("--phase-reps", type=int, default=10, help="replays with phase timers (default 10)")
+    parser.add_argument("--span-alternations", type=int, default=3,
+                        help="alternations (a b b a) of each flow for the timing spans (default 3)")
     args = parser.parse_args(argv)
     B.RESULTS.mkdir(parents=True, exist_ok=True)
     load_before = os.getloadavg()
-    data = run(args.reps, args.phase_reps)
+    data = run(args.reps, args.phase_reps, args.span_alternations)
     load = {"before": [round(x, 2) for x in load_before], "after": [round(x, 2) for x in os.getloadavg()],
             "cores": os.cpu_count()}  # 1, 5 and 15 minute load averages: the gate must hold at any load
     print(f"\nmachine load average (1, 5, 15 min): {load['before']} before, {load['after']} after, "
@@ -233,6 +323,8 @@ def main(argv: list[str] | None = None) -> int:
     report_round_trips(calls)
     longer = data["checkout_round_trips"]
     report_round_trips(longer, "the example suite's checkout test")
+    timing = {flow: report_spans("demo flow" if flow == "demo" else "checkout flow", hand, replay, steps)
+              for flow, (hand, replay, steps) in data["spans"].items()}
     print(f"\nfull profile: {(B.RESULTS / 'profile_replay.txt').relative_to(B.REPO)}")
     trips = {name: sum(c.values()) for name, c in calls.items()}
     headline = {"plugin own ms/step": summary["plugin_own_ms_per_step"],
@@ -242,10 +334,14 @@ def main(argv: list[str] | None = None) -> int:
                 "load average (1 min, after)": load["after"][0]}
     if longer.get("replay"):
         headline["checkout round trips replay/hand"] = f"{sum(longer['replay'].values())}/{sum(longer['handwritten'].values())}"
+    for flow, t in timing.items():
+        outside = t["ms_per_step"]["outside Playwright: the test's and the plugin's Python"]
+        headline[f"Python outside Playwright ms/step ({flow})"] = round(outside["replay"] - outside["handwritten"], 2)
     B.write_result("profile_replay", {"replays": args.reps, **summary, "phases_ms_per_step": phases, "load": load,
                                       "round_trips": {name: dict(c) for name, c in calls.items()},
                                       "checkout_round_trips": {name: dict(c) if isinstance(c, Counter) else c
                                                                for name, c in longer.items()},
+                                      "timing_spans": timing,
                                       "headline": headline})
     return 0
 

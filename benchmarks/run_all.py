@@ -41,11 +41,13 @@ class Bench:
 
 
 BENCHES = (
-    Bench("replay_overhead", args=("--reps", "20", "--checkout-reps", "12"), quick=("--reps", "4", "--checkout-reps", "2")),
+    Bench("replay_overhead", args=("--alternations", "10", "--checkout-alternations", "5"),
+          quick=("--alternations", "1", "--checkout-alternations", "1")),
     Bench("model_path", quick=("--latency", "0.2", "--replays", "2")),
     Bench("observation", args=("--reps", "3"), quick=("--reps", "1")),
     Bench("scale", quick=("--reps", "1", "--lookup-reps", "1", "--no-suite"), timeout_s=600),
-    Bench("profile_replay", args=("--reps", "10", "--phase-reps", "8"), quick=("--reps", "2", "--phase-reps", "2")),
+    Bench("profile_replay", args=("--reps", "5", "--phase-reps", "3", "--span-alternations", "2"),
+          quick=("--reps", "2", "--phase-reps", "2", "--span-alternations", "1")),
     Bench("drift", timeout_s=420, takes_argv=False),  # written separately; run when present
     Bench("frameworks", quick=("--no-by-hand",), timeout_s=600),
     Bench("traps", quick=("--only", "reseeded_table,dialog_message,consent_scope"), timeout_s=600),

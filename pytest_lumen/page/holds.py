@@ -3,8 +3,13 @@
 A replayed fill's value is read back (Playwright's ``fill`` on a field behind a modal ``<dialog>``
 types nothing, and succeeds). Read on its own, that costs a browser round trip per fill, which a
 hand-written test does not pay. The ``lumen-holds`` selector engine folds the read into the next
-gated action: that action's locator searches the page's ``html`` on condition that the filled
-field holds the value (``filter(has=...)``), so Playwright checks both in the query it makes anyway.
+gated action: that action's locator starts with it (``provided``), so Playwright checks the value
+in the query it makes anyway. The field is the very element the gated fill acted on: the fill's own
+query (``identity.gated(..., keep=token)``) kept it in the page under a token, and the condition
+names that token. A field the page has replaced since, or another value, fails the query at once.
+
+A condition is a selector engine at the head of the locator, not a ``filter(has=...)``: Playwright's
+``internal:has`` costs some milliseconds the first time a document uses it, on every page a test opens.
 
 The selector carries a keyed SHA-256 digest of the value, never the value: selectors show up in
 traces and error messages. The key is random per process and lives only in the engine's source,
@@ -14,6 +19,7 @@ which runs in Playwright's utility world (out of the page's reach) and is in no 
 from __future__ import annotations
 
 import hashlib
+import itertools
 import secrets
 from typing import TYPE_CHECKING
 
@@ -27,7 +33,11 @@ KEY = secrets.token_hex(16)
 SEPARATOR = "\u001f"
 DIGITS = 32  # hex digits of the digest kept in the selector: 128 bits
 MISMATCH = "lumen-holds: the field does not hold the value that was filled"
-ENGINE_CONFIG: dict[str, object] = {"key": KEY, "separator": SEPARATOR, "digits": DIGITS, "mismatch": MISMATCH}
+FILLED = "__lumenFilled"  # the utility world's map of the fields gated fills acted on, by token (identity_engine.js)
+KEPT = 16  # the most fields a document keeps (the newest): a condition names the last fill's
+ENGINE_CONFIG: dict[str, object] = {"key": KEY, "separator": SEPARATOR, "digits": DIGITS, "mismatch": MISMATCH,
+                                    "filled": FILLED}
+_TOKENS = itertools.count(1)
 ENGINE_JS = scripts.engine("holdsEngine", ("sha256", "holds_engine"), ENGINE_CONFIG)
 
 
@@ -37,11 +47,12 @@ def digest(value: str, key: str = KEY) -> str:
     return hashlib.sha256(text.encode("utf-8")).hexdigest()[:DIGITS]
 
 
-def holding(field: Locator, value: str) -> Locator:
-    """``field``, kept only while it holds ``value`` (its query throws ``MISMATCH`` when it holds another)."""
-    return field.locator(f"{ENGINE}={digest(value)}")
+def token() -> str:
+    """A new token for a gated fill to keep its field under (unique in the process)."""
+    return f"f{next(_TOKENS)}"
 
 
-def provided(page: Page, condition: Locator) -> Locator:
-    """The page's document, on condition that ``condition`` matches: a root for the next action's locator."""
-    return page.locator("html").filter(has=condition)
+def provided(page: Page, token: str, value: str) -> Locator:
+    """The page's document, on condition that the field the gated fill ``token`` acted on still holds ``value`` (its
+    query throws ``MISMATCH`` otherwise): a root for the next action's locator."""
+    return page.locator(f"{ENGINE}={token}:{digest(value)}")

@@ -28,6 +28,7 @@ from ..cache.fingerprints import DECLARED_VERSION
 from ..cache.model import Fingerprint
 from . import scripts
 from .fingerprint import CONFIG, page_fields
+from .holds import FILLED, KEPT
 from .items import ITEM_ROLES, names_item
 
 if TYPE_CHECKING:
@@ -64,12 +65,13 @@ SEPARATOR = "\u001f"
 MISMATCH = "lumen-identity: not the recorded element"
 MISSING = "\u001e"
 
-# What ``js/identity_engine.js`` is told: the fingerprint config, the hash order and the scope table.
+# What ``js/identity_engine.js`` is told: the fingerprint config, the hash order, the scope table, and where a
+# gated fill keeps the field it acted on (``holds.py``).
 ENGINE_CONFIG: dict[str, object] = {
-    # the page reads only what is hashed (a fingerprint's costly fields, its rank or heading, are not)
+    # the page reads only what a scope hashes (a fingerprint's costly fields, its rank, heading or context, are not)
     "fingerprint": {**CONFIG, "fields": list(FIELDS)}, "fields": list(FIELDS),
     "skips": {letter: list(names) for letter, names in SKIPS.items()},
-    "missing": MISSING, "separator": SEPARATOR, "mismatch": MISMATCH,
+    "missing": MISSING, "separator": SEPARATOR, "mismatch": MISMATCH, "filled": FILLED, "kept": KEPT,
 }
 ENGINE_JS = scripts.engine("identityEngine", ("deep", "fingerprint", "hash", "identity_engine"), ENGINE_CONFIG)
 
@@ -91,19 +93,21 @@ def cyrb53(text: str) -> str:
     return format(4294967296 * (0x1FFFFF & h2) + h1, "x")
 
 
-def identity_selector(fp: Fingerprint, after_fill: bool = False, fail_fast: bool = False) -> str:
+def identity_selector(fp: Fingerprint, after_fill: bool = False, fail_fast: bool = False, keep: str | None = None) -> str:
     """The ``lumen-identity=…`` selector that keeps only an element with this fingerprint's identity.
 
     Role and name are always left to Playwright's role engine (``gated``); ``after_fill``: the
     attributes a fill may change (``LIVE``) are left out; the context counts only for an element
     that had look-alikes when it was recorded. ``fail_fast``: an element that is not the recorded
-    one makes the query fail (``MISMATCH``) instead of matching nothing.
+    one makes the query fail (``MISMATCH``) instead of matching nothing. ``keep``: a gated fill's
+    token (``holds.token``), under which the page keeps the element matched, for ``holds.provided``.
     """
     scope = "r" + ("v" if after_fill else "") + ("" if fp.look_alikes else "c") + item_scope(fp) + declared_scope(fp)
     skip = {name for letter in scope for name in SKIPS.get(letter, ())}
     values = [getattr(fp, name) for name in FIELDS if name not in skip]
     key = SEPARATOR.join(MISSING if v is None else str(v) for v in values)
-    return f"{ENGINE}={(scope + ('t' if fail_fast else '')) or 'x'}:{cyrb53(key)}"
+    kept = f":{keep}" if keep else ""
+    return f"{ENGINE}={(scope + ('t' if fail_fast else '')) or 'x'}:{cyrb53(key)}{kept}"
 
 
 def holds(recorded: Fingerprint, current: Fingerprint) -> bool:
@@ -155,13 +159,14 @@ def same_role_and_name(recorded: Fingerprint | None, current: Fingerprint | None
 
 
 def gated(primary: Locator, fp: Fingerprint | None, after_fill: bool = False,
-          fail_fast: bool = False, named_exactly: bool = False) -> Locator | None:
+          fail_fast: bool = False, named_exactly: bool = False, keep: str | None = None) -> Locator | None:
     """The primary locator narrowed to the recorded element; None when there is no fingerprint to gate on.
 
     Role and name are checked by Playwright's own role engine, exactly: by the primary locator itself
     when it is a role locator with the recorded name, exact (``named_exactly``), else by
     ``and_(get_by_role(role, name=..., exact=True))`` (a role locator that matches a part of a name,
     "Place order", also finds "Place order by phone"). The other attributes: the ``lumen-identity`` hash.
+    ``keep``: see ``identity_selector``.
     """
     if fp is None:
         return None
@@ -169,4 +174,4 @@ def gated(primary: Locator, fp: Fingerprint | None, after_fill: bool = False,
         primary = primary.and_(primary.page.get_by_role(fp.role, name=fp.name, exact=True)  # type: ignore[arg-type]
                                if fp.name is not None and not is_item(fp)
                                else primary.page.get_by_role(fp.role))  # type: ignore[arg-type]
-    return primary.locator(identity_selector(fp, after_fill, fail_fast))
+    return primary.locator(identity_selector(fp, after_fill, fail_fast, keep))

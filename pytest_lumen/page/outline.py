@@ -48,8 +48,10 @@ PLURALS = {"row": "rows", "listitem": "items", "option": "options", "article": "
 
 ENGINE = "lumen-path"
 ENGINE_JS = scripts.engine("pathEngine", ("composed", "path_engine"), {})
-SIZE_JS = scripts.function("pageSize", ("composed", "page_size"))
-OUTLINE_JS = scripts.function("outline", ("composed", "page_size", "outline"))
+PLAN_CONFIG: dict[str, Any] = {"budget": BUDGET, "total": TOTAL, "shown": SHOWN, "first": FIRST, "skip": list(SKIP),
+                               "roles": ROLES, "namedOnly": list(NAMED_ONLY), "roleless": list(ROLELESS),
+                               "plurals": PLURALS}
+OUTLINE_JS = scripts.configured("outline", ("composed", "page_size", "outline"), PLAN_CONFIG)
 _REF = re.compile(r"\[ref=([A-Za-z0-9_-]+)\]")
 
 
@@ -93,14 +95,8 @@ def piece(page: Page, path: str) -> Locator:
 
 def take(page: Page, view: View | None = None, timeout_ms: float = 10_000) -> Outline:
     """Plan the observation in the page and take it: the whole page's snapshot, or its pieces put together."""
-    size: dict[str, Any] = page.evaluate(SIZE_JS, {"skip": list(SKIP)})  # a small script: most pages stop here
-    plan: dict[str, Any] = size | {"whole": True}
-    if size["total"] > BUDGET:
-        config = {"budget": BUDGET, "total": TOTAL, "shown": SHOWN, "first": FIRST, "skip": list(SKIP),
-                  "roles": ROLES, "namedOnly": list(NAMED_ONLY), "roleless": list(ROLELESS), "plurals": PLURALS,
-                  "view": None if view is None else {"path": view.list_path, "start": view.start,
-                                                     "containing": view.containing}}
-        plan = page.evaluate(OUTLINE_JS, config)
+    asked = None if view is None else {"path": view.list_path, "start": view.start, "containing": view.containing}
+    plan: dict[str, Any] = page.evaluate(OUTLINE_JS, {"view": asked})  # a page within the budget: its size and title
     if plan["whole"]:
         text = page.aria_snapshot(mode="ai", timeout=timeout_ms)
         return Outline(plan["title"], text, Refs(_REF.findall(text)), {}, plan["total"], False)

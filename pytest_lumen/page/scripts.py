@@ -37,6 +37,13 @@ def applied(name: str, files: tuple[str, ...], expression: str) -> str:
     return _scope(files, f"{name}({expression})")
 
 
+def configured(name: str, files: tuple[str, ...], config: Mapping[str, Any]) -> str:
+    """An expression for ``evaluate()``: a function of one object that calls ``name`` (declared in ``files``) with
+    ``config`` and that object's keys. Constants ride in the source, which the page compiles once, not in the
+    argument, which Playwright serializes on every call."""
+    return _scope(files, f"(arg) => {name}({{...CONFIG, ...arg}})", "const CONFIG = " + json.dumps(config) + ";")
+
+
 def engine(name: str, files: tuple[str, ...], config: Mapping[str, Any]) -> str:
     """A selector engine's source: what ``name(CONFIG)`` returns, ``name`` declared in ``files``."""
     return _scope(files, name + "(CONFIG)", "const CONFIG = " + json.dumps(config) + ";")

@@ -12,6 +12,18 @@ function composedNodes(el) {
   return out;
 }
 
+// The child elements in the composed tree. Only a shadow host's children can be assigned to a slot, so any other
+// element's (but a slot's) are its own children: walked without asking each node for its slot (a list of thousands).
 function composedKids(el) {
+  if (!el.shadowRoot && el.tagName !== 'SLOT') {
+    const out = [];
+    for (let c = el.firstElementChild; c; c = c.nextElementSibling) out.push(c);
+    return out;
+  }
   return composedNodes(el).filter((n) => n.nodeType === 1);
+}
+
+// composedKids(el)[i], without listing them all when they are the element's own children.
+function composedKid(el, i) {
+  return el.shadowRoot || el.tagName === 'SLOT' ? composedKids(el)[i] : el.children[i];
 }

@@ -1,19 +1,38 @@
 // The lumen-identity selector engine (identity.py): a selector body "<scope>:<hash>" keeps the
 // element only when the hash of its identifying attributes is <hash>. The scope letters name the
 // attributes left out (config.skips); with "t", an element that is not the recorded one throws.
+// The attributes read are those hashed: the fingerprinter of each scope reads no other.
+// A third part, "<scope>:<hash>:<token>" (a gated fill's query), keeps the element it matched under <token>
+// (config.filled, this isolated world's own), for the lumen-holds engine to check its value later.
 //
-// config: {fingerprint, fields, skips, missing, separator, mismatch}, from identity.ENGINE_CONFIG.
+// config: {fingerprint, fields, skips, missing, separator, mismatch, filled, kept}, from identity.ENGINE_CONFIG.
 function identityEngine(config) {
-  const fp = fingerprinter(config.fingerprint);
+  const byScope = new Map();
+  const scoped = (scope) => {
+    if (!byScope.has(scope)) {
+      const skip = [...scope].flatMap((letter) => config.skips[letter] || []);
+      const used = config.fields.filter((k) => !skip.includes(k));
+      byScope.set(scope, [used, fingerprinter({...config.fingerprint, fields: used})]);
+    }
+    return byScope.get(scope);
+  };
+  const keep = (token, el) => {
+    const filled = globalThis[config.filled] || (globalThis[config.filled] = new Map());
+    filled.delete(token);
+    filled.set(token, el);
+    if (filled.size > config.kept) filled.delete(filled.keys().next().value);
+  };
   return {
     queryAll(root, body) {
       if (!root || root.nodeType !== 1) return [];
-      const [scope, want] = body.split(':');
+      const [scope, want, token] = body.split(':');
+      const [used, fp] = scoped(scope);
       const f = fp(root);
-      const skip = [...scope].flatMap((letter) => config.skips[letter] || []);
-      const used = config.fields.filter((k) => !skip.includes(k));
       const key = used.map((k) => (f[k] === null || f[k] === undefined) ? config.missing : String(f[k])).join(config.separator);
-      if (cyrb53(key) === want) return [root];
+      if (cyrb53(key) === want) {
+        if (token) keep(token, root);
+        return [root];
+      }
       if (scope.includes('t')) throw new Error(config.mismatch);
       return [];
     },

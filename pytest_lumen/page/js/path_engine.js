@@ -5,7 +5,7 @@ function pathEngine() {
     queryAll(root, body) {
       let el = root.nodeType === 9 ? root.body : root;
       for (const step of body.split('/').filter(Boolean)) {
-        el = el ? composedKids(el)[Number(step)] : null;
+        el = el ? composedKid(el, Number(step)) : null;
       }
       return el ? [el] : [];
     },

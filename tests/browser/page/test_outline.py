@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from pytest_lumen.page import outline
+from pytest_lumen.page import outline, scripts
 from pytest_lumen.page.outline import View
 from tests.support.large_pages import ROWS, inventory
 
@@ -116,3 +116,38 @@ def test_a_ref_still_resolves_after_the_page_moved_its_piece(big_page: Any) -> N
     ref = outline._REF.search(next(line for line in taken.text.splitlines() if '"SKU-00002"' in line)).group(1)  # type: ignore[union-attr]
     big_page.evaluate("document.querySelector('main').prepend(document.createElement('div'))")  # every path shifts
     assert outline.locate(big_page, ref, taken.refs).inner_text() == "SKU-00002"
+
+
+# Shadow hosts open and closed, a slot with assigned elements and text, a slot showing its fallback, nested hosts.
+SLOTS = """<!doctype html><html lang='en'><head><title>Slots</title></head><body>
+<div id="open"><span slot="head">Head</span><p>One</p>text<p>Two</p></div>
+<div id="closed"><p>Light</p></div>
+<div id="fallback"><p>Kept out of the slot</p></div>
+<ul id="plain"><li>1</li><!-- a comment --><li>2</li> <li>3</li></ul>
+<script>
+document.getElementById('open').attachShadow({mode: 'open'}).innerHTML =
+  '<header><slot name="head"></slot></header><main><slot></slot></main><div id="inner"><b>x</b></div>';
+document.getElementById('closed').attachShadow({mode: 'closed'}).innerHTML = '<i>hidden</i><slot></slot>';
+document.getElementById('fallback').attachShadow({mode: 'open'}).innerHTML =
+  '<slot name="none"><em>fallback</em><strong>too</strong></slot><slot></slot>';
+</script></body></html>"""
+
+
+def test_the_composed_children_of_every_element_are_those_of_the_slot_aware_walk(
+        page: Any, site_factory: Callable[[dict[str, str]], Any]) -> None:
+    # composedKids walks an element's own children when no slot can be involved (no shadow root, not a slot):
+    # for every element of the page and of its open shadow roots, the same elements as composedNodes gives
+    page.goto(site_factory({"index.html": SLOTS}).url + "/index.html")
+    script = "(() => {\n" + scripts.source("composed") + """\nreturn () => {
+      const all = [];
+      const visit = (root) => root.querySelectorAll('*').forEach((e) => { all.push(e); if (e.shadowRoot) visit(e.shadowRoot); });
+      visit(document);
+      const wrong = all.filter((e) => {
+        const want = composedNodes(e).filter((n) => n.nodeType === 1), got = composedKids(e);
+        return got.length !== want.length || got.some((k, i) => k !== want[i] || composedKid(e, i) !== k)
+          || composedKid(e, want.length) !== undefined;
+      });
+      return [all.length, wrong.map((e) => e.outerHTML.slice(0, 60))];
+    };\n})()"""
+    checked, wrong = page.evaluate(script)
+    assert checked > 20 and wrong == []
