@@ -3,7 +3,8 @@
 ``run_demo.py`` calls ``heal_and_replay`` with the cache the version-2 replay left (its zero-token heals
 already written). Heal mode runs with ``FakeAnthropic`` (a loopback Anthropic API answering from
 ``heal_scripts.json``: no API key, no network) for the steps only a model can heal; a replay of the
-healed cache must then pass every test with zero model calls. ``cache_diff`` is what a reviewer sees.
+healed cache must then pass every test with zero model calls. ``cache_diff`` is what a reviewer sees. Each
+run's whole output is kept in ``<its output folder>/pytest.log``, its outcomes in ``junit.xml`` beside it.
 """
 
 from __future__ import annotations
@@ -32,15 +33,20 @@ class Loop:
     model_requests: int
     replay_log: list[str]
     replay_status: int
+    heal_dir: Path  # each run's output folder: pytest.log, junit.xml, lumen-heals.md, a folder per test
+    replay_dir: Path
 
 
 def _pytest(mode: str, cache_dir: Path, output: Path, env: dict[str, str]) -> subprocess.CompletedProcess[str]:
-    """One run of the suite on version 2; its whole output is kept in ``<output>/pytest.log``."""
+    """One run of the suite on version 2; its whole output is kept in ``<output>/pytest.log``, its outcomes in
+    ``<output>/junit.xml``."""
     command = [sys.executable, "-m", "pytest", str(HERE.relative_to(ROOT)), f"--lumen-mode={mode}", "--shop-version=2",
-               f"--lumen-cache-dir={cache_dir}", "-p", "no:cacheprovider", f"--output={output}", "--tb=short", "-q"]
+               f"--lumen-cache-dir={cache_dir}", "-p", "no:cacheprovider", f"--output={output}",
+               f"--junitxml={output / 'junit.xml'}", "--tb=short", "-q"]
     done = subprocess.run(command, cwd=ROOT, env=env, capture_output=True, text=True, check=False)
     output.mkdir(parents=True, exist_ok=True)
-    (output / "pytest.log").write_text(done.stdout + done.stderr, encoding="utf-8")
+    shown = " ".join(command[3:])
+    (output / "pytest.log").write_text(f"$ python -m pytest {shown}\n{done.stdout}{done.stderr}", encoding="utf-8")
     return done
 
 
@@ -52,13 +58,23 @@ def heal_and_replay(cache_dir: Path, results: Path, base_env: dict[str, str]) ->
         healed = _pytest("heal", cache_dir, results / "v2-heal", env)
         requests = fake.request_count
     replayed = _pytest("replay", cache_dir, results / "v2-healed-replay", base_env)
-    return Loop(healed.stdout.splitlines(), healed.returncode, requests, replayed.stdout.splitlines(), replayed.returncode)
+    return Loop(healed.stdout.splitlines(), healed.returncode, requests, replayed.stdout.splitlines(), replayed.returncode,
+                results / "v2-heal", results / "v2-healed-replay")
 
 
-def cache_diff(before: Path, after: Path, full_lines: int = 40) -> list[str]:
-    """``git diff --stat`` style lines for every cache file that changed, then the shortest diff, cut at ``full_lines``."""
-    lines: list[str] = []
-    first: list[str] | None = None  # the shortest diff: the one a reader takes in at once
+@dataclass
+class CacheDiff:
+    """What a reviewer sees: the unified diff of every cache file that changed, and its size."""
+
+    lines: list[str]
+    files: int
+    added: int
+    removed: int
+
+
+def cache_diff(before: Path, after: Path) -> CacheDiff:
+    """The diff of every cache file under ``after`` against its copy under ``before``, as ``git diff`` shows it."""
+    found = CacheDiff([], 0, 0, 0)
     for path in sorted(after.rglob("*.json")):
         rel = path.relative_to(after)
         old = (before / rel).read_text(encoding="utf-8").splitlines() if (before / rel).exists() else []
@@ -66,12 +82,8 @@ def cache_diff(before: Path, after: Path, full_lines: int = 40) -> list[str]:
         diff = list(difflib.unified_diff(old, new, f"a/{rel}", f"b/{rel}", lineterm="", n=1))
         if not diff:
             continue
-        plus = sum(1 for d in diff if d.startswith("+") and not d.startswith("+++"))
-        minus = sum(1 for d in diff if d.startswith("-") and not d.startswith("---"))
-        bar = min(max(round(20 * plus / (plus + minus)), 1 if plus else 0), 19 if minus else 20)  # 20 marks, as git
-        lines.append(f" {rel!s:<62} | {plus + minus:>4} {'+' * bar}{'-' * (20 - bar)}")
-        first = diff if first is None or len(diff) < len(first) else first
-    if first:
-        lines += ["", f"one heal in full ({first[0][4:]}, first {full_lines} lines of the diff):"]
-        lines += first[:full_lines]
-    return lines
+        found.lines += diff
+        found.files += 1
+        found.added += sum(1 for d in diff if d.startswith("+") and not d.startswith("+++"))
+        found.removed += sum(1 for d in diff if d.startswith("-") and not d.startswith("---"))
+    return found

@@ -9,6 +9,15 @@ real key you would run instead::
 
 Usage: ``python example_suite/record.py [extra pytest args]``. Exit status: pytest's, or 1
 when a scripted action was refused by the plugin (a stale script: fix the script).
+
+The caches hold two device profiles: the desktop (pytest-playwright's default 1280x720, ``wide``) and a phone::
+
+    python example_suite/record.py                       # the desktop
+    python example_suite/record.py --device "Pixel 7"    # the phone (narrow-touch-mobile), beside the desktop's
+
+The same script serves both: on a touch screen the stand-in sends a scripted click as a tap, and the entries
+marked ``"touch": true`` are the phone's own (the menu button first, the cart's bottom sheet). Recording one
+profile leaves the other's lines as they are.
 """
 
 from __future__ import annotations
@@ -20,6 +29,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from pytest_lumen.cache import loads
 from pytest_lumen.testing.fake_anthropic import FakeAnthropic
 
 HERE = Path(__file__).resolve().parent
@@ -67,6 +77,23 @@ def cache_files() -> list[Path]:
     return sorted(p for p in CACHE.rglob("*.json") if p.name != "memory.json") if CACHE.exists() else []
 
 
+def described(path: Path) -> str:
+    """A cache file in a line: its steps, and each profile's actions (with the steps that profile has of its own)."""
+    file = loads(path.read_text(encoding="utf-8"), path)
+    held = file.held_profiles() or ["any"]
+    parts = []
+    for key in held:
+        actions = [s.actions_for(key, None if key == "any" else held) for s in file.steps]
+        own = sum(1 for s in file.steps if s.per_profile and key in s.per_profile)
+        parts.append(f"{key} {sum(len(a) for a in actions if a)} actions" + (f" ({plural(own, 'step')} its own)" if own else ""))
+    return f"{plural(len(file.steps), 'step')}; {', '.join(parts)}"
+
+
+def plural(count: int, word: str) -> str:
+    """``1 step``, ``3 steps``."""
+    return f"{count} {word}{'' if count == 1 else 's'}"
+
+
 def main(argv: list[str]) -> int:
     """Record, then report: pytest's status, model requests, refused actions, the files written."""
     with FakeAnthropic() as fake:
@@ -80,8 +107,7 @@ def main(argv: list[str]) -> int:
     for line in refused:
         print(f"  refused: {line}")
     for path in cache_files():
-        steps = json.loads(path.read_text(encoding="utf-8"))["steps"]
-        print(f"  {path.relative_to(ROOT)}: {len(steps)} steps, {sum(len(s['actions']) for s in steps)} actions")
+        print(f"  {path.relative_to(ROOT)}: {described(path)}")
     return status or (1 if refused else 0)
 
 

@@ -6,6 +6,8 @@ from collections import Counter
 from collections.abc import Callable
 from pathlib import Path
 
+from ..errors import CacheError
+from .devices import merged_file
 from .model import CacheFile, Step
 from .sharing import merge
 from .store import CacheStore
@@ -27,6 +29,7 @@ class TestCache:
         self.used = False  # the file was read (for the unused-file check)
         self.shared = False  # the parameters of a ``lumen_shared`` test write it by merging (``sharing.py``)
         self.viewport: Viewport | None = None  # the page's viewport when the test's steps ran
+        self.profile: str | None = None  # the device profile they ran on (``profile.py``; None: not known)
         self._file: CacheFile | None = None
         self._ordinals: Counter[str] = Counter()
 
@@ -63,7 +66,18 @@ class TestCache:
             return None
         # a recording keeps the viewport it ran at; a rewrite (a heal, a step added) keeps the file's, even none
         viewport = self._file.viewport if self._file is not None else self.viewport
-        return CacheFile(test=self.nodeid, steps=self.steps, viewport=viewport)
+        ours = CacheFile(test=self.nodeid, steps=self.steps, viewport=viewport)
+        return merged_file(self._on_disk(), ours, self.profile) if self.profile is not None else ours
+
+    def _on_disk(self) -> CacheFile | None:
+        """The file as it is on disk, for the other profiles' recordings: the one read, else read now (a recording
+        does not read it before; one that cannot be read holds nothing to keep, and is replaced)."""
+        if self.used:
+            return self._file
+        try:
+            return self.store.load(self.path, nodeid=self.rerun)
+        except CacheError:
+            return None
 
     @property
     def merge(self) -> Callable[[CacheFile | None, CacheFile], CacheFile] | None:

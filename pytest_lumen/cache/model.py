@@ -1,125 +1,31 @@
 """The cache file schema: pydantic models for every part of ``.lumen-cache/<test file>/<test>.json``.
 
-No Playwright here: loading a cache file needs only pydantic. ``LocatorSpec.build`` calls the
-``get_by_*`` methods of whatever page or locator it is given.
+No Playwright here: loading a cache file needs only pydantic. Its locators are ``locator.py``'s ``LocatorSpec``.
 """
 
 from __future__ import annotations
 
 import difflib
 from pathlib import PurePosixPath, PureWindowsPath
-from typing import TYPE_CHECKING, Annotated, Any, Literal
+from typing import TYPE_CHECKING, Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
-from .expressions import MAX_NTH, render
-from .fileform import ActionForm, LocatorForm, StepForm
+from .fileform import ActionForm, StepForm
 from .fingerprints import FINGERPRINT_VERSION as FINGERPRINT_VERSION  # the file's schema: exported from here too
 from .fingerprints import Box as Box
 from .fingerprints import Fingerprint as Fingerprint
+from .locator import ENTER_FRAME as ENTER_FRAME  # the file's schema: exported from here too
+from .locator import LocatorKind as LocatorKind
+from .locator import LocatorSpec as LocatorSpec
+from .profile import Profile, ProfileKey
 from .viewport import Viewport
 
 if TYPE_CHECKING:
-    from playwright.sync_api import Locator, Page
+    pass
 
 SCHEMA_VERSION = 3  # 1: keys held the URL; 2: locators as objects (both read and upgraded: migrate.py, fileform.py)
 StepKind = Literal["run", "expect"]
-LocatorKind = Literal["role", "test_id", "label", "placeholder", "text", "alt_text", "title", "selector", "frame"]
-KINDS_WITHOUT_EXACT = ("test_id", "selector", "frame")  # Playwright's calls for these take no ``exact``
-ENTER_FRAME = "internal:control=enter-frame"  # Playwright's selector part for "inside this iframe"
-
-
-# --- locators ------------------------------------------------------------------------------
-
-
-class LocatorSpec(LocatorForm):
-    """A Playwright locator as data: ``kind`` picks the ``get_by_*`` call.
-
-    ``selector`` is the escape hatch: a raw Playwright selector for what the other
-    kinds cannot say (it is still what ``normalize()`` chose, never a snapshot ref).
-    ``frame`` is an iframe (``value``: its selector) whose document the child locators search:
-    the ``parent`` of an element inside a frame. ``has``: only the elements that hold an element it
-    finds (Playwright's ``filter(has=...)``): an item of a repeated structure known by what identifies
-    it, ``get_by_role("row").filter(has=page.get_by_role("cell", name="Invoice 1042", exact=True))``.
-    """
-
-    model_config = ConfigDict(extra="forbid", frozen=True)
-
-    kind: LocatorKind
-    value: str = Field(min_length=1)
-    name: str | None = None
-    exact: bool = False
-    nth: int | None = Field(default=None, ge=-MAX_NTH, le=MAX_NTH)  # as many digits as the expressions read
-    parent: LocatorSpec | None = None
-    has: LocatorSpec | None = None
-
-    @model_validator(mode="before")
-    @classmethod
-    def _only_what_its_kind_takes(cls, data: Any) -> Any:
-        """A ``name`` belongs to a role, ``exact`` to the ``get_by_*`` calls that take it: a field its kind has no use
-        for (an older file's, one edited by hand) is left out, as ``build`` and the file's expression leave it."""
-        if isinstance(data, dict) and data.get("kind") != "role" and data.get("name") is not None:
-            data = {k: v for k, v in data.items() if k != "name"}
-        if isinstance(data, dict) and data.get("kind") in KINDS_WITHOUT_EXACT and data.get("exact"):
-            data = {**data, "exact": False}
-        return data
-
-    def build(self, root: Page | Locator, hidden: bool = False) -> Locator:
-        """The live locator on ``root`` (a page or a locator); ``hidden``: role locators include hidden elements (the
-        other kinds always do), an element a closed section holds."""
-        base = self.parent.build(root, hidden) if self.parent is not None else root
-        kind, value = self.kind, self.value
-        if kind == "role":
-            loc = base.get_by_role(value, name=self.name, exact=self.exact or None,  # type: ignore[arg-type]
-                                   include_hidden=hidden or None)
-        elif kind == "test_id":
-            loc = base.get_by_test_id(value)
-        elif kind == "label":
-            loc = base.get_by_label(value, exact=self.exact)
-        elif kind == "placeholder":
-            loc = base.get_by_placeholder(value, exact=self.exact)
-        elif kind == "text":
-            loc = base.get_by_text(value, exact=self.exact)
-        elif kind == "alt_text":
-            loc = base.get_by_alt_text(value, exact=self.exact)
-        elif kind == "title":
-            loc = base.get_by_title(value, exact=self.exact)
-        elif kind == "frame":
-            loc = base.locator(f"{value} >> {ENTER_FRAME}")  # what locator(value).content_frame selects
-        else:
-            loc = base.locator(value)
-        if self.has is not None:
-            loc = loc.filter(has=self.has.build(getattr(root, "page", root)))  # a Locator's page, or the page itself
-        if self.nth is not None:
-            loc = loc.nth(self.nth)
-        return loc
-
-    def exact_role(self) -> tuple[str, str] | None:
-        """(role, name) when this locator finds an element by its role and whole name, exactly; else None."""
-        if self.kind == "role" and self.exact and self.name and self.parent is None and self.nth is None \
-                and self.has is None:
-            return self.value, self.name
-        return None
-
-    def frame(self) -> LocatorSpec | None:
-        """The innermost iframe this locator searches in (its nearest ``frame`` ancestor), None on the page itself."""
-        parent = self.parent
-        while parent is not None and parent.kind != "frame":
-            parent = parent.parent
-        return parent
-
-    def without_nth(self) -> LocatorSpec:
-        """The same locator matching every element (for counts)."""
-        return self.model_copy(update={"nth": None})
-
-    def describe(self) -> str:
-        """Python-like code for messages and reports: ``get_by_role("button", name="Add")``."""
-        return render(self)
-
-    def code(self) -> str:
-        """The expression a cache file holds: ``get_by_role('button', name='Add')`` (``cache/expressions.py``)."""
-        return render(self, repr)
-
 
 
 # --- actions -------------------------------------------------------------------------------
@@ -181,6 +87,29 @@ class Click(_Action):
         """``double-click on ...`` and ``right-click on ...`` say which click it is."""
         how = "double-click" if self.clicks == 2 else f"{self.button}-click" if self.button else "click"
         return f"{how} on {self.target.locator.describe()}"
+
+
+class Tap(Click):
+    """A tap on a touch screen: what a touch profile records where another clicks (the cached kind is what replay
+    runs: ``locator.tap``)."""
+
+    kind: Literal["tap"] = "tap"  # type: ignore[assignment]  # a click's kind, narrowed to its own
+
+    def describe(self) -> str:
+        """``tap on ...``."""
+        return f"tap on {self.target.locator.describe()}"
+
+
+class Swipe(_Action):
+    """A swipe across an element on a touch screen (a carousel to its next slide, a bottom sheet up or away)."""
+
+    kind: Literal["swipe"] = "swipe"
+    target: Target
+    direction: Literal["left", "right", "up", "down"]
+
+    def describe(self) -> str:
+        """``swipe left on ...``."""
+        return f"swipe {self.direction} on {self.target.locator.describe()}"
 
 
 class Fill(_Action):
@@ -328,7 +257,8 @@ class Expect(_Action):
 
 
 Action = Annotated[
-    Click | Fill | TypeText | Press | SelectOption | Check | Hover | Drag | Upload | Goto | History | Scroll | WaitFor | Expect,
+    Click | Tap | Swipe | Fill | TypeText | Press | SelectOption | Check | Hover | Drag | Upload | Goto | History | Scroll
+    | WaitFor | Expect,
     Field(discriminator="kind"),
 ]
 
@@ -355,12 +285,30 @@ class Step(StepForm):
     # actions of one branch ([]: the condition did not hold, nothing to do); ``actions`` is then empty.
     # Replay takes the branch whose first element is on the page (``replay/branches.py``).
     branches: list[list[Action]] | None = None
+    # Device profiles (``profile.py``): ``actions`` are those of every profile the file holds, or of the profiles
+    # ``on`` names when set (the others have no recording of the step yet); a profile whose actions differ has its
+    # own in ``per_profile``. A step that is the same on every profile is stored once.
+    on: list[ProfileKey] | None = None
+    per_profile: dict[ProfileKey, list[Action]] | None = None
 
     @model_validator(mode="after")
     def _branches_or_actions(self) -> Step:
         if self.branches is not None and self.actions:
             raise ValueError("a conditional step keeps its actions in 'branches', and 'actions' is empty")
         return self
+
+    def actions_for(self, profile: str, held: list[str] | None) -> list[Action] | None:
+        """The actions recorded for ``profile`` (a key), None when it has none; ``held``: the file's profiles (None:
+        an older file that does not say, whose actions serve any profile)."""
+        if self.per_profile and profile in self.per_profile:
+            return self.per_profile[profile]
+        if held is None or (profile in held and (self.on is None or profile in self.on)):
+            return self.actions
+        return None
+
+    def recorded_on(self, held: list[str]) -> list[str]:
+        """The profiles of ``held`` (the file's) that have a recording of this step."""
+        return [key for key in held if self.actions_for(key, held) is not None]
 
 
 class CacheFile(BaseModel):
@@ -370,7 +318,15 @@ class CacheFile(BaseModel):
     schema_version: int = SCHEMA_VERSION
     test: str
     viewport: Viewport | None = None  # the page's when the test was recorded (absent in older files)
+    # The device profiles it holds recordings for (``profile.py``); absent: only the one of its ``viewport``
+    profiles: list[ProfileKey] | None = None
     steps: list[Step] = Field(default_factory=list)
+
+    def held_profiles(self) -> list[str] | None:
+        """The profiles it holds recordings for; None when it does not say (an older file without a viewport)."""
+        if self.profiles is not None:
+            return self.profiles
+        return [Profile.of(self.viewport).key] if self.viewport is not None else None
 
     def find(self, key: str, ordinal: int) -> Step | None:
         """The cached step with this key and occurrence number, if any."""

@@ -28,6 +28,8 @@ from ..cache.model import (
     Scroll,
     SelectOption,
     Step,
+    Swipe,
+    Tap,
     Target,
     TypeText,
     Upload,
@@ -36,6 +38,9 @@ from ..cache.model import (
 )
 from ..errors import ExportError
 from ..page.perform import DRAG_STEPS, WAIT_MS, WHEEL_PX
+from ..page.touch import MOVES as SWIPE_MOVES
+from ..page.touch import SPAN as SWIPE_SPAN
+from ..page.touch import UNIT
 from ..replay.branches import CONDITION_WAIT_MS, guard
 from ..secrets import REDACTED
 from ..templates import PLACEHOLDER, placeholders
@@ -211,6 +216,10 @@ def _target(action: _Action, scope: Scope) -> str | None:
 
 def _call_lines(action: _Action, scope: Scope) -> list[str]:
     loc, page = _target(action, scope), scope.page
+    if isinstance(action, Tap):
+        return [f"{loc}.tap()"]
+    if isinstance(action, Swipe):
+        return _swipe_lines(action, loc or "", scope)
     if isinstance(action, Click):
         args = [f'button="{action.button}"'] if action.button else []
         return [f"{loc}.{'dblclick' if action.clicks == 2 else 'click'}({', '.join(args)})"]
@@ -250,6 +259,21 @@ def _call_lines(action: _Action, scope: Scope) -> list[str]:
             return [f'{page}.get_by_text({scope.text(action.text)}).first.wait_for(state="visible")']
         return [f"{page}.wait_for_timeout({action.ms or WAIT_MS})"]
     raise ExportError(f"an action of kind {getattr(action, 'kind', '?')} has no Playwright counterpart", step=scope.step)
+
+
+def _swipe_lines(action: Swipe, loc: str, scope: Scope) -> list[str]:
+    """A swipe as the browser's own touch input (Chromium's DevTools protocol), as ``page/touch.py`` does it."""
+    dx, dy = (f"{u * SWIPE_SPAN:g} * box[{k!r}]" for u, k in zip(UNIT[action.direction], ("width", "height"), strict=True))
+    page = scope.page
+    return [f"box = {loc}.bounding_box()",
+            f"touch = {page}.context.new_cdp_session({page})",
+            'x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2',
+            'touch.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [{"x": x, "y": y}]})',
+            f"for i in range(1, {SWIPE_MOVES + 1}):  # swipe {action.direction}",
+            f'{INDENT}touch.send("Input.dispatchTouchEvent", {{"type": "touchMove", "touchPoints": [{{"x": x + {dx} * i / '
+            f'{SWIPE_MOVES}, "y": y + {dy} * i / {SWIPE_MOVES}}}]}})',
+            'touch.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})',
+            "touch.detach()"]
 
 
 def _drag_lines(action: Drag, loc: str, scope: Scope) -> list[str]:

@@ -1,12 +1,14 @@
 """An exported module's imports: those its Playwright lines need added, pytest-lumen's unused ones dropped.
 
 A name from a module already imported from joins that statement (``from playwright.sync_api import Page,
-expect``); the standard library's imports go before the others, as isort puts them.
+expect``); the standard library's imports go before the others, and a plain ``import x`` before the ``from``
+imports of its section, as isort puts them.
 """
 
 from __future__ import annotations
 
 import ast
+import sys
 from collections.abc import Sequence
 
 from .actions import IMPORT_OS, IMPORT_PATH, IMPORT_RE, IMPORT_URLJOIN
@@ -96,10 +98,27 @@ def _insert(tree: ast.Module, src: Source, top: Sequence[ast.stmt], lines: list[
     edits = []
     if stdlib:
         at = src.starts[first.lineno - 1] if first is not None else after
-        edits.append(Edit(at, at, "".join(x + "\n" for x in stdlib) + ("\n" if first is not None else "")))
+        edits.append(Edit(at, at, "".join(x + "\n" for x in stdlib) + ("\n" if first is not None and _third_party(first) else "")))
+    plain = [x for x in others if x.startswith("import ")]
+    before = next((n for n in top if _third_party(n) and (isinstance(n, ast.ImportFrom) or ast.unparse(n) > plain[0])),
+                  None) if plain else None
+    if before is not None:
+        at = src.starts[before.lineno - 1]
+        edits.insert(0, Edit(at, at, "".join(x + "\n" for x in plain)))  # first: the stdlib's lines go above them
+        others = [x for x in others if x not in plain]
     if others:
         edits.append(Edit(after, after, "".join(x + "\n" for x in others)))
     return edits
+
+
+def _third_party(node: ast.stmt) -> bool:
+    """An import of neither the standard library nor ``__future__``: isort's third-party section."""
+    if isinstance(node, ast.ImportFrom):
+        module = (node.module or "") if node.level == 0 else ""
+    else:
+        module = node.names[0].name if isinstance(node, ast.Import) else ""
+    root = module.split(".")[0]
+    return bool(root) and root != "__future__" and root not in sys.stdlib_module_names
 
 
 def _after_docstring(tree: ast.Module, src: Source) -> int:

@@ -9,6 +9,7 @@ call in a loop or a branch, an instruction that is not a literal) is an ``Export
 from __future__ import annotations
 
 import ast
+import textwrap
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -20,6 +21,7 @@ from ..templates import placeholders
 from .actions import INDENT, Scope, py_str, step_lines
 from .edits import Edit, Source, apply_edits
 from .imports import fix_imports
+from .per_profile import MARKER, profile_views, test_name
 
 AGENT = "agent"
 IMPORT_PYTEST = "import pytest"
@@ -189,7 +191,8 @@ def rewrite_module(text: str, caches: dict[str, CacheFile], name_of: Callable[[s
             if cache is None:
                 raise ExportError(f"{func.name}: no cache file (the test was never recorded, or it is parametrized)",
                                   remedy="record it (pytest --lumen-record), then export again")
-            rewrite = TestRewrite(src, func, cache)
+            views = profile_views(cache)
+            rewrite = TestRewrite(src, func, cache) if views is None else PerProfile(src, func, views)
             rewrite.run()
         except ExportError as exc:
             result.skipped[func.name] = exc.message
@@ -203,6 +206,36 @@ def rewrite_module(text: str, caches: dict[str, CacheFile], name_of: Callable[[s
     out = apply_edits(text, edits)
     result.text = fix_imports(out, imports)
     return result
+
+
+class PerProfile:
+    """One test function as a copy per device profile (``per_profile.py``): each copy rewritten from that profile's view
+    of the cache file, named and marked for its profile, all of them in the function's place."""
+
+    def __init__(self, src: Source, func: ast.FunctionDef, views: dict[str, CacheFile]) -> None:
+        self.src, self.func, self.views = src, func, views
+        self.edits: list[Edit] = []
+        self.imports: set[str] = {IMPORT_PYTEST}
+
+    def run(self) -> None:
+        """Compute the one edit; an ``ExportError`` says why a copy cannot be written."""
+        func, src = self.func, self.src
+        assert func.end_lineno is not None
+        start = src.offset(min([d.lineno for d in func.decorator_list] + [func.lineno]), 0)
+        end = src.starts[func.end_lineno]
+        segment = textwrap.dedent(src.text[start:end])
+        first = next(iter(self.views))
+        copies = []
+        for key, view in self.views.items():
+            own = Source(segment)
+            parsed = next(n for n in ast.parse(segment).body if isinstance(n, ast.FunctionDef))
+            rewrite = TestRewrite(own, parsed, view)
+            rewrite.run()
+            self.imports |= rewrite.imports
+            text = apply_edits(segment, rewrite.edits).replace(f"def {func.name}(", f"def {test_name(func.name, key, first)}(", 1)
+            copies.append(textwrap.indent(f"@pytest.mark.{MARKER}({py_str(key)})\n{text}", " " * func.col_offset))
+        gap = "\n\n" if func.col_offset == 0 else "\n"
+        self.edits.append(Edit(start, end, gap.join(copies)))
 
 
 def _test_functions(tree: ast.Module) -> list[ast.FunctionDef]:

@@ -23,6 +23,8 @@ from ..cache.model import (
     Press,
     Scroll,
     SelectOption,
+    Swipe,
+    Tap,
     TypeText,
     Upload,
     WaitFor,
@@ -33,6 +35,7 @@ from ..templates import substitute
 from ..urls import absolute_url, normalize_url
 from . import options, scripts
 from .evaluate import evaluate
+from .touch import swipe
 
 if TYPE_CHECKING:
     from playwright.sync_api import Locator, Page
@@ -86,6 +89,16 @@ def _click(action: Click, on: On) -> None:
         on.element.dblclick(timeout=on.timeout_ms, button=action.button or "left")
     else:
         on.element.click(timeout=on.timeout_ms, button=action.button or "left")
+
+
+@_do.register
+def _tap(action: Tap, on: On) -> None:
+    on.element.tap(timeout=on.timeout_ms)
+
+
+@_do.register
+def _swipe(action: Swipe, on: On) -> None:
+    swipe(on.page, on.element, action.direction, on.timeout_ms)
 
 
 @_do.register

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 from playwright.sync_api import Error as PlaywrightError
 
 from ..cache.model import Action, DialogAnswer, Effect, Expect, Goto, SelectOption
+from ..cache.profile import Profile
 from ..errors import LumenAssertionError, LumenError, ModelError, NavigationRefusedError, StepAbortedError, first_line
 from ..events import ModelRequest, StepFinal, ToolSpan
 from ..outcome.action_log import ActionOutcome
@@ -25,7 +26,7 @@ from ..page.guard import NavigationGuard
 from ..page.options import chosen
 from ..page.perform import On, current_url, effect_after, perform_once
 from ..page.tabs import PopupWatch, Tabs
-from ..planner.base import PlanReply, PlanRequest, ToolCall
+from ..planner.base import PlanReply, PlanRequest, ToolCall, calls_model
 from ..secrets import PlaceholderRule, map_strings, password_fills
 from ..templates import substitute
 from ..urls import normalize_host, normalize_url
@@ -47,7 +48,7 @@ if TYPE_CHECKING:
 # page asked for one (Chromium), it is waited for as long as an action may take; elsewhere, and for a
 # page a handler opens a moment later (after a timer, a fetch), an action that can open one waits this
 # long for it (replay knows from the cache whether one comes, and waits for it as long as it may take).
-OPENERS = ("click", "press")
+OPENERS = ("click", "tap", "press")
 POPUP_GRACE_MS = 300.0
 
 
@@ -58,6 +59,7 @@ class StepTask:
     ``names``: the variables the test passed to this step (by default all of ``values``): their values
     become placeholders in what it records, as whole tokens (``secrets.py``); secrets everywhere.
     ``heal``: the brief of the replay the model finishes (a heal); ``already``: the actions replay did before it.
+    ``ordinal``: how many steps of the test with the same sentence came before it (a scripted planner reads it).
     """
 
     index: int
@@ -67,6 +69,7 @@ class StepTask:
     names: Collection[str] | None = None
     heal: str = ""
     already: int = 0
+    ordinal: int = 0
 
 
 @dataclass
@@ -92,6 +95,7 @@ class ModelDriver:
         self.memory = memory
         self.settings = ctx.settings
         self._url_after = ""  # the normalized URL right after the last performed action
+        self.task: StepTask | None = None  # the step being driven (``drive``)
         self.placeholders: PlaceholderRule = ctx.secrets.hide_secrets  # the step's placeholder rule (set by ``drive``)
 
     # --- the loop ------------------------------------------------------------------
@@ -103,6 +107,7 @@ class ModelDriver:
         to its action log (for the memory), and a ``step.final`` event sums the step up.
         """
         calls_before, usage_before = self.ctx.figures.model_calls, self.ctx.figures.usage
+        self.task = task
         self.placeholders = self.ctx.secrets.placeholders_for(task.values if task.names is None else task.names)
         with NavigationWatch(self.page) as self._navigation, PopupWatch(self.page.context) as self._popups:
             result = self._loop(task)
@@ -114,12 +119,15 @@ class ModelDriver:
         return result
 
     def _plan(self, request: PlanRequest, step: int) -> PlanReply:
-        """Call the model once, count it in the test's figures and enforce the token budget."""
+        """Call the model once, count it in the test's figures and enforce the token budget. A planner that calls no
+        model (a script) is counted apart: no tokens, no cost, no budget."""
+        request = dataclasses.replace(request, test=self.ctx.nodeid, step=self.task.instruction,  # a script reads them
+                                      occurrence=self.task.ordinal) if self.task else request
         reply: PlanReply = self.planner.plan(request)
         model = self.planner.model
         figures = self.ctx.figures
-        figures.add_model_call(model, reply.usage)
-        self.ctx.events.emit(ModelRequest(step=step, model=model, latency_ms=round(reply.latency_ms, 1), usage=reply.usage,
+        counted = figures.add_reply(model, reply.usage, scripted=not calls_model(self.planner))
+        self.ctx.events.emit(ModelRequest(step=step, model=model, latency_ms=round(reply.latency_ms, 1), usage=counted,
                                           prompt_chars=request.prompt_chars, stop_reason=reply.stop_reason))
         budget = self.settings.max_tokens
         if budget and figures.usage.total > budget:
@@ -131,7 +139,8 @@ class ModelDriver:
         return reply
 
     def _loop(self, task: StepTask) -> DriveResult:
-        tools = tools_for(task.kind)
+        tools = tools_for(task.kind, touch=self.ctx.cache.profile is not None
+                          and Profile.parse(self.ctx.cache.profile).touch)
         system = system_prompt(self.memory.tier1_text() if self.memory else "")
         obs = self.observe(quiet=True)
         site_tips = self.memory.site_tips(obs.url) if self.memory else ""

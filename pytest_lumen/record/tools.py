@@ -25,6 +25,8 @@ from ..cache.model import (
     Press,
     Scroll,
     SelectOption,
+    Swipe,
+    Tap,
     Target,
     TypeText,
     Upload,
@@ -204,6 +206,17 @@ _RUN_ACTIONS = (
             {"text": _STRING, "ms": {"type": "integer", "minimum": 0, "maximum": 10000}}, (), _wait_for),
 )
 
+# On a touch screen (a touch profile: ``cache/profile.py``) a person taps and swipes: no pointer to hover, no
+# right button, no double-click. The cached kind is what replay runs.
+_TOUCH_ACTIONS = (
+    _action("tap", "Tap an element.", {"ref": _REF}, ("ref",), lambda c: (Tap(target=c.element("tap")), c.loc)),
+    _action("swipe", "Swipe across an element: a carousel to its next slide (left), a bottom sheet up or away (down).",
+            {"ref": _REF, "direction": {"type": "string", "enum": ["left", "right", "up", "down"]}}, ("ref", "direction"),
+            lambda c: (Swipe(target=c.element("swipe"), direction=c.args["direction"]), c.loc)),
+)
+_NO_TOUCH = frozenset({"click", "double_click", "right_click", "hover"})
+_TOUCH_RUN_ACTIONS = (*_TOUCH_ACTIONS, *(t for t in _RUN_ACTIONS if t.name not in _NO_TOUCH))
+
 _EXPECT_ACTIONS = (
     _action("expect_visible", "Assert that an element is visible.", {"ref": _REF}, ("ref",),
             _expect("visible", lambda c: None)),
@@ -246,12 +259,14 @@ def _endings(done: str, fail: str, fail_props: dict[str, Any] | None = None,
             Tool("fail", fail, {"reason": _STRING, **(fail_props or {})}, ("reason",)))
 
 
-ACTIONS: dict[str, Tool] = {t.name: t for t in _RUN_ACTIONS + _EXPECT_ACTIONS}
+ACTIONS: dict[str, Tool] = {t.name: t for t in _RUN_ACTIONS + _TOUCH_ACTIONS + _EXPECT_ACTIONS}
 """Every tool that becomes a cached action, by name."""
 
+_RUN_ENDINGS = (SHOW, *_endings("The step is complete.", "The step cannot be done on this page; say why.",
+                                {"missing": _MISSING}, {"conditional": _CONDITIONAL}), SKIP)
 _TOOLSETS: dict[str, tuple[Tool, ...]] = {
-    "run": (*_RUN_ACTIONS, SHOW, *_endings("The step is complete.", "The step cannot be done on this page; say why.",
-                                           {"missing": _MISSING}, {"conditional": _CONDITIONAL}), SKIP),
+    "run": (*_RUN_ACTIONS, *_RUN_ENDINGS),
+    "touch": (*_TOUCH_RUN_ACTIONS, *_RUN_ENDINGS),
     "expect": (*_EXPECT_ACTIONS, SHOW, *_endings("All the checks the statement needs have been made.",
                                                  "The statement is false on this page; say why.")),
 }
@@ -260,9 +275,14 @@ RUN_TOOLS: list[dict[str, Any]] = [t.schema for t in _TOOLSETS["run"]]
 EXPECT_TOOLS: list[dict[str, Any]] = [t.schema for t in _TOOLSETS["expect"]]
 
 
-def tools_for(kind: Literal["run", "expect"] | str) -> list[dict[str, Any]]:
-    """The tool schemas of a step kind."""
-    return RUN_TOOLS if kind == "run" else EXPECT_TOOLS
+TOUCH_TOOLS: list[dict[str, Any]] = [t.schema for t in _TOOLSETS["touch"]]
+
+
+def tools_for(kind: Literal["run", "expect"] | str, touch: bool = False) -> list[dict[str, Any]]:
+    """The tool schemas of a step kind (``touch``: on a touch screen, tap and swipe instead of the pointer's)."""
+    if kind != "run":
+        return EXPECT_TOOLS
+    return TOUCH_TOOLS if touch else RUN_TOOLS
 
 
 # --- validation ---------------------------------------------------------------------------------

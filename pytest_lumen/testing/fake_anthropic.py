@@ -5,7 +5,9 @@ Only ``POST /v1/messages`` (non-streaming) is implemented.  The server binds to
 and demos can drive the real ``anthropic`` SDK without any network access.
 The HTTP side is ``loopback.py``; reading requests and scripts is ``stand_in.py``; which input
 tokens are prompt-cache reads and writes is ``prompt_cache.py``. A scripted reply may hold several
-tool calls (a list in a step's ``actions``).
+tool calls (a list in a step's ``actions``). One script serves every device profile: on a touch screen (the
+request offers ``tap``, not ``click``) a scripted ``click`` is sent as ``tap``, and a step with ``"touch": true``
+is followed only there (``false``: only elsewhere), as ``stand_in.pick_turn`` says.
 
 Run it standalone with::
 

@@ -3,6 +3,12 @@
 Shared by the two fakes of the model: ``FakeAnthropic`` (a loopback Messages API for the real
 SDK) and ``ScriptedPlanner`` (an in-process ``Planner``). Both read requests in the Messages
 API format and pick elements from the newest aria snapshot by role and name.
+
+One script serves every device profile (``cache/profile.py``). A request is a touch screen's when its tools offer
+``tap`` and not ``click`` (a step's tools on a touch profile: ``record/tools.py``): there a scripted ``click`` is
+sent as ``tap`` (the same action, by the finger), and an entry with ``"touch": true`` is followed only there (the
+phone's own actions: open the menu first, close a bottom sheet), one with ``"touch": false`` only elsewhere. A
+check's tools are the same on every device: its entry tells a phone by a piece of the snapshot in its ``match``.
 """
 
 from __future__ import annotations
@@ -16,7 +22,7 @@ from ..page.snapshot_diff import current_snapshot
 
 __all__ = [
     "MISSING_REF", "SnapshotNode", "action_input", "assistant_turns", "estimated_input_tokens",
-    "estimated_output_tokens", "first_user_text", "last_user_text", "message_text", "page_snapshot",
+    "estimated_output_tokens", "first_user_text", "last_user_text", "message_text", "on_touch", "page_snapshot",
     "parse_snapshot_refs", "pick_turn", "resolve_target",
 ]
 
@@ -200,6 +206,30 @@ def _step_matches(step: JSONDict, text: str) -> bool:
     return all(str(needle) in text for needle in needles)
 
 
+def _tool_names(body: JSONDict) -> set[str]:
+    tools = body.get("tools")
+    return {str(t.get("name")) for t in tools if isinstance(t, dict)} if isinstance(tools, list) else set()
+
+
+def on_touch(body: JSONDict) -> bool:
+    """Whether the request is a touch screen's: its tools offer ``tap`` and not ``click``."""
+    names = _tool_names(body)
+    return "tap" in names and "click" not in names
+
+
+def _fits_device(step: JSONDict, body: JSONDict) -> bool:
+    """An entry's ``touch``: true, only on a touch screen; false, only elsewhere; left out, on every device."""
+    touch = step.get("touch")
+    return touch is None or bool(touch) == on_touch(body)
+
+
+def _for_device(action: JSONDict, body: JSONDict) -> JSONDict:
+    """A scripted ``click`` is a ``tap`` on a touch screen (the same action, by a finger)."""
+    if action.get("tool") == "click" and on_touch(body):
+        return {**action, "tool": "tap"}
+    return action
+
+
 def page_snapshot(body: JSONDict) -> str:
     """The snapshot the model has in front of it: the last one sent whole with the diffs sent after it
     applied (``page/snapshot_diff.py``); the last user message's text when none is marked as one."""
@@ -212,17 +242,18 @@ def pick_turn(script: list[JSONDict], body: JSONDict) -> list[JSONDict] | None:
     """The scripted tool calls of this request's reply, or None (meaning: answer done).
 
     A step's ``actions`` has one entry per reply: an action dict, or a list of them (one reply with
-    several tool calls, carried out in order).
+    several tool calls, carried out in order). The first step whose ``match`` strings are all in the first
+    message and whose ``touch`` fits the request's device is followed; on a touch screen its clicks are taps.
     """
     text = first_user_text(body)
     for step in script:
-        if _step_matches(step, text):
+        if _step_matches(step, text) and _fits_device(step, body):
             actions = step.get("actions", [])
             index = assistant_turns(body)
             if index >= len(actions):
                 return None
             entry = actions[index]
-            return list(entry) if isinstance(entry, list) else [entry]
+            return [_for_device(action, body) for action in (entry if isinstance(entry, list) else [entry])]
     return None
 
 

@@ -1,4 +1,5 @@
-"""A recording keeps its viewport; a replay at another one says so once per test, and goes on."""
+"""A recording keeps its viewport; a replay at another size of the same layout says so once per test, and goes on
+(another layout is another device profile: test_devices.py)."""
 
 from __future__ import annotations
 
@@ -17,7 +18,7 @@ SMALL_VIEWPORT = '''
 
 @pytest.fixture(scope="session")
 def browser_context_args(browser_context_args):
-    return {**browser_context_args, "viewport": {"width": 800, "height": 600}}
+    return {**browser_context_args, "viewport": {"width": 1100, "height": 600}}  # another size, the same wide layout
 '''
 
 
@@ -33,12 +34,12 @@ def test_replay_at_another_viewport_says_so_once_and_passes(lumen, recorded_logi
 
     result.assert_outcomes(passed=1)
     assert fake_anthropic.request_count == before
-    note = "recorded at 1280x720, replayed at 800x600"
+    note = "recorded at 1280x720, replayed at 1100x600"
     result.stdout.fnmatch_lines([f"  viewport: test_app.py::test_login: {note}"])
     assert result.stdout.str().count("viewport: ") == 1
     [events_file] = (lumen.path / "test-results").glob("*/lumen_events.jsonl")
     viewport_events = [e for e in read_events(events_file) if e["type"] == "viewport"]
-    assert [(e["recorded"], e["replayed"]) for e in viewport_events] == [("1280x720", "800x600")]
+    assert [(e["recorded"], e["replayed"]) for e in viewport_events] == [("1280x720", "1100x600")]
     properties = {p.get("name"): p.get("value") for p in ET.parse(lumen.path / "report.xml").iter("property")}
     assert properties["lumen_viewport"] == note
     assert path.read_bytes() == recorded  # a replay writes nothing, and the recording's viewport stays

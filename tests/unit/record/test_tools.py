@@ -17,6 +17,7 @@ from pytest_lumen.record.tools import (
     ACTIONS,
     EXPECT_TOOLS,
     RUN_TOOLS,
+    TOUCH_TOOLS,
     Call,
     ToolInputError,
     _drag,
@@ -61,9 +62,13 @@ def test_each_step_kind_has_its_tools_and_every_action_tool_builds_an_action() -
     assert [t["name"] for t in EXPECT_TOOLS] == ["expect_visible", "expect_text", "expect_value", "expect_checked",
                                                  "expect_count", "expect_url", "show_items", "done", "fail"]
     assert tools_for("run") is RUN_TOOLS and tools_for("expect") is EXPECT_TOOLS
-    names = {t["name"] for t in RUN_TOOLS + EXPECT_TOOLS} - {"done", "fail", "skip", "show_items"}  # not actions
+    assert [t["name"] for t in TOUCH_TOOLS] == ["tap", "swipe", "fill", "type", "press", "select_option", "check",
+                                                "drag", "upload_file", "goto", "go_back", "go_forward", "reload", "scroll",
+                                                "wait_for", "show_items", "done", "fail", "skip"]
+    assert tools_for("run", touch=True) is TOUCH_TOOLS and tools_for("expect", touch=True) is EXPECT_TOOLS
+    names = {t["name"] for t in RUN_TOOLS + TOUCH_TOOLS + EXPECT_TOOLS} - {"done", "fail", "skip", "show_items"}  # not actions
     assert set(ACTIONS) == names and all(tool.build is not None for tool in ACTIONS.values())
-    assert all(t["input_schema"]["additionalProperties"] is False for t in RUN_TOOLS + EXPECT_TOOLS)
+    assert all(t["input_schema"]["additionalProperties"] is False for t in RUN_TOOLS + TOUCH_TOOLS + EXPECT_TOOLS)
 
 
 # --- validation ------------------------------------------------------------------------------------

@@ -228,6 +228,30 @@ def test_match_lists_need_every_string_and_first_step_wins(fake: FakeAnthropic) 
     assert tool_call(ask(fake, conversation("sign up", 0))) == ("done", {"summary": "done"})
 
 
+TOUCH_TOOLS: list[dict[str, Any]] = [  # a step's tools on a touch profile: tap, no click
+    {**TOOLS[0], "name": "tap", "description": "Tap"}, *TOOLS[1:]]
+
+
+def test_one_script_serves_both_devices_a_click_is_a_tap_and_touch_entries_are_the_phones(fake: FakeAnthropic) -> None:
+    fake.script([
+        {"match": "open the cart", "touch": True, "actions": [  # the phone's own: the menu first
+            {"tool": "tap", "target": {"role": "button", "name": "Sign in", "nth": 1}},
+            {"tool": "click", "target": {"role": "link", "name": "Cart (0)"}}]},
+        {"match": "open the cart", "actions": [{"tool": "click", "target": {"role": "link", "name": "Cart (0)"}}]},
+        {"match": "sign in", "touch": False, "actions": [{"tool": "click", "target": {"role": "button", "name": "Sign in"}}]},
+    ])
+
+    def call(task: str, turns: int, tools: list[dict[str, Any]]) -> tuple[str, dict[str, Any]]:
+        return tool_call(client(fake).messages.create(model=MODEL, max_tokens=100, tools=tools,
+                                                      messages=conversation(task, turns)))
+
+    assert call("open the cart", 0, TOOLS) == ("click", {"ref": "e3"})  # a desktop: the touch entry is not its
+    assert call("open the cart", 0, TOUCH_TOOLS) == ("tap", {"ref": "e9"})
+    assert call("open the cart", 1, TOUCH_TOOLS) == ("tap", {"ref": "e3"})  # the script's click, sent as a tap
+    assert call("sign in", 0, TOOLS) == ("click", {"ref": "e7"})
+    assert call("sign in", 0, TOUCH_TOOLS) == ("done", {"summary": "done"})  # touch: false is not the phone's
+
+
 def test_match_reads_text_blocks_of_first_message(fake: FakeAnthropic) -> None:
     fake.script([{"match": ["alpha", "beta"], "actions": [{"tool": "click", "ref": "e1"}]}])
     messages = [{"role": "user", "content": [{"type": "text", "text": "alpha"}, {"type": "text", "text": "beta"}]}]

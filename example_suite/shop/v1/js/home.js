@@ -55,6 +55,9 @@
     Shop.addToCart(id);
     var name = button.parentNode.querySelector("h3").textContent;
     status.textContent = name + " added to cart";
+    if (Shop.isNarrow()) {  // a phone shows the cart in a bottom sheet; a wide screen only the status line
+      Shop.openCartSheet({ name: name, price: button.parentNode.querySelector(".price").textContent });
+    }
   });
 
   // ---- autocomplete ---------------------------------------------------------
