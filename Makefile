@@ -10,7 +10,7 @@ XDIST := -n 6 --dist load --maxschedchunk 1
 # every pytest process (six workers, each inner session's subprocess) compiles every test module again.
 unexport PYTHONDONTWRITEBYTECODE
 
-.PHONY: demo test suite-cpu lint lock bench browser record-demo clean
+.PHONY: demo test dist suite-cpu lint lock bench browser record-demo clean
 
 # The environment: uv installs the pinned dependencies (seconds, where pip takes most of a minute); uv itself, pinned in
 # requirements.lock too, comes from PyPI through the interpreter's pip, else through a pip of the environment's own.
@@ -46,7 +46,7 @@ browser: $(STAMP)
 	fi
 
 demo: browser
-	$(PY) example_suite/run_demo.py
+	@$(PY) example_suite/run_demo.py
 
 # ruff first; mypy (half a minute of CPU on a fresh clone) beside the tests, whose workers leave a core idle while
 # they wait on pages; its report follows theirs, and either failing fails the target.
@@ -77,9 +77,19 @@ lock: $(STAMP)
 	  > $(VENV)/lock.new
 	cmp -s $(VENV)/lock.new requirements.lock || mv $(VENV)/lock.new requirements.lock
 
-# Re-record the example suite's caches through the plugin's record path (scripted fake model).
+# The sdist and the wheel in dist/ (pip install dist/pytest_lumen-*.whl), built offline: no build isolation, the
+# environment's pinned build and setuptools (requirements.lock). dist/ and the egg-info are made afresh, so that dist/
+# holds one wheel and the sdist lists today's files, not those an older egg-info remembers.
+dist: $(STAMP)
+	rm -rf dist pytest_lumen.egg-info
+	$(PY) -m build --quiet --no-isolation --outdir dist .
+	@ls dist
+
+# Re-record the example suite's caches through the plugin's record path (scripted fake model): the desktop, then the
+# phone (its recording written beside the desktop's, in the same files).
 record-demo: browser
 	$(PY) example_suite/record.py
+	$(PY) example_suite/record.py --device "Pixel 7"
 
 # Where the suite's CPU goes, per test, folder and file (benchmarks/suite_cpu.py); PYTEST_ARGS as for `make test`.
 suite-cpu: browser
@@ -89,4 +99,4 @@ bench: browser
 	$(PY) benchmarks/run_all.py
 
 clean:
-	rm -rf $(VENV) test-results example_suite/test-results .pytest_cache
+	rm -rf $(VENV) dist test-results example_suite/test-results .pytest_cache

@@ -13,6 +13,7 @@ from .heal.attempt import ActionFailed, StepReplay
 from .heal.record import model_heal, pictured_after, take_picture
 from .outcome.heal import Heal
 from .page.changes import PageClosed
+from .page.device import profile_of
 from .page.guard import NavigationGuard
 from .page.perform import current_url
 from .page.tabs import Tabs
@@ -20,6 +21,7 @@ from .page.tracing import trace_group
 from .record.driver import DriveResult, ModelDriver, StepTask
 from .record.mode_policy import ModePolicy
 from .replay.branches import choose_branch, describe_branches
+from .replay.device_profile import on_profile, profile_heal, profile_miss_error
 from .replay.diagnosis import as_observed, branch_miss_error, closed_error, heal_brief, miss_error, replay_error
 from .replay.replayer import Replayer
 from .replay.viewport import note_viewport
@@ -56,7 +58,6 @@ class Agent:
         self.guard = NavigationGuard(ctx.settings.allowed_origins, ctx.cache.display)
         self._planner_factory = planner
         self._planner: Planner | None = None
-        self._viewport_noted = False
 
     # --- public API -------------------------------------------------------------------
 
@@ -89,15 +90,17 @@ class Agent:
         index = len(self.ctx.cache.steps)
         policy = self.policy
         cached = self._lookup(fresh) if policy.reads_cache() else None
-        if not self._viewport_noted:  # once per test: the file read by the lookup says what it was recorded at
-            self._viewport_noted = True
+        if self.ctx.cache.profile is None:  # once per test: the file read by the lookup says what it was recorded at
             note_viewport(self.ctx, self.page, self.ctx.cache.file() if policy.reads_cache() else None)
+            self.ctx.cache.profile = profile_of(self.page).key
+        mine = on_profile(cached, self.ctx, policy.may_record())  # the device profile's own recording, or none
+        cached = mine.step
         self.ctx.events.emit(LifecycleStart(step=index, instruction=template, step_kind=kind, mode=policy.mode.value,  # type: ignore[arg-type]
                                             cache=policy.cache_state(cached is not None), key=fresh.key, url=fresh.url))
         watch = Stopwatch()
         try:
             with trace_group(self.page, template, self.trace_steps):
-                outcome = self._do(index, values, cached, fresh)
+                outcome = self._do(index, values, cached, fresh, mine.borrowed)
         except BaseException as exc:
             self.ctx.figures.steps_failed += 1
             self.ctx.events.emit(LifecycleEnd(step=index, outcome="failed", duration_ms=watch.ms))
@@ -132,8 +135,9 @@ class Agent:
         """A URL as a step records it (evidence only, never substituted): normalized, secret values replaced."""
         return self.ctx.secrets.hide_secrets(normalize_url(url, self.settings.base_url))
 
-    def _do(self, index: int, values: dict[str, str], cached: Step | None, fresh: Step) -> str:
-        """Replay, heal or record the step; the outcome for its ``lifecycle.end`` event."""
+    def _do(self, index: int, values: dict[str, str], cached: Step | None, fresh: Step, borrowed: str | None = None) -> str:
+        """Replay, heal or record the step; the outcome for its ``lifecycle.end`` event (``borrowed``: the device
+        profile whose recording it replays, having none of its own: ``replay/device_profile.py``)."""
         __tracebackhide__ = True
         values = {**self.ctx.secrets.variables, **values}  # earlier steps' values fill their placeholders too
         if cached is not None:  # a variable the cached step filled into a password field is a secret from the start
@@ -154,10 +158,14 @@ class Agent:
         try:
             done, heals = replayer.replay(index, cached, values)
         except ActionFailed as failed:
+            if borrowed is not None:
+                raise profile_miss_error(self.ctx, cached, failed) from None
             if not self.policy.may_heal_with_model():
                 raise replay_error(self.ctx, cached, failed, fresh.url) from None
             self._heal_with_model(index, cached, failed, values)
             return "healed"
+        if borrowed is not None:
+            heals = [profile_heal(self.ctx, cached, borrowed), *heals]
         if heals:
             self._healed(cached, heals, done)
             return "healed"
@@ -228,4 +236,4 @@ class Agent:
             self._planner = self._planner_factory()
         driver = ModelDriver(self.page, self._planner, self.ctx, guard=self.guard, memory=self.memory, tabs=self.tabs)
         return driver.drive(StepTask(index, step.instruction, step.kind, values, names=step.variables, heal=heal,
-                                     already=already))
+                                     already=already, ordinal=step.ordinal))

@@ -3,16 +3,19 @@
 Each option is resolved as: command-line flag, else ini key, else environment variable
 (where it has one), else the default. A flag's bad value is rejected by argparse (``choices=``,
 ``type=``) with pytest's usage error; an ini key's or environment variable's by ``ConfigError``,
-also a usage error, naming the key, the value and the remedy. docs/configuration.md's Options
-table shows the same facts (``tests/unit/test_docs_sync.py`` compares them).
+also a usage error, naming the key, the value and the remedy. A numeric ini key is declared with
+its type (``int``, ``float``), which ``pytest --help`` shows. The Options table of the docs'
+Configuration page shows the same facts (``tests/unit/test_docs_sync.py`` compares them).
 """
 
 from __future__ import annotations
 
 import argparse
+import ast
 import enum
 import math
 import os
+import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -25,6 +28,8 @@ from .urls import origin_of
 
 DEFAULT_MODEL = "claude-sonnet-5-5"
 DEFAULT_SECRET_ENV = ("*KEY*", "*TOKEN*", "*SECRET*", "*PASSWORD*")
+KEY_ENV = ("ANTHROPIC_API_KEY", "ANTHROPIC_AUTH_TOKEN")  # what the anthropic SDK authenticates with
+DOCS_OPTIONS = "see 'Configuration' in the pytest-lumen docs for every option"
 
 
 class Mode(str, enum.Enum):
@@ -35,14 +40,19 @@ class Mode(str, enum.Enum):
     RECORD = "record"
 
 
+def _shown(value: object) -> str:
+    """A value as a message quotes it: as written (a typed ini key's number as its shortest text: ``'-1'``)."""
+    return repr(value if isinstance(value, str) else f"{value:g}" if isinstance(value, (int, float)) else str(value))
+
+
 def whole_number(value: object) -> int:
     """An integer >= 0, from a flag (argparse's ``type=``), an ini value or an environment variable."""
     try:
         number = int(str(value).strip())
     except ValueError:
-        raise argparse.ArgumentTypeError(f"{value!r} is not a whole number") from None
+        raise argparse.ArgumentTypeError(f"{_shown(value)} is not a whole number") from None
     if number < 0:
-        raise argparse.ArgumentTypeError(f"{value!r} is negative; it must be >= 0")
+        raise argparse.ArgumentTypeError(f"{_shown(value)} is negative; it must be >= 0")
     return number
 
 
@@ -53,10 +63,21 @@ def seconds(value: object) -> float:
     except ValueError:
         number = math.nan
     if not math.isfinite(number):
-        raise argparse.ArgumentTypeError(f"{value!r} is not a number of seconds")
+        raise argparse.ArgumentTypeError(f"{_shown(value)} is not a number of seconds")
     if number < 0:
-        raise argparse.ArgumentTypeError(f"{value!r} is negative; it must be >= 0")
+        raise argparse.ArgumentTypeError(f"{_shown(value)} is negative; it must be >= 0")
     return number
+
+
+def rejected_text(message: str) -> str | None:
+    """The text pytest could not convert for a typed ini key, from its message (Python's own: ``invalid literal for
+    int() with base 10: 'many'``, ``could not convert string to float: 'fast'``); None when it does not say."""
+    quoted = re.search(r""": ('(?:[^'\\]|\\.)*'|"(?:[^"\\]|\\.)*")$""", message.strip())
+    try:
+        text = ast.literal_eval(quoted.group(1)) if quoted else None
+    except (ValueError, SyntaxError):
+        return None
+    return text if isinstance(text, str) else None
 
 
 def origins(value: object) -> tuple[str, ...]:
@@ -83,6 +104,7 @@ def name_groups(lines: object) -> tuple[str, ...]:
 
 
 Kind = Literal["value", "switch", "lines"]
+IniType = Literal["string", "int", "float", "linelist"]
 
 
 @dataclass(frozen=True)
@@ -127,11 +149,20 @@ class Option:
             return value
         return self.parse(raw)
 
+    @property
+    def ini_type(self) -> IniType:
+        """The type its ini key is declared with (``pytest --help`` shows it): ``int``, ``float``, ``linelist``, else
+        ``string``. pytest converts a typed value; ``convert`` still checks it (a negative number, an infinity)."""
+        if self.kind == "lines":
+            return "linelist"
+        typed: IniType = "int" if self.parse is whole_number else "float" if self.parse is seconds else "string"
+        return typed if pytest.version_tuple >= (8, 4) else "string"  # pytest 8.4 added the numeric types
+
     def remedy(self, key: str) -> str:
         """What to do about a bad value of ``key`` (the ini key or the environment variable it came from)."""
         also = f", or pass {self.flag}" if self.flag else ""
         return (f"set {key} to {self.values.replace('`', '')} (default: {self.shown_default.replace('`', '')}){also}; "
-                f"docs/configuration.md lists every option")
+                f"{DOCS_OPTIONS}")
 
 
 MODES = tuple(m.value for m in Mode)
@@ -172,6 +203,9 @@ OPTIONS: tuple[Option, ...] = (
            name_groups, "lines of names joined by `=`", kind="lines"),
     Option("snapshot_chars", None, "lumen_snapshot_chars", None, 24000,
            "most characters of the page snapshot sent to the model per turn", whole_number, "a whole number >= 0"),
+    Option("script", "--lumen-script", "lumen_script", None, "",
+           "record and heal by following a script of actions instead of the model: no API key, no model call",
+           values="a JSON file, relative to the rootdir", metavar="FILE"),
 )
 
 
@@ -196,6 +230,16 @@ class Settings:
     prune: bool = False
     base_url: str | None = None
     equivalent_names: tuple[str, ...] = ()  # a project's groups of equivalent names, "a = b" per line
+    script: Path | None = None  # --lumen-script: the scripted planner's file (record and heal without a model)
+    mode_from: str = ""  # where the mode was set: "--lumen-record", "--lumen-mode=heal", "lumen_mode = heal"; "": default
+    device: str | None = None  # pytest-playwright's --device of the run (a device profile's remedies name it)
+
+    @property
+    def replay_command(self) -> str:
+        """How to run the same suite in replay mode, as its mode was set."""
+        if self.mode_from == "--lumen-record":
+            return "the same pytest command without --lumen-record"
+        return "pytest --lumen-mode=replay"
 
     @property
     def memory_file(self) -> Path:
@@ -227,8 +271,8 @@ def add_options(parser: pytest.Parser) -> None:
                             help=help_text(opt))
         if opt.ini and opt.kind == "lines":
             parser.addini(opt.ini, help=help_text(opt, ini=True), type="linelist", default=[])
-        elif opt.ini:  # a string, converted by ``Option.convert``: a bad value is a ConfigError naming the key
-            parser.addini(opt.ini, help=help_text(opt, ini=True), type="string", default=None)
+        elif opt.ini:  # converted by ``Option.convert``: a bad value is a ConfigError naming the key
+            parser.addini(opt.ini, help=help_text(opt, ini=True), type=opt.ini_type, default=None)
 
 
 def default_mode(environ: Mapping[str, str] = os.environ) -> Mode:
@@ -238,6 +282,11 @@ def default_mode(environ: Mapping[str, str] = os.environ) -> Mode:
     return Mode.HEAL
 
 
+def has_api_key(environ: Mapping[str, str] = os.environ) -> bool:
+    """Whether the anthropic SDK has what it authenticates with (``ANTHROPIC_API_KEY``, or ``ANTHROPIC_AUTH_TOKEN``)."""
+    return any(environ.get(name, "").strip() for name in KEY_ENV)
+
+
 def _value(config: pytest.Config, opt: Option, environ: Mapping[str, str]) -> Any:
     """The option's value: the flag's (argparse converted it), else the ini key's, else the environment's, else the
     default. A bad ini or environment value is a ``ConfigError`` (a pytest usage error)."""
@@ -245,8 +294,13 @@ def _value(config: pytest.Config, opt: Option, environ: Mapping[str, str]) -> An
         value = config.getoption("lumen_" + opt.dest, default=None)
         if value is not None and (value is not False or opt.kind != "switch"):
             return value
-    raw: Any = config.getini(opt.ini) if opt.ini is not None else None
     key, source, path = opt.ini or "", f"ini option {opt.ini}", config.inipath
+    try:
+        raw: Any = config.getini(opt.ini) if opt.ini is not None else None
+    except pytest.UsageError as exc:  # a typed key pytest could not convert: said as for any bad value, when it can be
+        raw = rejected_text(str(exc))
+        if raw is None:
+            raise ConfigError(f"{source}: {exc}", path=path, remedy=opt.remedy(key)) from None
     if raw in (None, "", []) and opt.env is not None and environ.get(opt.env, "").strip():
         raw, key, source, path = environ[opt.env], opt.env, f"environment variable {opt.env}", None
     if raw in (None, "", []):
@@ -277,10 +331,11 @@ def resolve(config: pytest.Config, environ: Mapping[str, str] = os.environ) -> S
     """Build the run's ``Settings`` from the command line, the ini file and the environment."""
     values = {opt.dest: _value(config, opt, environ) for opt in OPTIONS}
     mode = Mode.RECORD if values["record"] else Mode(values["mode"]) if values["mode"] else default_mode(environ)
+    mode_from = ("--lumen-record" if values["record"] else "" if not values["mode"]
+                 else f"--lumen-mode={mode.value}" if config.getoption("lumen_mode", default=None)
+                 else f"lumen_mode = {mode.value}")
     rootdir = Path(config.rootpath)
-    memory = Path(values["memory_path"]) if values["memory_path"] else None
-    if memory is not None and not memory.is_absolute():
-        memory = rootdir / memory
+    memory, script = (rootdir / values[name] if values[name] else None for name in ("memory_path", "script"))
     return Settings(
         mode=mode,
         rootdir=rootdir,
@@ -299,4 +354,7 @@ def resolve(config: pytest.Config, environ: Mapping[str, str] = os.environ) -> S
         prune=values["prune"],
         base_url=_base_url(config),
         equivalent_names=_as_tuple(values["equivalent_names"]),
+        script=script,
+        mode_from=mode_from,
+        device=config.getoption("device", default=None),
     )

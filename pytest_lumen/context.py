@@ -50,8 +50,10 @@ class TestContext:
 
     @property
     def record_command(self) -> str:
-        """The command that re-records this test's steps (an ``agent_for`` block's: the test that needs it)."""
-        return record_command(self.cache.rerun)
+        """The command that re-records this test's steps (an ``agent_for`` block's: the test that needs it), on the
+        run's device (pytest-playwright's ``--device``: a recording belongs to its device profile)."""
+        device = self.settings.device
+        return record_command(self.cache.rerun) + (f' --device "{device}"' if device else "")
 
     def __post_init__(self) -> None:
         self.events.redact = self.secrets.redact

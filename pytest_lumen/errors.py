@@ -113,6 +113,11 @@ class ModelError(LumenError):
     reason = "model_error"
 
 
+class ScriptError(ModelError):
+    """The scripted planner (``--lumen-script``) cannot answer: its file is not a valid script, it has no actions for
+    the test or the step, or the page does not show or refused what a scripted action names."""
+
+
 class StepAbortedError(LumenError):
     """A model-driven step stopped before it was done; ``reason`` says why (timeout, max_actions, ...)."""
 
@@ -174,6 +179,25 @@ def first_line(exc: BaseException, limit: int = 300) -> str:
     text = str(exc.message if isinstance(exc, LumenError) else exc).strip()
     text = without_call_log(text).strip()
     return text.splitlines()[0][:limit] if text else type(exc).__name__
+
+
+SCRIPT_FLAG = "--lumen-script=FILE"
+SCRIPT_DOCS = "see 'Try it without a key' in the pytest-lumen docs' Quickstart"
+SCRIPT_WAY = f"{SCRIPT_FLAG}, the actions to take written in a JSON file ({SCRIPT_DOCS})"
+
+
+def key_ways(replay: str) -> list[str]:
+    """The three ways on for a run that needs the model and has no API key: the key, a replay (``replay``: its command
+    and what it would replay), or a script of the actions in place of the model."""
+    return ["set ANTHROPIC_API_KEY to an Anthropic API key, and run again",
+            f"replay what is recorded, with zero model calls: {replay}",
+            f"try it without a key, following a script instead of the model: {SCRIPT_WAY}"]
+
+
+def without_key(needs: str, replay: str) -> str:
+    """The usage error of a run that needs the model and has no API key: what needs it, then the three ways on."""
+    lines = [f"pytest-lumen: {needs}, and ANTHROPIC_API_KEY is not set. Three ways on:"]
+    return "\n".join([*lines, *(f"  - {way}" for way in key_ways(replay))])
 
 
 def record_command(nodeid: str | None) -> str:

@@ -14,7 +14,8 @@ from typing import Any
 import pytest
 
 from .agent import Agent
-from .config import Settings
+from .config import Settings, has_api_key
+from .errors import ModelError, without_key
 from .page import engines
 from .planner.base import Planner
 from .run import phases
@@ -36,15 +37,24 @@ def lumen_settings(lumen_session: LumenSession) -> Settings:
 
 
 @pytest.fixture(scope="session")
-def lumen_planner(lumen_settings: Settings) -> Callable[[], Planner]:
+def lumen_planner(lumen_session: LumenSession) -> Callable[[], Planner]:
     """A factory for the planner that records and heals; override it to plug in another model.
 
-    It is called only when a step needs the model, so replay runs need no API key.
+    It is called only when a step needs the model, so replay runs need no API key. With ``--lumen-script`` it makes
+    planners that follow the script (each agent its own); else ``AnthropicPlanner``s, and without an API key it says
+    the ways on (a run that needs the model from the start stops before any test: ``LumenSession.keyless``).
     """
+    if lumen_session.script is not None:
+        return lumen_session.script.planner
+    settings = lumen_session.settings
+
     def make() -> Planner:
+        if not has_api_key():
+            raise ModelError(without_key(f"this step needs the model ({settings.mode.value} mode)",
+                                         settings.replay_command))
         from .planner.anthropic_planner import AnthropicPlanner  # imported only when needed: it is slow
 
-        return AnthropicPlanner(lumen_settings.model)
+        return AnthropicPlanner(settings.model)
 
     return make
 

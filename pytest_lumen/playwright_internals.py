@@ -1,6 +1,6 @@
 """What pytest-lumen reads from Playwright beyond its public API, in one place.
 
-Two private attributes (a locator's selector, an object's listeners), an error class that
+Three private attributes (a locator's selector, an object's listeners, a context's options), an error class that
 ``playwright.sync_api`` does not export (``TargetClosedError``), and the text of Playwright's errors
 and call logs. Playwright does not promise any of it; the pinned version does, and each
 function here says what it relies on. ``tests/browser/test_playwright_internals.py`` holds a
@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 from playwright._impl._errors import TargetClosedError
 
 if TYPE_CHECKING:
-    from playwright.sync_api import Locator
+    from playwright.sync_api import Locator, Page
 
 CALL_LOG = "Call log:"
 
@@ -49,6 +49,15 @@ def without_call_log(message: str) -> str:
     error and a failed ``expect`` alike).
     """
     return message.split(CALL_LOG, 1)[0]
+
+
+def call_log(message: str) -> str:
+    """The call log of a Playwright error's or assertion's message (what the call waited for, what was in its way),
+    its lines as Playwright wrote them; "" when it has none.
+
+    Relies on the message's format: the text, then ``Call log:`` and the log's lines (see ``without_call_log``).
+    """
+    return message.split(CALL_LOG, 1)[1].strip("\n") if CALL_LOG in message else ""
 
 
 def pointer_intercepted(message: str) -> bool:
@@ -100,3 +109,15 @@ def target_closed(error: BaseException) -> bool:
     of a call made on a page that had crashed before: a plain ``Error`` that says ``Target crashed``.
     """
     return isinstance(error, TargetClosedError) or "Target crashed" in str(error)
+
+
+def context_options(page: Page) -> dict[str, Any]:
+    """The options the page's browser context was created with (``viewport``, ``isMobile``, ``hasTouch``...), as
+    Playwright sent them to the browser ({} when they cannot be read).
+
+    Relies on ``BrowserContext._impl_obj._options``: the implementation object keeps the options of
+    ``new_context`` (a device descriptor's among them) under their protocol names. The public API does not
+    show them once the context exists.
+    """
+    options = getattr(getattr(page.context, "_impl_obj", None), "_options", None)
+    return dict(options) if isinstance(options, dict) else {}

@@ -7,13 +7,15 @@ changes a few whole lines.
 Reading never trusts the file: anything that is not a valid cache file of this
 ``schema_version`` (not JSON, truncated, unknown action kind, a locator or URL that
 fails validation) is a ``CacheFileError`` naming the file, the step and the remedy, and
-the file is left as it is until the test is re-recorded.
+the file is left as it is until the test is re-recorded. Its content's problems are listed
+every one, each at its path as it stands in the file (``steps[0].actions[1].locator``: ``file_problems``).
 """
 
 from __future__ import annotations
 
 import functools
 import json
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -31,7 +33,8 @@ WEB_URL_STARTS = ("/", "http://", "https://", "%")  # a path, a web URL, or a %v
 OTHER_URLS = frozenset({"about:blank"})
 
 
-ONE_LINE = frozenset({"fingerprint", "after", "option", "by", "viewport", "variables", "fallbacks"})  # on one line
+ONE_LINE = frozenset({"fingerprint", "after", "option", "by", "viewport", "variables", "fallbacks", "on",
+                      "profiles"})  # on one line
 ONE_LINE_ITEMS = frozenset({"dialogs"})  # arrays whose items are written one per line, each on one line
 
 
@@ -93,6 +96,50 @@ def step_label(data: Any, index: int) -> str:
     return f"#{index + 1} {instruction!r}" if isinstance(instruction, str) else f"#{index + 1}"
 
 
+MAX_PROBLEMS = 20  # listed in a message; the count says how many more
+
+
+def file_path(loc: Sequence[Any], data: Any, missing: bool = False, renames: Mapping[str, str] | None = None) -> str:
+    """Where a validation error's ``loc`` is in a file's ``data``, as the file writes it: ``steps[0].actions[1].locator``.
+
+    pydantic's path also holds what the file does not: a union's member (``click``, ``int``), a target the file
+    writes in its action. Each segment the data does not hold is left out; a field that is ``missing`` is named
+    as the file would name it (``renames``: a cache file's action names its target by its ``locator``).
+    """
+    parts: list[str] = []
+    node = data
+    for i, seg in enumerate(loc):
+        if isinstance(node, list) and isinstance(seg, int) and 0 <= seg < len(node):
+            parts.append(f"[{seg}]")
+            node = node[seg]
+        elif isinstance(node, dict) and isinstance(seg, str) and (seg in node or (missing and i == len(loc) - 1)):
+            name = seg if seg in node else (renames or {}).get(seg, seg)
+            parts.append(f".{name}" if name.isidentifier() else f"[{json.dumps(name)}]")
+            node = node.get(seg)
+    return "".join(parts).lstrip(".") or "the top level"
+
+
+def file_problems(exc: ValidationError, data: Any, renames: Mapping[str, str] | None = None) -> list[str]:
+    """Every problem of a validation error, each ``<path in the file>: <what is wrong>``, one per path (what a union's
+    members each said joined by ``; ``), in the order of the file."""
+    found: dict[str, list[str]] = {}
+    for error in exc.errors():
+        where = file_path(error["loc"], data, missing=error["type"] == "missing", renames=renames)
+        messages = found.setdefault(where, [])
+        if error["msg"] not in messages:
+            messages.append(error["msg"])
+    return [f"{where}: {'; '.join(messages)}" for where, messages in found.items()]
+
+
+def invalid(what: str, problems: list[str]) -> str:
+    """``<what> is invalid at <path>: <problem>``, or, for several, one line each after their count."""
+    if len(problems) == 1:
+        return f"{what} is invalid at {problems[0]}"
+    more = len(problems) - MAX_PROBLEMS
+    lines = [f"    at {problem}" for problem in problems[:MAX_PROBLEMS]] + ([f"    and {more} more"] if more > 0 else [])
+    return "\n".join([f"{what} is invalid: {len(problems)} problems", *lines])
+
+
 def _step_of(data: Any, loc: tuple[Any, ...]) -> str | None:
     if len(loc) >= 2 and loc[0] == "steps" and isinstance(loc[1], int):
         return step_label(data, loc[1])
@@ -148,11 +195,11 @@ def _check_content(cache: CacheFile, data: Any, path: Path, nodeid: str | None) 
             raise CacheFileError(f"cache file holds step key {step.key} #{step.ordinal} twice", path=path,
                                  step=step_label(data, i), remedy=record_remedy(nodeid))
         seen.add((step.key, step.ordinal))
-        for j, action in enumerate(step.actions):
-            problem = _action_problem(action)
-            if problem:
-                raise CacheFileError(f"cache file content is invalid at steps.{i}.actions.{j}: {problem}", path=path,
-                                     step=step_label(data, i), remedy=record_remedy(nodeid))
+    problems = [(i, f"steps[{i}].actions[{j}]: {problem}") for i, step in enumerate(cache.steps)
+                for j, action in enumerate(step.actions) if (problem := _action_problem(action))]
+    if problems:
+        raise CacheFileError(invalid("cache file content", [text for _, text in problems]), path=path,
+                             step=step_label(data, problems[0][0]), remedy=record_remedy(nodeid))
 
 
 def _parse_json(text: str, path: Path, nodeid: str | None) -> dict[str, Any]:
@@ -200,14 +247,9 @@ def loads(text: str, path: Path, *, nodeid: str | None = None) -> CacheFile:
     try:
         cache = CacheFile.model_validate(data)
     except ValidationError as exc:
-        first = exc.errors()[0]
-        where = ".".join(str(p) for p in first["loc"]) or "the top level"
-        raise CacheFileError(
-            f"cache file content is invalid at {where}: {first['msg']} ({exc.error_count()} problem(s))",
-            path=path,
-            step=_step_of(data, tuple(first["loc"])),
-            remedy=record_remedy(nodeid),
-        ) from None
+        raise CacheFileError(invalid("cache file content", file_problems(exc, data, renames={"target": "locator"})),
+                             path=path, step=_step_of(data, tuple(exc.errors()[0]["loc"])),
+                             remedy=record_remedy(nodeid)) from None
     except (RecursionError, ValueError, TypeError) as exc:
         raise CacheFileError(f"cache file content is invalid: {exc}", path=path, remedy=record_remedy(nodeid)) from None
     _check_content(cache, data, path, nodeid)

@@ -17,7 +17,7 @@ from .model import CacheFile, Step
 
 SHARED_MARKER = "lumen_shared"
 MARKER_HELP = (f"{SHARED_MARKER}: the parameters of this parametrized test share one cache file "
-               "(.lumen-cache/<test file>/<function name>.json); see docs/concepts.md")
+               "(.lumen-cache/<test file>/<function name>.json); see 'Concepts' in the pytest-lumen docs")
 
 
 def shared_name(item: pytest.Item) -> str | None:

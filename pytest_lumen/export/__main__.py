@@ -1,4 +1,5 @@
-"""``python -m pytest_lumen.export --out DIR [TEST_FILE ...]``: write the recorded tests as plain Playwright tests."""
+"""``python -m pytest_lumen.export --out DIR [TEST_FILE ...]``: write the recorded tests as plain Playwright tests,
+with what they need to run in DIR without the plugin (``cd DIR && python -m pytest -p no:lumen``)."""
 
 from __future__ import annotations
 
@@ -25,6 +26,13 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     for path, module in result.modules.items():
         print(f"wrote {path} ({len(module.exported)} tests)")
+    if result.support:
+        shown = ", ".join(p.relative_to(args.out).as_posix() for p in result.support)
+        print(f"wrote beside them what they need to run without pytest-lumen: {shown}")
+        print(f"run them: cd {args.out} && python -m pytest -p no:lumen")
+    if args.out.resolve().is_relative_to(args.rootdir.resolve()):
+        print(f"note: {args.out} is inside the suite's folder: the suite's own runs collect it too (its conftest.py "
+              "a second time); write it elsewhere, or add it to the suite's norecursedirs", file=sys.stderr)
     for test, why in result.skipped.items():
         print(f"not exported (written skipped): {test}: {why}", file=sys.stderr)
     if not result.modules:

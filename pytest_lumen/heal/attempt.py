@@ -31,6 +31,7 @@ class ActionFailed(Exception):
     ``performed``: the action itself was done, only what followed it differed from the recording
     (another URL, another value in the field); it must not be done again. ``path``: how the
     action was tried (through the identity gate, or the full path), for its ``tool.end`` event.
+    ``log``: Playwright's call log of the action, when Playwright failed it (what it waited for, what was in the way).
     """
 
     index: int
@@ -39,6 +40,7 @@ class ActionFailed(Exception):
     done: list[Action] = field(default_factory=list)
     performed: bool = False
     path: ReplayPath | None = None
+    log: str = ""
 
     def __str__(self) -> str:
         return f"action {self.index + 1} ({self.action.kind}): {self.error}"
@@ -108,6 +110,8 @@ class ActionReplay:
         """The same attempt, tried the ``path`` way (through the gate, the full path; None: no element)."""
         return dataclasses.replace(self, path=path)
 
-    def failed(self, error: str, *, performed: bool = False) -> ActionFailed:
-        """The failure of this attempt, complete: the action, why, what was done before it, and how it was tried."""
-        return ActionFailed(self.index, self.action, error, list(self.step.done[:self.index]), performed, self.path)
+    def failed(self, error: str, *, performed: bool = False, log: str = "") -> ActionFailed:
+        """The failure of this attempt, complete: the action, why, what was done before it, how it was tried (and
+        Playwright's call log, when Playwright failed it)."""
+        return ActionFailed(self.index, self.action, error, list(self.step.done[:self.index]), performed, self.path,
+                            log)

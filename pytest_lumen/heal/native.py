@@ -141,7 +141,7 @@ def _option_clicked(action: Action) -> Fingerprint | None:
     """The recorded fingerprint of the ARIA option (not a native one) the action clicked, or None."""
     target = action.target_or_none
     fp = target.fingerprint if target is not None else None
-    if action.kind != "click" or fp is None or fp.role != "option" or fp.tag in ("option", "select"):
+    if not isinstance(action, Click) or fp is None or fp.role != "option" or fp.tag in ("option", "select"):
         return None
     return fp
 

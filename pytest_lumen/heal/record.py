@@ -28,6 +28,7 @@ if TYPE_CHECKING:
 MAX_FALLBACKS = 8
 # The heals made while acting (``kinds.py`` lists every kind)
 EFFECT, OVERLAY, WIDGET, MODEL = "effect", "overlay", "widget", "model"
+PROFILE = "profile"  # a step replayed from another device profile's recording (``replay/device_profile.py``)
 
 
 @dataclass(frozen=True)

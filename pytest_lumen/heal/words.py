@@ -2,7 +2,7 @@
 
 A count or an amount that joined a name is the app's data (``counted``), a name that gained the words
 of the text around it is the same name more precisely said (``named_by_context``), and a name that was
-already said beside the element is a sibling (``was_beside``). ``similarity.py`` weighs these.
+already said beside the element is a sibling (``was_beside``). ``likeness.py`` weighs these.
 """
 
 from __future__ import annotations

@@ -25,12 +25,22 @@ class Figures:
     model_calls: int = 0
     usage: Usage = field(default_factory=Usage)
     cost: float = 0.0
+    scripted_replies: int = 0  # replies of a planner that calls no model (``--lumen-script``): no tokens, no cost
 
     def add_model_call(self, model: str, usage: Usage) -> None:
         """Count one model request and its tokens."""
         self.model_calls += 1
         self.usage = self.usage + usage
         self.cost += estimate_cost(model, usage)
+
+    def add_reply(self, model: str, usage: Usage, scripted: bool) -> Usage:
+        """Count one reply of a planner: a model call with its tokens, or a reply a script gave in the model's place,
+        which has none (``scripted``); the usage counted."""
+        if scripted:
+            self.scripted_replies += 1
+            return Usage()
+        self.add_model_call(model, usage)
+        return usage
 
     @property
     def healed_total(self) -> int:

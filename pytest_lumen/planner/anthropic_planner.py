@@ -8,14 +8,16 @@ from typing import TYPE_CHECKING, Any, cast
 
 import anthropic
 
-from ..errors import ModelError
+from ..errors import ModelError, key_ways
 from ..outcome.usage import Usage
 from .base import PlanReply, PlanRequest, ToolCall
 
 if TYPE_CHECKING:
     from anthropic.types import MessageParam, TextBlockParam, ToolUnionParam
 
-KEY_REMEDY = "set ANTHROPIC_API_KEY (or run in replay mode: pytest --lumen-mode=replay)"
+KEY_REMEDY = ("check ANTHROPIC_API_KEY: it must be a key of your Anthropic Console (or replay without the model: "
+              "pytest --lumen-mode=replay)")
+NO_KEY_REMEDY = "; or ".join(key_ways("pytest --lumen-mode=replay"))
 
 
 BREAKPOINT = {"type": "ephemeral"}
@@ -93,7 +95,7 @@ class AnthropicPlanner:
         if client is None:
             if not (os.environ.get("ANTHROPIC_API_KEY") or os.environ.get("ANTHROPIC_AUTH_TOKEN")):
                 raise ModelError("no API key: ANTHROPIC_API_KEY is not set, so the model cannot record or heal",
-                                 remedy=KEY_REMEDY)
+                                 remedy=NO_KEY_REMEDY)
             client = anthropic.Anthropic(max_retries=max_retries, timeout=timeout)
         self.client = client
 

@@ -19,11 +19,20 @@ class ToolCall:
 
 @dataclass(frozen=True)
 class PlanRequest:
-    """What the model is shown: the system prompt, the messages (Anthropic format) and the tools."""
+    """What the model is shown: the system prompt, the messages (Anthropic format) and the tools.
+
+    And, for a planner that answers by test and step (the scripted planner; the model itself is not told): ``test``,
+    the node id of the test asking (``tests/test_shop.py::test_sign_in``, an ``agent_for`` block's
+    ``<folder>/_fixtures::<name>``), ``step``, the sentence as the test writes it (placeholders unfilled), and
+    ``occurrence``, how many steps of the test with that sentence came before it.
+    """
 
     system: str
     messages: list[dict[str, Any]]
     tools: list[dict[str, Any]]
+    test: str = ""
+    step: str = ""
+    occurrence: int = 0
 
     @property
     def prompt_chars(self) -> int:
@@ -50,6 +59,8 @@ class Planner(Protocol):
     ``model`` names the model (the figures and the cost estimate). ``cache_turns`` is True when the
     planner's API caches prompt prefixes: the driver then sends a step's conversation append-only, each
     page state as a diff against the one before when shorter; when False, only the newest page state, whole.
+    A planner may also say ``calls_model = False`` (``ScriptedPlanner`` does): it calls no model, so its
+    replies are counted as scripted replies, with no tokens, no cost and no token budget (``calls_model``).
     """
 
     model: str
@@ -58,3 +69,9 @@ class Planner(Protocol):
     def plan(self, request: PlanRequest) -> PlanReply:
         """Answer one request; raise ``ModelError`` when the model cannot be used."""
         ...
+
+
+def calls_model(planner: Planner) -> bool:
+    """Whether a planner's replies come from a model (counted as model calls, with tokens and a cost): True unless it
+    says ``calls_model = False``."""
+    return bool(getattr(planner, "calls_model", True))

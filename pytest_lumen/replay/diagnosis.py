@@ -4,8 +4,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ..errors import CacheMissError, ReplayError
+from ..config import has_api_key
+from ..errors import SCRIPT_DOCS, SCRIPT_FLAG, CacheMissError, ReplayError
+from ..playwright_internals import CALL_LOG
 from ..urls import normalize_url
+
+CALL_LOG_LINES = 10  # of Playwright's call log in a replay error (retries repeat the same few lines)
 
 if TYPE_CHECKING:
     from ..cache.model import CacheFile, Step
@@ -25,8 +29,15 @@ def miss_error(ctx: TestContext, wanted: Step, cache: CacheFile | None) -> Cache
         lines.append("  nearest cached steps:")
         for near in cache.nearest(wanted.instruction):
             lines.append(f"    - {near.instruction!r} ({_differences(near, wanted) or 'same'})")
-    return CacheMissError("\n".join(lines), path=ctx.cache.display, step=wanted.instruction,
-                          remedy=f"record it: {ctx.record_command}  (or run with --lumen-mode=heal and an API key)")
+    return CacheMissError("\n".join(lines), path=ctx.cache.display, step=wanted.instruction, remedy=record_it(ctx))
+
+
+def record_it(ctx: TestContext) -> str:
+    """How to record a step that is not cached: with the model (a key), or without a key from a script."""
+    if has_api_key():
+        return f"record it: {ctx.record_command}  (or run with --lumen-mode=heal)"
+    return (f"record it with the model: set ANTHROPIC_API_KEY, then {ctx.record_command}; or without a key, from a "
+            f"script of its actions: add {SCRIPT_FLAG} to that command ({SCRIPT_DOCS})")
 
 
 def branch_miss_error(ctx: TestContext, cached: Step, recorded: str) -> CacheMissError:
@@ -65,11 +76,25 @@ def replay_error(ctx: TestContext, cached: Step, failed: ActionFailed, started_a
     step whose test went elsewhere fails because of that, not because of its own element.
     """
     where = "" if started_at == cached.url else f"\n  the step was recorded on {cached.url!r} and started on {started_at!r}"
+    if ctx.viewport_note:  # a layout that follows the viewport may explain it
+        where += f"\n  viewport: {ctx.viewport_note} (a layout can differ with the size of the page)"
     return ReplayError(
-        f"cached {failed.action.describe()} could not be replayed: {failed.error}\n  test: {ctx.nodeid}{where}",
+        f"cached {failed.action.describe()} could not be replayed: {failed.error}\n  test: {ctx.nodeid}{where}"
+        f"{shown_log(failed.log)}",
         path=ctx.cache.display, step=cached.instruction,
         remedy=f"if the app changed on purpose, re-record: {ctx.record_command} "
                f"(or heal with --lumen-mode=heal); if not, this is a regression")
+
+
+def shown_log(log: str) -> str:
+    """Playwright's call log of a failed action, as a replay error shows it (its first lines): what the action waited
+    for, and what was in its way (``<td class="line-total"> intercepts pointer events``)."""
+    lines = [line.rstrip() for line in log.splitlines() if line.strip()]
+    if not lines:
+        return ""
+    more = len(lines) - CALL_LOG_LINES
+    kept = lines[:CALL_LOG_LINES] + ([f"  ... {more} more line{'s' if more > 1 else ''}"] if more > 0 else [])
+    return f"\n  {CALL_LOG}\n" + "\n".join(f"  {line}" for line in kept)
 
 
 def heal_brief(failed: ActionFailed) -> str:

@@ -5,10 +5,11 @@ action (the ``lumen-identity`` selector engine, ``page/identity.py``): one round
 hand-written test. When the gate does not let the action through, nothing was done and the
 replayer takes the full path (look, compare, heal).
 
-A gated fill's value is not read back on its own: the next gated action carries the check in its
-own round trip (``page/holds.py``), and only when that action misses the gate, or none follows in
-the step on the same page, does the replayer read the value back (``settle``); a fill whose value
-did not stick is then done again on the full path.
+A gated fill's value is not read back on its own: the fill's query keeps the field it acted on in the
+page, and the next gated action's locator starts with the condition that this field holds the value
+(``page/holds.py``), checked in that action's own round trip. Only when that action misses the gate, or
+none follows in the step on the same page, does the replayer read the value back (``settle``); a fill
+whose value did not stick is then done again on the full path.
 """
 
 from __future__ import annotations
@@ -27,7 +28,7 @@ from ..page import holds, identity
 from ..page.checks import run_check
 from ..page.perform import On, acted_anyway, perform
 from ..page.targets import bind_target
-from ..playwright_internals import began_to_act, element_resolved, pointer_intercepted
+from ..playwright_internals import began_to_act, call_log, element_resolved, pointer_intercepted
 from ..templates import substitute
 from . import effects
 
@@ -36,7 +37,7 @@ if TYPE_CHECKING:
 
 GATE_MS = 500.0  # how long a gated attempt waits before the page is asked whether the recorded element is there
 MIN_WAIT_MS = 100.0
-GATED = ("click", "fill", "select_option", "check", "hover", "expect")  # not type/press: repeated, they type twice
+GATED = ("click", "tap", "fill", "select_option", "check", "hover", "expect")  # not type/press: repeated, they type twice
 
 
 def gateable(action: Action) -> bool:
@@ -59,8 +60,9 @@ class Pending:
 
     index: int
     action: Fill
-    field: Locator  # finds the filled field again (its live text left out)
+    field: Locator  # finds the filled field again (its live text left out), to read it back
     value: str
+    token: str  # the page keeps the very field the fill acted on under it (``holds.provided``)
 
 
 def value_checked_later(action: Action, target: Target, values: dict[str, str]) -> str | None:
@@ -124,13 +126,14 @@ class Gate:
         action, values = replay.action, replay.values
         was = effects.before(self.page)
         self.absent = None
-        acted_on = self._act(replay, target)
+        value = value_checked_later(action, target, values)
+        token = holds.token() if value is not None else None
+        acted_on = self._act(replay, target, token)
         if acted_on is None:
             return None
         self.pending = None  # the action was resolved with the pending fill's condition: the value held
-        value = value_checked_later(action, target, values)
-        if value is not None and isinstance(action, Fill):
-            self.pending = Pending(replay.index, action, acted_on, value)
+        if value is not None and token is not None and isinstance(action, Fill):
+            self.pending = Pending(replay.index, action, acted_on, value, token)
             self.figures.gate_hits += 1
             return Passed()
         try:  # the gate confirmed the very element: a renamed route is the app's naming
@@ -147,9 +150,10 @@ class Gate:
         self.figures.gate_hits += 1
         return Passed(renamed_route)
 
-    def _act(self, replay: ActionReplay, target: Target) -> Locator | None:
+    def _act(self, replay: ActionReplay, target: Target, token: str | None = None) -> Locator | None:
         """Act through the identity gate, in one round trip: the gated locator when it acted,
-        None when nothing was done (take the full path).
+        None when nothing was done (take the full path). ``token``: a fill whose value the next action
+        checks; the page keeps the field it acts on under it.
 
         A gated action that failed before acting did nothing; one that began to act ("performing"
         in its log) and then ran out of time, waiting for the navigation it started, goes on to its
@@ -164,7 +168,7 @@ class Gate:
         counted = isinstance(action, Expect) and action.check == "count"  # a list's content is what is counted
         fp = bound.fingerprint
         named = fp is not None and bound.locator.exact_role() == (fp.role, fp.name)
-        loc = identity.gated(primary, fp, after_fill=counted, fail_fast=True, named_exactly=named)
+        loc = identity.gated(primary, fp, after_fill=counted, fail_fast=True, named_exactly=named, keep=token)
         if loc is None:
             return None
         acted_on = self._attempt(replay, loc, _named(primary, fp, named))
@@ -178,7 +182,7 @@ class Gate:
         """Where the next action's locator searches: the page, on condition that the pending fill's value held."""
         if self.pending is None:
             return self.page
-        return holds.provided(self.page, holds.holding(self.pending.field, self.pending.value))
+        return holds.provided(self.page, self.pending.token, self.pending.value)
 
     def _attempt(self, replay: ActionReplay, loc: Locator, named: Locator) -> Locator | None:
         """The gated attempt itself (see ``_act``): ``loc`` when it acted, None when it did nothing.
@@ -223,7 +227,7 @@ class Gate:
                 timeout = max(self.timeout_ms - GATE_MS, MIN_WAIT_MS)
             except PlaywrightError as exc:
                 if began_to_act(str(exc)):
-                    raise replay.failed(first_line(exc)) from None
+                    raise replay.failed(first_line(exc), log=call_log(str(exc))) from None
                 return None  # not the recorded element (identity.MISMATCH), a re-render, a page in navigation
         return None
 

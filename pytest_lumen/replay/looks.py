@@ -17,6 +17,7 @@ from playwright.sync_api import expect
 from ..cache.model import LocatorSpec
 from ..errors import first_line
 from ..page.fingerprint import Look, capture_only
+from ..playwright_internals import call_log
 
 if TYPE_CHECKING:
     from playwright.sync_api import Locator
@@ -62,4 +63,4 @@ def await_enabled(replay: ActionReplay, loc: Locator, deadline: float) -> None:
         where = target.locator.describe() if target is not None else "the element"
         raise replay.failed(f"{where} is disabled: it is found, and not enabled") from None
     except PlaywrightError as exc:
-        raise replay.failed(first_line(exc)) from None
+        raise replay.failed(first_line(exc), log=call_log(str(exc))) from None

@@ -39,7 +39,7 @@ from ..page.guard import NavigationGuard
 from ..page.perform import On, perform
 from ..page.tabs import PopupWatch, Tabs
 from ..page.targets import bind_target
-from ..playwright_internals import pointer_intercepted
+from ..playwright_internals import call_log, pointer_intercepted
 from . import effects
 from .gate import Gate, gateable
 from .locate import USABLE_MS, Finder, Located
@@ -52,7 +52,7 @@ if TYPE_CHECKING:
     from ..context import TestContext
 
 FIELD_ACTIONS = ("fill", "type", "select_option", "check", "upload", "expect")  # a form filled (or checked) field by field
-NEEDS_ENABLED = ("click", "fill", "type", "press", "select_option", "check", "upload", "drag")
+NEEDS_ENABLED = ("click", "tap", "swipe", "fill", "type", "press", "select_option", "check", "upload", "drag")
 
 
 @dataclass(frozen=True)
@@ -218,7 +218,7 @@ class Replayer:
         except OverlayQuestion as question:
             raise replay.failed(str(question)) from None
         except (PlaywrightError, LumenError) as exc:
-            raise replay.failed(first_line(exc)) from None
+            raise replay.failed(first_line(exc), log=call_log(str(exc))) from None
         finally:
             replay.step.heals.extend(overlay_heal(replay, d) for d in dismissed)
         relabelled = heal is not None and heal.level.kind == "relabel"

@@ -2,11 +2,13 @@
 registers (as xdist's ``DSession`` and ``WorkerInteractor``), the shared work staying the session's (``session.py``).
 
 An xdist worker hands its figures and selection to the controller; the controller, or a run without xdist,
-merges the workers' and ends the run: the heals report, pruning, ``lumen-run.json`` and the summary.
+merges the workers' and ends the run: the heals report, pruning, ``lumen-run.json`` and the summary. A run that
+cannot start (``stop_at_start``) stops with pytest's usage error, which under xdist the controller reports.
 """
 
 from __future__ import annotations
 
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -14,7 +16,7 @@ import pytest
 
 from .run_record import RunRecord
 from .selection import Selection
-from .session import LumenSession
+from .session import SESSION, LumenSession
 from .summary import print_summary, write_github_summary
 from .workers import is_worker
 
@@ -31,7 +33,8 @@ class WorkerPlugin:
 
     def output(self) -> dict[str, Any]:
         """The worker's figures and selection, as ``ControllerPlugin.merge`` reads them."""
-        return {**self.session.stats.to_json(), "selection": self.session.selection.model_dump(mode="json")}
+        return {**self.session.stats.to_json(), "selection": self.session.selection.model_dump(mode="json"),
+                "stopped": self.session.stopped}
 
     def pytest_sessionfinish(self, session: pytest.Session) -> None:
         """Hand the worker's figures and selection to the controller."""
@@ -49,6 +52,7 @@ class ControllerPlugin:
         """Add a finished worker's figures and selection (None: a worker that sent none, e.g. one that crashed)."""
         if not data:
             return
+        self.session.stopped = self.session.stopped or data.get("stopped")
         self.session.stats.merge(data)
         self.session.selection.merge(Selection.model_validate(data["selection"]))
 
@@ -70,13 +74,26 @@ class ControllerPlugin:
 
     @pytest.hookimpl(trylast=True)  # after the other plugins' (xdist's nodes torn down), as when plugin.py had it
     def pytest_sessionfinish(self, session: pytest.Session, exitstatus: int) -> None:
-        """The heals report, pruning and ``lumen-run.json``."""
+        """The heals report, pruning and ``lumen-run.json``; a usage error the workers stopped at, as pytest's own."""
+        if self.session.stopped:
+            sys.stderr.write(f"ERROR: {self.session.stopped}\n")
+            session.exitstatus = pytest.ExitCode.USAGE_ERROR
+            return
         self.finish(session.config, exitstatus)
 
     @pytest.hookimpl(trylast=True)  # the ``lumen`` section after the other plugins', as when plugin.py had it
     def pytest_terminal_summary(self, terminalreporter: Any) -> None:
         """The ``lumen`` section, printed once per run."""
         self.report(terminalreporter)
+
+
+def stop_at_start(session: pytest.Session, message: str) -> None:
+    """Stop the run before any test, with pytest's usage error (exit status 4). An xdist worker cannot raise one (its
+    controller would report an internal error): it runs none of its tests, and the controller reports the error."""
+    if not is_worker(session.config):
+        raise pytest.UsageError(message)
+    session.config.stash[SESSION].stopped = message
+    session.items.clear()
 
 
 def register_role(config: pytest.Config, session: LumenSession) -> None:

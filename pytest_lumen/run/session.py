@@ -20,11 +20,12 @@ from ..cache import CacheStore
 from ..cache.handle import TestCache
 from ..cache.keys import cache_slug
 from ..cache.sharing import shared_name, shared_nodeid
-from ..config import Settings
+from ..config import Mode, Settings, has_api_key
 from ..context import TestContext, _silent
-from ..errors import LumenError
+from ..errors import LumenError, without_key
 from ..memory import MemorySession
 from ..outcome.figures import RunStats
+from ..planner.scripted import ScriptBook
 from ..reports import Reports
 from ..secrets import Secrets, secret_env_values
 from . import heals_report
@@ -39,6 +40,18 @@ MEMORY_EVENTS_FILE = "memory_events.jsonl"
 
 SESSION = pytest.StashKey["LumenSession"]()  # the run's, on pytest's config
 CONTEXT = pytest.StashKey[TestContext]()  # the test's agent context, for its reports (reports/)
+AGENTS = "_lumen_agents"  # the fixture that builds every agent, ``agent``'s and ``agent_for``'s (fixtures.py)
+
+
+def plugins_planner(item: pytest.Item) -> bool:
+    """Whether a test gets the plugin's own ``lumen_planner``, not one a conftest, a module or a class overrides it with.
+
+    Relies on the fixture closure pytest computes for a collected test (``item._fixtureinfo.name2fixturedefs``, which
+    plugins read: a name's last definition is the one the test gets). When it cannot be read, the test is taken to
+    have a planner of its own: the first planner the plugin makes says what it lacks.
+    """
+    defs: Any = getattr(getattr(item, "_fixtureinfo", None), "name2fixturedefs", {}).get("lumen_planner")
+    return bool(defs) and str(getattr(defs[-1].func, "__module__", "")).startswith("pytest_lumen.")
 
 
 def _write_events(ctx: TestContext) -> None:
@@ -64,12 +77,38 @@ class LumenSession:
         self.browser: BrowserChoice | None = choose_browser()
         self.env_secrets = secret_env_values(settings.secret_env)
         self.selection = Selection()
+        # --lumen-script: the planner's script, read (and checked: a ScriptError) as the run starts
+        self.script = ScriptBook.load(settings.script, self.store.display(settings.script)) if settings.script else None
+        self.stopped: str | None = None  # a usage error an xdist worker found as it collected (plugin.py)
 
     def header(self) -> str:
-        """The run header line: mode, cache folder, model and browser."""
+        """The run header line: mode, cache folder, model (or the script in its place) and browser."""
         s = self.settings
-        browser = self.browser.label if self.browser else "none found (install chromium, see README)"
-        return f"lumen: mode={s.mode.value}, cache={self.store.display(s.cache_dir)}, model={s.model}, browser={browser}"
+        browser = self.browser.label if self.browser else "none found (see 'Quickstart' in the pytest-lumen docs)"
+        model = f"scripted ({self.script.shown})" if self.script is not None else s.model
+        return f"lumen: mode={s.mode.value}, cache={self.store.display(s.cache_dir)}, model={model}, browser={browser}"
+
+    def keyless(self, config: pytest.Config, items: list[pytest.Item]) -> str | None:
+        """The usage error of a run whose tests need the model and that has no API key; None when it needs none, has
+        a key or a script, or its tests have planners of their own (``plugins_planner``).
+
+        Record mode needs the model for every test that makes an agent, heal mode for those with no cache file yet;
+        a heal of a test that has one finds out at its first planner (the ``lumen_planner`` fixture says the same).
+        """
+        s = self.settings
+        if s.mode is Mode.REPLAY or self.script is not None or has_api_key() or config.getoption("collectonly", False):
+            return None
+        driven = [item for item in items if AGENTS in getattr(item, "fixturenames", ()) and plugins_planner(item)]
+        recorded = [item for item in driven if self.cache_path(item).exists()]
+        needy = driven if s.mode is Mode.RECORD else [item for item in driven if item not in recorded]
+        if not needy:
+            return None
+        shown = [clean_nodeid(item) for item in needy[:3]] + ([f"{len(needy) - 3} more"] if len(needy) > 3 else [])
+        named = f"{', '.join(shown[:-1])} and {shown[-1]}" if len(shown) > 1 else shown[0]
+        why = "to record" if s.mode is Mode.RECORD else "to record what has no cache file yet:"
+        have = (f"{len(recorded)} of these {len(driven)} tests {'has' if len(recorded) == 1 else 'have'} a cache file"
+                if recorded else "nothing is recorded for these tests yet")
+        return without_key(f"{s.mode_from} needs the model {why} {named}", f"{s.replay_command} ({have})")
 
     # --- each test ------------------------------------------------------------------------
 

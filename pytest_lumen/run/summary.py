@@ -5,7 +5,7 @@ from __future__ import annotations
 import os
 from typing import Any
 
-from ..outcome.figures import RunStats
+from ..outcome.figures import Figures, RunStats
 from .run_record import RunRecord
 
 
@@ -27,13 +27,21 @@ def figure_rows(mode: str, st: RunStats, unused: str) -> list[tuple[str, str]]:
         ("steps failed", str(fig.steps_failed)),
         ("identity gate", f"{fig.gate_hits} actions in one round trip, {fig.gate_misses} took the full path"
          if fig.gate_hits or fig.gate_misses else "-"),
-        ("model calls", str(fig.model_calls)),
+        ("model calls", model_calls(fig)),
         ("tokens", f"in {fig.usage.input_tokens}, out {fig.usage.output_tokens}, "
                    f"cache read {fig.usage.cache_read_input_tokens}, cache write {fig.usage.cache_creation_input_tokens}"),
-        ("estimated cost", f"${fig.cost:.4f}"),
+        ("estimated cost", "none (no model was called)" if fig.scripted_replies and not fig.model_calls
+         else f"${fig.cost:.4f}"),
         ("cache files written", str(len(st.cache_files_written))),
         ("unused cache files", unused),
     ]
+
+
+def model_calls(fig: Figures) -> str:
+    """The model calls, and the replies a script gave in the model's place (``--lumen-script``), which cost nothing."""
+    if not fig.scripted_replies:
+        return str(fig.model_calls)
+    return f"{fig.model_calls} ({fig.scripted_replies} scripted replies in the model's place)"
 
 
 def unused_label(count: int, pruned: bool, full_run: bool, whole_modules: bool) -> str:

@@ -72,7 +72,7 @@ def start(page: Any, site_factory: Callable[[dict[str, str]], Any]) -> Callable[
 def test_a_recorded_step_replays_from_the_cache_with_zero_model_calls(start: Callable[[], Any], tmp_path: Path) -> None:
     recording = session_in(Mode.RECORD, tmp_path)
     ctx = context(recording)
-    planner = ScriptedPlanner(SCRIPT)
+    planner = ScriptedPlanner(SCRIPT, calls_model=True)  # standing for a model: its calls are counted as the model's
     page = start()
     agent = Agent(page, ctx, lambda: planner)
     sign_in(agent, "ada")
@@ -314,7 +314,7 @@ def test_dialogs_are_answered_by_the_model_when_recording_and_the_same_way_on_re
 
     recording = session_in(Mode.RECORD, tmp_path)
     ctx = context(recording)
-    planner = ScriptedPlanner(DIALOG_SCRIPT)
+    planner = ScriptedPlanner(DIALOG_SCRIPT, calls_model=True)
     assert steps(Agent(page, ctx, lambda: planner), "Artemis") == "Artemis Deleted"
     assert planner.calls == 6 == ctx.figures.model_calls  # each dialog was one question to the model
     asked = planner.requests[1].messages[0]["content"]
@@ -563,7 +563,7 @@ def test_a_conditional_step_replays_each_branch_it_was_seen_to_take_with_zero_mo
         run(Mode.REPLAY, no_model, returning=True)  # the banner does not show: a way never seen
 
     skip = [{"tool": "skip", "input": {"reason": "no cookie banner on this page"}}]
-    ctx, shown, _ = run(Mode.HEAL, lambda: ScriptedPlanner(skip), returning=True)
+    ctx, shown, _ = run(Mode.HEAL, lambda: ScriptedPlanner(skip, calls_model=True), returning=True)
     assert shown == "cookies: chosen before" and ctx.figures.model_calls == 1
     assert [len(b) for b in json.loads(cache.read_text())["steps"][0]["branches"]] == [2, 0]
 

@@ -22,6 +22,8 @@ from pytest_lumen.playwright_internals import (
     CALL_LOG,
     already_registered,
     began_to_act,
+    call_log,
+    context_options,
     element_resolved,
     listener_count,
     pointer_intercepted,
@@ -93,6 +95,15 @@ def test_without_call_log_keeps_the_message_of_an_action_error_and_of_an_asserti
         kept = without_call_log(message)
         assert kept.strip() and "waiting for" not in kept and message.startswith(kept)
     assert without_call_log(str(action.value)).strip().splitlines() == ["Locator.click: Timeout 300ms exceeded."]
+
+
+def test_call_log_reads_what_an_action_waited_for_and_what_was_in_its_way(page: Any) -> None:
+    log = call_log(str(covered_click_error(page)))
+    lines = log.splitlines()
+    assert lines[0].strip() == '- waiting for locator("#buy")' and not log.startswith(("\n", CALL_LOG))
+    assert any(line.strip() == '- <div id="veil"></div> intercepts pointer events' for line in lines)
+    page.set_content("<p>Hello</p>")
+    assert call_log("Locator.click: Target page, context or browser has been closed") == ""
 
 
 def test_pointer_intercepted_reads_what_covers_the_target(page: Any) -> None:
@@ -174,3 +185,16 @@ def test_target_closed_reads_a_page_closed_or_crashed_not_a_navigation_or_a_time
     with pytest.raises(PlaywrightTimeoutError) as timed_out:
         page.locator("#never").wait_for(state="attached", timeout=300)
     assert not target_closed(timed_out.value)
+
+
+def test_context_options_reads_a_device_descriptors_flags(browser: Any, playwright: Any) -> None:
+    phone = browser.new_context(**playwright.devices["Pixel 7"])
+    desktop = browser.new_context(viewport={"width": 1280, "height": 720})
+    try:
+        options = context_options(phone.new_page())
+        assert (options["isMobile"], options["hasTouch"], options["viewport"]["width"]) == (True, True, 412)
+        plain = context_options(desktop.new_page())
+        assert not plain.get("isMobile") and not plain.get("hasTouch")
+    finally:
+        phone.close()
+        desktop.close()

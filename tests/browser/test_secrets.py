@@ -129,7 +129,8 @@ def test_record_then_replay_keeps_the_key_and_the_words_of_every_step(page: Any,
         for mode in (Mode.RECORD, Mode.REPLAY):
             session = session_in(mode, root)
             ctx = _context(session, f"tests/test_{value}.py::test_{value}")
-            agent = Agent(page, ctx, (lambda: ScriptedPlanner(script)) if mode is Mode.RECORD else no_model)
+            agent = Agent(page, ctx, (lambda: ScriptedPlanner(script, calls_model=True)) if mode is Mode.RECORD
+                          else no_model)
             page.set_content(html)
             for instruction, variables in steps:
                 agent.run(instruction, variables=variables)

@@ -85,7 +85,7 @@ CORRUPTIONS = {
     "unknown-schema": (_edit(_set(("schema_version",), "v1")), "no valid schema_version"),
     "unknown-action": (_edit(_set((*ACTION, "kind"), "teleport")), "Input tag 'teleport'"),
     "bad-locator": (_edit(_set((*ACTION, "locator"), "get_by_role('button', name='Go').click()")),
-                    "invalid at steps.0.actions.0.click.target.locator: *'click' is not a locator call"),
+                    "invalid at steps[[]0].actions[[]0].locator: *'click' is not a locator call"),  # the file's path
     "unknown-role": (_edit(_set((*ACTION, "locator"), "get_by_role('buton', name='Go')")), "unknown ARIA role 'buton'"),
 }
 

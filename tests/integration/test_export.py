@@ -1,36 +1,21 @@
-"""The way out: the example suite exported to plain Playwright passes on shop v1 with the plugin disabled."""
+"""The way out: the example suite exported to plain Playwright passes on shop v1 where it was written, with the plugin
+disabled (``python -m pytest -p no:lumen`` in the output folder, as the docs say)."""
 
 from __future__ import annotations
 
 import hashlib
 import os
 import re
-import shutil
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
 
-from tests.support import inner
-
 pytestmark = pytest.mark.slow  # an inner pytest session with a browser
 
 ROOT = Path(__file__).resolve().parents[2]
 SUITE = ROOT / "example_suite"
-
-# The exported suite's environment, not part of the export: where this machine's Chromium is.
-BROWSER_CONFTEST = '''
-
-@pytest.fixture(scope="session")
-def browser_type_launch_args(browser_type_launch_args):
-    from pytest_lumen.browser import choose_browser
-
-    choice = choose_browser()
-    if choice is None or choice.for_run(headless=True) is None:
-        return browser_type_launch_args
-    return {**browser_type_launch_args, "executable_path": choice.for_run(headless=True)}
-'''
 
 
 def digest(folder: Path) -> dict[str, str]:
@@ -57,16 +42,24 @@ def test_the_exported_example_suite_passes_on_v1_without_the_plugin(tmp_path: Pa
     lint = subprocess.run([sys.executable, "-m", "ruff", "check", "--no-cache", "--isolated", "--select", "E,F,I,W",
                            "--line-length", "200", *(str(out / m) for m in modules)], capture_output=True, text=True)
     assert lint.returncode == 0, lint.stdout + lint.stderr
-    # the suite's own support files, as a project that adopts the export keeps them
-    shutil.copy(SUITE / "pytest.ini", out / "pytest.ini")
-    shutil.copytree(SUITE / "data", out / "data")
-    (out / "conftest.py").write_text((SUITE / "conftest.py").read_text(encoding="utf-8") + BROWSER_CONFTEST, encoding="utf-8")
+    # what the tests need beside them, written by the export: the suite's conftest.py (with the browser fixture), its
+    # pytest options and the photo the gift card uploads
+    assert sorted(p.relative_to(out).as_posix() for p in out.rglob("*") if p.is_file() and "__pycache__" not in p.parts) == [
+        "conftest.py", "data/gift-photo.png", "pytest.ini", "test_checkout.py", "test_shop.py"]
+    assert (out / "data" / "gift-photo.png").read_bytes() == (SUITE / "data" / "gift-photo.png").read_bytes()
+    conftest_lint = subprocess.run([sys.executable, "-m", "ruff", "check", "--no-cache", "--isolated", "--select", "E,F,I,W",
+                                    "--line-length", "200", str(out / "conftest.py")], capture_output=True, text=True)
+    assert conftest_lint.returncode == 0, conftest_lint.stdout + conftest_lint.stderr
+    assert "run them: cd " in export.stdout
 
-    env = {k: v for k, v in os.environ.items() if k not in ("PYTEST_ADDOPTS", "PYTEST_XDIST_WORKER", "ANTHROPIC_API_KEY")}
-    env["PYTHONPATH"] = str(ROOT)  # the conftest serves the shop from example_suite.shop (in this process: on sys.path)
-    run = inner.run_session(("-p", "no:lumen", "--shop-version=1", "-rA", "--tb=short", str(out)), out, env, timeout=300)
+    # run where it was written, as the docs say: no PYTHONPATH, the plugin off, the browser the plugin would pick
+    env = {k: v for k, v in os.environ.items()
+           if k not in ("PYTEST_ADDOPTS", "PYTEST_XDIST_WORKER", "ANTHROPIC_API_KEY", "PYTHONPATH")}
+    run = subprocess.run([sys.executable, "-m", "pytest", "-p", "no:lumen", "-p", "no:cacheprovider", "-rA", "--tb=short"],
+                         cwd=out, env=env, capture_output=True, text=True, timeout=300)
     output = run.stdout + run.stderr
     assert run.returncode == 0, output
     passed = re.findall(r"^PASSED (\S+)", output, re.MULTILINE)
     assert len(passed) == 14, output
+    assert f"rootdir: {out}" in output and "configfile: pytest.ini" in output
     assert "lumen: mode=" not in output  # the plugin was off

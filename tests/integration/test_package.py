@@ -1,10 +1,11 @@
 """The package as users get it: the sdist and the wheel build, ``twine check`` passes, the metadata is
 right, and the wheel installed into a fresh virtual environment records and replays the quickstart's test.
 
-The build runs on a copy of the sources (nothing is written into the work tree) without build
-isolation, with the pinned setuptools. The fresh environment gets the wheel from pip and only its
-declared dependencies (and theirs), at the versions of ``requirements.lock`` this run uses: a plugin
-that needs a dev-only package, such as pytest-xdist, fails there. The pages and the model are on 127.0.0.1.
+The build is ``make dist``, as a user runs it, on a copy of the sources (nothing is written into the work
+tree): no build isolation, the pinned build and setuptools of this run's environment. The fresh environment
+gets the wheel from pip and only its declared dependencies (and theirs), at the versions of
+``requirements.lock`` this run uses: a plugin that needs a dev-only package, such as pytest-xdist, fails
+there. The pages and the model are on 127.0.0.1.
 """
 
 from __future__ import annotations
@@ -36,7 +37,7 @@ pytestmark = pytest.mark.slow  # each test starts pytest sessions with a browser
 
 ROOT = Path(__file__).resolve().parents[2]
 PACKAGE = ROOT / "pytest_lumen"
-SOURCES = ("pyproject.toml", "README.md", "LICENSE", "CHANGELOG.md")
+SOURCES = ("pyproject.toml", "README.md", "LICENSE", "CHANGELOG.md", "Makefile", "requirements.lock")
 NAME, VERSION = "pytest_lumen", "0.1.0"
 QUICKSTART_URL = "http://127.0.0.1:8000/"
 
@@ -68,13 +69,18 @@ def run(*command: Any, cwd: Path | None = None, env: dict[str, str] | None = Non
 
 
 def build(root: Path) -> Path:
-    """The sdist and the wheel of a copy of the sources, in ``root/dist``."""
+    """``make dist`` on a copy of the sources: the sdist and the wheel, in ``root/source/dist``.
+
+    The copy's ``make`` uses this run's environment (``VENV``), taken as set up (``-o``: its stamp is not remade).
+    """
     source = root / "source"
     shutil.copytree(PACKAGE, source / NAME, ignore=shutil.ignore_patterns("__pycache__", "*.pyc"))
     for name in SOURCES:
         shutil.copy2(ROOT / name, source / name)
-    run(sys.executable, "-m", "build", "--no-isolation", "--outdir", root / "dist", source)
-    return root / "dist"
+    venv_dir = Path(sys.prefix)
+    env = {k: v for k, v in os.environ.items() if k not in ("MAKEFLAGS", "MFLAGS", "MAKELEVEL")}  # not `make test`'s
+    run("make", "-o", venv_dir / ".installed-stamp", "dist", f"VENV={venv_dir}", cwd=source, env=env)
+    return source / "dist"
 
 
 @pytest.fixture(scope="module")
@@ -103,6 +109,18 @@ def third_party_imports() -> set[str]:
             elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
                 names.add(node.module.split(".")[0])
     return {n for n in names if n not in sys.stdlib_module_names and n not in ("__future__", NAME)}
+
+
+def test_make_dist_builds_one_sdist_and_one_wheel_with_the_page_scripts_and_py_typed(dist: Path) -> None:
+    assert sorted(p.name for p in dist.iterdir()) == [f"{NAME}-{VERSION}-py3-none-any.whl", f"{NAME}-{VERSION}.tar.gz"]
+    assert [p.name for p in dist.glob(f"{NAME}-*.whl")] == [wheel_of(dist).name]  # the quickstart's install line finds it
+    package_data = sorted(p.relative_to(ROOT).as_posix() for p in (PACKAGE / "page" / "js").glob("*.js"))
+    assert package_data and (PACKAGE / "py.typed").exists()
+    package_data.append(f"{NAME}/py.typed")
+    with zipfile.ZipFile(wheel_of(dist)) as zf:
+        assert [n for n in package_data if n not in zf.namelist()] == []
+    with tarfile.open(dist / f"{NAME}-{VERSION}.tar.gz") as tf:
+        assert [n for n in package_data if f"{NAME}-{VERSION}/{n}" not in tf.getnames()] == []
 
 
 def test_twine_check_passes_on_the_sdist_and_the_wheel(dist: Path) -> None:

@@ -176,7 +176,8 @@ def test_a_bad_ini_value_is_a_config_error_naming_key_value_file_and_remedy(pyte
         settings_of(pytester)
     assert caught.value.message == message
     assert caught.value.path == str(ini)
-    assert remedy in caught.value.remedy and "docs/configuration.md" in caught.value.remedy
+    assert remedy in caught.value.remedy and "see 'Configuration' in the pytest-lumen docs" in caught.value.remedy
+    assert "docs/" not in caught.value.remedy  # a page a pip user has by its title, not a path of the repository
 
 
 def test_a_config_error_stops_pytest_with_a_usage_error(pytester: pytest.Pytester):
@@ -196,3 +197,45 @@ def test_a_bad_environment_value_names_the_variable(pytester: pytest.Pytester):
     opt = next(o for o in OPTIONS if o.env)
     assert opt.env == "LUMEN_MODEL"  # the one option CI sets through the environment; it takes any text
     assert settings_of(pytester, environ={"LUMEN_MODEL": "  "}).model == DEFAULT_MODEL  # blank: as if unset
+
+
+# --- typed ini keys, the script, where the mode came from -------------------------------------
+
+
+def test_numeric_ini_keys_are_typed_in_the_help(pytester: pytest.Pytester):
+    text = pytester.runpytest_inprocess(*INNER, "--help").stdout.str()
+    typed = {opt.ini: opt.ini_type for opt in OPTIONS if opt.ini}
+    assert typed["lumen_max_actions"] == typed["lumen_snapshot_chars"] == "int"
+    assert typed["lumen_action_timeout"] == typed["lumen_lock_timeout"] == "float"
+    for key, kind in typed.items():
+        assert f"  {key} ({kind}):" in text
+
+
+def test_a_typed_ini_key_pytest_cannot_convert_is_said_as_any_bad_value(pytester: pytest.Pytester):
+    pytester.makeini("[pytest]\nlumen_lock_timeout = soon\nlumen_max_actions = 1.5\n")
+    with pytest.raises(ConfigError) as caught:
+        settings_of(pytester)
+    assert caught.value.message == "ini option lumen_max_actions: '1.5' is not a whole number"
+    pytester.makeini("[pytest]\nlumen_lock_timeout = soon\n")
+    with pytest.raises(ConfigError) as caught:
+        settings_of(pytester)
+    assert caught.value.message == "ini option lumen_lock_timeout: 'soon' is not a number of seconds"
+
+
+def test_the_script_is_a_file_relative_to_the_rootdir_from_the_flag_or_the_ini_key(pytester: pytest.Pytester):
+    assert settings_of(pytester).script is None
+    pytester.makeini("[pytest]\nlumen_script = e2e/script.json\n")
+    assert settings_of(pytester).script == pytester.path / "e2e" / "script.json"
+    assert settings_of(pytester, "--lumen-script=other.json").script == pytester.path / "other.json"
+
+
+@pytest.mark.parametrize(("ini", "args", "mode_from", "replay"), [
+    ("", ["--lumen-record"], "--lumen-record", "the same pytest command without --lumen-record"),
+    ("", ["--lumen-mode=heal"], "--lumen-mode=heal", "pytest --lumen-mode=replay"),
+    ("lumen_mode = record", [], "lumen_mode = record", "pytest --lumen-mode=replay"),
+    ("", [], "", "pytest --lumen-mode=replay"),
+])
+def test_the_settings_say_where_the_mode_came_from_and_how_to_replay_instead(pytester, ini, args, mode_from, replay):
+    pytester.makeini(f"[pytest]\n{ini}\n")
+    settings = settings_of(pytester, *args)
+    assert (settings.mode_from, settings.replay_command) == (mode_from, replay)

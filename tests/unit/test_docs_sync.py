@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib
 import json
 import os
 import re
@@ -291,3 +292,92 @@ def test_architecture_doc_lists_exactly_the_public_api() -> None:
     assert documented == set(pytest_lumen.__all__)
     assert all(hasattr(pytest_lumen, name) for name in pytest_lumen.__all__)
     assert pytest_lumen.__version__ and pytest_lumen.__version__ != "0+unknown"
+
+
+# --- the architecture -----------------------------------------------------------------------
+
+PACKAGE = ROOT / "pytest_lumen"
+SUBGRAPH = re.compile(r'^\s*subgraph\s+\w+\["([^"]*)"\]')
+NODE = re.compile(r'^\s*\w+\["([^"]*)"\]\s*$')
+# A module path in backticks: `run/session.py`, `page/js/items.js`, `heal/`, or a name in a module:
+# `run/session.LumenSession.context_for` (the module's file, then each attribute in turn).
+MODULE_PATH = re.compile(r"^((?:[a-z_]+/)*)([a-z_]+\.(?:py|js)|[a-z_]+((?:\.[A-Za-z_]+)+))?$")
+OUTSIDE = ("tests/", "benchmarks/", "docs/", "test-results/", ".lumen-cache/")
+
+
+def diagram_layers() -> list[list[tuple[str, set[str]]]]:
+    """The mermaid diagram of docs/architecture.md: per layer (a subgraph, top to bottom), each box's entry (``run``
+    for ``run/``, ``agent`` for ``agent.py``) and the modules the box lists after its first line."""
+    block = code_blocks(doc("architecture.md"), "mermaid")[0]
+    layers: list[list[tuple[str, set[str]]]] = []
+    for line in block.splitlines():
+        if SUBGRAPH.match(line):
+            layers.append([])
+        elif (m := NODE.match(line)) and layers:
+            head, *rest = m.group(1).split("<br/>")
+            modules = {name.strip() for part in rest for name in part.split("·") if name.strip()}
+            layers[-1].append((head.removesuffix("/").removesuffix(".py"), modules))
+    return layers
+
+
+def package_modules(name: str) -> set[str]:
+    """The modules of a sub-package (``__init__`` left out) and its folders of other files (``js/``)."""
+    folder = PACKAGE / name
+    modules = {p.stem for p in folder.glob("*.py") if p.stem != "__init__"}
+    return modules | {f"{p.name}/" for p in folder.iterdir() if p.is_dir() and p.name != "__pycache__"}
+
+
+def test_architecture_diagram_is_the_layers_of_the_layout_test() -> None:
+    from tests.unit.test_layout import LAYERS
+
+    drawn = [tuple(entry for entry, _ in layer) for layer in diagram_layers()]
+    assert drawn == list(LAYERS), "docs/architecture.md's diagram should have one subgraph per entry of LAYERS " \
+                                  "(tests/unit/test_layout.py), top to bottom, its boxes in the same order"
+
+
+@pytest.mark.parametrize("entry", sorted(p.name for p in PACKAGE.iterdir() if (p / "__init__.py").exists()))
+def test_architecture_diagram_lists_each_package_module(entry: str) -> None:
+    boxes = {name: modules for layer in diagram_layers() for name, modules in layer}
+    assert entry in boxes, f"the package pytest_lumen/{entry}/ has no box in docs/architecture.md's diagram"
+    actual = package_modules(entry)
+    line = " · ".join(sorted(actual))
+    assert boxes[entry] == actual, f"the {entry}/ box of docs/architecture.md's diagram should list: {line}"
+
+
+def module_paths(text: str) -> list[str]:
+    """The module paths in backticks of a Markdown text (``run/session.py``, ``run/session.LumenSession``)."""
+    codes = [code.removeprefix("pytest_lumen/") for code in re.findall(r"`([^`\s]+)`", text)
+             if "/" in code and not code.startswith(OUTSIDE)]
+    return [code for code in codes if MODULE_PATH.match(code)]
+
+
+def resolves(path: str) -> bool:
+    """Whether a module path names a folder, a file or a module's attribute that exists in the package."""
+    m = MODULE_PATH.match(path)
+    assert m
+    folder, last, attrs = PACKAGE / m.group(1), m.group(2), m.group(3)
+    if last is None:
+        return folder.is_dir()
+    if attrs is None:
+        return (folder / last).is_file()
+    module = last.removesuffix(attrs)
+    if not (folder / f"{module}.py").is_file():
+        return False
+    obj: object = importlib.import_module("pytest_lumen." + (m.group(1) + module).replace("/", "."))
+    for name in attrs.strip(".").split("."):
+        if not hasattr(obj, name):
+            return False
+        obj = getattr(obj, name)
+    return True
+
+
+def test_module_paths_are_found_in_backticks() -> None:
+    text = "`run/session.py`, `heal/strategy.STRATEGIES`, `page/js/items.js`, `heal/`, `tests/unit/x.py`, `a.b`"
+    assert module_paths(text) == ["run/session.py", "heal/strategy.STRATEGIES", "page/js/items.js", "heal/"]
+    assert not resolves("heal/strategy.NO_SUCH_NAME") and not resolves("heal/no_such_module.py")
+
+
+@pytest.mark.parametrize("name", ["architecture.md", "step-internals.md", "heal-strategies.md", "heal-contract.md"])
+def test_module_paths_in_the_contributor_docs_exist(name: str) -> None:
+    missing = [p for p in module_paths(doc(name)) if not resolves(p)]
+    assert missing == [], f"docs/{name} names modules or names that do not exist in pytest_lumen/"

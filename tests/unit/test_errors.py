@@ -31,3 +31,18 @@ def test_an_error_completed_at_the_step_is_a_new_one_of_its_kind_and_the_raised_
     named = LumenAssertionError("the cart holds 2 items, not 1", step="the cart holds one mug")
     assert named.completed(step="another step").step == "the cart holds one mug"  # its raise site's step is kept
     assert isinstance(named.completed(), AssertionError)
+
+
+def test_a_run_without_a_key_is_told_the_three_ways_on_none_of_which_leads_back() -> None:
+    from pytest_lumen.errors import without_key
+
+    text = without_key("--lumen-record needs the model to record t.py::test_a", "pytest --lumen-mode=replay")
+    assert text.splitlines() == [
+        "pytest-lumen: --lumen-record needs the model to record t.py::test_a, and ANTHROPIC_API_KEY is not set. "
+        "Three ways on:",
+        "  - set ANTHROPIC_API_KEY to an Anthropic API key, and run again",
+        "  - replay what is recorded, with zero model calls: pytest --lumen-mode=replay",
+        "  - try it without a key, following a script instead of the model: --lumen-script=FILE, the actions to take "
+        "written in a JSON file (see 'Try it without a key' in the pytest-lumen docs' Quickstart)",
+    ]
+    assert "docs/" not in text  # a docs page by its title: a pip user has no docs folder

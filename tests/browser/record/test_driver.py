@@ -65,7 +65,7 @@ def test_a_fill_and_a_click_are_recorded_as_cached_actions_with_their_effects(
 def test_model_calls_and_tool_spans_are_counted_in_the_tests_figures_and_events(
         login_page: Any, make_ctx: Callable[..., TestContext]) -> None:
     ctx = make_ctx()
-    planner = ScriptedPlanner(SIGN_IN_SCRIPT)
+    planner = ScriptedPlanner(SIGN_IN_SCRIPT, calls_model=True)  # standing for a model: counted as one
     drive(login_page, ctx, planner)
 
     assert ctx.figures.model_calls == 3 == planner.calls
@@ -81,6 +81,19 @@ def test_model_calls_and_tool_spans_are_counted_in_the_tests_figures_and_events(
     final = [e for e in ctx.events.events if isinstance(e, StepFinal)]
     assert len(final) == 1 and final[0].iterations == 3 and final[0].model_calls == 3
     assert final[0].usage == ctx.figures.usage
+
+
+def test_a_script_in_the_models_place_is_told_the_test_and_step_and_counted_apart_at_no_cost(
+        login_page: Any, make_ctx: Callable[..., TestContext]) -> None:
+    ctx = make_ctx(max_tokens=1)  # a budget no model call would keep: a script has no tokens
+    planner = ScriptedPlanner(SIGN_IN_SCRIPT)
+    ctx.secrets.add_variables({"user": "ada"})
+    ModelDriver(login_page, planner, ctx).drive(StepTask(0, "sign in as %user%", "run", {"user": "ada"}, ordinal=1))
+    assert {(r.test, r.step, r.occurrence) for r in planner.requests} == {("tests/test_x.py::test_x",
+                                                                          "sign in as %user%", 1)}
+    assert (ctx.figures.model_calls, ctx.figures.scripted_replies, ctx.figures.usage.total, ctx.figures.cost) == (0, 3, 0, 0)
+    requests = [e for e in ctx.events.events if isinstance(e, ModelRequest)]
+    assert [(e.model, e.usage.total) for e in requests] == [("scripted", 0)] * 3
 
 
 @pytest.mark.parametrize(("bad", "status"), [
@@ -158,7 +171,7 @@ def test_the_step_stops_after_max_actions(login_page: Any, make_ctx: Callable[..
 def test_the_step_stops_when_the_test_goes_over_its_token_budget(
         login_page: Any, make_ctx: Callable[..., TestContext]) -> None:
     ctx = make_ctx(max_tokens=100)
-    planner = ScriptedPlanner(SIGN_IN_SCRIPT)
+    planner = ScriptedPlanner(SIGN_IN_SCRIPT, calls_model=True)  # standing for a model: its tokens count
     with pytest.raises(StepAbortedError) as info:
         drive(login_page, ctx, planner)
     assert info.value.reason == "token_budget"

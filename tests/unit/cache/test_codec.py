@@ -58,7 +58,38 @@ def test_invalid_locator_names_the_step():
     data["steps"][0]["actions"][1]["target"]["locator"] = {"kind": "label", "value": ""}
     with pytest.raises(CacheFileError) as info:
         loads(json.dumps(data), P)
-    assert "steps.0.actions" in str(info.value) and "#1 'log in'" in str(info.value)
+    assert "at steps[0].actions[1].target.locator.value: " in str(info.value)  # a version 2 file: a nested target
+    assert "#1 'log in'" in str(info.value)
+
+
+def written(data: dict[str, Any]) -> dict[str, Any]:
+    """``data`` as a version 3 file writes it: each locator an expression, in its action."""
+    written: dict[str, Any] = json.loads(dumps(loads(json.dumps(data), P)))
+    return written
+
+
+def test_a_hand_edited_file_is_reported_at_each_path_as_the_file_writes_it_every_problem_listed():
+    data = written(small_cache())
+    data["steps"][0]["actions"][0]["locator"] = "get_by_role('button').click()"  # an action's own locator
+    data["steps"][0]["url"] = 5
+    del data["steps"][0]["actions"][1]["locator"]
+    with pytest.raises(CacheFileError) as info:
+        loads(json.dumps(data), P)
+    message = info.value.message
+    assert message.splitlines()[0] == "cache file content is invalid: 3 problems"
+    assert [line.split(":", 1)[0] for line in message.splitlines()[1:]] == [
+        "    at steps[0].url", "    at steps[0].actions[0].locator", "    at steps[0].actions[1].locator"]
+    assert "Field required" in message.splitlines()[-1]
+    assert "problem(s)" not in message and ".click." not in message and "target" not in message  # pydantic's own path
+
+
+def test_what_each_member_of_a_union_says_is_one_problem_at_the_path_in_the_file():
+    data = written(small_cache())
+    data["steps"][0]["actions"][0] = {"kind": "expect", "check": "text", "expected": [1]}
+    with pytest.raises(CacheFileError) as info:
+        loads(json.dumps(data), P)
+    assert info.value.message == ("cache file content is invalid at steps[0].actions[0].expected: Input should be a "
+                                  "valid boolean; Input should be a valid integer; Input should be a valid string")
 
 
 # --- what the models alone would let through -------------------------------------------------

@@ -13,7 +13,7 @@ from pytest_lumen.outcome.heal import HealLevel
 
 def test_the_kinds_are_those_of_the_strategies_the_translations_and_the_heals_made_while_acting() -> None:
     assert HEAL_KINDS == ("fallback", "row_key", "unchanged_text", "similarity", "widget", "relabel", "effect", "option",
-                          "overlay", "model")
+                          "overlay", "profile", "model")
     assert {s.kind for s in STRATEGIES} | {t.kind for t in TRANSLATIONS} <= set(HEAL_KINDS)
     assert all(isinstance(s, Strategy) for s in STRATEGIES)
     assert len({s.name for s in STRATEGIES}) == len(STRATEGIES) and len({t.name for t in TRANSLATIONS}) == len(TRANSLATIONS)

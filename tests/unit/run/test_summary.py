@@ -76,3 +76,13 @@ def test_the_step_summary_is_the_same_table_the_shards_join(tmp_path: Path, monk
     text = target.read_text()
     assert text == "\n" + markdown_table(record, "pytest-lumen")
     assert "| steps replayed | 1 |" in text and len(figures(record)) == text.count("\n| ") - 1
+
+
+def test_a_scripted_run_shows_no_model_call_and_no_cost(tmp_path: Path) -> None:
+    lumen = LumenSession(Settings(mode=Mode.RECORD, rootdir=tmp_path, cache_dir=tmp_path / ".lumen-cache", model="m"))
+    lumen.stats.figures.steps_recorded = 2
+    lumen.stats.figures.scripted_replies = 9
+    shown = dict(figures(lumen.finish_run(tmp_path / "test-results", exitstatus=0)))
+    assert shown["model calls"] == "0 (9 scripted replies in the model's place)"
+    assert shown["estimated cost"] == "none (no model was called)"
+    assert shown["tokens"] == "in 0, out 0, cache read 0, cache write 0"
