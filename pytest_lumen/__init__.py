@@ -31,6 +31,7 @@ from .errors import (
     ModelError,
     NavigationRefusedError,
     ReplayError,
+    ScriptError,
     SecretLeakError,
     StepAbortedError,
 )
@@ -79,6 +80,7 @@ __all__ = [
     "PlanRequest",
     "Planner",
     "ReplayError",
+    "ScriptError",
     "ScriptedPlanner",
     "SecretLeakError",
     "Settings",

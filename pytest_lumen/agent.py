@@ -21,7 +21,7 @@ from .page.tracing import trace_group
 from .record.driver import DriveResult, ModelDriver, StepTask
 from .record.mode_policy import ModePolicy
 from .replay.branches import choose_branch, describe_branches
-from .replay.device_profile import on_profile, profile_heal, profile_miss_error
+from .replay.device_profile import on_profile, profile_heal, profile_misses
 from .replay.diagnosis import as_observed, branch_miss_error, closed_error, heal_brief, miss_error, replay_error
 from .replay.replayer import Replayer
 from .replay.viewport import note_viewport
@@ -156,10 +156,9 @@ class Agent:
             return self._do_branch(index, values, cached, fresh)
         replayer = Replayer(self.page, self.ctx, guard=self.guard, gate=self.identity_gate, tabs=self.tabs)
         try:
-            done, heals = replayer.replay(index, cached, values)
+            with profile_misses(self.ctx, cached, borrowed):
+                done, heals = replayer.replay(index, cached, values)
         except ActionFailed as failed:
-            if borrowed is not None:
-                raise profile_miss_error(self.ctx, cached, failed) from None
             if not self.policy.may_heal_with_model():
                 raise replay_error(self.ctx, cached, failed, fresh.url) from None
             self._heal_with_model(index, cached, failed, values)

@@ -6,7 +6,6 @@ from collections import Counter
 from collections.abc import Callable
 from pathlib import Path
 
-from ..errors import CacheError
 from .devices import merged_file
 from .model import CacheFile, Step
 from .sharing import merge
@@ -66,20 +65,18 @@ class TestCache:
             return None
         # a recording keeps the viewport it ran at; a rewrite (a heal, a step added) keeps the file's, even none
         viewport = self._file.viewport if self._file is not None else self.viewport
-        ours = CacheFile(test=self.nodeid, steps=self.steps, viewport=viewport)
-        return merged_file(self._on_disk(), ours, self.profile) if self.profile is not None else ours
-
-    def _on_disk(self) -> CacheFile | None:
-        """The file as it is on disk, for the other profiles' recordings: the one read, else read now (a recording
-        does not read it before; one that cannot be read holds nothing to keep, and is replaced)."""
-        if self.used:
-            return self._file
-        try:
-            return self.store.load(self.path, nodeid=self.rerun)
-        except CacheError:
-            return None
+        return CacheFile(test=self.nodeid, steps=self.steps, viewport=viewport)
 
     @property
     def merge(self) -> Callable[[CacheFile | None, CacheFile], CacheFile] | None:
-        """How the store joins what this test keeps with the file on disk (None: it replaces the file)."""
-        return merge if self.shared else None
+        """How the store joins what this test keeps with the file on disk, read under the file's lock (None: it
+        replaces the file): the other device profiles' recordings (``devices.py``), and the steps the other
+        parameters of a shared file recorded (``sharing.py``)."""
+        profile, shared = self.profile, self.shared
+        if profile is None:
+            return merge if shared else None
+
+        def joined(on_disk: CacheFile | None, ours: CacheFile) -> CacheFile:
+            mine = merged_file(on_disk, ours, profile, shared)
+            return merge(on_disk, mine) if shared else mine
+        return joined

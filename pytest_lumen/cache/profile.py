@@ -65,7 +65,9 @@ class Profile(BaseModel):
 
 
 def _a_profile_key(key: str) -> str:
-    Profile.parse(key)
+    written = Profile.parse(key).key
+    if written != key:  # keys are compared as written: one profile, one spelling
+        raise ValueError(f"{key!r} is written {written!r}")
     return key
 
 

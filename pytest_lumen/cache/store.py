@@ -6,7 +6,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from ..errors import CacheFileError, CacheWriteError, SecretLeakError
+from ..errors import CacheError, CacheFileError, CacheWriteError, SecretLeakError
 from ..secrets import Secrets, map_strings
 from .codec import file_data, file_text, loads, record_remedy, step_label
 from .fileio import atomic_write_text, locked
@@ -71,12 +71,13 @@ class CacheStore:
         own words, ``WORDS``, are never rewritten), then refuses (``SecretLeakError``) any secret left.
         ``check(text, path)`` may veto the text too; a ``SecretLeakError`` it raises is given the step that holds the secret.
         ``merge(on_disk, cache)``, when given, makes the file to write from the one on disk,
-        read under the same lock (a shared file two workers write at once loses no step).
+        read under the same lock (a shared file two workers write at once, or two device profiles, loses no step);
+        a file on disk that cannot be read holds nothing to keep, and is replaced, as a recording replaces it.
         """
         shown = self.display(path)
         with locked(path, self.lock_timeout):
             if merge is not None:
-                cache = merge(self.load(path), cache)
+                cache = merge(self._readable(path), cache)
             if secrets is not None:  # on the values as recorded, before a locator is written as an expression
                 data = _redacted(cache.model_dump(mode="json", exclude_none=True), secrets)
                 self._vet(data, lambda piece, where, step=None: secrets.check_data(piece, where, step), shown)
@@ -89,6 +90,12 @@ class CacheStore:
                 atomic_write_text(path, text)
             except OSError as exc:
                 raise CacheWriteError(f"cache file could not be written: {exc.strerror or exc}", path=shown) from None
+
+    def _readable(self, path: Path) -> CacheFile | None:
+        try:
+            return self.load(path)
+        except CacheError:
+            return None
 
     @staticmethod
     def _vet(data: dict[str, Any], check: Callable[..., None], shown: str) -> None:

@@ -98,7 +98,8 @@ def _insert(tree: ast.Module, src: Source, top: Sequence[ast.stmt], lines: list[
     edits = []
     if stdlib:
         at = src.starts[first.lineno - 1] if first is not None else after
-        edits.append(Edit(at, at, "".join(x + "\n" for x in stdlib) + ("\n" if first is not None and _third_party(first) else "")))
+        apart = "\n" if first is not None and _third_party(first) else ""  # a blank line between the sections
+        edits.append(Edit(at, at, "".join(x + "\n" for x in stdlib) + apart))
     plain = [x for x in others if x.startswith("import ")]
     before = next((n for n in top if _third_party(n) and (isinstance(n, ast.ImportFrom) or ast.unparse(n) > plain[0])),
                   None) if plain else None

@@ -9,18 +9,20 @@ records the missing profile.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from ..cache.profile import Profile
-from ..errors import CacheMissError
+from ..errors import CacheMissError, LumenAssertionError
+from ..heal.attempt import ActionFailed
 from ..heal.record import PROFILE
 from ..outcome.heal import Heal, HealLevel
 
 if TYPE_CHECKING:
     from ..cache.model import Action, Step
     from ..context import TestContext
-    from ..heal.attempt import ActionFailed
 
 
 @dataclass(frozen=True)
@@ -37,9 +39,12 @@ def on_profile(cached: Step | None, ctx: TestContext, may_record: bool) -> OnPro
     one's, unless the model may record them (``may_record``: a miss then)."""
     profile = ctx.cache.profile
     file = ctx.cache.file() if cached is not None and profile is not None else None
-    if cached is None or file is None or profile is None or cached.branches is not None:
+    if cached is None or file is None or profile is None:
         return OnProfile(cached)
     held = file.held_profiles()
+    if cached.branches is not None:  # shared by the profiles that recorded it; never borrowed (the page picks a branch)
+        recorded = held is None or profile not in held or cached.actions_for(profile, held) is not None
+        return OnProfile(cached if recorded else None)
     own = cached.actions_for(profile, held)
     if own is not None:
         return OnProfile(_with(cached, own))
@@ -65,7 +70,7 @@ def profile_heal(ctx: TestContext, cached: Step, borrowed: str) -> Heal:
                          f"identity-checked and every effect verified")
 
 
-def profile_miss_error(ctx: TestContext, cached: Step, failed: ActionFailed) -> CacheMissError:
+def profile_miss_error(ctx: TestContext, cached: Step, failed: ActionFailed | LumenAssertionError) -> CacheMissError:
     """A step with no recording for the run's profile, whose nearest profile's actions did not replay here."""
     file, profile = ctx.cache.file(), ctx.cache.profile
     held = (file.held_profiles() if file is not None else None) or []
@@ -76,3 +81,16 @@ def profile_miss_error(ctx: TestContext, cached: Step, failed: ActionFailed) -> 
         remedy=f"record this profile: {ctx.record_command}" + ("" if ctx.settings.device else
                                                                 " (with the browser_context_args of this run)")
         + "; it is written beside the others in the same file")
+
+
+@contextmanager
+def profile_misses(ctx: TestContext, cached: Step, borrowed: str | None) -> Iterator[None]:
+    """What fails while a step replays another profile's recording (``borrowed``: an action, or a check that does not
+    hold here) is this profile's miss (``profile_miss_error``), never a model heal nor a failure of the app."""
+    __tracebackhide__ = True
+    try:
+        yield
+    except (ActionFailed, LumenAssertionError) as failed:
+        if borrowed is None:
+            raise
+        raise profile_miss_error(ctx, cached, failed) from None

@@ -50,3 +50,12 @@ def test_a_file_without_profiles_holds_the_one_of_its_viewport() -> None:
     assert CacheFile(test="t", viewport=Viewport(width=1280, height=720)).held_profiles() == ["wide"]
     assert CacheFile(test="t").held_profiles() is None
     assert CacheFile(test="t", profiles=["wide", "narrow-touch-mobile"]).held_profiles() == ["wide", "narrow-touch-mobile"]
+
+
+def test_a_cache_file_names_a_profile_one_way_only() -> None:
+    steps = [Step(key="0" * 16, instruction="open the cart", url="/", actions=[CART])]
+    with pytest.raises(ValueError, match="'narrow-mobile-touch' is written 'narrow-touch-mobile'"):
+        CacheFile(test="t", profiles=["wide", "narrow-mobile-touch"], steps=steps)
+    with pytest.raises(ValueError, match="is not a device profile"):
+        CacheFile.model_validate({"test": "t", "profiles": ["wide"],
+                                  "steps": [{**steps[0].model_dump(mode="json"), "on": ["phone"]}]})
