@@ -91,8 +91,8 @@ class Agent:
         policy = self.policy
         cached = self._lookup(fresh) if policy.reads_cache() else None
         if self.ctx.cache.profile is None:  # once per test: the file read by the lookup says what it was recorded at
-            note_viewport(self.ctx, self.page, self.ctx.cache.file() if policy.reads_cache() else None)
             self.ctx.cache.profile = profile_of(self.page).key
+            note_viewport(self.ctx, self.page, self.ctx.cache.file() if policy.reads_cache() else None)
         mine = on_profile(cached, self.ctx, policy.may_record())  # the device profile's own recording, or none
         cached = mine.step
         self.ctx.events.emit(LifecycleStart(step=index, instruction=template, step_kind=kind, mode=policy.mode.value,  # type: ignore[arg-type]

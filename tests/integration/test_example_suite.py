@@ -98,5 +98,6 @@ def test_a_phone_replays_its_own_recording_of_the_example_suite(tmp_path: Path) 
     assert re.search(r"^model calls: 0$", out, re.MULTILINE), out
     assert re.search(r"^steps healed: 0 ", out, re.MULTILINE), out  # no profile heal: the phone's own actions
     assert re.search(r"^cache files written: 0$", out, re.MULTILINE), out
+    assert "viewport:" not in out  # the phone's recording is its own: no note of the desktop's viewport
     assert {p.read_bytes() for p in (tmp_path / "cache-v1-phone").rglob("*.json")} == {
         p.read_bytes() for p in (SUITE / ".lumen-cache").rglob("*.json")}

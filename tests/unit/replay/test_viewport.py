@@ -108,3 +108,16 @@ def test_the_summary_lists_each_test_replayed_at_another_viewport_across_workers
     assert [line for line in out.lines if "viewport" in line] == [
         "  viewport: test_a.py::test_a: recorded at 1280x720, replayed at 800x600",
         "  viewport: test_b.py::test_b: recorded at 1280x720, replayed at 390x844"]
+
+
+def test_a_profile_with_a_recording_of_its_own_in_the_file_says_nothing_of_the_files_viewport(tmp_path: Path) -> None:
+    both = CacheFile(test="test_a.py::test_a", viewport=WIDE, profiles=["wide", "narrow-touch-mobile"])
+    phone = context(session(tmp_path))
+    phone.cache.profile = "narrow-touch-mobile"
+    note_viewport(phone, FakePage({"width": 412, "height": 839}), both)  # type: ignore[arg-type]
+    assert phone.viewport_note is None and phone.events.events == []
+
+    laptop = context(session(tmp_path))  # the file's own profile, at another size: said as before
+    laptop.cache.profile = "wide"
+    note_viewport(laptop, FakePage({"width": 1100, "height": 600}), both)  # type: ignore[arg-type]
+    assert laptop.viewport_note == "recorded at 1280x720, replayed at 1100x600"
