@@ -29,11 +29,29 @@ def upgrade(data: dict[str, Any]) -> dict[str, Any]:
     """
     if data.get("schema_version") == 1:
         data = _v1_to_v2(data)
+    if _current(data.get("steps")):  # what the current version writes: read as it is (no copy of the file's data)
+        return data if data.get("schema_version") == SCHEMA_VERSION else {**data, "schema_version": SCHEMA_VERSION}
     versioned: dict[str, Any] = _versioned_fingerprints(data)
     steps = versioned.get("steps")
     if isinstance(steps, list):
         versioned = {**versioned, "steps": [_relative_hrefs(step, _origin(step)) for step in steps]}
     return {**versioned, "schema_version": SCHEMA_VERSION}
+
+
+def _current(data: Any) -> bool:
+    """Whether every fingerprint in ``data`` is of a version that needs nothing done (``ORIGIN_RELATIVE_HREFS`` on)."""
+    if isinstance(data, list):
+        return all(_current(item) for item in data)
+    if not isinstance(data, dict):
+        return True
+    fingerprint = data.get("fingerprint")
+    if isinstance(fingerprint, dict) and not _recent(fingerprint.get("version")):
+        return False
+    return all(_current(value) for key, value in data.items() if key != "fingerprint")
+
+
+def _recent(version: Any) -> bool:
+    return isinstance(version, int) and not isinstance(version, bool) and version >= ORIGIN_RELATIVE_HREFS
 
 
 def _origin(step: Any) -> str | None:

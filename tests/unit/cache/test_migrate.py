@@ -26,3 +26,13 @@ def test_a_link_to_another_site_a_relative_one_and_a_current_fingerprint_are_lef
     assert _href(upgrade(_file("https://example.org/docs", "https://shop.example/list"))) == "https://example.org/docs"
     assert _href(upgrade(_file("edit/3"))) == "edit/3"
     assert _href(upgrade(_file("http://127.0.0.1:40657/x", version=3))) == "http://127.0.0.1:40657/x"
+
+
+def test_a_file_the_current_version_wrote_is_read_as_it_is_and_an_older_fingerprint_in_it_still_upgraded() -> None:
+    current = {**_file("http://127.0.0.1:40657/x", version=4), "schema_version": 3}
+    assert upgrade(current) is current  # nothing to do: no copy of the file's data
+    mixed = {**current, "steps": [*current["steps"], *_file("http://127.0.0.1:40657/y", version=2)["steps"]]}
+    assert [a["target"]["fingerprint"]["href"] for s in upgrade(mixed)["steps"] for a in s["actions"]] == [
+        "http://127.0.0.1:40657/x", "/y"]
+    unversioned = {**current, "steps": [{"actions": [{"kind": "click", "target": {"fingerprint": {"tag": "a"}}}]}]}
+    assert upgrade(unversioned)["steps"][0]["actions"][0]["target"]["fingerprint"]["version"] == 1
