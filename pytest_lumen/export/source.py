@@ -224,6 +224,9 @@ class PerProfile:
         start = src.offset(min([d.lineno for d in func.decorator_list] + [func.lineno]), 0)
         end = src.starts[func.end_lineno]
         segment = textwrap.dedent(src.text[start:end])
+        if not self.views:
+            raise ExportError(f"{func.name}: no device profile has recorded every step of it",
+                              remedy="record it on each profile (pytest --lumen-record --device ...), then export again")
         first = next(iter(self.views))
         copies = []
         for key, view in self.views.items():

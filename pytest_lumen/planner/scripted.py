@@ -46,6 +46,7 @@ from ..testing.stand_in import (
     estimated_input_tokens,
     estimated_output_tokens,
     first_user_text,
+    on_touch,
     page_snapshot,
     parse_snapshot_refs,
     pick_turn,
@@ -185,8 +186,9 @@ class ScriptAction(BaseModel):
     model_config = ConfigDict(extra="forbid")
     tool: str = Field(min_length=1, description="a tool of the model's: click, double_click, right_click, fill, type, "
                       "press, select_option, check, hover, drag, upload_file, goto, go_back, go_forward, reload, scroll, "
-                      "wait_for; in a check: expect_visible, expect_text, expect_value, expect_checked, expect_count, "
-                      "expect_url; and done (the step is complete) or fail")
+                      "wait_for; on a touch screen (--device) tap and swipe instead of the pointer's tools, a click "
+                      "done as a tap; in a check: expect_visible, expect_text, expect_value, expect_checked, "
+                      "expect_count, expect_url; and done (the step is complete) or fail")
     target: ScriptTarget | None = Field(None, description="the element it acts on or checks")
     to_target: ScriptTarget | None = Field(None, description="a drag's destination")
     input: dict[str, Any] = Field(default_factory=dict, description="its other arguments: a fill's value, a press's "
@@ -351,6 +353,8 @@ class ScriptReader:
     def _call(self, request: PlanRequest, action: ScriptAction) -> dict[str, Any]:
         """The tool call of a scripted action, its targets resolved to the refs of the page the request shows."""
         tools = [str(tool.get("name")) for tool in request.tools]
+        if action.tool == "click" and on_touch({"tools": request.tools}):  # one script, every device: a finger taps
+            action = action.model_copy(update={"tool": "tap"})
         if action.tool not in tools:
             raise self._error(request, f"the script's tool {action.tool!r} is not one this step may use",
                               f"use one of: {', '.join(tools)}")

@@ -77,3 +77,12 @@ def test_the_exported_conftest_skips_a_test_of_another_profile() -> None:
     namespace: dict[str, Any] = {}
     exec(compile(conftest, "conftest.py", "exec"), namespace)  # it is code that runs
     assert "_lumen_device_profile" in namespace
+
+
+def test_a_test_no_profile_recorded_whole_is_written_skipped_saying_why() -> None:
+    split = cache(step("open my orders", [ORDERS], on=["wide"]),
+                  step("the orders are shown", [SHOWN], kind="expect", on=[PHONE]), profiles=["wide", PHONE])
+    assert profile_views(split) == {}
+    out = rewrite_module(MODULE, {"test_orders": split}, str)
+    assert "@pytest.mark.skip(reason=\"not exported: test_orders: no device profile has recorded every step of it" in \
+        out.text

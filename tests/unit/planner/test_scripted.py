@@ -19,7 +19,7 @@ from pytest_lumen.planner.anthropic_planner import AnthropicPlanner
 from pytest_lumen.planner.base import calls_model
 from pytest_lumen.planner.scripted import ScriptBook, script_schema, script_schema_text
 from pytest_lumen.record.dialogs import ANSWER_DIALOG
-from pytest_lumen.record.tools import EXPECT_TOOLS, RUN_TOOLS
+from pytest_lumen.record.tools import EXPECT_TOOLS, RUN_TOOLS, TOUCH_TOOLS
 from pytest_lumen.testing.fake_anthropic import FakeAnthropic
 
 LOGIN_PAGE = """- generic [ref=e1]:
@@ -252,6 +252,13 @@ def test_a_tool_the_step_may_not_use_is_an_error_listing_those_it_may(tmp_path: 
         book(tmp_path, script).planner().plan(asked("t.py::test_a", "look"))
     assert "the script's tool 'clik' is not one this step may use" in info.value.message
     assert "use one of: click, double_click" in info.value.remedy
+
+
+def test_one_script_serves_a_touch_screen_its_clicks_done_as_taps(tmp_path: Path) -> None:
+    on_a_phone = dataclasses.replace(asked("tests/test_shop.py::test_sign_in", "log in", turns=1), tools=TOUCH_TOOLS)
+    assert [c.name for c in book(tmp_path).planner().plan(on_a_phone).tool_calls] == ["tap", "done"]
+    assert [c.name for c in book(tmp_path).planner().plan(
+        asked("tests/test_shop.py::test_sign_in", "log in", turns=1)).tool_calls] == ["click", "done"]
 
 
 def test_a_dialog_is_answered_from_the_steps_dialogs_and_one_it_does_not_answer_stops_the_step(tmp_path: Path) -> None:
