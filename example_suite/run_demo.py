@@ -59,7 +59,6 @@ V2_MIN_PASSED = 13
 VERSION_TITLES = {1: "original", 2: "redesign", 3: "regression"}
 PHONE = "Pixel 7"  # pytest-playwright's device (412x839, touch, mobile) the suite also replays version 1 on
 REPLAY, HEAL, HEALED = "replay", "heal mode", "replay of the healed cache"
-RESULT_LINE = re.compile(r"^=*\s*\d+ (passed|failed|error)")
 FIGURE = re.compile(r"^(steps replayed|steps healed|steps failed|identity gate|model calls|tokens|heals report): (.*)$")
 WIDTH = 118  # no line the demo prints is longer
 MAX_LINES = 60  # what the demo prints, from its first line to its last (tests/unit/test_demo_output.py)

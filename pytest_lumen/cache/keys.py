@@ -1,4 +1,4 @@
-"""Step keys, and a test's cache file name (``cache_slug``).
+"""Step keys, and a test's cache file name (``cache_slug``, of its name ``without_browser``).
 
 A step is found by what it is within its test, never by the page it starts on.
 
@@ -13,11 +13,23 @@ from __future__ import annotations
 
 import hashlib
 import json
+import re
 from collections.abc import Iterable
 
 from slugify import slugify
 
 KEY_LENGTH = 16  # hex characters of sha256: 64 bits, short enough to read in a diff
+BROWSER_NAMES = frozenset({"chromium", "firefox", "webkit"})  # pytest-playwright's browser parameter
+
+
+def without_browser(name: str) -> str:
+    """A test's name or node id without pytest-playwright's browser parameter (one cache serves every browser):
+    ``test_x[chromium]`` is ``test_x``, ``test_x[chromium-alice]`` is ``test_x[alice]``."""
+    match = re.fullmatch(r"(.*?)\[(.*)\]", name)
+    if match is None:
+        return name
+    params = [p for p in match.group(2).split("-") if p not in BROWSER_NAMES]
+    return f"{match.group(1)}[{'-'.join(params)}]" if params else match.group(1)
 
 
 def step_key(instruction: str, variable_names: Iterable[str]) -> str:

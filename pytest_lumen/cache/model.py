@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import difflib
 from pathlib import PurePosixPath, PureWindowsPath
-from typing import TYPE_CHECKING, Annotated, Literal
+from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
@@ -20,9 +20,6 @@ from .locator import LocatorKind as LocatorKind
 from .locator import LocatorSpec as LocatorSpec
 from .profile import Profile, ProfileKey
 from .viewport import Viewport
-
-if TYPE_CHECKING:
-    pass
 
 SCHEMA_VERSION = 3  # 1: keys held the URL; 2: locators as objects (both read and upgraded: migrate.py, fileform.py)
 StepKind = Literal["run", "expect"]

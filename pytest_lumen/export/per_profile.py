@@ -11,15 +11,17 @@ profile's tests, as it ran the suite with pytest-lumen.
 from __future__ import annotations
 
 from ..cache.model import CacheFile
+from ..cache.profile import BREAKPOINTS
 
 MARKER = "device_profile"
 MARKER_LINE = f"{MARKER}(key): run only on this device profile (its width class, touch and mobile: pytest-lumen's export)"
-# The profile of the run's browser context, as ``cache/profile.py`` reads it, for a run without the plugin.
+# The profile of the run's browser context, as ``cache/profile.py`` reads it (its breakpoints filled in), for a run
+# without the plugin.
 PROFILE_FIXTURE = f"""
 
 # Added by pytest-lumen's export: a test marked {MARKER}("<key>") runs only on that device profile: the viewport's
-# width class (narrow below 768 pixels, medium below 1024, else wide), then -touch and -mobile when the browser
-# context has them (--device "Pixel 7" is narrow-touch-mobile).
+# width class ({", ".join(f"{name} below {limit} pixels" for limit, name in BREAKPOINTS)}, else wide), then -touch
+# and -mobile when the browser context has them (--device "Pixel 7" is narrow-touch-mobile).
 @pytest.fixture(autouse=True)
 def _lumen_device_profile(request):
     marker = request.node.get_closest_marker("{MARKER}")
@@ -27,8 +29,9 @@ def _lumen_device_profile(request):
         return
     args = request.getfixturevalue("browser_context_args")
     width = (args.get("viewport") or {{}}).get("width", 1280)
-    key = "-".join(["narrow" if width < 768 else "medium" if width < 1024 else "wide",
-                    *(["touch"] if args.get("has_touch") else []), *(["mobile"] if args.get("is_mobile") else [])])
+    width_class = next((name for limit, name in {BREAKPOINTS!r} if width < limit), "wide")
+    key = "-".join([width_class, *(["touch"] if args.get("has_touch") else []),
+                    *(["mobile"] if args.get("is_mobile") else [])])
     if key != marker.args[0]:
         pytest.skip(f"recorded for the device profile {{marker.args[0]}}; this run's is {{key}}")
 """

@@ -144,15 +144,15 @@ def write_support(rootdir: Path, out: Path, modules: dict[Path, str]) -> list[Pa
     copies = support_files(rootdir, list(modules))
     marked = any(f"@pytest.mark.{MARKER}(" in text for text in modules.values())  # a test per device profile
     written: list[Path] = []
-    for source in copies:
-        text = source.read_text(encoding="utf-8")
+    read = {source: source.read_text(encoding="utf-8") for source in copies}
+    for source, text in read.items():
         if source.name == "conftest.py":
             text = COPIED.format(source=source.relative_to(rootdir.parent).as_posix()) + text
         written.append(_write(out / source.relative_to(rootdir), with_browser_fixture(text, marked)
                               if source == rootdir / "conftest.py" else text))
     if not (rootdir / "conftest.py").is_file():
         written.append(_write(out / "conftest.py", with_browser_fixture(NEW_CONFTEST, marked)))
-    texts = {**modules, **{copy: copy.read_text(encoding="utf-8") for copy in copies}}
+    texts = {**modules, **read}
     for source, text in texts.items():
         for name in sorted(referenced_files(text)):
             found = Path(os.path.normpath(source.parent / name))

@@ -13,10 +13,14 @@ if TYPE_CHECKING:
     from playwright.sync_api import Page
 
 
+def viewport_of(page: Page) -> Viewport | None:
+    """The page's viewport (None: the page follows the window, ``no_viewport``)."""
+    size = page.viewport_size
+    return Viewport(width=size["width"], height=size["height"]) if size else None
+
+
 def profile_of(page: Page) -> Profile:
     """The page's profile: its viewport's width class (no viewport: it follows the window, laid out wide), touch and
     mobile as its context was created with."""
     options = context_options(page)
-    size = page.viewport_size
-    viewport = Viewport(width=size["width"], height=size["height"]) if size else None
-    return Profile.of(viewport, touch=bool(options.get("hasTouch")), mobile=bool(options.get("isMobile")))
+    return Profile.of(viewport_of(page), touch=bool(options.get("hasTouch")), mobile=bool(options.get("isMobile")))

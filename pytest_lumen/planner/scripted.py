@@ -27,7 +27,6 @@ from __future__ import annotations
 
 import dataclasses
 import json
-import re
 import time
 from collections.abc import Callable, Iterable
 from pathlib import Path
@@ -37,6 +36,7 @@ from pydantic import BaseModel, ConfigDict, Discriminator, Field, Tag, Validatio
 
 from ..cache.codec import file_problems, invalid
 from ..cache.fileio import pretty_json
+from ..cache.keys import without_browser
 from ..errors import SCRIPT_DOCS, ScriptError
 from ..outcome.usage import Usage
 from ..testing.stand_in import (
@@ -46,7 +46,7 @@ from ..testing.stand_in import (
     estimated_input_tokens,
     estimated_output_tokens,
     first_user_text,
-    on_touch,
+    on_device,
     page_snapshot,
     parse_snapshot_refs,
     pick_turn,
@@ -64,7 +64,6 @@ __all__ = ["Entry", "Reply", "ScriptBook", "ScriptExhausted", "ScriptFile", "Scr
            "script_schema_text"]
 
 ANSWER_DIALOG = "answer_dialog"  # the one tool of a dialog question (record/dialogs.py)
-BROWSERS = ("chromium", "firefox", "webkit")  # pytest-playwright's browser parameter, dropped from a test's name
 
 
 class ScriptExhausted(AssertionError):
@@ -238,15 +237,6 @@ def script_schema() -> dict[str, Any]:
             **ScriptFile.model_json_schema(by_alias=True)}
 
 
-def without_browser(name: str) -> str:
-    """A test's name or node id without pytest-playwright's browser parameter (``test_x[chromium]``: ``test_x``)."""
-    match = re.fullmatch(r"(.*?)\[(.*)\]", name)
-    if match is None:
-        return name
-    params = [p for p in match.group(2).split("-") if p not in BROWSERS]
-    return f"{match.group(1)}[{'-'.join(params)}]" if params else match.group(1)
-
-
 class ScriptBook:
     """A script file, read once per run: each test's steps and the actions they take (``--lumen-script``).
 
@@ -255,7 +245,6 @@ class ScriptBook:
     """
 
     def __init__(self, script: ScriptFile, shown: str) -> None:
-        self.script = script
         self.shown = shown  # the file as messages name it
         self.tests = {without_browser(key): steps for key, steps in script.tests.items()}
 
@@ -353,8 +342,7 @@ class ScriptReader:
     def _call(self, request: PlanRequest, action: ScriptAction) -> dict[str, Any]:
         """The tool call of a scripted action, its targets resolved to the refs of the page the request shows."""
         tools = [str(tool.get("name")) for tool in request.tools]
-        if action.tool == "click" and on_touch({"tools": request.tools}):  # one script, every device: a finger taps
-            action = action.model_copy(update={"tool": "tap"})
+        action = action.model_copy(update={"tool": on_device(action.tool, {"tools": request.tools})})  # a finger taps
         if action.tool not in tools:
             raise self._error(request, f"the script's tool {action.tool!r} is not one this step may use",
                               f"use one of: {', '.join(tools)}")

@@ -46,8 +46,8 @@ def on_profile(cached: Step | None, ctx: TestContext, may_record: bool) -> OnPro
         recorded = held is None or profile not in held or cached.actions_for(profile, held) is not None
         return OnProfile(cached if recorded else None)
     own = cached.actions_for(profile, held)
-    if own is not None:
-        return OnProfile(_with(cached, own))
+    if own is not None:  # the step as the file has it when every profile shares it (no copy, every step of a replay)
+        return OnProfile(cached if cached.on is None and not cached.per_profile else _with(cached, own))
     nearest = Profile.parse(profile).nearest(cached.recorded_on(held or []))
     if may_record or nearest is None:
         return OnProfile(None)

@@ -11,20 +11,14 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..cache.profile import Profile
-from ..cache.viewport import Viewport
 from ..events import ViewportChanged
+from ..page.device import viewport_of
 
 if TYPE_CHECKING:
     from playwright.sync_api import Page
 
     from ..cache.model import CacheFile
     from ..context import TestContext
-
-
-def viewport_of(page: Page) -> Viewport | None:
-    """The page's viewport (None: the page follows the window, ``no_viewport``)."""
-    size = page.viewport_size
-    return Viewport(width=size["width"], height=size["height"]) if size else None
 
 
 def note_viewport(ctx: TestContext, page: Page, cache: CacheFile | None) -> None:

@@ -7,18 +7,14 @@ from __future__ import annotations
 
 import pytest
 
-BROWSER_NAMES = {"chromium", "firefox", "webkit"}
+from ..cache.keys import BROWSER_NAMES, without_browser
 
 
 def test_name(item: pytest.Item) -> str:
     """The test's name without pytest-playwright's browser parameter (one cache serves every browser)."""
-    name = item.name
     callspec = getattr(item, "callspec", None)
-    if callspec is not None and callspec.params.get("browser_name") in BROWSER_NAMES and "[" in name:
-        base, params = name.split("[", 1)
-        parts = [p for p in params.rstrip("]").split("-") if p not in BROWSER_NAMES]
-        name = f"{base}[{'-'.join(parts)}]" if parts else base
-    return name
+    browser = callspec is not None and callspec.params.get("browser_name") in BROWSER_NAMES
+    return without_browser(item.name) if browser else item.name
 
 
 test_name.__test__ = False  # type: ignore[attr-defined]  # a function attribute pytest reads: not a test

@@ -22,7 +22,7 @@ from ..page.snapshot_diff import current_snapshot
 
 __all__ = [
     "MISSING_REF", "SnapshotNode", "action_input", "assistant_turns", "estimated_input_tokens",
-    "estimated_output_tokens", "first_user_text", "last_user_text", "message_text", "on_touch", "page_snapshot",
+    "estimated_output_tokens", "first_user_text", "last_user_text", "message_text", "on_device", "page_snapshot",
     "parse_snapshot_refs", "pick_turn", "resolve_target",
 ]
 
@@ -223,11 +223,15 @@ def _fits_device(step: JSONDict, body: JSONDict) -> bool:
     return touch is None or bool(touch) == on_touch(body)
 
 
+def on_device(tool: str, body: JSONDict) -> str:
+    """The tool a scripted ``tool`` is on the request's device: a ``click`` is a ``tap`` on a touch screen (the same
+    action, by a finger); any other is itself."""
+    return "tap" if tool == "click" and on_touch(body) else tool
+
+
 def _for_device(action: JSONDict, body: JSONDict) -> JSONDict:
-    """A scripted ``click`` is a ``tap`` on a touch screen (the same action, by a finger)."""
-    if action.get("tool") == "click" and on_touch(body):
-        return {**action, "tool": "tap"}
-    return action
+    tool = action.get("tool")
+    return {**action, "tool": on_device(tool, body)} if isinstance(tool, str) else action
 
 
 def page_snapshot(body: JSONDict) -> str:

@@ -6,7 +6,7 @@ from pathlib import Path
 import pytest
 
 from pytest_lumen.cache.codec import dumps, loads
-from pytest_lumen.cache.keys import step_key
+from pytest_lumen.cache.keys import step_key, without_browser
 from pytest_lumen.errors import CacheFileError
 
 
@@ -41,3 +41,9 @@ def test_a_version_2_file_whose_key_is_not_its_instruction_is_refused():
     text = json.dumps({"schema_version": 2, "test": "t.py::test_x", "steps": [step]})
     with pytest.raises(CacheFileError, match="not the key of its instruction"):
         loads(text, Path("t.json"))
+
+
+def test_a_name_without_the_browser_parameter_keeps_the_others() -> None:
+    assert without_browser("test_x[chromium]") == "test_x"
+    assert without_browser("t.py::test_x[firefox-alice]") == "t.py::test_x[alice]"
+    assert without_browser("test_x[alice]") == "test_x[alice]" and without_browser("test_x") == "test_x"

@@ -3,10 +3,13 @@
 from __future__ import annotations
 
 import ast
+from types import SimpleNamespace
 from typing import Any
 
 from pytest_lumen.cache.keys import step_key
 from pytest_lumen.cache.model import CacheFile
+from pytest_lumen.cache.profile import Profile
+from pytest_lumen.cache.viewport import Viewport
 from pytest_lumen.export.per_profile import PROFILE_FIXTURE, profile_views
 from pytest_lumen.export.source import rewrite_module
 from pytest_lumen.export.suite import with_browser_fixture
@@ -74,9 +77,32 @@ def test_a_profile_that_did_not_record_every_step_has_no_test() -> None:
 def test_the_exported_conftest_skips_a_test_of_another_profile() -> None:
     conftest = with_browser_fixture('"""Fixtures."""\n', profiles=True)
     assert conftest.endswith(PROFILE_FIXTURE) and "import pytest" in conftest
-    namespace: dict[str, Any] = {}
-    exec(compile(conftest, "conftest.py", "exec"), namespace)  # it is code that runs
-    assert "_lumen_device_profile" in namespace
+    compile(conftest, "conftest.py", "exec")  # it is code that runs
+
+    class Skipped(Exception):
+        pass
+
+    def skip(reason: str) -> None:
+        raise Skipped(reason)
+
+    stand_in = SimpleNamespace(fixture=lambda **_: (lambda f: f), skip=skip)  # the fixture's body, called as pytest does
+    namespace: dict[str, Any] = {"pytest": stand_in}
+    exec(compile(PROFILE_FIXTURE, "conftest.py", "exec"), namespace)
+    fixture = namespace["_lumen_device_profile"]
+
+    def runs(marked: str, **context: Any) -> bool:
+        request = SimpleNamespace(node=SimpleNamespace(get_closest_marker=lambda _: SimpleNamespace(args=(marked,))),
+                                  getfixturevalue=lambda _: context)
+        try:
+            fixture(request)
+        except Skipped:
+            return False
+        return True
+
+    for width, touch, mobile in ((1280, False, False), (412, True, True), (800, True, False), (1023, False, False)):
+        key = Profile.of(Viewport(width=width, height=700), touch=touch, mobile=mobile).key  # as the plugin reads it
+        context = {"viewport": {"width": width, "height": 700}, "has_touch": touch, "is_mobile": mobile}
+        assert runs(key, **context) and not runs("narrow-touch" if key != "narrow-touch" else "wide", **context)
 
 
 def test_a_test_no_profile_recorded_whole_is_written_skipped_saying_why() -> None:
