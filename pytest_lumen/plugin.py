@@ -24,7 +24,7 @@ from .reports import Reports
 from .run import browser_fixture, phases
 from .run.factory import SETUPS, Setups, agent_for  # noqa: F401 - fixture
 from .run.report_redaction import redacted_report
-from .run.roles import register_role, stop_at_start
+from .run.roles import register_role
 from .run.session import SESSION, LumenSession
 
 # pytest 9 deprecates a session fixture written as an instance method, as pytest-playwright's stand-in for
@@ -69,11 +69,7 @@ def pytest_collection_modifyitems(session: pytest.Session, config: pytest.Config
 def pytest_collection_finish(session: pytest.Session) -> None:
     """Stop before any test when the tests need the model and there is no API key (a usage error naming the ways
     on); note which cache files the selected tests own (for unused-file detection)."""
-    lumen = session.config.stash[SESSION]
-    keyless = lumen.keyless(session.config, session.items)
-    if keyless is not None:
-        stop_at_start(session, keyless)
-    lumen.select(session.config, session.items)
+    session.config.stash[SESSION].collection_finished(session)
 
 
 def pytest_deselected(items: list[pytest.Item]) -> None:

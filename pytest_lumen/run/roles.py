@@ -3,7 +3,7 @@ registers (as xdist's ``DSession`` and ``WorkerInteractor``), the shared work st
 
 An xdist worker hands its figures and selection to the controller; the controller, or a run without xdist,
 merges the workers' and ends the run: the heals report, pruning, ``lumen-run.json`` and the summary. A run that
-cannot start (``stop_at_start``) stops with pytest's usage error, which under xdist the controller reports.
+cannot start (``LumenSession.stop_at_start``) stops with pytest's usage error, which under xdist the controller reports.
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ import pytest
 
 from .run_record import RunRecord
 from .selection import Selection
-from .session import SESSION, LumenSession
+from .session import LumenSession
 from .summary import print_summary, write_github_summary
 from .workers import is_worker
 
@@ -85,15 +85,6 @@ class ControllerPlugin:
     def pytest_terminal_summary(self, terminalreporter: Any) -> None:
         """The ``lumen`` section, printed once per run."""
         self.report(terminalreporter)
-
-
-def stop_at_start(session: pytest.Session, message: str) -> None:
-    """Stop the run before any test, with pytest's usage error (exit status 4). An xdist worker cannot raise one (its
-    controller would report an internal error): it runs none of its tests, and the controller reports the error."""
-    if not is_worker(session.config):
-        raise pytest.UsageError(message)
-    session.config.stash[SESSION].stopped = message
-    session.items.clear()
 
 
 def register_role(config: pytest.Config, session: LumenSession) -> None:

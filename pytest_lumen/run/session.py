@@ -34,6 +34,7 @@ from .names import clean_nodeid, test_name
 from .report_redaction import remember as remember_secrets
 from .run_record import RunRecord
 from .selection import Selection
+from .workers import is_worker
 
 EVENTS_FILE = "lumen_events.jsonl"
 MEMORY_EVENTS_FILE = "memory_events.jsonl"
@@ -203,6 +204,22 @@ class LumenSession:
     def collect(self, items: list[pytest.Item]) -> None:
         """Note the cache files of every collected test, before any is deselected."""
         self.selection.collected = {self.cache_path(item) for item in items}
+
+    def collection_finished(self, session: pytest.Session) -> None:
+        """Stop before any test when the tests need the model and there is no API key (``keyless``); else note which
+        cache files the selected tests own (``select``)."""
+        message = self.keyless(session.config, session.items)
+        if message is not None:
+            self.stop_at_start(session, message)
+        self.select(session.config, session.items)
+
+    def stop_at_start(self, session: pytest.Session, message: str) -> None:
+        """Stop the run before any test, with pytest's usage error (exit status 4). An xdist worker cannot raise one (its
+        controller would report an internal error): it runs none of its tests, and the controller reports the error."""
+        if not is_worker(session.config):
+            raise pytest.UsageError(message)
+        self.stopped = message
+        session.items.clear()
 
     def select(self, config: pytest.Config, items: list[pytest.Item]) -> None:
         """Note the cache files of the selected tests, and whether this is a full run of the paths given."""
