@@ -277,7 +277,7 @@ def add_options(parser: pytest.Parser) -> None:
 
 def default_mode(environ: Mapping[str, str] = os.environ) -> Mode:
     """Replay-only in CI or without an API key, heal otherwise."""
-    if environ.get("CI") or not environ.get("ANTHROPIC_API_KEY"):
+    if environ.get("CI") or not has_api_key(environ):
         return Mode.REPLAY
     return Mode.HEAL
 

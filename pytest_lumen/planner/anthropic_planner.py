@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-import os
 import time
 from typing import TYPE_CHECKING, Any, cast
 
 import anthropic
 
+from ..config import has_api_key
 from ..errors import ModelError, key_ways
 from ..outcome.usage import Usage
 from .base import PlanReply, PlanRequest, ToolCall
@@ -93,7 +93,7 @@ class AnthropicPlanner:
         self.cache_turns = cache_turns  # earlier turns of a step are cache reads: the driver sends them unchanged
         self.max_tokens = max_tokens
         if client is None:
-            if not (os.environ.get("ANTHROPIC_API_KEY") or os.environ.get("ANTHROPIC_AUTH_TOKEN")):
+            if not has_api_key():
                 raise ModelError("no API key: ANTHROPIC_API_KEY is not set, so the model cannot record or heal",
                                  remedy=NO_KEY_REMEDY)
             client = anthropic.Anthropic(max_retries=max_retries, timeout=timeout)
