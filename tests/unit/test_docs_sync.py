@@ -18,6 +18,7 @@ from pytest_lumen.cache.keys import step_key
 from pytest_lumen.cache.schema import cache_schema, render
 from pytest_lumen.run.session import LumenSession
 from pytest_lumen.run.summary import figures
+from tests.support import inner
 
 ROOT = Path(__file__).resolve().parents[2]
 DOCS = ROOT / "docs"
@@ -127,11 +128,11 @@ def test_example_cache_file_is_valid_canonical_and_correctly_keyed() -> None:
 
 @pytest.fixture(scope="module")
 def help_text(tmp_path_factory: pytest.TempPathFactory) -> str:
-    """``pytest --help`` as a user sees it, run in an empty folder."""
+    """``pytest --help`` as a user sees it, run in an empty folder (in this process: ``inner.run_session``)."""
     env = {**os.environ, "COLUMNS": "120"}
     env.pop("PYTEST_ADDOPTS", None)
-    result = subprocess.run([sys.executable, "-m", "pytest", "--help"], cwd=tmp_path_factory.mktemp("help"),
-                            capture_output=True, text=True, env=env, check=True)
+    result = inner.run_session(["--help"], tmp_path_factory.mktemp("help"), env, timeout=120)
+    assert result.returncode == 0, result.stderr
     return result.stdout
 
 

@@ -3,6 +3,10 @@
 Each page renders as a component library renders it (portals at the end of ``body``, generated class
 names, icon fonts, native inputs hidden behind custom widgets) and logs, in ``window.__used``, which
 element a replay used: every test asserts it, so an action on a wrong element fails the test.
+
+Replay goes through the identity gate, as users run it: a swapped widget misses the gate and is healed on the
+full path, the same path replay takes with the gate turned off. Only where the gate lets an action through (an
+unchanged field beside the swap) do the two ways differ, and there a test runs both (``full``, ``gate``).
 """
 
 from __future__ import annotations
@@ -65,7 +69,8 @@ def swap(page: Any, site_factory: Callable[[dict[str, str]], Any], tmp_path: Pat
          tmp_path_factory: pytest.TempPathFactory) -> Callable[..., Any]:
     """Record ``script`` as ``sentence`` on ``old``, then replay it on ``new`` (``files``: more the site serves);
     returns the replay's context. A recording is made once per run and shared (the same old page, files,
-    sentence and script: the ``full`` and ``gate`` runs of a swap, the swaps of one old widget)."""
+    sentence and script: the ``full`` and ``gate`` runs of a swap, the swaps of one old widget). ``gate``: through the
+    identity gate, as users run replay; else the full path alone, as with ``lumen_identity_gate = false``."""
 
     def run(old: str, new: str, sentence: str, script: list[Any], gate: bool = False,
             files: dict[str, str] | None = None) -> Any:
@@ -228,12 +233,11 @@ def _options(*pairs: tuple[str, str]) -> str:
     return "[" + ", ".join(f"['{v}', '{label}']" for v, label in pairs) + "]"
 
 
-@pytest.mark.parametrize("gate", [False, True], ids=["full", "gate"])
 @pytest.mark.parametrize("widget", [PORTAL_SELECT, INPUT_COMBOBOX, REACT_SELECT],
                          ids=["button-combobox", "input-combobox", "react-select"])
 def test_a_select_that_became_an_aria_combobox_is_opened_and_its_option_chosen(
-        swap: Callable[..., Any], page: Any, widget: str, gate: bool) -> None:
-    ctx = swap(NATIVE_SELECT, widget % _options(*COUNTRIES), "choose Germany as the country", SELECT_SCRIPT, gate)
+        swap: Callable[..., Any], page: Any, widget: str) -> None:
+    ctx = swap(NATIVE_SELECT, widget % _options(*COUNTRIES), "choose Germany as the country", SELECT_SCRIPT, gate=True)
     assert used(page) == ["open", "option:Germany"]
     assert page.locator("[name=country]").input_value() == "de"
     assert page.locator("[role=combobox][aria-expanded=false]").count() == 1
@@ -359,15 +363,14 @@ CLICKED_CHOICE: list[Any] = [
 POPUP_BUTTONS = {"headlessui-listbox": HEADLESS_LISTBOX, "mui-select": MUI_SELECT}
 
 
-@pytest.mark.parametrize("gate", [False, True], ids=["full", "gate"])
 @pytest.mark.parametrize("recorded", ["native-select", "radix-combobox"])
 @pytest.mark.parametrize("widget", list(POPUP_BUTTONS))
 def test_a_select_that_became_a_button_popping_up_a_listbox_is_opened_and_its_option_chosen(
-        swap: Callable[..., Any], page: Any, widget: str, recorded: str, gate: bool) -> None:
+        swap: Callable[..., Any], page: Any, widget: str, recorded: str) -> None:
     # a choice recorded on a native select is a select_option; on a combobox, a click on it and one on its option
     old, script = (NATIVE_SELECT, SELECT_SCRIPT) if recorded == "native-select" else \
         (PORTAL_SELECT % _options(*COUNTRIES), CLICKED_CHOICE)
-    ctx = swap(old, POPUP_BUTTONS[widget] % _options(*COUNTRIES), "choose Germany as the country", script, gate)
+    ctx = swap(old, POPUP_BUTTONS[widget] % _options(*COUNTRIES), "choose Germany as the country", script, gate=True)
     assert used(page) == ["open", "option:Germany"]
     assert page.locator("[name=country]").input_value() == "de"
     assert page.locator("[aria-haspopup=listbox][aria-expanded=true]").count() == 0
@@ -444,15 +447,14 @@ BUTTON_CHOICES = {
 }
 
 
-@pytest.mark.parametrize("gate", [False, True], ids=["full", "gate"])
 @pytest.mark.parametrize("new", ["one-select", "two-selects"])
 @pytest.mark.parametrize("widget", list(BUTTON_CHOICES))
 def test_a_choice_in_a_listbox_a_button_opened_is_one_select_option_on_the_native_select_in_its_place(
-        swap: Callable[..., Any], page: Any, tmp_path: Path, widget: str, new: str, gate: bool) -> None:
+        swap: Callable[..., Any], page: Any, tmp_path: Path, widget: str, new: str) -> None:
     assert 'role="button"' in MUI_BUTTON_SELECT  # the page is the one meant
     old, script = BUTTON_CHOICES[widget]
     ctx = swap(old % _options(*COUNTRIES), NATIVE_SELECT if new == "one-select" else TWO_SELECTS,
-               "choose Germany as the country", script, gate)
+               "choose Germany as the country", script, gate=True)
     assert used(page) == ["select:de"]  # chosen once, in the select labelled as the field: nothing else acted on
     assert page.locator("#country").input_value() == "de"
     assert new == "one-select" or page.locator("#ship").input_value() == ""
@@ -462,7 +464,7 @@ def test_a_choice_in_a_listbox_a_button_opened_is_one_select_option_on_the_nativ
     assert "native select 'Country'" in heal.evidence, heal
     page.reload()  # the step was written as that one select_option: replayed again, nothing left to heal
     page.evaluate("window.__used = []")
-    again = replay(page, page.url, tmp_path, "choose Germany as the country", gate)
+    again = replay(page, page.url, tmp_path, "choose Germany as the country", gate=True)
     assert used(page) == ["select:de"] and again.heals == []
 
 
@@ -478,18 +480,17 @@ def test_a_native_select_in_place_of_a_button_opened_listbox_without_the_option_
     assert "'France'" in message and "'Spain'" in message, message
     assert used(page) == [] and page.locator("#country").input_value() == ""
 
-@pytest.mark.parametrize("gate", [False, True], ids=["full", "gate"])
 @pytest.mark.parametrize("checked", [True, False], ids=["check", "uncheck"])
 @pytest.mark.parametrize("widget", ["button", "mui"])
 def test_a_checkbox_that_became_a_switch_is_set_by_its_checked_state(
-        swap: Callable[..., Any], page: Any, widget: str, checked: bool, gate: bool) -> None:
+        swap: Callable[..., Any], page: Any, widget: str, checked: bool) -> None:
     old = NATIVE_CHECKBOX if checked else NATIVE_CHECKED
     was = "false" if checked else "true"
     new = BUTTON_SWITCH % (was, "" if checked else "on") if widget == "button" else \
         MUI_SWITCH % ("" if checked else "checked")
     script = [{"tool": "check", "target": {"role": "checkbox", "name": "Email me product news"},
                "input": {"checked": checked}}, {"tool": "done"}]
-    swap(old, new, "set the product news box", script, gate)
+    swap(old, new, "set the product news box", script, gate=True)
     assert used(page) == [f"news:{str(checked).lower()}"]
     assert _news(page) is checked
 
@@ -582,11 +583,10 @@ def _json(*pairs: tuple[str, str]) -> str:
     return "[" + ", ".join(f'["{v}", "{label}"]' for v, label in pairs) + "]"
 
 
-@pytest.mark.parametrize("gate", [False, True], ids=["full", "gate"])
 @pytest.mark.parametrize("widget", list(ASYNC_WIDGETS))
 def test_a_combobox_that_loads_its_options_after_opening_is_given_the_option_once_it_is_offered(
-        swap: Callable[..., Any], page: Any, widget: str, gate: bool) -> None:
-    ctx = swap(NATIVE_SELECT, ASYNC_WIDGETS[widget], "choose Germany as the country", SELECT_SCRIPT, gate,
+        swap: Callable[..., Any], page: Any, widget: str) -> None:
+    ctx = swap(NATIVE_SELECT, ASYNC_WIDGETS[widget], "choose Germany as the country", SELECT_SCRIPT, gate=True,
                files={"countries.json": _json(*COUNTRIES)})
     assert used(page) == ["open", "option:Germany"]
     assert page.locator("[name=country]").input_value() == "de"
@@ -627,33 +627,31 @@ TWO_SELECTS = NATIVE_SELECT.replace("""<label for="city">City</label><input id="
  onchange="used('ship:' + this.value)"><option value="">Anywhere</option><option value="de">Germany</option></select>""")
 
 
-@pytest.mark.parametrize("gate", [False, True], ids=["full", "gate"])
 @pytest.mark.parametrize("recorded", ["radix-combobox", "aria-listbox"])
 @pytest.mark.parametrize("new", ["one-select", "two-selects"])
 def test_a_combobox_choice_replayed_on_a_native_select_selects_the_option_by_its_label(
-        swap: Callable[..., Any], page: Any, recorded: str, new: str, gate: bool) -> None:
+        swap: Callable[..., Any], page: Any, recorded: str, new: str) -> None:
     old, script = (PORTAL_SELECT % _options(*COUNTRIES), CLICKED_CHOICE) if recorded == "radix-combobox" else \
         (ARIA_LISTBOX, CLICKED_CHOICE[1:])
     ctx = swap(old, NATIVE_SELECT if new == "one-select" else TWO_SELECTS, "choose Germany as the country", script,
-               gate)
+               gate=True)
     assert used(page) == ["select:de"]
     assert page.locator("#country").input_value() == "de"
     assert new == "one-select" or page.locator("#ship").input_value() == ""
     assert "widget" in {str(h.level) for h in ctx.heals}, (ctx.heals, ctx.figures)
 
 
-@pytest.mark.parametrize("gate", [False, True], ids=["full", "gate"])
 @pytest.mark.parametrize("checked", [True, False], ids=["check", "uncheck"])
 @pytest.mark.parametrize("tool", ["check", "click"])
 def test_a_switch_that_became_a_checkbox_is_set_by_its_checked_state(
-        swap: Callable[..., Any], page: Any, checked: bool, tool: str, gate: bool) -> None:
+        swap: Callable[..., Any], page: Any, checked: bool, tool: str) -> None:
     was = "false" if checked else "true"
     old = BUTTON_SWITCH % (was, "" if checked else "on")
     new = NATIVE_CHECKBOX if checked else NATIVE_CHECKED
     target = {"role": "switch", "name": "Email me product news"}
     action = {"tool": "check", "target": target, "input": {"checked": checked}} if tool == "check" else \
         {"tool": "click", "target": target}
-    swap(old, new, "set the product news switch", [action, {"tool": "done"}], gate)
+    swap(old, new, "set the product news switch", [action, {"tool": "done"}], gate=True)
     assert used(page) == [f"news:{str(checked).lower()}"]
     assert page.locator("[name=news]").is_checked() is checked
     assert page.locator("[name=terms]").is_checked() is False
@@ -708,12 +706,11 @@ DETAILS = """<main><form><details class="css-acc1" ontoggle="used('toggle:' + th
 </div></details></form></main>"""
 
 
-@pytest.mark.parametrize("gate", [False, True], ids=["full", "gate"])
 def test_a_field_in_a_fieldset_that_became_a_collapsed_details_is_shown_then_filled(
-        swap: Callable[..., Any], page: Any, gate: bool) -> None:
+        swap: Callable[..., Any], page: Any) -> None:
     script = [{"tool": "fill", "target": {"role": "textbox", "name": "Street"}, "input": {"value": "1 Main St"}},
               {"tool": "done"}]
-    swap(FIELDSET, DETAILS, "enter the street", script, gate)
+    swap(FIELDSET, DETAILS, "enter the street", script, gate=True)
     assert used(page) == ["toggle:true", "street"]
     assert page.locator("#street").input_value() == "1 Main St"
     assert page.locator("#bstreet").input_value() == ""
@@ -736,14 +733,13 @@ DATE_SCRIPT: list[Any] = [
 ]
 
 
-@pytest.mark.parametrize("gate", [False, True], ids=["full", "gate"])
 @pytest.mark.parametrize(("placeholder", "typed"), [
     ("MM/DD/YYYY", "12/24/2026"), ("dd.mm.yyyy", "24.12.2026"), ("DD/MM/YYYY", "24/12/2026"),
     ("yyyy-mm-dd", "2026-12-24"), ("M/D/YY", "12/24/26"),
 ])
 def test_a_date_input_that_became_a_text_field_is_typed_in_the_format_it_declares(
-        swap: Callable[..., Any], page: Any, placeholder: str, typed: str, gate: bool) -> None:
-    ctx = swap(DATE_INPUT, DATE_PICKER % placeholder, "set the delivery date", DATE_SCRIPT, gate)
+        swap: Callable[..., Any], page: Any, placeholder: str, typed: str) -> None:
+    ctx = swap(DATE_INPUT, DATE_PICKER % placeholder, "set the delivery date", DATE_SCRIPT, gate=True)
     assert used(page) == ["when"]
     assert page.locator("#when").input_value() == typed
     assert ctx.figures.model_calls == 0
@@ -763,12 +759,10 @@ def test_a_date_input_that_became_a_text_field_without_a_declared_format_fails_s
 ORDERS = """<main><{h} class="css-h1a2">Orders</{h}><p>3 open orders</p></main>"""
 
 
-@pytest.mark.parametrize("gate", [False, True], ids=["full", "gate"])
 @pytest.mark.parametrize(("old", "new"), [("h2", "h1"), ("h1", "h3")])
-def test_a_heading_whose_level_changed_is_still_checked(swap: Callable[..., Any], old: str, new: str,
-                                                         gate: bool) -> None:
+def test_a_heading_whose_level_changed_is_still_checked(swap: Callable[..., Any], old: str, new: str) -> None:
     script = [{"tool": "expect_visible", "target": {"role": "heading", "name": "Orders"}}, {"tool": "done"}]
-    ctx = swap(ORDERS.format(h=old), ORDERS.format(h=new), "the orders page is shown", script, gate)
+    ctx = swap(ORDERS.format(h=old), ORDERS.format(h=new), "the orders page is shown", script, gate=True)
     assert ctx.figures.model_calls == 0
 
 
