@@ -78,8 +78,7 @@ def _set(path: tuple[Any, ...], value: Any) -> Callable[[dict[str, Any]], None]:
 
 ACTION = ("steps", 0, "actions", 0)
 CORRUPTIONS = {
-    "not-json": (lambda: "this is not JSON {", "cache file is not valid JSON"),
-    "truncated": (lambda: json.dumps(cache_data("test_bad"), indent=2)[:150], "cache file is not valid JSON"),
+    "not-json": (lambda: "this is not JSON {", "cache file is not valid JSON"),  # a half-written file reads the same
     "newer-schema": (_edit(_set(("schema_version",), SCHEMA_VERSION + 1)),
                      f"schema_version {SCHEMA_VERSION + 1}, newer than this pytest-lumen"),
     "unknown-schema": (_edit(_set(("schema_version",), "v1")), "no valid schema_version"),
@@ -115,7 +114,7 @@ def test_a_bad_cache_file_fails_its_test_clearly_and_is_left_untouched(lumen, si
 def test_re_recording_replaces_the_bad_file(lumen, site_factory, fake_anthropic):
     lumen.serve(site_factory({"index.html": PAGE}))
     lumen.pytester.makepyfile(test_app=TESTS)
-    bad, _ = write_caches(lumen.path, CORRUPTIONS["truncated"][0]())
+    bad, _ = write_caches(lumen.path, json.dumps(cache_data("test_bad"), indent=2)[:150])  # half written
     fake_anthropic.script(CLICK_GO)
 
     lumen.run("--lumen-record", "test_app.py::test_bad").assert_outcomes(passed=1)
@@ -126,14 +125,8 @@ def test_re_recording_replaces_the_bad_file(lumen, site_factory, fake_anthropic)
 
 # --- memory.json ----------------------------------------------------------------------------
 
-MEMORY = {"version": 1, "lessons": [{
-    "lesson": "When fill fails with 'element is not an input', try click instead.", "category": "error_recovery",
-    "failed_command": "fill", "error_pattern": "element is not an input", "domain": None, "use_count": 3,
-    "created_at": "2026-01-01", "last_used": "2026-01-02", "source": "learned", "triggered_domains": []}]}
-
 BROKEN_MEMORY = {
-    "not-json": b"{{{ not json",
-    "truncated": json.dumps(MEMORY).encode()[:60],
+    "not-json": b"{{{ not json",  # a half-written file reads the same
     "wrong-shape": json.dumps({"version": 1, "lessons": "many"}).encode(),
 }
 

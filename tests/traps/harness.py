@@ -374,10 +374,11 @@ def replay(root: Path, recorded: Path | None, pairs: Sequence[Pair], variants: S
     return Run(ran["agent"], ran["hand"], ran["bait"], model_calls(output), requests, round(seconds, 1), done.returncode, output)
 
 
-def controls(root: Path, pairs: Sequence[Pair] = PAIRS, workers: int = 0, timeout: float = INNER_TIMEOUT) -> Run:
-    """The controls alone, which need no recording: each test done by hand on the original and the twin, each trap's
-    bait taken by hand, in one session rooted at ``root``."""
-    return replay(root, None, pairs, (), workers=workers, timeout=timeout)
+def controls(root: Path, pairs: Sequence[Pair] = PAIRS, workers: int = 0, timeout: float = INNER_TIMEOUT,
+             by_hand: Sequence[str] = HAND_VARIANTS) -> Run:
+    """The controls alone, which need no recording: each test done by hand on ``by_hand`` (the original and the
+    twin), each trap's bait taken by hand, in one session rooted at ``root``."""
+    return replay(root, None, pairs, (), by_hand=by_hand, workers=workers, timeout=timeout)
 
 
 TWIN_GOAL = 1.0  # share of the twins that must heal green (the bench's headline asks >= 90%; the suite asks all)

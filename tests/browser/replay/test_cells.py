@@ -67,11 +67,12 @@ def render(request: pytest.FixtureRequest) -> Callable[[list[Person], list[str]]
     return request.param  # type: ignore[no-any-return]
 
 
-@pytest.fixture(params=[False, True], ids=["full", "gate"])
+@pytest.fixture
 def check(page_: Any, site_factory: Callable[[dict[str, str]], Any], tmp_path: Path, request: pytest.FixtureRequest,
           render: Callable[[list[Person], list[str]], str]) -> Callable[..., Any]:
-    """Record a text check of "Grace Hopper" on her Name cell, then replay it on ``people`` in ``columns`` (with the
-    identity gate, and without): the replay's context."""
+    """Record a text check of "Grace Hopper" on her Name cell, then replay it on ``people`` in ``columns`` (through the
+    identity gate, as users replay; a test that parametrizes it ``full`` too: also without): the replay's context."""
+    gate = getattr(request, "param", True)  # through the identity gate, as users replay; False: the full path alone
 
     def run(people: list[Person], columns: list[str] = COLUMNS) -> Any:
         site = site_factory({"old.html": page(render, PEOPLE, COLUMNS), "new.html": page(render, people, columns)})
@@ -90,7 +91,7 @@ def check(page_: Any, site_factory: Callable[[dict[str, str]], Any], tmp_path: P
                 assert "name='grace@navy.mil'" in action["locator"], action  # her row, by its key (not the value)
                 assert action["fingerprint"]["column"] == "Name", action
             else:
-                Agent(page_, ctx, no_model, identity_gate=request.param).expect("Grace Hopper is listed")
+                Agent(page_, ctx, no_model, identity_gate=gate).expect("Grace Hopper is listed")
                 assert ctx.figures.model_calls == 0
         return ctx
     return run
@@ -101,6 +102,7 @@ def page_(page: Any) -> Any:
     return page
 
 
+@pytest.mark.parametrize("check", [False, True], ids=["full", "gate"], indirect=True)
 def test_a_checked_cell_on_the_same_page_passes_without_a_heal(check: Callable[..., Any],
                                                                request: pytest.FixtureRequest) -> None:
     ctx = check(PEOPLE)
@@ -123,6 +125,7 @@ def test_a_cleared_value_fails_as_expected_got(check: Callable[..., Any]) -> Non
     assert "expected 'Grace Hopper', got ''" in str(info.value), str(info.value)
 
 
+@pytest.mark.parametrize("check", [False, True], ids=["full", "gate"], indirect=True)
 def test_a_column_added_and_the_columns_reordered_pass(check: Callable[..., Any]) -> None:
     ctx = check(PEOPLE, ["Email", "Id", "Phone", "Born", "Name", "Role"])
     assert ctx.figures.model_calls == 0
