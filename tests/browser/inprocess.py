@@ -34,3 +34,11 @@ def cache_file(root: Path) -> Path:
 def no_model() -> Planner:
     """A planner factory for replay: asking it fails the test."""
     raise AssertionError("replay asked for the model")
+
+
+def healed_past_the_gate(ctx: TestContext) -> TestContext:
+    """``ctx``, once it is checked that its replay missed the identity gate (so the full path healed it): a heal test
+    that replays only through the gate, as users do, covers the full path so, and would stop covering it unnoticed
+    if the gate let its change through (it then needs a ``full`` twin, with the gate off)."""
+    assert ctx.figures.gate_misses >= 1, f"the identity gate let the changed page through: {ctx.figures}"
+    return ctx

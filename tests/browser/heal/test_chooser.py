@@ -17,7 +17,7 @@ from pytest_lumen.agent import Agent
 from pytest_lumen.config import Mode
 from pytest_lumen.errors import ReplayError
 from pytest_lumen.planner import ScriptedPlanner
-from tests.browser.inprocess import context, no_model, session_in
+from tests.browser.inprocess import context, healed_past_the_gate, no_model, session_in
 
 HEAD = '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Edit user</title></head><body>' \
        "<script>window.__used = [];function used(what) { window.__used.push(what); }</script>"
@@ -73,7 +73,7 @@ def swap(page: Any, site_factory: Callable[[dict[str, str]], Any], tmp_path: Pat
             agent.run("make the user an editor")
             session.finish(ctx, passed=True)
         assert ctx is not None and ctx.figures.model_calls == 0
-        return ctx
+        return healed_past_the_gate(ctx)
     return run
 
 
