@@ -9,7 +9,10 @@ anything), never for an element that is not in the page at all (nothing can decl
 check (a check that something is shown must see the page as it is: it is never opened to make a check pass).
 
 Only a control that declares a disclosure is clicked (``js/disclosures.js``): never a link elsewhere, a submit,
-a popup's button, a hidden or disabled one. A control that stays collapsed when clicked is never clicked again.
+a popup's button, a hidden or disabled one. A control that stays collapsed when clicked is never clicked again. And
+only for the recorded element: the hidden element the locator finds is compared with the recording first, as the
+identity gate compares (``identity.holds``, its rendered text aside); another element of that name (the billing
+address's "Email" where the recorded "Email" field is gone) is never shown by clicking what hides it.
 """
 
 from __future__ import annotations
@@ -18,9 +21,10 @@ from typing import TYPE_CHECKING
 
 from playwright.sync_api import Error as PlaywrightError
 
-from ..cache.model import LocatorSpec
-from ..page import scripts
+from ..cache.model import LocatorSpec, Target
+from ..page import identity, scripts
 from ..page.evaluate import evaluate
+from ..page.fingerprint import capture
 
 if TYPE_CHECKING:
     from playwright.sync_api import ElementHandle, Locator, Page
@@ -38,13 +42,14 @@ def including_hidden(page: Page, spec: LocatorSpec) -> Locator:
     return spec.build(page, hidden=True)
 
 
-def reveal(page: Page, spec: LocatorSpec, timeout_ms: float) -> list[str]:
-    """Open the closed ``<details>`` and the collapsed ARIA disclosures that hide the one element ``spec`` finds;
-    the names of the controls clicked (none: nothing hides it, or the locator does not find exactly one element)."""
+def reveal(page: Page, target: Target, timeout_ms: float) -> list[str]:
+    """Open the closed ``<details>`` and the collapsed ARIA disclosures that hide the one element ``target``'s locator
+    finds, when it is the recorded element; the names of the controls clicked (none: nothing hides it, the locator does
+    not find exactly one element, or the one it finds is not the recorded one)."""
     opened: list[str] = []
     try:
-        hidden = including_hidden(page, spec)
-        if hidden.count() != 1:
+        hidden = including_hidden(page, target.locator)
+        if hidden.count() != 1 or not _recorded(hidden, target):
             return opened
         opened += _open_details(page, hidden, timeout_ms)
         for _ in range(MAX_DEPTH):
@@ -56,6 +61,23 @@ def reveal(page: Page, spec: LocatorSpec, timeout_ms: float) -> list[str]:
     except PlaywrightError:
         return opened
     return opened
+
+
+def _recorded(hidden: Locator, target: Target) -> bool:
+    """Whether the hidden element is the recorded one, by the identity gate's rule, its rendered text aside (a hidden
+    element shows none); its role and name (which no snapshot gives for a hidden element) asked of Playwright's role
+    engine with hidden elements included, unless its locator finds it by them, exactly."""
+    fp = target.fingerprint
+    if fp is None or fp.role is None:
+        return False
+    if target.locator.exact_role() != (fp.role, fp.name):
+        page = hidden.page
+        named = page.get_by_role(fp.role, name=fp.name, exact=True,  # type: ignore[arg-type]
+                                 include_hidden=True) if fp.name is not None \
+            else page.get_by_role(fp.role, include_hidden=True)  # type: ignore[arg-type]
+        if hidden.and_(named).count() != 1:
+            return False
+    return identity.holds(fp, capture(hidden, role_name=(fp.role, fp.name)), hidden=True)
 
 
 def _open_details(page: Page, hidden: Locator, timeout_ms: float) -> list[str]:

@@ -9,9 +9,10 @@ It is read first, never clicked to find out what it is:
   changes?") is never answered by replay: the step fails naming it (``OverlayQuestion``), since any answer would
   be an action the recording never took;
 * otherwise it is dismissed only through its own control whose name says it dismisses and nothing more
-  (``HARMLESS``: Close, ×, Dismiss, Not now, No thanks, Got it, Maybe later; never one inside a row or a list item
-  of it, as a cart drawer's "×" per line), else, for a dialog, by Escape; never by "OK", "Accept", "Continue" or any
-  other answer;
+  (``HARMLESS``: Close, ×, Dismiss, Not now, No thanks, Got it, Maybe later; an icon labelled "Close" and words of
+  the overlay's name, "Close cart" in "Your cart", but never a button that shows those words, "Close ticket" in
+  "Ticket 4521", which says an action; never one inside a row or a list item of it, as a cart drawer's "×" per
+  line), else, for a dialog, by Escape; never by "OK", "Accept", "Continue" or any other answer;
 * nothing harmless to dismiss it with: nothing is clicked, and the action fails as Playwright says (what
   intercepts its pointer).
 
@@ -43,7 +44,7 @@ ESCAPE_MS = 1000.0  # how long a dialog is awaited to close after Escape (its st
 # Whether a ``MODAL`` dialog is open that does not hold the element: acting on the element would do nothing.
 BLOCKED_JS = scripts.function("blockedByModal", ("blocked",))
 IN_WAY_JS = scripts.function("overlayInWay", ("overlay",))
-CONTROL_JS = scripts.function("harmlessControl", ("overlay",))
+CONTROL_JS = scripts.function("harmlessControl", ("widgets", "overlay"))
 _QUESTION = re.compile(r"[^.!?\n]*\?")
 
 

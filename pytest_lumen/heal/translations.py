@@ -184,7 +184,7 @@ def reveal(replay: ActionReplay, target: Target) -> Heal | Locator | None:
     only what declares it holds the element, and never for a check), or the hidden select a two-list chooser stands in
     for (``chooser.py``; ``act`` chooses there), else None."""
     action, page = replay.action, replay.step.page
-    opened = disclosures.reveal(page, target.locator, REVEAL_MS) if not isinstance(action, Expect) else []
+    opened = disclosures.reveal(page, target, REVEAL_MS) if not isinstance(action, Expect) else []
     if opened:
         return widget_heal(replay, f"opened the collapsed section {_names(opened)}")
     if isinstance(action, SelectOption) and (hidden := chooser.hidden_select(page, action, target, replay.values,

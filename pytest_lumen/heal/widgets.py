@@ -110,7 +110,9 @@ def choose(loc: Locator, combo: Combobox, action: SelectOption, values: dict[str
         raise ComboboxError(f"the select is now {combo.describe()}, and it offers no option {action.value!r}; "
                             f"{_offering(options, first, typed)}")
     label = options[index].label
-    popup.locator("[role=option]").nth(index).click(timeout=timeout_ms)
+    # by its name, not its place: a list that re-renders meanwhile (fetched results after the recent ones, an opening
+    # animation) must not turn the option read into another; a name two options share is clicked in neither
+    popup.get_by_role("option", name=label, exact=True).click(timeout=timeout_ms)
     shows = str(evaluate(loc, SHOWN_JS, timeout=timeout_ms))
     if plain(label) not in plain(shows):
         raise ComboboxError(f"the option {label!r} of {combo.describe()} was clicked, and the combobox shows "

@@ -52,6 +52,9 @@ CONTEXT = ("context",)
 # ``items.py``): the item's other text around it is evidence, not identity (a column added, a date
 # reformatted); the item itself (a row checked): its name and text too, which are all its cells.
 IN_ITEM = ("context",)
+# What the page reads from an element's rendering (its text, its label's, the text around it): a hidden element shows
+# none of it, and its identity is checked without it (``holds(..., hidden=True)``).
+RENDERED = ("text", "label", "context")
 THE_ITEM = ("name", "text", "context")
 # Where a submit button sends its form: recorded from fingerprint version 4 on (``DECLARED_VERSION``); an older
 # fingerprint does not know it, and its identity leaves it out.
@@ -110,17 +113,18 @@ def identity_selector(fp: Fingerprint, after_fill: bool = False, fail_fast: bool
     return f"{ENGINE}={(scope + ('t' if fail_fast else '')) or 'x'}:{cyrb53(key)}{kept}"
 
 
-def holds(recorded: Fingerprint, current: Fingerprint) -> bool:
+def holds(recorded: Fingerprint, current: Fingerprint, hidden: bool = False) -> bool:
     """Whether ``current`` has the recorded element's identity as the gate checks it: the same role and name,
     exactly (as Playwright's role engine compares names: whitespace collapsed), and every other identifying
-    attribute (``FIELDS``, the context only for an element that had look-alikes) unchanged.
+    attribute (``FIELDS``, the context only for an element that had look-alikes) unchanged; ``hidden``: ``current``
+    is of a hidden element, whose rendered text (``RENDERED``) is not compared.
 
     The full path accepts such an element as the gate does, whatever its similarity to its neighbours: one rule,
     whichever path an action takes (a busy machine sends an action the gate would pass down the full path)."""
     if not same_role_and_name(recorded, current, named=not is_item(recorded)):
         return False
     letters = ("r", "" if recorded.look_alikes else "c", item_scope(recorded), declared_scope(recorded))
-    skip = {name for letter in letters for name in SKIPS.get(letter, ())}
+    skip = {name for letter in letters for name in SKIPS.get(letter, ())} | (set(RENDERED) if hidden else set())
     return all(getattr(recorded, name) == getattr(current, name) for name in FIELDS if name not in skip)
 
 

@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from playwright.sync_api import Error as PlaywrightError
+from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 from ..cache.model import Action, Drag, Expect, Fingerprint, Goto, SelectOption, Target
 from ..errors import LumenAssertionError, LumenError, first_line
@@ -36,10 +37,10 @@ from ..heal.translations import Acting, act, opener_as_select, option_as_select
 from ..outcome.heal import Heal
 from ..page.dialogs import DialogWatch
 from ..page.guard import NavigationGuard
-from ..page.perform import On, perform
+from ..page.perform import On, acted_anyway, perform
 from ..page.tabs import PopupWatch, Tabs
 from ..page.targets import bind_target
-from ..playwright_internals import call_log, pointer_intercepted
+from ..playwright_internals import began_to_act, call_log, pointer_intercepted
 from . import effects
 from .gate import Gate, gateable
 from .locate import USABLE_MS, Finder, Located
@@ -252,7 +253,9 @@ class Found:
 @dataclass(frozen=True)
 class _Performer:
     """Performs an action on what was found; once more when an overlay intercepted the pointer and was dismissed
-    harmlessly (added to ``dismissed``). An overlay that asks a question raises ``OverlayQuestion``."""
+    harmlessly (added to ``dismissed``), but never once it began to act: an action whose time ran out after it acted
+    (an overlay that went away at last, then a slow handler) is done, its effect check decides; any other failure after
+    it acted fails it as performed. An overlay that asks a question raises ``OverlayQuestion``."""
 
     replay: ActionReplay
     found: Found
@@ -264,12 +267,23 @@ class _Performer:
         on = On(page, loc, self.replay.values, self.timeout_ms, self.replay.step.ctx.test_dir, self.found.dest)
         try:
             perform(action, on)
+        except PlaywrightTimeoutError as exc:
+            if acted_anyway(action, loc, self.replay.values, exc):
+                return  # the log says "intercepts pointer events" from the retries before it acted: not in the way now
+            self._again_past_overlay(action, on, exc)
         except PlaywrightError as exc:
-            dismissal = dismiss_overlay(loc) if loc is not None and pointer_intercepted(str(exc)) else None
-            if dismissal is None:
-                raise
-            self.dismissed.append(dismissal)
-            perform(action, on)
+            if began_to_act(str(exc)):
+                raise self.replay.failed(first_line(exc), performed=True, log=call_log(str(exc))) from None
+            self._again_past_overlay(action, on, exc)
+
+    def _again_past_overlay(self, action: Action, on: On, exc: PlaywrightError) -> None:
+        """The action once more when an overlay in its way was dismissed harmlessly; else its failure, raised."""
+        loc = self.found.loc
+        dismissal = dismiss_overlay(loc) if loc is not None and pointer_intercepted(str(exc)) else None
+        if dismissal is None:
+            raise exc
+        self.dismissed.append(dismissal)
+        perform(action, on)
 
 
 def _rerouted(replay: ActionReplay, renamed_route: str | None) -> Replayed:

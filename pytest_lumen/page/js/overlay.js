@@ -16,21 +16,23 @@ function overlayInWay(el) {
 }
 
 // The one control of an overlay that dismisses it and does nothing else: a shown button whose name (its aria-label,
-// else its text) matches `pattern`, or is "Close" and words of the overlay's own name (`named`: "Close cart" in "Your
-// cart"), that is the overlay's own (not inside a row, a list item or an option of it: a cart drawer's "×" per line
-// removes that line). null: none.
+// else its text) matches `pattern`, or, for an icon control (the text it reads no word: an icon, a "×"), is "Close" and
+// words of the overlay's own name (`named`: an icon labelled "Close cart" in "Your cart"), that is the overlay's own
+// (not inside a row, a list item or an option of it: a cart drawer's "×" per line removes that line). A button that
+// shows "Close" and more words says an action ("Close ticket" in "Ticket 4521", "Close position"): never one. null: none.
 function harmlessControl(overlay, {pattern, flags, named}) {
   const plain = new RegExp(pattern, flags);
   const words = (s) => (s.toLowerCase().match(/[a-z0-9]+/g) || []);
   const closes = (name) => { const w = words(name); return w.length > 1 && w[0] === 'close' && w.slice(1).every((x) => named.includes(x)); };
-  const wanted = {test: (name) => plain.test(name) || closes(name)};
+  const icon = (c) => !/[\p{L}\p{N}]/u.test(readText(c) + (c.value || ''));  // readText: widgets.js (no aria-hidden icon font)
   const clean = (s) => (s || '').replace(/\s+/g, ' ').trim();
+  const wanted = (c) => { const name = clean(c.getAttribute('aria-label') || c.innerText || c.value);
+    return plain.test(name) || (icon(c) && closes(name)); };
   const items = 'tr, li, [role=row], [role=listitem], [role=option], [role=gridcell], [role=cell], [role=treeitem]';
   const shown = (c) => { const b = c.getBoundingClientRect(); return b.width > 0 && b.height > 0; };
   const found = Array.from(overlay.querySelectorAll('button, [role=button], input[type=button]')).filter((c) => {
     const inItem = c.closest(items);
-    return shown(c) && !(inItem && overlay.contains(inItem) && inItem !== overlay)
-      && wanted.test(clean(c.getAttribute('aria-label') || c.innerText || c.value));
+    return shown(c) && !(inItem && overlay.contains(inItem) && inItem !== overlay) && wanted(c);
   });
   return found.length ? found[0] : null;
 }

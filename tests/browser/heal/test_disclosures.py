@@ -190,6 +190,34 @@ def test_a_field_in_a_section_a_release_collapsed_is_shown_by_the_toggle_that_co
     assert any("'Shipping address'" in h.evidence for h in ctx.heals), ctx.heals
 
 
+# The release dropped the shipping section; the collapsed billing section holds a field labelled "Street" too.
+BILLING_ONLY = COLLAPSES[:COLLAPSES.index('<div class="accordion-item">')] + \
+    COLLAPSES[COLLAPSES.index('<div class="accordion-item">', COLLAPSES.index('c-ship')):].replace(
+        '<label for="bstreet" class="form-label">Billing street</label>',
+        '<label for="bstreet" class="form-label">Street</label>')
+
+
+def test_a_field_of_the_same_name_in_another_collapsed_section_is_never_shown_for_the_one_a_release_removed(
+        page: Any, site_factory: Callable[[dict[str, str]], Any], tmp_path: Path) -> None:
+    # the twin of the test above: there the very field moved into a collapse, and its toggle shows it
+    assert 'aria-controls="c-ship"' not in BILLING_ONLY and '>Street</label><input id="bstreet"' in BILLING_ONLY
+    site = site_factory({"old.html": f"{HEAD}{LOG}{FIELDSETS}</body></html>",
+                         "new.html": f"{HEAD}{LOG}{BILLING_ONLY}</body></html>"})
+    script = [{"tool": "fill", "target": {"role": "textbox", "name": "Street"}, "input": {"value": "1 Main St"}},
+              {"tool": "done"}]
+    _record_and_replay = [(Mode.RECORD, "/old.html"), (Mode.REPLAY, "/new.html")]
+    with pytest.raises(ReplayError, match="zero-token heal found nothing"):
+        for mode, url in _record_and_replay:
+            session = session_in(mode, tmp_path, action_timeout=2.0)
+            ctx = context(session)
+            page.goto(site.url + url)
+            planner = ScriptedPlanner(script)
+            Agent(page, ctx, (lambda p=planner: p) if mode is Mode.RECORD else no_model).run("enter the street")
+            session.finish(ctx, passed=True)
+    assert used(page) == []  # the billing section is never opened to find out, nothing typed
+    assert page.locator("#bstreet").input_value() == ""
+
+
 # --- what is never opened ---------------------------------------------------------------------------
 
 NEVER = """<main><h2>Orders</h2><form action="/orders/archive" method="post">
@@ -208,14 +236,18 @@ CONTROLLED = NEVER.replace(PLAIN_TOGGLE, 'class="css-1q2w3e" aria-expanded="fals
 
 def test_only_the_toggle_that_declares_it_controls_the_hidden_element_is_ever_opened(
         page: Any, site_factory: Callable[[dict[str, str]], Any]) -> None:
-    from pytest_lumen.cache.model import LocatorSpec
+    from pytest_lumen.cache.model import LocatorSpec, Target
     from pytest_lumen.heal.disclosures import reveal
+    from pytest_lumen.page.fingerprint import capture
     site = site_factory({"page.html": f"{HEAD}{LOG}{NEVER}</body></html>",
                          "controlled.html": f"{HEAD}{LOG}{CONTROLLED}</body></html>"})
     spec = LocatorSpec(kind="text", value="Order 1042 shipped")
     page.goto(site.url + "/page.html")  # a submit, a dropdown, a menu button, a link, and the nearest plain toggle
-    assert reveal(page, spec, 1000.0) == []
+    page.evaluate("document.getElementById('history').hidden = false")  # as it was recorded: shown
+    target = Target(locator=spec, fingerprint=capture(page.get_by_text("Order 1042 shipped")))
+    page.reload()
+    assert reveal(page, target, 1000.0) == []
     assert used(page) == []
     page.goto(site.url + "/controlled.html")  # the toggle now declares the region it shows
-    assert reveal(page, spec, 1000.0) == ["Show details"]
+    assert reveal(page, target, 1000.0) == ["Show details"]
     assert used(page) == ["details"] and page.get_by_text("Order 1042 shipped").is_visible()

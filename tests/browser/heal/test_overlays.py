@@ -30,7 +30,17 @@ DRAWER = """<button id="checkout" style="position:absolute;left:40px;top:40px">G
 </section>
 <aside role="dialog" aria-label="Your cart" style="position:fixed;inset:0 0 0 0;background:#fff">
 <ul><li>Red Mug <button aria-label="×" onclick="window.removed = 'Red Mug'">×</button></li></ul>
-<button aria-label="Close cart" onclick="this.parentElement.remove()">Close cart</button></aside>"""
+<button class="drawer__close" aria-label="Close cart" onclick="this.parentElement.remove()">{close}</button></aside>"""
+# How cart drawers render their close control: an inline SVG (Shopify's Dawn), an icon font's ligature hidden from
+# assistive technology (Material Icons), a bare "×".
+SVG_ICON = '<svg aria-hidden="true" focusable="false" viewBox="0 0 18 17"><path d="M.865 15.978 16.22.6"/></svg>'
+ICON_FONT = '<span class="material-icons" aria-hidden="true">close</span>'
+# A help desk's ticket drawer and a trading app's position panel over the page: a button that shows "Close" and
+# words of the panel's name is an action on what the panel shows (it closes the ticket, sells the position).
+ACTIONS = """<button id="reply" style="position:absolute;left:40px;top:40px">Reply</button>
+<aside role="dialog" aria-labelledby="h" class="MuiDrawer-paper css-wf16b5" style="position:fixed;inset:0;background:#fff">
+<h2 id="h">{title}</h2><button class="MuiButton-root css-1hw9j7s" onclick="window.log.push('{log}')">{control}</button></aside>
+<script>window.log = []</script>"""
 # A cookie card whose only control consents, and a notice whose button only dismisses it.
 BEHIND = '<label style="position:fixed;bottom:8px;left:8px"><input type="checkbox" id="terms"> I accept the terms</label>'
 CONSENT_ONLY = """<div class="cookie-banner" role="region" aria-label="Cookies" style="position:fixed;bottom:0;left:0;right:0;
@@ -53,8 +63,9 @@ def test_a_modal_dialog_that_does_not_hold_the_target_is_closed_first(page: Any)
     assert close_blocking_modal(page, page.locator("#q")) is None  # nothing open any more
 
 
-def test_the_overlay_in_the_way_is_dismissed_by_its_own_close_and_nothing_else_is_touched(page: Any) -> None:
-    page.set_content(DRAWER)
+@pytest.mark.parametrize("close", [SVG_ICON, ICON_FONT, "×"], ids=["svg", "icon-font", "times"])
+def test_the_overlay_in_the_way_is_dismissed_by_its_own_close_and_nothing_else_is_touched(page: Any, close: str) -> None:
+    page.set_content(DRAWER.format(close=close))
     assert dismiss_overlay(page.locator("#checkout")) == Dismissal("dialog 'Your cart'", "'Close cart'")
     assert page.evaluate("window.removed") is None  # a line's "×" removes that line: never a dismissal
     assert page.locator("#checkout").is_enabled() and page.get_by_role("button", name="Accept all").is_visible()
@@ -75,3 +86,16 @@ def test_an_overlay_whose_only_control_consents_is_left_alone_and_a_notice_is_di
     assert dismiss_overlay(page.locator("#terms")) == Dismissal("banner 'This shop uses cookies to keep your cart. Got it'",
                                                                "'Got it'")
     assert page.evaluate("window.answered") == "got it"
+
+
+@pytest.mark.parametrize(("title", "control", "log"), [
+    ("Ticket 4521: printer on fire", "Close ticket", "closed ticket"),
+    ("Position BTC-USD", "Close position", "sold position"),
+    ("Your cart", "Close cart", "closed cart"),  # shown as words, as an action says itself: not taken for an icon
+])
+def test_a_button_that_shows_close_and_words_of_the_panels_name_is_never_clicked_to_dismiss_it(
+        page: Any, title: str, control: str, log: str) -> None:
+    page.set_content(ACTIONS.format(title=title, control=control, log=log))
+    assert dismiss_overlay(page.locator("#reply")) is None  # Escape does not close it: nothing harmless to dismiss it
+    assert page.evaluate("window.log") == []
+    assert page.get_by_role("dialog").is_visible()
