@@ -12,6 +12,10 @@ A proposal is refused (``refusal``) when:
    asserts the name takes a synonym only;
 3. **it is not in the item the step names**: an element recorded in a row, card or list item keyed by the item's
    name ("Green plate") is only ever that item's element, never one a position, an id or a value now points at;
+   nor in the section it was recorded in: an element recorded in a named section (a fieldset, a region, a dialog,
+   a form: the fingerprint's ``within``) is never one that sits in a section named otherwise ("Street" of the
+   "Billing address" for the "Street" of a removed "Shipping address"); a count in the name aside, and a name that
+   only gained or lost words ("Shipping" for "Shipping address") is the same section;
 4. **its likeness does not decide it**, when likeness is what proposes it: below the threshold, or not clearly
    ahead of every other element of the page (the margin rule, ``margin.py``).
 
@@ -81,7 +85,8 @@ def verdict(scene: Scene, current: Fingerprint, score: float, rival: float, thre
     meaning = name_meaning(scene, current, index=index)
     if meaning.evidence is None:
         return meaning.why
-    return _item(scene, current, index) or _likeness(scene, current, score, rival, threshold)
+    return _item(scene, current, index) or _section(scene, current, index) or \
+        _likeness(scene, current, score, rival, threshold)
 
 
 def _weigh(scene: Scene, p: Proposal) -> tuple[str | None, str]:
@@ -91,7 +96,7 @@ def _weigh(scene: Scene, p: Proposal) -> tuple[str | None, str]:
     meaning = name_meaning(scene, p.fingerprint, p, p.index)
     if meaning.evidence is None:
         return meaning.why, ""
-    why = _item(scene, p.fingerprint, p.index) or (
+    why = _item(scene, p.fingerprint, p.index) or _section(scene, p.fingerprint, p.index) or (
         _likeness(scene, p.fingerprint, p.score, p.rival, p.threshold) if p.rival is not None else None)
     evidence = "; ".join(e for e in (p.evidence, meaning.evidence) if e)
     return why, evidence
@@ -173,6 +178,32 @@ def _item(scene: Scene, current: Fingerprint, index: int | None = None) -> str |
     if held and (texts is None or normalized(key) in texts):
         return None
     return f"it is not in the item of {key!r}, which the recorded element was in"
+
+
+def _section(scene: Scene, current: Fingerprint, index: int | None) -> str | None:
+    """Why the element sits in another named section than the recorded one did, or None: of the named containers
+    around it that were not around the recorded one too (its form, its page's regions), one must be named as the
+    recorded element's innermost one was (their words, numbers aside, one holding the other's), unless there are none
+    (a form without its fieldsets), or no named container held the recorded one. Its containers: as its fingerprint
+    has them, else read from the page (a scan reads none: one round trip)."""
+    recorded = [_section_words(name) for name in (scene.recorded.within or "").split(" / ")]
+    if not recorded[0]:
+        return None
+    names = current.within.split(" / ") if current.within is not None else scene.sections(index)
+    own = [name for name in names if not any(_alike(_section_words(name), outer) for outer in recorded[1:])]
+    if not own or any(_alike(_section_words(name), recorded[0]) for name in own):
+        return None
+    return f"it is in {own[0]!r}, and the recorded element was in {(scene.recorded.within or '').split(' / ')[0]!r}"
+
+
+def _alike(one: frozenset[str], other: frozenset[str]) -> bool:
+    """Whether two sections' names are one name (their words, one holding the other's)."""
+    return bool(one) and bool(other) and (one <= other or other <= one)
+
+
+def _section_words(name: str) -> frozenset[str]:
+    """A section's name as words, its counts and numbers left out ("Your cart (2 items)": your, cart, items)."""
+    return frozenset(w for w in words(name) if not any(c.isdigit() for c in w))
 
 
 def _likeness(scene: Scene, current: Fingerprint, score: float, rival: float | None, threshold: float) -> str | None:

@@ -132,9 +132,14 @@ class Scene:
 
     def around(self, index: int | None) -> set[str]:
         """The words of the names of the containers that hold the scanned element at ``index`` (none: not scanned)."""
+        return words(" ".join(self.sections(index)))
+
+    def sections(self, index: int | None) -> list[str]:
+        """The names of the named containers that hold the scanned element at ``index``, innermost first (none: not
+        scanned, or held by none); one round trip."""
         if index is None or index < 0:
-            return set()
-        return words(" ".join(enclosing_names(nth_of(self.page, self.survey.selector, index))))
+            return []
+        return enclosing_names(nth_of(self.page, self.survey.selector, index))
 
     def item_texts(self, index: int | None) -> set[str] | None:
         """The texts of the repeated item the scanned element at ``index`` is in or is (normalized), None when it is

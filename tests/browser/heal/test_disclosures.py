@@ -218,6 +218,45 @@ def test_a_field_of_the_same_name_in_another_collapsed_section_is_never_shown_fo
     assert page.locator("#bstreet").input_value() == ""
 
 
+# A release whose shipping section is gone: the billing section's field is labelled "Street" now, shown. Its twin:
+# the billing address taken from the shipping one (the billing section gone), the shipping section renamed by a word it
+# lost, its field rebuilt (another id and name: the gate misses it).
+CHECKOUT_FIELDSETS = FIELDSETS.replace('<form class="needs-validation">', '<form class="needs-validation" aria-label="Checkout">')
+BILLING_SHOWN = """<main><form class="needs-validation" aria-label="Checkout"><fieldset><legend>Billing address</legend>
+<label for="bstreet" class="form-label">Street</label><input id="bstreet" class="form-control" name="bstreet"
+ oninput="used('bstreet')"></fieldset><button type="submit" onclick="used('submit')">Save</button></form></main>"""
+SHIPPING_RENAMED = """<main><form class="needs-validation" aria-label="Checkout"><fieldset><legend>Shipping</legend>
+<label for="ship-street" class="form-label">Street</label><input id="ship-street" class="form-control"
+ name="shipping[street]" oninput="used('street')"></fieldset><input type="hidden" id="bstreet" name="bstreet">
+<button type="submit" onclick="used('submit')">Save</button></form></main>"""
+
+
+@pytest.mark.parametrize("release", ["billing-only", "shipping-renamed"])
+def test_a_field_of_another_named_section_is_never_taken_for_the_recorded_one(
+        page: Any, site_factory: Callable[[dict[str, str]], Any], tmp_path: Path, release: str) -> None:
+    trap = release == "billing-only"
+    site = site_factory({"old.html": f"{HEAD}{LOG}{CHECKOUT_FIELDSETS}</body></html>",
+                         "new.html": f"{HEAD}{LOG}{BILLING_SHOWN if trap else SHIPPING_RENAMED}</body></html>"})
+    script = [{"tool": "fill", "target": {"role": "textbox", "name": "Street"}, "input": {"value": "1 Main St"}},
+              {"tool": "done"}]
+    session = session_in(Mode.RECORD, tmp_path, action_timeout=2.0)
+    ctx = context(session)
+    page.goto(site.url + "/old.html")
+    Agent(page, ctx, lambda: ScriptedPlanner(script)).run("enter the street")
+    session.finish(ctx, passed=True)
+    ctx = context(session_in(Mode.REPLAY, tmp_path, action_timeout=2.0))
+    page.goto(site.url + "/new.html")
+    replay = Agent(page, ctx, no_model, identity_gate=True)
+    if trap:
+        with pytest.raises(ReplayError, match="it is in 'Billing address', and the recorded element was in 'Shipping addr"):
+            replay.run("enter the street")
+        assert used(page) == [] and page.locator("#bstreet").input_value() == ""  # nothing typed in the billing street
+    else:
+        replay.run("enter the street")
+        assert used(page) == ["street"] and page.locator("#ship-street").input_value() == "1 Main St"
+        assert healed_past_the_gate(ctx).figures.model_calls == 0
+
+
 # --- what is never opened ---------------------------------------------------------------------------
 
 NEVER = """<main><h2>Orders</h2><form action="/orders/archive" method="post">

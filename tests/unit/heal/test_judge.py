@@ -145,7 +145,31 @@ def test_a_consequential_control_gains_only_words_of_what_it_was_about() -> None
     in_settings = button("Delete account", within="Account settings")
     assert refusal(scene(delete), proposal(in_settings, rival=None)) is not None  # "account" named only around it now
     remove = button("Remove", within="Playlist: Road trip")
-    assert refusal(scene(remove), proposal(button("Remove from playlist"), rival=None)) is None
+    assert refusal(scene(remove), proposal(button("Remove from playlist", within="Playlist: Road trip"), rival=None)) is None
+
+
+def field(label: str, **fields: Any) -> Fingerprint:
+    return Fingerprint(**{"tag": "input", "role": "textbox", "name": label, "label": label, **fields})
+
+
+@pytest.mark.parametrize(("now", "refused"), [
+    ("Billing address / Checkout", True),  # another section's field of that name: never the removed one
+    ("Shipping address / Checkout", False),
+    ("Shipping / Checkout", False),  # the section's name lost a word
+    ("Address / Shipping address", False),  # a named group added inside it
+    ("Checkout", False),  # the form lost its fieldsets: no section names it otherwise
+    (None, False),  # read from the page: held by no named container
+])
+def test_a_field_is_never_one_of_another_named_section(now: str | None, refused: bool) -> None:
+    street = field("Street", within="Shipping address / Checkout", id="street", name_attr="street")
+    candidate = field("Street", within=now, id="bstreet", name_attr="bstreet")
+    why = refusal(scene(street), proposal(candidate, index=-1))  # not scanned: nothing to read from the page
+    assert (why is not None and "it is in 'Billing address'" in why) if refused else why is None, why
+
+
+def test_a_count_in_a_sections_name_is_no_other_section() -> None:
+    checkout = button("Checkout", within="Your cart (2 items)")
+    assert refusal(scene(checkout), proposal(button("Checkout", within="Your cart (3 items)"), rival=None)) is None
 
 
 def test_a_count_that_joined_a_name_is_the_apps_data_and_all_is_a_scope() -> None:
