@@ -133,6 +133,10 @@ class ChosenOption(BaseModel):
     model_config = ConfigDict(extra="forbid")
     value: str
     label: str
+    repeated: bool | None = Field(default=None, description="another option of the select had its label too (one label "
+                                  "under two groups: Monthly of Pro, Monthly of Team): replay then chooses the option "
+                                  "with this label and this value, never the first of that label; absent when the "
+                                  "label was the select's only one, and in a file recorded before it")
 
 
 class SelectOption(_Action):

@@ -232,6 +232,8 @@ def _call_lines(action: _Action, scope: Scope) -> list[str]:
         return [f"{loc}.press({py_str(action.key)})" if loc else f"{page}.keyboard.press({py_str(action.key)})"]
     if isinstance(action, SelectOption):
         wanted, by_label = action.choice()  # by its label, as replay chooses it: a value is often a database id
+        if action.option is not None and action.option.repeated:  # a label two options have: its value tells which
+            return [f"{loc}.select_option(value={scope.text(action.option.value)})  # labelled {scope.text(wanted)}"]
         return [f"{loc}.select_option({'label=' if by_label else ''}{scope.text(wanted)})"]
     if isinstance(action, Check):
         return [f"{loc}.set_checked({action.checked})"]

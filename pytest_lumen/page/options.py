@@ -44,10 +44,24 @@ class Offered:
 class OptionNotOffered(PlaywrightError):
     """The select offers no option that is the wanted one (a Playwright action failure, with the options named)."""
 
-    def __init__(self, wanted: str, offered: list[Offered]) -> None:
+    def __init__(self, wanted: str, offered: list[Offered], why: str = "") -> None:
         shown = ", ".join(repr(o.label or o.value) for o in offered[:20]) or "none"
         more = f" (and {len(offered) - 20} more)" if len(offered) > 20 else ""
-        super().__init__(f"the select offers no option {wanted!r}; the options now offered: {shown}{more}")
+        said = f" ({why})" if why else ""
+        super().__init__(f"the select offers no option {wanted!r}{said}; the options now offered: {shown}{more}")
+
+
+def _select_among(loc: Locator, label: str, value: str, timeout_ms: float) -> None:
+    """Select the option labelled ``label`` whose value is ``value``, else the only option labelled ``label``."""
+    options = offered(loc, max(timeout_ms, READ_MS))
+    labelled = [o for o in options if o.label == label]
+    if any(o.value == value for o in labelled):
+        loc.select_option(value=value, timeout=max(timeout_ms, MIN_MS))
+    elif len(labelled) == 1:
+        loc.select_option(label=label, timeout=max(timeout_ms, MIN_MS))
+    else:
+        raise OptionNotOffered(label, options, f"{len(labelled)} options are labelled so, and none has the recorded "
+                                               f"value: which one is meant is not known")
 
 
 def plain(text: str) -> str:
@@ -64,17 +78,21 @@ def offered(loc: Locator, timeout_ms: float) -> list[Offered]:
 def chosen(loc: Locator, timeout_ms: float) -> ChosenOption | None:
     """The option the select holds selected now, as a cache records it; None when none is."""
     row = evaluate(loc, SELECTED_JS, timeout=timeout_ms)
-    return ChosenOption(value=str(row["value"]), label=str(row["label"])) if row else None
+    if not row:
+        return None
+    return ChosenOption(value=str(row["value"]), label=str(row["label"]), repeated=True if row["repeated"] else None)
 
 
-def holds(loc: Locator, wanted: str, by_label: bool = False) -> bool:
+def holds(loc: Locator, wanted: str, by_label: bool = False, value: str | None = None) -> bool:
     """Whether the select at ``loc`` holds the ``wanted`` option selected now (its label; ``by_label`` False: its value
-    or its label, as ``select_option`` matches a string); False when it cannot be read."""
+    or its label, as ``select_option`` matches a string; ``value``: and this value, a label two options have);
+    False when it cannot be read."""
     try:
         now = chosen(loc, READ_MS)
     except PlaywrightError:
         return False
-    return now is not None and (now.label == wanted if by_label else wanted in (now.value, now.label))
+    return now is not None and (now.label == wanted if by_label else wanted in (now.value, now.label)) and \
+        (value is None or now.value == value)
 
 
 def exact(options: list[Offered], wanted: str, by_label: bool = False) -> int | None:
@@ -91,11 +109,16 @@ def clear_match(options: list[Offered], wanted: str, recorded: ChosenOption | No
     return hits[0] if len(hits) == 1 else None
 
 
-def select(loc: Locator, wanted: str, timeout_ms: float, by_label: bool = False) -> None:
+def select(loc: Locator, wanted: str, timeout_ms: float, by_label: bool = False, value: str | None = None) -> None:
     """Select the option whose label is ``wanted`` (``by_label`` False: its value or its label, as Playwright matches a
     string); while the select offers none, Playwright waits for it (options may load) up to ``timeout_ms``; then this
     fails naming the options offered (``OptionNotOffered``). The options are read only on that failure: a hit is one
-    round trip."""
+    round trip. ``value``: the recorded option's label was another option's too (``ChosenOption.repeated``): the
+    options are read first, and the one with that label and that value is chosen, else the one option with that
+    label; two with it and neither with that value is no choice (``OptionNotOffered``, saying so)."""
+    if value is not None:
+        _select_among(loc, wanted, value, timeout_ms)
+        return
     try:
         if by_label:
             loc.select_option(label=wanted, timeout=max(timeout_ms, MIN_MS))

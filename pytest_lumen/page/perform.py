@@ -126,7 +126,13 @@ def _press(action: Press, on: On) -> None:
 @_do.register
 def _select(action: SelectOption, on: On) -> None:
     wanted, by_label = action.choice()  # fails naming the options offered
-    options.select(on.element, substitute(wanted, on.values), on.timeout_ms, by_label)
+    options.select(on.element, substitute(wanted, on.values), on.timeout_ms, by_label, _value_too(action, on.values))
+
+
+def _value_too(action: SelectOption, values: dict[str, str]) -> str | None:
+    """The recorded option's value, when its label was another option's too: the two are told apart by it."""
+    option = action.option
+    return substitute(option.value, values) if option is not None and option.repeated else None
 
 
 @_do.register
@@ -264,7 +270,7 @@ def acted_anyway(action: Action, loc: Locator | None, values: dict[str, str], ex
     if not isinstance(action, SelectOption) or loc is None:
         return False
     wanted, by_label = action.choice()
-    return options.holds(loc, substitute(wanted, values), by_label)
+    return options.holds(loc, substitute(wanted, values), by_label, _value_too(action, values))
 
 
 def current_url(page: Page) -> str:

@@ -3,11 +3,11 @@
 The recorded kind of effect must recur. A recorded navigation needs a navigation: to the recorded URL (the query's
 order aside; for an element confirmed to be the recorded one, a fragment that is no route aside, ``/list#done``
 against ``/list``), or, for that very element, to a renamed route of its origin that is a page of the app: not an
-error page, not a sign-in page, not the page it left (``page/document.py``). A page that stayed where it was did not
-navigate, whatever it shows instead: an alert, a toast or an error message is never the effect (the failure names
-what it shows). A fragment that is a route (``#/cart``) is the page: it must match. A relabelled element (found on
-evidence, not likeness) gets the strict check: its effect is its evidence. A fill's value is read back. A check's new
-state needs no read-back: Playwright's ``set_checked`` fails when the state did not change.
+error page, not a sign-in page, not a page that shows an alert, not the page it left (``page/document.py``). A page
+that stayed where it was did not navigate, whatever it shows instead: an alert, a toast or an error message is never
+the effect (the failure names what it shows). A fragment that is a route (``#/cart``) is the page: it must match. A
+relabelled element (found on evidence, not likeness) gets the strict check: its effect is its evidence. A fill's value
+is read back. A check's new state needs no read-back: Playwright's ``set_checked`` fails when the state did not change.
 """
 
 from __future__ import annotations

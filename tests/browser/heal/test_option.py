@@ -121,3 +121,40 @@ def test_options_an_api_loads_after_the_page_are_waited_for_and_chosen_as_cached
     ctx = _replay(page, site.url + "/new.html", tmp_path, gate)
     assert page.locator("#chosen").inner_text() == "Chosen: express"
     assert ctx.heals == []
+
+
+def plans(team_monthly: str = "team-m") -> str:
+    """A billing form whose plan select repeats its labels under two groups (as a SaaS pricing form renders it)."""
+    return f"""<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Billing</title></head><body><main>
+<form><label for="plan">Plan</label><select id="plan" name="plan"><option value="">Choose a plan</option>
+<optgroup label="Pro"><option value="pro-m">Monthly</option><option value="pro-y">Yearly</option></optgroup>
+<optgroup label="Team"><option value="{team_monthly}">Monthly</option><option value="team-y">Yearly</option></optgroup>
+</select></form>
+<script>window.__changes = []; document.getElementById('plan').addEventListener('change', (e) =>
+  window.__changes.push(e.target.value));</script></main></body></html>"""
+
+
+@pytest.mark.parametrize("release", ["unchanged", "re-seeded"])
+def test_a_label_two_options_share_is_chosen_by_the_recorded_value_too_never_the_first_of_it(
+        page: Any, site_factory: Callable[[dict[str, str]], Any], tmp_path: Path, release: str) -> None:
+    # the step chose the Team plan's "Monthly"; the Pro plan's comes first. Unchanged: it is the Team one again. Its
+    # value changed too (a re-seed): two options say "Monthly" and neither is known to be it, so none is chosen.
+    site = site_factory({"index.html": plans(), "new.html": plans("team-monthly") if release == "re-seeded" else plans()})
+    script = [{"tool": "select_option", "target": {"role": "combobox", "name": "Plan"}, "input": {"value": "team-m"}},
+              {"tool": "done"}]
+    session = session_in(Mode.RECORD, tmp_path)
+    ctx = context(session)
+    page.goto(site.url + "/index.html")
+    Agent(page, ctx, lambda: ScriptedPlanner(script)).run("choose the team plan monthly")
+    session.finish(ctx, passed=True)
+    option = json.loads(cache_file(tmp_path).read_text(encoding="utf-8"))["steps"][0]["actions"][0]["option"]
+    assert option == {"value": "team-m", "label": "Monthly", "repeated": True}, option
+    ctx = context(session_in(Mode.REPLAY, tmp_path, action_timeout=2.0))
+    page.goto(site.url + "/new.html")
+    if release == "unchanged":
+        Agent(page, ctx, no_model, identity_gate=True).run("choose the team plan monthly")
+        assert page.evaluate("window.__changes") == ["team-m"]
+        return
+    with pytest.raises(ReplayError, match="2 options are labelled so, and none has the recorded value"):
+        Agent(page, ctx, no_model, identity_gate=True).run("choose the team plan monthly")
+    assert page.evaluate("window.__changes") == []

@@ -76,3 +76,35 @@ def test_a_route_that_shows_an_error_stays_red(header: Any, page: Any, tmp_path:
     (header.root / "index.html").write_text(HEADER.format(href="/sign-in/"), encoding="utf-8")  # no such page: 404
     with pytest.raises(ReplayError, match=r"should be at /login/, but it is at /sign-in/ \(HTTP 404\)"):
         replay(page, header.url + "/index.html", tmp_path, "open the sign-in page")
+
+
+# A shop's review step: "Place order" led to the confirmation. The release renamed the confirmation's route (twin);
+# or the payment is declined and the shop sends the shopper back to the payment form with an alert (trap): HTTP 200,
+# a page of the app, and no confirmation of anything.
+REVIEW = """<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Review</title></head><body>
+<main><h1>Review your order</h1><p>Red mug x1 $12.00</p>
+<button type="button" class="btn btn-primary" onclick="location.href = '{to}'">Place order</button></main></body></html>"""
+CONFIRMED = """<!doctype html><html lang="en"><body><main><h1>Thank you!</h1><p role="status">Order 1042 is confirmed.</p>
+</main></body></html>"""
+DECLINED = """<!doctype html><html lang="en"><body><main><h1>Payment</h1>
+<div class="alert alert-danger" role="alert">Your card was declined.</div>
+<label>Card number <input id="card" autocomplete="cc-number"></label><button>Pay</button></main></body></html>"""
+
+
+@pytest.mark.parametrize("release", ["declined", "route-renamed"])
+def test_a_route_that_shows_an_alert_is_never_the_renamed_effect(
+        page: Any, site_factory: Callable[[dict[str, str]], Any], tmp_path: Path, release: str) -> None:
+    site = site_factory({"review.html": REVIEW.format(to="confirmation.html"), "confirmation.html": CONFIRMED,
+                         "order/confirmed.html": CONFIRMED, "payment.html": DECLINED})
+    record(page, site.url + "/review.html", tmp_path, "place the order",
+           [{"tool": "click", "target": {"role": "button", "name": "Place order"}}, {"tool": "done"}])
+    to = "payment.html?error=declined" if release == "declined" else "order/confirmed.html"
+    (site.root / "review.html").write_text(REVIEW.format(to=to), encoding="utf-8")
+    if release == "declined":
+        with pytest.raises(ReplayError, match=r"it is at /payment.html\?error=declined \(a page that shows the alert "
+                                              r"'Your card was declined.'\)"):
+            replay(page, site.url + "/review.html", tmp_path, "place the order")
+        return
+    ctx = replay(page, site.url + "/review.html", tmp_path, "place the order")
+    assert [(str(h.level), h.before, h.after) for h in ctx.heals] == [
+        ("effect", "/confirmation.html", "/order/confirmed.html")]
