@@ -141,6 +141,8 @@ def option_as_select(replay: ActionReplay) -> Action:
     action, step = replay.action, replay.step
     done = step.done[:replay.index]
     opener = done[-1].target_or_none if done else None
+    if opener is not None and _opened_as_recorded(replay, opener):
+        return action  # the listbox it opened is the recorded one, its options still to come: never another select's
     chosen = native.as_select(step.page, action, replay.values, opener.fingerprint if opener is not None else None) \
         if action.target_or_none is not None else None
     if chosen is None:
@@ -148,6 +150,16 @@ def option_as_select(replay: ActionReplay) -> Action:
     written = _with_placeholders(chosen.action, step.placeholders)
     step.heals.append(widget_heal(replay, chosen.how, after=written.describe()))
     return written
+
+
+def _opened_as_recorded(replay: ActionReplay, opener: Target) -> bool:
+    """Whether the action before this one opened a listbox, and was replayed on the recorded element, unhealed (the
+    widget was not rebuilt: its listbox may be slow to show its options, as a fetch on opening makes it)."""
+    before = replay.index - 1
+    fp = opener.fingerprint
+    return (fp is not None and (fp.role == "combobox" or fp.popup == "listbox")
+            and replay.step.done[before] == replay.step.cached.actions[before]
+            and not any(h.action == before for h in replay.step.heals))
 
 
 def opener_as_select(replay: ActionReplay) -> SelectOption | None:
