@@ -172,19 +172,30 @@ function toggle(b) { const r = document.getElementById(b.getAttribute('aria-cont
 </div></div></div></div><button type="submit" aria-expanded="false" onclick="used('submit')">Save</button></form></main>"""
 
 
+STREET_SCRIPT = [{"tool": "fill", "target": {"role": "textbox", "name": "Street"}, "input": {"value": "1 Main St"}},
+                 {"tool": "done"}]
+
+
+def _enter_the_street(page: Any, url: str, root: Path, gate: bool = False) -> Any:
+    """Record "enter the street" on ``url``/old.html, replay it on ``url``/new.html (zero model calls; ``gate``:
+    through the identity gate); the replay's context."""
+    for mode, path in ((Mode.RECORD, "/old.html"), (Mode.REPLAY, "/new.html")):
+        session = session_in(mode, root, action_timeout=2.0)
+        ctx = context(session)
+        page.goto(url + path)
+        planner = ScriptedPlanner(STREET_SCRIPT)
+        replaying = mode is Mode.REPLAY
+        Agent(page, ctx, no_model if replaying else (lambda p=planner: p), identity_gate=gate and replaying).run(
+            "enter the street")
+        session.finish(ctx, passed=True)
+    return ctx
+
+
 def test_a_field_in_a_section_a_release_collapsed_is_shown_by_the_toggle_that_controls_it(
         page: Any, site_factory: Callable[[dict[str, str]], Any], tmp_path: Path) -> None:
     site = site_factory({"old.html": f"{HEAD}{LOG}{FIELDSETS}</body></html>",
                          "new.html": f"{HEAD}{LOG}{COLLAPSES}</body></html>"})
-    script = [{"tool": "fill", "target": {"role": "textbox", "name": "Street"}, "input": {"value": "1 Main St"}},
-              {"tool": "done"}]
-    for mode, url in ((Mode.RECORD, "/old.html"), (Mode.REPLAY, "/new.html")):
-        session = session_in(mode, tmp_path, action_timeout=2.0)
-        ctx = context(session)
-        page.goto(site.url + url)
-        planner = ScriptedPlanner(script)
-        Agent(page, ctx, (lambda p=planner: p) if mode is Mode.RECORD else no_model).run("enter the street")
-        session.finish(ctx, passed=True)
+    ctx = _enter_the_street(page, site.url, tmp_path)
     assert used(page) == ["toggle:c-ship", "street"]  # the billing section stays closed; Save is never clicked
     assert page.locator("#street").input_value() == "1 Main St"
     assert any("'Shipping address'" in h.evidence for h in ctx.heals), ctx.heals
@@ -203,17 +214,8 @@ def test_a_field_of_the_same_name_in_another_collapsed_section_is_never_shown_fo
     assert 'aria-controls="c-ship"' not in BILLING_ONLY and '>Street</label><input id="bstreet"' in BILLING_ONLY
     site = site_factory({"old.html": f"{HEAD}{LOG}{FIELDSETS}</body></html>",
                          "new.html": f"{HEAD}{LOG}{BILLING_ONLY}</body></html>"})
-    script = [{"tool": "fill", "target": {"role": "textbox", "name": "Street"}, "input": {"value": "1 Main St"}},
-              {"tool": "done"}]
-    _record_and_replay = [(Mode.RECORD, "/old.html"), (Mode.REPLAY, "/new.html")]
     with pytest.raises(ReplayError, match="zero-token heal found nothing"):
-        for mode, url in _record_and_replay:
-            session = session_in(mode, tmp_path, action_timeout=2.0)
-            ctx = context(session)
-            page.goto(site.url + url)
-            planner = ScriptedPlanner(script)
-            Agent(page, ctx, (lambda p=planner: p) if mode is Mode.RECORD else no_model).run("enter the street")
-            session.finish(ctx, passed=True)
+        _enter_the_street(page, site.url, tmp_path)
     assert used(page) == []  # the billing section is never opened to find out, nothing typed
     assert page.locator("#bstreet").input_value() == ""
 
@@ -237,22 +239,12 @@ def test_a_field_of_another_named_section_is_never_taken_for_the_recorded_one(
     trap = release == "billing-only"
     site = site_factory({"old.html": f"{HEAD}{LOG}{CHECKOUT_FIELDSETS}</body></html>",
                          "new.html": f"{HEAD}{LOG}{BILLING_SHOWN if trap else SHIPPING_RENAMED}</body></html>"})
-    script = [{"tool": "fill", "target": {"role": "textbox", "name": "Street"}, "input": {"value": "1 Main St"}},
-              {"tool": "done"}]
-    session = session_in(Mode.RECORD, tmp_path, action_timeout=2.0)
-    ctx = context(session)
-    page.goto(site.url + "/old.html")
-    Agent(page, ctx, lambda: ScriptedPlanner(script)).run("enter the street")
-    session.finish(ctx, passed=True)
-    ctx = context(session_in(Mode.REPLAY, tmp_path, action_timeout=2.0))
-    page.goto(site.url + "/new.html")
-    replay = Agent(page, ctx, no_model, identity_gate=True)
     if trap:
         with pytest.raises(ReplayError, match="it is in 'Billing address', and the recorded element was in 'Shipping addr"):
-            replay.run("enter the street")
+            _enter_the_street(page, site.url, tmp_path, gate=True)
         assert used(page) == [] and page.locator("#bstreet").input_value() == ""  # nothing typed in the billing street
     else:
-        replay.run("enter the street")
+        ctx = _enter_the_street(page, site.url, tmp_path, gate=True)
         assert used(page) == ["street"] and page.locator("#ship-street").input_value() == "1 Main St"
         assert healed_past_the_gate(ctx).figures.model_calls == 0
 
