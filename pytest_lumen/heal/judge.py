@@ -181,19 +181,27 @@ def _item(scene: Scene, current: Fingerprint, index: int | None = None) -> str |
 
 
 def _section(scene: Scene, current: Fingerprint, index: int | None) -> str | None:
-    """Why the element sits in another named section than the recorded one did, or None: of the named containers
-    around it that were not around the recorded one too (its form, its page's regions), one must be named as the
-    recorded element's innermost one was (their words, numbers aside, one holding the other's), unless there are none
-    (a form without its fieldsets), or no named container held the recorded one. Its containers: as its fingerprint
-    has them, else read from the page (a scan reads none: one round trip)."""
-    recorded = [_section_words(name) for name in (scene.recorded.within or "").split(" / ")]
-    if not recorded[0]:
+    """Why the element sits in another named section than the recorded one did (``other_section``), or None. Its
+    containers: as its fingerprint has them, else read from the page (a scan reads none: one round trip)."""
+    if not scene.recorded.within:
         return None
-    names = current.within.split(" / ") if current.within is not None else scene.sections(index)
-    own = [name for name in names if not any(_alike(_section_words(name), outer) for outer in recorded[1:])]
-    if not own or any(_alike(_section_words(name), recorded[0]) for name in own):
+    return other_section(scene.recorded.within,
+                         current.within.split(" / ") if current.within is not None else scene.sections(index))
+
+
+def other_section(recorded: str | None, names: list[str]) -> str | None:
+    """Why an element held by the named containers ``names`` (innermost first) is not in the section the recorded
+    one was in (``recorded``: its ``within``), or None: of those containers that were not around the recorded one too
+    (its form, its page's regions), one must be named as its innermost one was (their words, numbers aside, one
+    holding the other's), unless there are none (a form without its fieldsets), or none held the recorded one."""
+    chain = (recorded or "").split(" / ")
+    words_of = [_section_words(name) for name in chain]
+    if not words_of[0]:
         return None
-    return f"it is in {own[0]!r}, and the recorded element was in {(scene.recorded.within or '').split(' / ')[0]!r}"
+    own = [name for name in names if not any(_alike(_section_words(name), outer) for outer in words_of[1:])]
+    if not own or any(_alike(_section_words(name), words_of[0]) for name in own):
+        return None
+    return f"it is in {own[0]!r}, and the recorded element was in {chain[0]!r}"
 
 
 def _alike(one: frozenset[str], other: frozenset[str]) -> bool:

@@ -1,7 +1,9 @@
 """Conditional steps ("close the cookie banner if it shows"): which recorded branch the page calls for.
 
 A branch is known by its first sign on the page: the text it first waited for ("We use cookies."),
-else its first element (the banner's "Accept" button). When that shows, the branch is taken, and an
+else its first element (the banner's "Accept" button), in the section it was recorded in (a Terms of Service
+dialog's own "Accept" is no sign of the cookie banner's: ``judge.other_section``). When that shows, the branch is
+taken, and an
 action of it that no longer fits fails (or heals) as any action does: a banner that shows is never
 taken for one that does not. The branch of "nothing to do" (recorded when the condition did not hold)
 is taken when no other branch's element shows within ``CONDITION_WAIT_MS``: a banner that renders a
@@ -18,7 +20,9 @@ from typing import TYPE_CHECKING
 from playwright.sync_api import Error as PlaywrightError
 
 from ..cache.model import Action, Target, WaitFor
+from ..heal.judge import other_section
 from ..page.changes import LOOK_AGAIN_MS, now_ms, wait_for_change
+from ..page.enclosing import enclosing_names
 from ..page.targets import bind_target
 from ..templates import substitute
 
@@ -43,15 +47,18 @@ def guard(branch: Sequence[Action]) -> Sign | None:
 
 
 def shows(page: Page, sign: Sign) -> bool:
-    """Whether the text is visible, or the target's primary locator or a recorded fallback finds a visible element."""
+    """Whether the text is visible, or the target's primary locator or a recorded fallback finds a visible element
+    in the section the recorded one was in (one more round trip, for a target recorded in a named section)."""
     if isinstance(sign, str):
         try:
             return page.get_by_text(sign).first.is_visible()
         except PlaywrightError:
             return False
+    within = sign.fingerprint.within if sign.fingerprint is not None else None
     for spec in (sign.locator, *sign.fallbacks):
         try:
-            if spec.build(page).first.is_visible():
+            found = spec.build(page).first
+            if found.is_visible() and (not within or other_section(within, enclosing_names(found)) is None):
                 return True
         except PlaywrightError:  # a page in navigation: not shown yet
             continue
