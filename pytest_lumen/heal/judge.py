@@ -30,6 +30,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ..cache.model import Fingerprint
+from ..page.enclosing import other_section, sections
 from ..page.fingerprint import capture_with_look_alikes
 from ..page.items import holds_text, names_item
 from .likeness import ACTION_ROLES, FIELD_ROLES, lone_of_kind, name_extended, pins_hold
@@ -186,32 +187,7 @@ def _section(scene: Scene, current: Fingerprint, index: int | None) -> str | Non
     if not scene.recorded.within:
         return None
     return other_section(scene.recorded.within,
-                         current.within.split(" / ") if current.within is not None else scene.sections(index))
-
-
-def other_section(recorded: str | None, names: list[str]) -> str | None:
-    """Why an element held by the named containers ``names`` (innermost first) is not in the section the recorded
-    one was in (``recorded``: its ``within``), or None: of those containers that were not around the recorded one too
-    (its form, its page's regions), one must be named as its innermost one was (their words, numbers aside, one
-    holding the other's), unless there are none (a form without its fieldsets), or none held the recorded one."""
-    chain = (recorded or "").split(" / ")
-    words_of = [_section_words(name) for name in chain]
-    if not words_of[0]:
-        return None
-    own = [name for name in names if not any(_alike(_section_words(name), outer) for outer in words_of[1:])]
-    if not own or any(_alike(_section_words(name), words_of[0]) for name in own):
-        return None
-    return f"it is in {own[0]!r}, and the recorded element was in {chain[0]!r}"
-
-
-def _alike(one: frozenset[str], other: frozenset[str]) -> bool:
-    """Whether two sections' names are one name (their words, one holding the other's)."""
-    return bool(one) and bool(other) and (one <= other or other <= one)
-
-
-def _section_words(name: str) -> frozenset[str]:
-    """A section's name as words, its counts and numbers left out ("Your cart (2 items)": your, cart, items)."""
-    return frozenset(w for w in words(name) if not any(c.isdigit() for c in w))
+                         sections(current.within) if current.within is not None else scene.sections(index))
 
 
 def _likeness(scene: Scene, current: Fingerprint, score: float, rival: float | None, threshold: float) -> str | None:

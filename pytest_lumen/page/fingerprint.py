@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any
 from ..cache.model import Fingerprint
 from . import aria, scripts
 from .declared import Declared
+from .enclosing import SECTIONS_JOIN
 from .evaluate import evaluate
 
 if TYPE_CHECKING:
@@ -47,7 +48,7 @@ LANDMARKS = ("form", "search", "navigation", "main", "banner", "contentinfo", "c
 CONFIG: dict[str, Any] = {
     "fields": list(PAGE_FIELDS), "nameFromContent": list(NAME_FROM_CONTENT_ROLES), "landmarks": list(LANDMARKS),
     "interactive": INTERACTIVE, "store": aria.STORE, "separator": aria.SEPARATOR, "roleless": list(aria.ROLELESS),
-    "stamped": False,
+    "stamped": False, "sectionsJoin": SECTIONS_JOIN,
 }
 STAMPED: dict[str, Any] = {**CONFIG, "stamped": True}
 # A scan reads every candidate of a page: what it is about (``within``) is read of the one a heal weighs instead.

@@ -8,8 +8,9 @@ Playwright's own click or fill then waits for it, checks it is visible, enabled 
 match, and acts, in one round trip.
 
 The gate only ever speeds replay up: it passes when every identifying attribute is unchanged
-(position and CSS path aside, and the text around the element unless it had look-alikes),
-where the full check would pass too. When the locator's element is not the recorded one, the
+(position and CSS path aside, and the text around the element unless it had look-alikes) and the
+element is in the named section it was recorded in (``enclosing.section_key``), where the full check
+would pass too. When the locator's element is not the recorded one, the
 gated action fails at once (the engine throws); when no element shows up within 0.5 s and the page
 holds none of the recorded role and name (``replay/gate.py`` asks), it gives up. Either way replay then
 takes the full path (look, compare, heal), which accepts what the gate accepts (``holds``).
@@ -27,6 +28,7 @@ from typing import TYPE_CHECKING
 from ..cache.fingerprints import DECLARED_VERSION
 from ..cache.model import Fingerprint
 from . import scripts
+from .enclosing import NUMBER, SECTIONS_JOIN, other_section, section_key, sections
 from .fingerprint import CONFIG, page_fields
 from .holds import FILLED, KEPT
 from .items import ITEM_ROLES, names_item
@@ -39,7 +41,7 @@ ENGINE = "lumen-identity"
 # primary locator is a role locator, whose own role and name then stand in for them (the cache keeps
 # the locator's role and name in the fingerprint, which the page's approximation may word otherwise).
 FIELDS = page_fields("role", "name", "tag", "text", "id", "name_attr", "type", "placeholder", "href", "label", "test_id",
-                     "context", "action", "method")
+                     "context", "action", "method", "within")
 ROLE_AND_NAME = ("role", "name")
 # What a fill may change: its own text (a contenteditable) and the text around it (a line total, a
 # validation message, suggestions). The gate that finds a filled field again to read it back skips them.
@@ -59,9 +61,14 @@ THE_ITEM = ("name", "text", "context")
 # Where a submit button sends its form: recorded from fingerprint version 4 on (``DECLARED_VERSION``); an older
 # fingerprint does not know it, and its identity leaves it out.
 DECLARED = ("action", "method")
+# The named section an element is in (``within``): an "Accept" is the cookie banner's, not a terms dialog's. The gate
+# hashes its innermost name, numbers aside (``enclosing.section_key``); the full path's rule is wider
+# (``enclosing.other_section``: a name that only gained or lost words, a section gone). An element recorded in no named
+# section, or in a file from before sections were read, is held to none (scope letter "w").
+SECTION = ("within",)
 # Which attributes each scope letter of the selector leaves out; Python and the page read the same table.
 SKIPS: dict[str, tuple[str, ...]] = {"r": ROLE_AND_NAME, "v": LIVE, "c": CONTEXT, "i": IN_ITEM, "s": THE_ITEM,
-                                     "d": DECLARED}
+                                     "d": DECLARED, "w": SECTION}
 SEPARATOR = "\u001f"
 # With scope letter "t" the engine throws this when the locator's element is not the recorded one:
 # Playwright then fails at once instead of waiting for an element that will not come.
@@ -75,8 +82,9 @@ ENGINE_CONFIG: dict[str, object] = {
     "fingerprint": {**CONFIG, "fields": list(FIELDS)}, "fields": list(FIELDS),
     "skips": {letter: list(names) for letter, names in SKIPS.items()},
     "missing": MISSING, "separator": SEPARATOR, "mismatch": MISMATCH, "filled": FILLED, "kept": KEPT,
+    "section": SECTION[0], "sectionsJoin": SECTIONS_JOIN, "number": NUMBER,
 }
-ENGINE_JS = scripts.engine("identityEngine", ("deep", "fingerprint", "hash", "identity_engine"), ENGINE_CONFIG)
+ENGINE_JS = scripts.engine("identityEngine", ("deep", "enclosing", "fingerprint", "hash", "identity_engine"), ENGINE_CONFIG)
 
 _M32 = 0xFFFFFFFF
 
@@ -101,13 +109,15 @@ def identity_selector(fp: Fingerprint, after_fill: bool = False, fail_fast: bool
 
     Role and name are always left to Playwright's role engine (``gated``); ``after_fill``: the
     attributes a fill may change (``LIVE``) are left out; the context counts only for an element
-    that had look-alikes when it was recorded. ``fail_fast``: an element that is not the recorded
+    that had look-alikes when it was recorded, the innermost named section (numbers aside) only for one
+    recorded in a section. ``fail_fast``: an element that is not the recorded
     one makes the query fail (``MISMATCH``) instead of matching nothing. ``keep``: a gated fill's
     token (``holds.token``), under which the page keeps the element matched, for ``holds.provided``.
     """
-    scope = "r" + ("v" if after_fill else "") + ("" if fp.look_alikes else "c") + item_scope(fp) + declared_scope(fp)
+    scope = ("r" + ("v" if after_fill else "") + ("" if fp.look_alikes else "c") + item_scope(fp) + declared_scope(fp)
+             + section_scope(fp))
     skip = {name for letter in scope for name in SKIPS.get(letter, ())}
-    values = [getattr(fp, name) for name in FIELDS if name not in skip]
+    values = [_identifying(fp, name) for name in FIELDS if name not in skip]
     key = SEPARATOR.join(MISSING if v is None else str(v) for v in values)
     kept = f":{keep}" if keep else ""
     return f"{ENGINE}={(scope + ('t' if fail_fast else '')) or 'x'}:{cyrb53(key)}{kept}"
@@ -116,16 +126,28 @@ def identity_selector(fp: Fingerprint, after_fill: bool = False, fail_fast: bool
 def holds(recorded: Fingerprint, current: Fingerprint, hidden: bool = False) -> bool:
     """Whether ``current`` has the recorded element's identity as the gate checks it: the same role and name,
     exactly (as Playwright's role engine compares names: whitespace collapsed), and every other identifying
-    attribute (``FIELDS``, the context only for an element that had look-alikes) unchanged; ``hidden``: ``current``
-    is of a hidden element, whose rendered text (``RENDERED``) is not compared.
+    attribute (``FIELDS``, the context only for an element that had look-alikes) unchanged, in no other named section
+    (``enclosing.other_section``: wider than the gate's key); ``hidden``: ``current`` is of a hidden element, whose
+    rendered text (``RENDERED``) is not compared.
 
     The full path accepts such an element as the gate does, whatever its similarity to its neighbours: one rule,
     whichever path an action takes (a busy machine sends an action the gate would pass down the full path)."""
     if not same_role_and_name(recorded, current, named=not is_item(recorded)):
         return False
-    letters = ("r", "" if recorded.look_alikes else "c", item_scope(recorded), declared_scope(recorded))
+    letters = ("r", "" if recorded.look_alikes else "c", item_scope(recorded), declared_scope(recorded), "w")
     skip = {name for letter in letters for name in SKIPS.get(letter, ())} | (set(RENDERED) if hidden else set())
-    return all(getattr(recorded, name) == getattr(current, name) for name in FIELDS if name not in skip)
+    return (all(getattr(recorded, name) == getattr(current, name) for name in FIELDS if name not in skip)
+            and other_section(recorded.within, sections(current.within)) is None)
+
+
+def section_scope(fp: Fingerprint) -> str:
+    """The scope letter of an element recorded in no named section, or before sections were read: "w"."""
+    return "" if fp.within else "w"
+
+
+def _identifying(fp: Fingerprint, name: str) -> object:
+    """The attribute ``name`` of ``fp`` as its identity compares it."""
+    return section_key(fp.within) if name == "within" else getattr(fp, name)
 
 
 def item_scope(fp: Fingerprint) -> str:

@@ -19,9 +19,8 @@ from typing import TYPE_CHECKING
 from playwright.sync_api import Error as PlaywrightError
 
 from ..cache.model import Action, Target, WaitFor
-from ..heal.judge import other_section
 from ..page.changes import LOOK_AGAIN_MS, now_ms, wait_for_change
-from ..page.enclosing import enclosing_names
+from ..page.enclosing import enclosing_names, other_section
 from ..page.targets import bind_target
 from ..templates import substitute
 

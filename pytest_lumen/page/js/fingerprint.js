@@ -232,7 +232,7 @@ function fingerprinter(config) {
       test_id: el.getAttribute('data-testid'), css: costly('css', cssPath, el), context: costly('context', contextOf, el),
       autocomplete: el.getAttribute('autocomplete'), popup: popupOf(el), classes: wordClasses(el), landmark: costly('landmark', landmarkOf, el),
       peers: costly('peers', peersOf, el), heading: costly('heading', headingOf, el), rank: costly('rank', rankOf, el),
-      within: costly('within', (e) => enclosingNames(e).join(' / ') || null, el),
+      within: costly('within', (e) => enclosingNames(e).join(config.sectionsJoin) || null, el),
       box: {x: r.x + window.scrollX, y: r.y + window.scrollY, width: r.width, height: r.height},
     };
   };

@@ -5,7 +5,8 @@
 // A third part, "<scope>:<hash>:<token>" (a gated fill's query), keeps the element it matched under <token>
 // (config.filled, this isolated world's own), for the lumen-holds engine to check its value later.
 //
-// config: {fingerprint, fields, skips, missing, separator, mismatch, filled, kept}, from identity.ENGINE_CONFIG.
+// config: {fingerprint, fields, skips, missing, separator, mismatch, filled, kept, section, sectionsJoin, number}, from
+// identity.ENGINE_CONFIG.
 function identityEngine(config) {
   const byScope = new Map();
   const scoped = (scope) => {
@@ -22,13 +23,16 @@ function identityEngine(config) {
     filled.set(token, el);
     if (filled.size > config.kept) filled.delete(filled.keys().next().value);
   };
+  // The section's identity (identity.section_key): the innermost name, its numbers as one sign.
+  const sectionKey = (within) => within.split(config.sectionsJoin)[0].replace(/[0-9]+/g, config.number);
   return {
     queryAll(root, body) {
       if (!root || root.nodeType !== 1) return [];
       const [scope, want, token] = body.split(':');
       const [used, fp] = scoped(scope);
       const f = fp(root);
-      const key = used.map((k) => (f[k] === null || f[k] === undefined) ? config.missing : String(f[k])).join(config.separator);
+      const key = used.map((k) => (f[k] === null || f[k] === undefined) ? config.missing
+        : k === config.section ? sectionKey(f[k]) : String(f[k])).join(config.separator);
       if (cyrb53(key) === want) {
         if (token) keep(token, root);
         return [root];

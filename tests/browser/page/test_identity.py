@@ -44,6 +44,37 @@ def test_text_around_a_unique_element_is_not_part_of_its_gate(form_page: Any) ->
     assert gate is not None and gate.count() == 1
 
 
+# A consent tool's banner (a region labelled by aria-label) and a modal labelled by its heading (aria-labelledby).
+SECTIONS = """<main><h1>Shop</h1></main>
+<section role="region" aria-label="Cookie consent (3 partners)" id="cc"><p>We use cookies.</p>
+  <button class="cc-btn">Accept</button></section>
+<div role="dialog" aria-labelledby="tos" id="terms" hidden><h2 id="tos">Our terms changed</h2></div>"""
+
+
+@pytest.mark.parametrize("release", ["unchanged", "counted", "outer-section", "moved-to-terms", "unnamed"])
+def test_the_gate_keeps_an_element_in_the_section_it_was_recorded_in(page: Any, release: str) -> None:
+    page.set_content(SECTIONS)
+    accept = page.get_by_role("button", name="Accept")
+    fp = capture(accept)
+    assert fp.within == "Cookie consent (3 partners)"
+    page.evaluate({  # what a release changed; the element's own attributes are untouched
+        "unchanged": "() => {}",
+        "counted": "() => document.getElementById('cc').setAttribute('aria-label', 'Cookie consent (12 partners)')",
+        "outer-section": "() => { const m = document.createElement('section'); m.setAttribute('aria-label', 'Site'); "
+                         "document.body.append(m); m.append(document.getElementById('cc')); }",
+        "moved-to-terms": "() => { const t = document.getElementById('terms'); t.hidden = false; "
+                          "t.append(document.querySelector('.cc-btn')); document.getElementById('cc').remove(); }",
+        "unnamed": "() => document.getElementById('cc').removeAttribute('aria-label')",
+    }[release])
+    kept = release in ("unchanged", "counted", "outer-section")  # its innermost section's name, numbers aside
+    gate = identity.gated(accept, fp)
+    assert gate is not None and gate.count() == (1 if kept else 0)
+    # the full path's rule is the gate's, wider: a section that lost its name is no evidence of another one
+    assert identity.holds(fp, capture(accept)) is (kept or release == "unnamed")
+    # an element recorded in no named section is not held to one
+    assert identity.gated(accept, fp.model_copy(update={"within": None})).count() == 1  # type: ignore[union-attr]
+
+
 def test_role_and_name_are_checked_by_playwrights_role_engine(form_page: Any) -> None:
     email = form_page.get_by_role("textbox", name="Email")
     fp = capture(email)
@@ -62,7 +93,7 @@ def test_selector_holds_a_hash_not_the_attributes(form_page: Any) -> None:
     fp = capture(form_page.locator("#email"))
     selector = identity.identity_selector(fp)
     scope, digest = selector.removeprefix(f"{identity.ENGINE}=").split(":")
-    assert scope == "rc" and re.fullmatch("[0-9a-f]+", digest) and int(digest, 16) < 2 ** 53  # cyrb53: 53 bits
+    assert scope == "rcw" and re.fullmatch("[0-9a-f]+", digest) and int(digest, 16) < 2 ** 53  # cyrb53: 53 bits
     # role and name are left to Playwright, and without look-alikes the context is no part of it: the same hash
     assert identity.identity_selector(fp.model_copy(update={"role": "searchbox", "name": "Mail", "context": "x"})) == selector
     assert identity.identity_selector(fp.model_copy(update={"id": "mail"})) != selector  # another id: another hash
