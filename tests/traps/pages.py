@@ -1384,8 +1384,70 @@ def test_delete_dialog(page, app):
         Edit("products.html", "{ label: 'Delete', primary: true,", "{ label: `Delete ${product.name}`, primary: true,"),)),
 )
 
+# --- 16. the cookie banner gone, a terms modal with its own Accept (a Rails app's own consent card, Stimulus) ----------
+
+SITE_CONSENT = """<div class="card shadow fixed-bottom m-3" role="region" aria-label="Cookie consent" data-controller="consent">
+<div class="card-body d-flex align-items-center gap-3">
+<p class="card-text mb-0">We use cookies to keep you signed in and to see which pages are read. <a href="/cookies">Cookie policy</a></p>
+<button type="button" class="btn btn-primary btn-sm" data-action="consent#accept">Accept</button>
+</div></div>"""
+
+SITE_CONSENT_SCRIPT = """
+// Stimulus-style controllers, wired by their data-action attributes.
+document.addEventListener('click', (event) => {
+  const button = event.target.closest('[data-action]');
+  if (!button) return;
+  const [name, action] = button.dataset.action.split('#');
+  track(`${name}: ${action}`);
+  button.closest(`[data-controller~="${name}"]`).remove();
+  document.querySelectorAll('.modal-backdrop').forEach((b) => b.remove());
+});"""
+
+# Bootstrap 5's modal as Rails' layout renders it shown (consent stored, the terms changed since the last visit).
+TERMS_MODAL = """<div class="modal fade show" tabindex="-1" role="dialog" aria-modal="true" aria-labelledby="terms-title" style="display: block;" data-controller="terms">
+<div class="modal-dialog modal-dialog-centered"><div class="modal-content">
+<div class="modal-header"><h1 class="modal-title fs-5" id="terms-title">We updated our Terms of Service</h1></div>
+<div class="modal-body"><p>The new terms apply from January 1. Please read them before you go on.</p><a href="/terms">Read the new terms</a></div>
+<div class="modal-footer"><button type="button" class="btn btn-outline-secondary" data-action="terms#later">Later</button>
+<button type="button" class="btn btn-primary" data-action="terms#accept">Accept</button></div>
+</div></div></div><div class="modal-backdrop fade show"></div>"""
+
+TERMS_NOT_CONSENT = Pair(
+    name="terms_not_consent",
+    title="terms, not the cookies",
+    test='''
+def test_terms_not_consent(agent, page, app):
+    page.goto(app.url + "/")
+    agent.run("accept the cookies")
+    expect(page.get_by_role("region", name=re.compile("cookie consent", re.IGNORECASE))).to_have_count(0)
+''',
+    by_hand='''
+def test_terms_not_consent(page, app):
+    page.goto(app.url + "/")
+    page.get_by_role("region", name=re.compile("cookie consent", re.IGNORECASE)).get_by_role("button", name="Accept").click()
+    expect(page.get_by_role("region", name=re.compile("cookie consent", re.IGNORECASE))).to_have_count(0)
+''',
+    bait='''
+def test_terms_not_consent(page, app):
+    page.goto(app.url + "/")
+    page.get_by_role("button", name="Accept", exact=True).click()
+    expect(page.get_by_role("region", name=re.compile("cookie consent", re.IGNORECASE))).to_have_count(0)
+''',
+    script=(_step("accept the cookies", _click("button", "Accept")),),
+    trap_step="accept the cookies",
+    original={"index.html": backoffice("Home", STOREFRONT, SITE_CONSENT_SCRIPT, brand="Acme Home & Garden",
+                                       after=SITE_CONSENT), "app.json": app_json({})},
+    original_log=("consent: accept",),
+    trap=Variant("the visitor's consent is stored (no banner), and a modal asks to accept the new terms", Expected(),
+                 edits=(Edit("index.html", SITE_CONSENT, TERMS_MODAL),)),
+    twin=Variant("the consent card, restyled as an alert, is labelled Your cookie consent",
+                 Expected(("consent: accept",)), edits=(
+        Edit("index.html", '<div class="card shadow fixed-bottom m-3" role="region" aria-label="Cookie consent"',
+             '<div class="alert alert-light border fixed-bottom m-3" role="region" aria-label="Your cookie consent"'),)),
+)
+
 PAIRS: tuple[Pair, ...] = (RESEEDED_TABLE, DIALOG_MESSAGE, OPTION_VALUE, CONSENT_SCOPE, REMOVE_VS_DELETE, LOOKALIKE_ROW,
                            DRAFT_MODAL, FLAG_HIDES_BUTTON, COLLAPSED_SECTION, ROW_ACTION_REWIRED, ERROR_NOT_NAVIGATION,
-                           LOGIN_NOT_NAVIGATION, RENAMED_SUBMIT, ORDER_DIALOG, DELETE_DIALOG)
+                           LOGIN_NOT_NAVIGATION, RENAMED_SUBMIT, ORDER_DIALOG, DELETE_DIALOG, TERMS_NOT_CONSENT)
 BY_NAME: dict[str, Pair] = {pair.name: pair for pair in PAIRS}
 

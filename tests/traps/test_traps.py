@@ -36,7 +36,7 @@ GROUPS: dict[str, tuple[str, ...]] = {
     "rows": ("reseeded_table", "dialog_message", "lookalike_row", "remove_vs_delete"),
     "scope": ("option_value", "consent_scope", "renamed_submit", "order_dialog"),
     "hidden": ("draft_modal", "flag_hides_button", "collapsed_section", "delete_dialog"),
-    "effects": ("row_action_rewired", "error_not_navigation", "login_not_navigation"),
+    "effects": ("row_action_rewired", "error_not_navigation", "login_not_navigation", "terms_not_consent"),
 }
 
 
