@@ -52,7 +52,7 @@ class Fallbacks:
                      else similarity(recorded, current, policy.ignore, by_place=policy.by_place))
             settle = functools.partial(_settle, scene, spec, loc, index, current)
             proposals.append(Proposal(HealLevel(kind=self.kind, locator=spec.kind), current, index, score, settle,
-                                      rival=survey.best_other(index),
+                                      rival=scene.rival(index),
                                       reading=survey.reading(pos) if pos is not None else None))
         note = "" if proposals else ("; ".join(notes[:MAX_NOTES])
                                      or "no recorded fallback locator finds exactly one visible element")

@@ -14,11 +14,11 @@ from typing import TYPE_CHECKING
 
 from ..cache.model import Fingerprint, LocatorSpec, Target
 from ..page import items
-from ..page.enclosing import enclosing_names
+from ..page.enclosing import enclosing_names, other_section
 from ..page.fingerprint import capture, index_of, nth_of
 from ..page.locators import spec_from_locator
 from ..page.quality import for_text_check, without_counts
-from .likeness import ACCEPT_THRESHOLD
+from .likeness import ACCEPT_THRESHOLD, MARGIN
 from .words import words
 
 if TYPE_CHECKING:
@@ -88,6 +88,9 @@ class Missed:
     reason: str
 
 
+RIVALS_READ = 3  # the most other candidates whose sections a rival is read for (a cost bound: the rest count)
+
+
 @dataclass(frozen=True)
 class Scene:
     """What every strategy reads: the page, the recorded target (values bound), the action's identity policy, the
@@ -129,6 +132,21 @@ class Scene:
             if visible_unique(live) and index_of(live, self.survey.selector) == index:
                 return spec, live
         return options[-1], element
+
+    def rival(self, index: int | None) -> float:
+        """The best likeness of another candidate than the scanned element at ``index`` that could be the recorded
+        element: one in a section named otherwise than the recorded one's is none (``other_section``: "Billing street"
+        is no rival of the shipping "Street"). Their containers are read best first, one round trip each, only for those
+        that would be a rival, at most ``RIVALS_READ`` (beyond them, every other candidate counts)."""
+        scored = list(zip(self.survey.scores, (c.index for c in self.survey.candidates), strict=True))
+        ranked = sorted(((s, i) for s, i in scored if i != index), reverse=True)
+        own = next((s for s, i in scored if i == index), None)
+        for read, (score, i) in enumerate(ranked):
+            if not self.recorded.within or read >= RIVALS_READ or (own is not None and own - score >= MARGIN):
+                return score  # not read: it counts (or it is too far behind to count anyway)
+            if other_section(self.recorded.within, self.sections(i)) is None:
+                return score
+        return 0.0
 
     def around(self, index: int | None) -> set[str]:
         """The words of the names of the containers that hold the scanned element at ``index`` (none: not scanned)."""

@@ -66,7 +66,7 @@ class Relocator:
             route = " ".join(urlsplit(declared.url or "").path.replace("-", " ").replace("_", " ").split("/"))
             if not declared.submits and consequence(route) is None:
                 against = None  # the effect decides, after
-        return against or verdict(scene, current, score, scene.survey.best_other(index), threshold, index)
+        return against or verdict(scene, current, score, scene.rival(index), threshold, index)
 
     def shows(self, text: str) -> bool:
         """Whether exactly one visible element of the page shows exactly ``text``."""

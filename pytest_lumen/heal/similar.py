@@ -24,7 +24,7 @@ class Similar:
             return Offer(note="similarity: no candidates on the page")
         order = sorted(range(len(survey.scores)), key=lambda i: survey.scores[i], reverse=True)
         best = survey.candidates[order[0]]
-        runner = survey.scores[order[1]] if len(order) > 1 else 0.0
+        runner = scene.rival(best.index)
         by_text = "text" not in scene.policy.ignore
         return Offer((Proposal(HealLevel(kind=self.kind), best.fingerprint, best.index, survey.scores[order[0]],
                                lambda: scene.steady(nth_of(scene.page, survey.selector, best.index), best.index,

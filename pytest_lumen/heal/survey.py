@@ -49,9 +49,6 @@ class Survey:
         """Where the element with this scan index is in ``candidates`` (None: not a visible candidate)."""
         return next((i for i, c in enumerate(self.candidates) if c.index == index), None)
 
-    def best_other(self, index: int | None) -> float:
-        """The best score of any candidate but the one with this scan index."""
-        return max((s for c, s in zip(self.candidates, self.scores, strict=True) if c.index != index), default=0.0)
 
 
 def survey(page: Page, recorded: Fingerprint, policy: Policy, claims: Claims) -> Survey:

@@ -233,12 +233,20 @@ SHIPPING_RENAMED = """<main><form class="needs-validation" aria-label="Checkout"
 <button type="submit" onclick="used('submit')">Save</button></form></main>"""
 
 
-@pytest.mark.parametrize("release", ["billing-only", "shipping-renamed"])
+SHIPPING_RENAMED_BILLING_BESIDE = SHIPPING_RENAMED.replace(
+    '<input type="hidden" id="bstreet" name="bstreet">', '<fieldset><legend>Billing address</legend><label for="bstreet" '
+    'class="form-label">Billing street</label><input id="bstreet" class="form-control" name="bstreet" '
+    'oninput="used(\'bstreet\')"></fieldset>')
+
+
+@pytest.mark.parametrize("release", ["billing-only", "shipping-renamed", "shipping-renamed-billing-beside"])
 def test_a_field_of_another_named_section_is_never_taken_for_the_recorded_one(
         page: Any, site_factory: Callable[[dict[str, str]], Any], tmp_path: Path, release: str) -> None:
     trap = release == "billing-only"
     site = site_factory({"old.html": f"{HEAD}{LOG}{CHECKOUT_FIELDSETS}</body></html>",
-                         "new.html": f"{HEAD}{LOG}{BILLING_SHOWN if trap else SHIPPING_RENAMED}</body></html>"})
+                         "new.html": f"{HEAD}{LOG}{BILLING_SHOWN if trap else SHIPPING_RENAMED}</body></html>"
+                         if release != "shipping-renamed-billing-beside"
+                         else f"{HEAD}{LOG}{SHIPPING_RENAMED_BILLING_BESIDE}</body></html>"})
     if trap:
         with pytest.raises(ReplayError, match="it is in 'Billing address', and the recorded element was in 'Shipping addr"):
             _enter_the_street(page, site.url, tmp_path, gate=True)
