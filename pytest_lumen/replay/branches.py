@@ -2,9 +2,9 @@
 
 A branch is known by its first sign on the page: the text it first waited for ("We use cookies."), else its first
 element (the banner's "Accept" button), in the section it was recorded in (a Terms of Service dialog's own "Accept"
-is no sign of the cookie banner's: ``judge.other_section``). When that shows, the branch is taken, and an action of
-it that no longer fits fails (or heals) as any action does: a banner that shows is never taken for one that does
-not. The branch of "nothing to do" (recorded when the condition did not hold) is taken when no other branch's
+is no sign of the cookie banner's: ``page/enclosing.other_section``). When that shows, the branch is taken, and an
+action of it that no longer fits fails (or heals) as any action does: a banner that shows is never taken for one that
+does not. The branch of "nothing to do" (recorded when the condition did not hold) is taken when no other branch's
 element shows within ``CONDITION_WAIT_MS``: a banner that renders a moment late is still seen. Without such a branch,
 the step waits as long as any action for one of its elements, and a page that shows none of them is a miss: replay
 never guesses a branch.
