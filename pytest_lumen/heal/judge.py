@@ -186,7 +186,7 @@ def _section(scene: Scene, current: Fingerprint, index: int | None) -> str | Non
     containers: as its fingerprint has them, else read from the page (a scan reads none: one round trip)."""
     if not scene.recorded.within:
         return None
-    return other_section(scene.recorded.within,
+    return other_section(scene.recorded,
                          sections(current.within) if current.within is not None else scene.sections(index))
 
 

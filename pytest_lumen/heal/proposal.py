@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 
 from ..cache.model import Fingerprint, LocatorSpec, Target
 from ..page import items
-from ..page.enclosing import enclosing_names, other_section
+from ..page.enclosing import enclosing_names, in_section, other_section
 from ..page.fingerprint import capture, index_of, nth_of
 from ..page.locators import spec_from_locator
 from ..page.quality import for_text_check, without_counts
@@ -135,16 +135,18 @@ class Scene:
 
     def rival(self, index: int | None) -> float:
         """The best likeness of another candidate than the scanned element at ``index`` that could be the recorded
-        element: one in a section named otherwise than the recorded one's is none (``other_section``: "Billing street"
-        is no rival of the shipping "Street"). Their containers are read best first, one round trip each, only for those
-        that would be a rival, at most ``RIVALS_READ`` (beyond them, every other candidate counts)."""
+        element. When that element is itself in the recorded one's section (``in_section``), one in a section named
+        otherwise is none (``other_section``: "Billing street" is no rival of the shipping "Street"); never when it is in
+        no such section. Their containers are read best first, one round trip each, only for those that would be a
+        rival, at most ``RIVALS_READ`` (beyond them, every other candidate counts)."""
         scored = list(zip(self.survey.scores, (c.index for c in self.survey.candidates), strict=True))
         ranked = sorted(((s, i) for s, i in scored if i != index), reverse=True)
         own = next((s for s, i in scored if i == index), None)
+        placed = bool(ranked) and bool(self.recorded.within) and in_section(self.recorded, self.sections(index))
         for read, (score, i) in enumerate(ranked):
-            if not self.recorded.within or read >= RIVALS_READ or (own is not None and own - score >= MARGIN):
+            if not placed or read >= RIVALS_READ or (own is not None and own - score >= MARGIN):
                 return score  # not read: it counts (or it is too far behind to count anyway)
-            if other_section(self.recorded.within, self.sections(i)) is None:
+            if other_section(self.recorded, self.sections(i)) is None:
                 return score
         return 0.0
 

@@ -6,8 +6,9 @@ scope (``heal/meaning.py``). A fingerprint keeps them as ``within``, innermost f
 
 They are also the section an element is in: an "Accept" in the cookie banner is not the "Accept" of a terms dialog,
 whatever else they share. The identity gate keeps an element in its recorded section only (``section_key``, in the
-gate's hash); the full path and the judge refuse one in a section named otherwise (``other_section``). One rule at two
-strengths: what the gate lets through, the full path accepts too.
+gate's hash: the innermost name as it is); the full path and the judge refuse one in a section named otherwise
+(``other_section``: counts aside, a name that only gained or lost words, unless the element had look-alikes). One rule
+at two strengths: what the gate lets through, the full path accepts too.
 """
 
 from __future__ import annotations
@@ -17,16 +18,16 @@ from typing import TYPE_CHECKING
 
 from playwright.sync_api import Error as PlaywrightError
 
+from ..cache.model import Fingerprint
 from . import scripts
 from .evaluate import evaluate
+from .quality import counts_aside
 
 if TYPE_CHECKING:
     from playwright.sync_api import Locator
 
 ENCLOSING_JS = scripts.function("enclosingNames", ("enclosing",))
 SECTIONS_JOIN = " / "  # between the names of ``within``
-NUMBER = "#"  # what a section's numbers are read as in its key ("Your cart (#)")
-DIGITS = re.compile("[0-9]+")  # ASCII digits, as ``js/identity_engine.js`` reads them
 _WORD = re.compile(r"\w+")
 
 
@@ -44,31 +45,42 @@ def sections(within: str | None) -> list[str]:
 
 
 def section_key(within: str | None) -> str | None:
-    """What of the named sections around an element the identity gate compares: the innermost one's name, its
-    numbers read as one sign ("Your cart (2 items)" and "Your cart (3 items)" are one key); None for no section."""
-    return DIGITS.sub(NUMBER, sections(within)[0]) if within else None
+    """What of the named sections around an element the identity gate compares: the innermost one's name, as it is
+    (a count in it that changed sends the action down the full path, whose rule sets it aside); None for none."""
+    return sections(within)[0] if within else None
 
 
-def other_section(recorded: str | None, names: list[str]) -> str | None:
+def in_section(recorded: Fingerprint, names: list[str]) -> bool:
+    """Whether one of the named containers ``names`` is the section the recorded element was in: named as its innermost
+    one was, counts set apart from the name aside ("Your cart (2 items)"), its own numbers kept ("Passenger 2"). By
+    its words, one holding the other's ("Shipping" for "Shipping address"), unless the element had look-alikes when it
+    was recorded: then its section is what told them apart, and its name must be the same."""
+    chain = sections(recorded.within)
+    if not chain:
+        return False
+    if recorded.look_alikes:
+        return any(counts_aside(name) == counts_aside(chain[0]) for name in names)
+    return any(_alike(section_words(name), section_words(chain[0])) for name in names)
+
+
+def other_section(recorded: Fingerprint, names: list[str]) -> str | None:
     """Why an element held by the named containers ``names`` (innermost first) is not in the section the recorded
-    one was in (``recorded``: its ``within``), or None. None when one of them is named as its innermost one was (their
-    words, numbers aside, one holding the other's); else, of those containers that were not around the recorded one
-    too (its form, its page's regions), one must be so named, unless there are none (a form without its fieldsets),
-    or none held the recorded one."""
-    chain = sections(recorded)
-    words_of = [section_words(name) for name in chain]
-    if not words_of or not words_of[0] or any(_alike(section_words(name), words_of[0]) for name in names):
+    one was in (its ``within``), or None. None when one of them is that section (``in_section``); else, of those
+    containers that were not around the recorded one too (its form, its page's regions), one must be, unless there
+    are none (a form without its fieldsets), or none held the recorded one."""
+    chain = sections(recorded.within)
+    if not chain or not section_words(chain[0]) or in_section(recorded, names):
         return None
-    own = [name for name in names if not any(_alike(section_words(name), outer) for outer in words_of[1:])]
+    own = [name for name in names if not any(_alike(section_words(name), section_words(outer)) for outer in chain[1:])]
     if not own:
         return None
     return f"it is in {own[0]!r}, and the recorded element was in {chain[0]!r}"
 
 
 def section_words(name: str) -> frozenset[str]:
-    """A section's name as words, lower case, its counts and numbers left out ("Your cart (2 items)": your, cart,
-    items)."""
-    return frozenset(w for w in _WORD.findall(name.lower()) if not any(c.isdigit() for c in w))
+    """A section's name as words, lower case, the counts set apart from it aside ("Your cart (2 items)": your, cart;
+    "Passenger 2": passenger, 2)."""
+    return frozenset(_WORD.findall(counts_aside(name).lower()))
 
 
 def _alike(one: frozenset[str], other: frozenset[str]) -> bool:

@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING
 from ..cache.fingerprints import DECLARED_VERSION
 from ..cache.model import Fingerprint
 from . import scripts
-from .enclosing import NUMBER, SECTIONS_JOIN, other_section, section_key, sections
+from .enclosing import SECTIONS_JOIN, other_section, section_key, sections
 from .fingerprint import CONFIG, page_fields
 from .holds import FILLED, KEPT
 from .items import ITEM_ROLES, names_item
@@ -62,8 +62,8 @@ THE_ITEM = ("name", "text", "context")
 # fingerprint does not know it, and its identity leaves it out.
 DECLARED = ("action", "method")
 # The named section an element is in (``within``): an "Accept" is the cookie banner's, not a terms dialog's. The gate
-# hashes its innermost name, numbers aside (``enclosing.section_key``); the full path's rule is wider
-# (``enclosing.other_section``: a name that only gained or lost words, a section gone). An element recorded in no named
+# hashes its innermost name (``enclosing.section_key``); the full path's rule is wider (``enclosing.other_section``:
+# counts aside, a name that only gained or lost words, a section gone). An element recorded in no named
 # section, or in a file from before sections were read, is held to none (scope letter "w").
 SECTION = ("within",)
 # Which attributes each scope letter of the selector leaves out; Python and the page read the same table.
@@ -82,7 +82,7 @@ ENGINE_CONFIG: dict[str, object] = {
     "fingerprint": {**CONFIG, "fields": list(FIELDS)}, "fields": list(FIELDS),
     "skips": {letter: list(names) for letter, names in SKIPS.items()},
     "missing": MISSING, "separator": SEPARATOR, "mismatch": MISMATCH, "filled": FILLED, "kept": KEPT,
-    "section": SECTION[0], "sectionsJoin": SECTIONS_JOIN, "number": NUMBER,
+    "section": SECTION[0], "sectionsJoin": SECTIONS_JOIN,
 }
 ENGINE_JS = scripts.engine("identityEngine", ("deep", "enclosing", "fingerprint", "hash", "identity_engine"), ENGINE_CONFIG)
 
@@ -109,7 +109,7 @@ def identity_selector(fp: Fingerprint, after_fill: bool = False, fail_fast: bool
 
     Role and name are always left to Playwright's role engine (``gated``); ``after_fill``: the
     attributes a fill may change (``LIVE``) are left out; the context counts only for an element
-    that had look-alikes when it was recorded, the innermost named section (numbers aside) only for one
+    that had look-alikes when it was recorded, the innermost named section's name only for one
     recorded in a section. ``fail_fast``: an element that is not the recorded
     one makes the query fail (``MISMATCH``) instead of matching nothing. ``keep``: a gated fill's
     token (``holds.token``), under which the page keeps the element matched, for ``holds.provided``.
@@ -137,7 +137,7 @@ def holds(recorded: Fingerprint, current: Fingerprint, hidden: bool = False) -> 
     letters = ("r", "" if recorded.look_alikes else "c", item_scope(recorded), declared_scope(recorded), "w")
     skip = {name for letter in letters for name in SKIPS.get(letter, ())} | (set(RENDERED) if hidden else set())
     return (all(getattr(recorded, name) == getattr(current, name) for name in FIELDS if name not in skip)
-            and other_section(recorded.within, sections(current.within)) is None)
+            and other_section(recorded, sections(current.within)) is None)
 
 
 def section_scope(fp: Fingerprint) -> str:

@@ -22,9 +22,12 @@ if TYPE_CHECKING:
 # A count or an amount in a name: "(2)", "(2 items)", "$20.00", "20,00 €", "x2", "· 3 items". A bracket that
 # holds a number goes whole; a count's unit word only after a separator ("Cart · 3 items"), never the next
 # word of a name ("Top 10 Products" keeps "Products", and is then no steadier name).
-_VOLATILE = re.compile(r"[(\[][^()\[\]]*\d[^()\[\]]*[)\]]"
-                       r"|[·•|–—:,-]\s*[$€£¥]?\s*\d[\d.,]*(?:\s*[$€£¥%])?(?:\s+[^\W\d_]+)?\s*$"
-                       r"|[$€£¥]?\s*\d[\d.,]*(?:\s*[$€£¥%])?")
+_COUNT = (r"[(\[][^()\[\]]*\d[^()\[\]]*[)\]]"
+          r"|[·•|–—:,-]\s*[$€£¥]?\s*\d[\d.,]*(?:\s*[$€£¥%])?(?:\s+[^\W\d_]+)?\s*$")
+_VOLATILE = re.compile(_COUNT + r"|[$€£¥]?\s*\d[\d.,]*(?:\s*[$€£¥%])?")
+# A count set apart from a name (bracketed, or after a separator: "Your cart (2 items)", "Inbox · 3"); a number of the
+# name itself ("Passenger 2", "Order #1042", "March 2026") is not one.
+_SET_APART = re.compile(_COUNT)
 _SEPARATORS = " ·•|-–—:,"
 
 
@@ -34,6 +37,11 @@ def stable_name(name: str) -> str | None:
         return None
     rest = " ".join(_VOLATILE.sub(" ", name).split()).strip(_SEPARATORS)
     return rest if re.search(r"[^\W\d_]{2,}", rest) else None
+
+
+def counts_aside(name: str) -> str:
+    """The name without the counts set apart from it ("Your cart (2 items)" -> "Your cart"); its own numbers kept."""
+    return " ".join(_SET_APART.sub(" ", name).split()).strip(_SEPARATORS)
 
 
 def same_element(page: Page, spec: LocatorSpec, element: Locator) -> bool:

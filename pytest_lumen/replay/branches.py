@@ -52,11 +52,12 @@ def shows(page: Page, sign: Sign) -> bool:
             return page.get_by_text(sign).first.is_visible()
         except PlaywrightError:
             return False
-    within = sign.fingerprint.within if sign.fingerprint is not None else None
+    recorded = sign.fingerprint
     for spec in (sign.locator, *sign.fallbacks):
         try:
             found = spec.build(page).first
-            if found.is_visible() and (not within or other_section(within, enclosing_names(found)) is None):
+            if found.is_visible() and (recorded is None or not recorded.within
+                                       or other_section(recorded, enclosing_names(found)) is None):
                 return True
         except PlaywrightError:  # a page in navigation: not shown yet
             continue

@@ -9,7 +9,8 @@ function enclosingNames(el) {
   const tags = ['SECTION', 'FORM', 'DIALOG', 'FIELDSET', 'TABLE', 'NAV', 'ASIDE', 'MAIN', 'UL', 'OL'];
   const nameOf = (n) => {
     const ids = (n.getAttribute('aria-labelledby') || '').split(/\s+/).filter(Boolean);
-    const labelled = ids.map((id) => n.ownerDocument.getElementById(id)).filter(Boolean).map((l) => l.innerText).join(' ');
+    const root = n.getRootNode().getElementById ? n.getRootNode() : n.ownerDocument;  // a shadow root's own ids
+    const labelled = ids.map((id) => root.getElementById(id)).filter(Boolean).map((l) => l.innerText).join(' ');
     const own = n.tagName === 'FIELDSET' ? n.querySelector(':scope > legend') : n.tagName === 'TABLE' ? n.caption : null;
     return clean(n.getAttribute('aria-label')) || clean(labelled) || clean(own && own.innerText);
   };

@@ -5,7 +5,7 @@
 // A third part, "<scope>:<hash>:<token>" (a gated fill's query), keeps the element it matched under <token>
 // (config.filled, this isolated world's own), for the lumen-holds engine to check its value later.
 //
-// config: {fingerprint, fields, skips, missing, separator, mismatch, filled, kept, section, sectionsJoin, number}, from
+// config: {fingerprint, fields, skips, missing, separator, mismatch, filled, kept, section, sectionsJoin}, from
 // identity.ENGINE_CONFIG.
 function identityEngine(config) {
   const byScope = new Map();
@@ -23,8 +23,8 @@ function identityEngine(config) {
     filled.set(token, el);
     if (filled.size > config.kept) filled.delete(filled.keys().next().value);
   };
-  // The section's identity (identity.section_key): the innermost name, its numbers as one sign.
-  const sectionKey = (within) => within.split(config.sectionsJoin)[0].replace(/[0-9]+/g, config.number);
+  // The section's identity (enclosing.section_key): the innermost name.
+  const sectionKey = (within) => within.split(config.sectionsJoin)[0];
   return {
     queryAll(root, body) {
       if (!root || root.nodeType !== 1) return [];

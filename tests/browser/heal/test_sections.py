@@ -1,0 +1,114 @@
+"""The section an element was recorded in (pytest_lumen.page.enclosing): never the same element in another one.
+
+Each trap is a release on which the recorded element is gone and an element like it sits in another named section
+(replay must go red, the page logging no input); each twin, one on which the element is still there, in its section
+(replay must go green, with zero model calls). The forms are a booking and a checkout as server-rendered apps write
+them: fieldsets with legends, ids and names from the framework's form builder.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from pytest_lumen.agent import Agent
+from pytest_lumen.config import Mode
+from pytest_lumen.context import TestContext
+from pytest_lumen.errors import ReplayError
+from pytest_lumen.planner import ScriptedPlanner
+from tests.browser.inprocess import context, no_model, session_in
+
+PAGE = """<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Book</title></head><body>
+<script>window.__used = []; function used(what) {{ window.__used.push(what); }}</script><main>{body}</main></body></html>"""
+
+
+def _fill_then_replay(page: Any, url: str, root: Path, script: list[dict[str, Any]], instruction: str) -> TestContext:
+    """Record ``instruction`` on ``url``/old.html (the scripted planner), replay it on ``url``/new.html with no model,
+    through the identity gate; the replay's context."""
+    session = session_in(Mode.RECORD, root, action_timeout=2.0)
+    ctx = context(session)
+    page.goto(f"{url}/old.html")
+    Agent(page, ctx, lambda: ScriptedPlanner(script)).run(instruction)
+    session.finish(ctx, passed=True)
+    ctx = context(session_in(Mode.REPLAY, root, action_timeout=2.0))
+    page.goto(f"{url}/new.html")
+    Agent(page, ctx, no_model, identity_gate=True).run(instruction)
+    return ctx
+
+
+def used(page: Any) -> list[str]:
+    return list(page.evaluate("window.__used"))
+
+
+def _passenger(n: int, prefix: str = "p") -> str:
+    return (f'<fieldset><legend>Passenger {n}</legend><label for="{prefix}{n}">First name</label>'
+            f'<input id="{prefix}{n}" name="passengers[{n}][first_name]" oninput="used(\'{prefix}{n}\')"></fieldset>')
+
+
+SECOND_PASSENGER = [{"tool": "fill", "target": {"role": "textbox", "name": "First name", "nth": 1},
+                     "input": {"value": "Ada"}}, {"tool": "done"}]
+
+
+@pytest.mark.parametrize("release", ["one-passenger", "ids-renamed"])
+def test_a_numbered_section_is_its_number_never_another_of_its_kind(
+        page: Any, site_factory: Callable[[dict[str, str]], Any], tmp_path: Path, release: str) -> None:
+    new = _passenger(1) if release == "one-passenger" else _passenger(1, "traveller-") + _passenger(2, "traveller-")
+    site = site_factory({"old.html": PAGE.format(body=f'<form aria-label="Travellers">{_passenger(1)}{_passenger(2)}</form>'),
+                         "new.html": PAGE.format(body=f'<form aria-label="Travellers">{new}</form>')})
+    if release == "one-passenger":  # trap: the form now starts with one passenger; "Passenger 1" is not the second
+        with pytest.raises(ReplayError):
+            _fill_then_replay(page, site.url, tmp_path, SECOND_PASSENGER, "type Ada as the second passenger's first name")
+        assert used(page) == [] and page.locator("#p1").input_value() == ""
+        return
+    ctx = _fill_then_replay(page, site.url, tmp_path, SECOND_PASSENGER, "type Ada as the second passenger's first name")
+    assert used(page) == ["traveller-2"] and ctx.figures.model_calls == 0  # twin: the form builder renamed its ids
+
+
+def _address(legend: str, prefix: str) -> str:
+    return (f'<fieldset><legend>{legend}</legend><label for="{prefix}street">Street</label>'
+            f'<input id="{prefix}street" name="{prefix}street" oninput="used(\'{prefix}street\')"></fieldset>')
+
+
+DELIVERY_STREET = [{"tool": "fill", "target": {"role": "textbox", "name": "Street"}, "input": {"value": "1 Main St"}},
+                   {"tool": "done"}]
+
+
+@pytest.mark.parametrize("release", ["address-moved-on", "ids-renamed"])
+def test_a_section_whose_name_another_holds_is_not_that_other_one_when_it_told_look_alikes_apart(
+        page: Any, site_factory: Callable[[dict[str, str]], Any], tmp_path: Path, release: str) -> None:
+    billing = _address("Billing address (if different)", "b")
+    new = billing if release == "address-moved-on" else _address("Address", "delivery_") + billing
+    site = site_factory({"old.html": PAGE.format(body=f'<form aria-label="Checkout">{_address("Address", "s")}{billing}</form>'),
+                         "new.html": PAGE.format(body=f'<form aria-label="Checkout">{new}</form>')})
+    if release == "address-moved-on":  # trap: the delivery address moved to the next page; the billing one stays
+        with pytest.raises(ReplayError):
+            _fill_then_replay(page, site.url, tmp_path, DELIVERY_STREET, "type 1 Main St as the delivery street")
+        assert used(page) == [] and page.locator("#bstreet").input_value() == ""
+        return
+    ctx = _fill_then_replay(page, site.url, tmp_path, DELIVERY_STREET, "type 1 Main St as the delivery street")
+    assert used(page) == ["delivery_street"] and ctx.figures.model_calls == 0
+
+
+SHOP = "<h1>Shop</h1><p>Blue mug</p>"
+CONSENT = ('<section role="region" aria-label="Cookie consent" class="cc-window"><p>We use cookies.</p>'
+           '<button class="btn btn-primary" onclick="used(\'cookies\')">Accept</button></section>')
+# A newsletter prompt in an unnamed container, with a button of that name too.
+NEWSLETTER = ('<section class="cc-window"><p>We use cookies to send you offers.</p>'
+              '<button class="btn btn-primary" onclick="used(\'newsletter\')">Accept</button></section>')
+PRIVACY = ('<div role="dialog" aria-label="Privacy choices" class="cmp"><p>Choose how we use your data.</p>'
+           '<button class="cmp-accept" onclick="used(\'cookies\')">Accept</button></div>')
+ACCEPT = [{"tool": "click", "target": {"role": "button", "name": "Accept"}}, {"tool": "done"}]
+
+
+def test_an_element_in_no_named_section_never_wins_for_its_rival_being_in_another_one(
+        page: Any, site_factory: Callable[[dict[str, str]], Any], tmp_path: Path) -> None:
+    # the consent banner became a dialog named otherwise (another section: red); the newsletter's Accept, in no named
+    # section, is no closer for that: the banner's Accept is still its rival, and nothing is clicked
+    site = site_factory({"old.html": PAGE.format(body=SHOP + CONSENT),
+                         "new.html": PAGE.format(body=SHOP + NEWSLETTER + PRIVACY)})
+    with pytest.raises(ReplayError):
+        _fill_then_replay(page, site.url, tmp_path, ACCEPT, "accept the cookies")
+    assert used(page) == []
