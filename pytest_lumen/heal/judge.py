@@ -15,7 +15,8 @@ A proposal is refused (``refusal``) when:
    nor in the section it was recorded in: an element recorded in a named section (a fieldset, a region, a dialog,
    a form: the fingerprint's ``within``) is never one that sits in a section named otherwise ("Street" of the
    "Billing address" for the "Street" of a removed "Shipping address"); a count in the name aside, and a name that
-   only gained or lost words ("Shipping" for "Shipping address") is the same section;
+   only gained or lost words ("Shipping" for "Shipping address") is the same section; and an element in a dialog
+   is never one outside any, nor the reverse (``in_dialog``);
 4. **its likeness does not decide it**, when likeness is what proposes it: below the threshold, or not clearly
    ahead of every other element of the page (the margin rule, ``margin.py``).
 
@@ -30,7 +31,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ..cache.model import Fingerprint
-from ..page.enclosing import other_section, sections
+from ..page.enclosing import other_dialog, other_section, sections
 from ..page.fingerprint import capture_with_look_alikes
 from ..page.items import holds_text, names_item
 from .likeness import ACTION_ROLES, FIELD_ROLES, lone_of_kind, name_extended, pins_hold
@@ -182,10 +183,12 @@ def _item(scene: Scene, current: Fingerprint, index: int | None = None) -> str |
 
 
 def _section(scene: Scene, current: Fingerprint, index: int | None) -> str | None:
-    """Why the element sits in another named section than the recorded one did (``other_section``), or None. Its
-    containers: as its fingerprint has them, else read from the page (a scan reads none: one round trip)."""
-    if not scene.recorded.within:
-        return None
+    """Why the element sits in another section than the recorded one did (a dialog it was not in, or the reverse:
+    ``other_dialog``; one named otherwise: ``other_section``), or None. Its named containers: as its fingerprint has
+    them, else read from the page (a scan reads none: one round trip)."""
+    dialog = other_dialog(scene.recorded, current.in_dialog)
+    if dialog is not None or not scene.recorded.within:
+        return dialog
     return other_section(scene.recorded,
                          sections(current.within) if current.within is not None else scene.sections(index))
 

@@ -4,6 +4,9 @@ A named region, dialog, form, fieldset, grid or table around a control says what
 Road trip" around a track's "Remove from playlist"): words a new name gained that only repeat such a name change no
 scope (``heal/meaning.py``). A fingerprint keeps them as ``within``, innermost first (``js/enclosing.js``).
 
+A dialog around an element (``in_dialog``, named or not) is one too: an element in a dialog is never one outside
+any, nor the reverse (``other_dialog``), which tells a terms modal's "Accept" from an unnamed cookie banner's.
+
 They are also the section an element is in: an "Accept" in the cookie banner is not the "Accept" of a terms dialog,
 whatever else they share. The identity gate keeps an element in its recorded section only (``section_key``, in the
 gate's hash: the innermost name as it is); the full path and the judge refuse one in a section named otherwise
@@ -75,6 +78,15 @@ def other_section(recorded: Fingerprint, names: list[str]) -> str | None:
     if not own:
         return None
     return f"it is in {own[0]!r}, and the recorded element was in {chain[0]!r}"
+
+
+def other_dialog(recorded: Fingerprint, in_dialog: bool | None) -> str | None:
+    """Why an element a dialog holds (``in_dialog``) or does not is not the recorded one, which was the other way, or
+    None (either unknown: a file recorded before it, a candidate not read)."""
+    if recorded.in_dialog is None or in_dialog is None or recorded.in_dialog == in_dialog:
+        return None
+    return "it is in a dialog, and the recorded element was in none" if in_dialog else \
+        "it is in no dialog, and the recorded element was in one"
 
 
 def section_words(name: str) -> frozenset[str]:

@@ -41,7 +41,7 @@ ENGINE = "lumen-identity"
 # primary locator is a role locator, whose own role and name then stand in for them (the cache keeps
 # the locator's role and name in the fingerprint, which the page's approximation may word otherwise).
 FIELDS = page_fields("role", "name", "tag", "text", "id", "name_attr", "type", "placeholder", "href", "label", "test_id",
-                     "context", "action", "method", "within")
+                     "context", "action", "method", "within", "in_dialog")
 ROLE_AND_NAME = ("role", "name")
 # What a fill may change: its own text (a contenteditable) and the text around it (a line total, a
 # validation message, suggestions). The gate that finds a filled field again to read it back skips them.
@@ -66,9 +66,11 @@ DECLARED = ("action", "method")
 # counts aside, a name that only gained or lost words, a section gone). An element recorded in no named
 # section, or in a file from before sections were read, is held to none (scope letter "w").
 SECTION = ("within",)
+# Whether a dialog held it (``in_dialog``): unknown of a file recorded before it, whose identity leaves it out ("m").
+DIALOG = ("in_dialog",)
 # Which attributes each scope letter of the selector leaves out; Python and the page read the same table.
 SKIPS: dict[str, tuple[str, ...]] = {"r": ROLE_AND_NAME, "v": LIVE, "c": CONTEXT, "i": IN_ITEM, "s": THE_ITEM,
-                                     "d": DECLARED, "w": SECTION}
+                                     "d": DECLARED, "w": SECTION, "m": DIALOG}
 SEPARATOR = "\u001f"
 # With scope letter "t" the engine throws this when the locator's element is not the recorded one:
 # Playwright then fails at once instead of waiting for an element that will not come.
@@ -115,7 +117,7 @@ def identity_selector(fp: Fingerprint, after_fill: bool = False, fail_fast: bool
     token (``holds.token``), under which the page keeps the element matched, for ``holds.provided``.
     """
     scope = ("r" + ("v" if after_fill else "") + ("" if fp.look_alikes else "c") + item_scope(fp) + declared_scope(fp)
-             + section_scope(fp))
+             + section_scope(fp) + ("m" if fp.in_dialog is None else ""))
     skip = {name for letter in scope for name in SKIPS.get(letter, ())}
     values = [_identifying(fp, name) for name in FIELDS if name not in skip]
     key = SEPARATOR.join(MISSING if v is None else str(v) for v in values)
@@ -126,7 +128,8 @@ def identity_selector(fp: Fingerprint, after_fill: bool = False, fail_fast: bool
 def holds(recorded: Fingerprint, current: Fingerprint, hidden: bool = False) -> bool:
     """Whether ``current`` has the recorded element's identity as the gate checks it: the same role and name,
     exactly (as Playwright's role engine compares names: whitespace collapsed), and every other identifying
-    attribute (``FIELDS``, the context only for an element that had look-alikes) unchanged, in no other named section
+    attribute (``FIELDS``, the context only for an element that had look-alikes) unchanged (in a dialog as it was or
+    not), in no other named section
     (``enclosing.other_section``: wider than the gate's key); ``hidden``: ``current`` is of a hidden element, whose
     rendered text (``RENDERED``) is not compared.
 
@@ -134,7 +137,8 @@ def holds(recorded: Fingerprint, current: Fingerprint, hidden: bool = False) -> 
     whichever path an action takes (a busy machine sends an action the gate would pass down the full path)."""
     if not same_role_and_name(recorded, current, named=not is_item(recorded)):
         return False
-    letters = ("r", "" if recorded.look_alikes else "c", item_scope(recorded), declared_scope(recorded), "w")
+    letters = ("r", "" if recorded.look_alikes else "c", item_scope(recorded), declared_scope(recorded), "w",
+               "m" if recorded.in_dialog is None else "")
     skip = {name for letter in letters for name in SKIPS.get(letter, ())} | (set(RENDERED) if hidden else set())
     return (all(getattr(recorded, name) == getattr(current, name) for name in FIELDS if name not in skip)
             and other_section(recorded, sections(current.within)) is None)
@@ -146,8 +150,9 @@ def section_scope(fp: Fingerprint) -> str:
 
 
 def _identifying(fp: Fingerprint, name: str) -> object:
-    """The attribute ``name`` of ``fp`` as its identity compares it."""
-    return section_key(fp.within) if name == "within" else getattr(fp, name)
+    """The attribute ``name`` of ``fp`` as its identity hashes it (a truth value as the page writes it: true)."""
+    value = section_key(fp.within) if name == "within" else getattr(fp, name)
+    return ("true" if value else "false") if isinstance(value, bool) else value
 
 
 def item_scope(fp: Fingerprint) -> str:

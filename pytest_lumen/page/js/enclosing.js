@@ -22,3 +22,13 @@ function enclosingNames(el) {
   }
   return names;
 }
+
+// Whether a dialog holds the element (page/enclosing.py): an ancestor with the role dialog or alertdialog, or a
+// <dialog>, named or not; open shadow roots are left through their hosts.
+function inDialog(el) {
+  const up = (n) => n.parentElement || (n.parentNode && n.parentNode.host) || null;
+  for (let n = up(el); n && n.nodeType === 1; n = up(n)) {
+    if (n.tagName === 'DIALOG' || ['dialog', 'alertdialog'].includes((n.getAttribute('role') || '').trim())) return true;
+  }
+  return false;
+}

@@ -233,6 +233,7 @@ function fingerprinter(config) {
       autocomplete: el.getAttribute('autocomplete'), popup: popupOf(el), classes: wordClasses(el), landmark: costly('landmark', landmarkOf, el),
       peers: costly('peers', peersOf, el), heading: costly('heading', headingOf, el), rank: costly('rank', rankOf, el),
       within: costly('within', (e) => enclosingNames(e).join(config.sectionsJoin) || null, el),
+      in_dialog: costly('in_dialog', inDialog, el),
       box: {x: r.x + window.scrollX, y: r.y + window.scrollY, width: r.width, height: r.height},
     };
   };

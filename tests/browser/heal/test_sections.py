@@ -25,7 +25,7 @@ PAGE = """<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Book
 <script>window.__used = []; function used(what) {{ window.__used.push(what); }}</script><main>{body}</main></body></html>"""
 
 
-def _fill_then_replay(page: Any, url: str, root: Path, script: list[dict[str, Any]], instruction: str) -> TestContext:
+def _record_then_replay(page: Any, url: str, root: Path, script: list[dict[str, Any]], instruction: str) -> TestContext:
     """Record ``instruction`` on ``url``/old.html (the scripted planner), replay it on ``url``/new.html with no model,
     through the identity gate; the replay's context."""
     session = session_in(Mode.RECORD, root, action_timeout=2.0)
@@ -60,10 +60,10 @@ def test_a_numbered_section_is_its_number_never_another_of_its_kind(
                          "new.html": PAGE.format(body=f'<form aria-label="Travellers">{new}</form>')})
     if release == "one-passenger":  # trap: the form now starts with one passenger; "Passenger 1" is not the second
         with pytest.raises(ReplayError):
-            _fill_then_replay(page, site.url, tmp_path, SECOND_PASSENGER, "type Ada as the second passenger's first name")
+            _record_then_replay(page, site.url, tmp_path, SECOND_PASSENGER, "type Ada as the second passenger's first name")
         assert used(page) == [] and page.locator("#p1").input_value() == ""
         return
-    ctx = _fill_then_replay(page, site.url, tmp_path, SECOND_PASSENGER, "type Ada as the second passenger's first name")
+    ctx = _record_then_replay(page, site.url, tmp_path, SECOND_PASSENGER, "type Ada as the second passenger's first name")
     assert used(page) == ["traveller-2"] and ctx.figures.model_calls == 0  # twin: the form builder renamed its ids
 
 
@@ -85,10 +85,10 @@ def test_a_section_whose_name_another_holds_is_not_that_other_one_when_it_told_l
                          "new.html": PAGE.format(body=f'<form aria-label="Checkout">{new}</form>')})
     if release == "address-moved-on":  # trap: the delivery address moved to the next page; the billing one stays
         with pytest.raises(ReplayError):
-            _fill_then_replay(page, site.url, tmp_path, DELIVERY_STREET, "type 1 Main St as the delivery street")
+            _record_then_replay(page, site.url, tmp_path, DELIVERY_STREET, "type 1 Main St as the delivery street")
         assert used(page) == [] and page.locator("#bstreet").input_value() == ""
         return
-    ctx = _fill_then_replay(page, site.url, tmp_path, DELIVERY_STREET, "type 1 Main St as the delivery street")
+    ctx = _record_then_replay(page, site.url, tmp_path, DELIVERY_STREET, "type 1 Main St as the delivery street")
     assert used(page) == ["delivery_street"] and ctx.figures.model_calls == 0
 
 
@@ -110,5 +110,40 @@ def test_an_element_in_no_named_section_never_wins_for_its_rival_being_in_anothe
     site = site_factory({"old.html": PAGE.format(body=SHOP + CONSENT),
                          "new.html": PAGE.format(body=SHOP + NEWSLETTER + PRIVACY)})
     with pytest.raises(ReplayError):
-        _fill_then_replay(page, site.url, tmp_path, ACCEPT, "accept the cookies")
+        _record_then_replay(page, site.url, tmp_path, ACCEPT, "accept the cookies")
     assert used(page) == []
+
+
+# A home-made cookie banner in no named container, and its release with a terms modal instead (consent stored): both
+# with their own "Accept". And a confirm modal without a name (role=dialog), rebuilt as a native <dialog>.
+BANNER = ('<div class="cookie-bar"><p>We use cookies.</p>'
+          '<button class="btn btn-primary" onclick="used(\'cookies\')">Accept</button></div>')
+TERMS = ('<div class="modal show" role="dialog" aria-modal="true"{named}><h2 id="tos">Our terms changed</h2>'
+         '<button class="btn btn-primary" onclick="used(\'terms\')">Accept</button></div>')
+UNNAMED_MODAL = ('<div class="modal show" role="dialog" aria-modal="true"><p>Keep your changes?</p>'
+                 '<button class="btn btn-primary" onclick="used(\'kept\')">Keep</button></div>')
+NATIVE_MODAL = ('<dialog open><p>Keep your changes?</p>'
+                '<button class="btn btn-primary" onclick="used(\'kept\')">Keep</button></dialog>')
+
+
+@pytest.mark.parametrize(("old", "new", "instruction", "outcome"), [
+    (BANNER, TERMS.format(named=""), "accept the cookies", None),  # traps: a dialog's element for one in none
+    (BANNER, TERMS.format(named=' aria-labelledby="tos"'), "accept the cookies", None),
+    (CONSENT, TERMS.format(named=""), "accept the cookies", None),  # a named section's element for an unnamed dialog's
+    (BANNER, BANNER.replace("div", "aside"), "accept the cookies", "cookies"),  # twins: no dialog still
+    (UNNAMED_MODAL, NATIVE_MODAL, "keep the changes", "kept"),  # a dialog still
+], ids=["unnamed-banner-terms", "unnamed-banner-named-terms", "consent-unnamed-terms", "banner-aside", "native-dialog"])
+def test_an_element_in_a_dialog_is_never_one_outside_any_nor_the_reverse(
+        page: Any, site_factory: Callable[[dict[str, str]], Any], tmp_path: Path, old: str, new: str, instruction: str,
+        outcome: str | None) -> None:
+    site = site_factory({"old.html": PAGE.format(body=SHOP + old), "new.html": PAGE.format(body=SHOP + new)})
+    name = "Keep" if "Keep" in old else "Accept"
+    script = [{"tool": "click", "target": {"role": "button", "name": name}}, {"tool": "done"}]
+    if outcome is None:
+        with pytest.raises(ReplayError, match="dialog"):
+            _record_then_replay(page, site.url, tmp_path, script, instruction)
+        assert used(page) == []  # the new terms are never accepted for the cookies
+        return
+    ctx = _record_then_replay(page, site.url, tmp_path, script, instruction)
+    assert used(page) == [outcome] and ctx.figures.model_calls == 0
+    assert (ctx.figures.gate_hits, ctx.figures.gate_misses) == (1, 0)  # the page hashes in_dialog as Python does
