@@ -50,7 +50,6 @@ class Survey:
         return next((i for i, c in enumerate(self.candidates) if c.index == index), None)
 
 
-
 def survey(page: Page, recorded: Fingerprint, policy: Policy, claims: Claims) -> Survey:
     """Scan the page once and score every visible candidate against the recorded element."""
     selector = scan_selector(recorded)

@@ -8,9 +8,9 @@ Playwright's own click or fill then waits for it, checks it is visible, enabled 
 match, and acts, in one round trip.
 
 The gate only ever speeds replay up: it passes when every identifying attribute is unchanged
-(position and CSS path aside, and the text around the element unless it had look-alikes) and the
-element is in the named section it was recorded in (``enclosing.section_key``), where the full check
-would pass too. When the locator's element is not the recorded one, the
+(position and CSS path aside, and the text around the element unless it had look-alikes), and the
+element is in the named section it was recorded in (``enclosing.section_key``), in a dialog as it was
+or not, where the full check would pass too. When the locator's element is not the recorded one, the
 gated action fails at once (the engine throws); when no element shows up within 0.5 s and the page
 holds none of the recorded role and name (``replay/gate.py`` asks), it gives up. Either way replay then
 takes the full path (look, compare, heal), which accepts what the gate accepts (``holds``).
@@ -117,7 +117,7 @@ def identity_selector(fp: Fingerprint, after_fill: bool = False, fail_fast: bool
     token (``holds.token``), under which the page keeps the element matched, for ``holds.provided``.
     """
     scope = ("r" + ("v" if after_fill else "") + ("" if fp.look_alikes else "c") + item_scope(fp) + declared_scope(fp)
-             + section_scope(fp) + ("m" if fp.in_dialog is None else ""))
+             + section_scope(fp) + dialog_scope(fp))
     skip = {name for letter in scope for name in SKIPS.get(letter, ())}
     values = [_identifying(fp, name) for name in FIELDS if name not in skip]
     key = SEPARATOR.join(MISSING if v is None else str(v) for v in values)
@@ -138,7 +138,7 @@ def holds(recorded: Fingerprint, current: Fingerprint, hidden: bool = False) -> 
     if not same_role_and_name(recorded, current, named=not is_item(recorded)):
         return False
     letters = ("r", "" if recorded.look_alikes else "c", item_scope(recorded), declared_scope(recorded), "w",
-               "m" if recorded.in_dialog is None else "")
+               dialog_scope(recorded))
     skip = {name for letter in letters for name in SKIPS.get(letter, ())} | (set(RENDERED) if hidden else set())
     return (all(getattr(recorded, name) == getattr(current, name) for name in FIELDS if name not in skip)
             and other_section(recorded, sections(current.within)) is None)
@@ -147,6 +147,11 @@ def holds(recorded: Fingerprint, current: Fingerprint, hidden: bool = False) -> 
 def section_scope(fp: Fingerprint) -> str:
     """The scope letter of an element recorded in no named section, or before sections were read: "w"."""
     return "" if fp.within else "w"
+
+
+def dialog_scope(fp: Fingerprint) -> str:
+    """The scope letter of a fingerprint from a file recorded before ``in_dialog`` was: "m"."""
+    return "m" if fp.in_dialog is None else ""
 
 
 def _identifying(fp: Fingerprint, name: str) -> object:
