@@ -24,7 +24,7 @@ from typing import Literal
 from urllib.parse import urljoin, urlsplit, urlunsplit
 
 from ..cache.model import Fingerprint
-from ..page.declared import Declared
+from ..page.declared import Declared, an_address
 from ..templates import PLACEHOLDER
 from ..urls import normalize_url, same_place
 
@@ -53,9 +53,8 @@ def recorded_destinations(recorded: Fingerprint, effect_url: str | None, page_ur
         out = [normalize_url(urljoin(page_url, action))]
     else:
         out = [effect_url] if effect_url else []
-    href = (recorded.href or "").strip()
-    if href and href != "#" and not href.lower().startswith("javascript:") and not PLACEHOLDER.search(href):
-        out.append(normalize_url(urljoin(page_url, href)))  # a template's placeholder never resolves: left out
+    if an_address(recorded.href):  # a template's placeholder never resolves: left out
+        out.append(normalize_url(urljoin(page_url, (recorded.href or "").strip())))
     return out
 
 

@@ -186,11 +186,11 @@ def _section(scene: Scene, current: Fingerprint, index: int | None) -> str | Non
     """Why the element sits in another section than the recorded one did (a dialog it was not in, or the reverse:
     ``other_dialog``; one named otherwise: ``other_section``), or None. Its named containers: as its fingerprint has
     them, else read from the page (a scan reads none: one round trip)."""
-    dialog = other_dialog(scene.recorded, current.in_dialog)
-    if dialog is not None or not scene.recorded.within:
-        return dialog
-    return other_section(scene.recorded,
-                         sections(current.within) if current.within is not None else scene.sections(index))
+    recorded = scene.recorded
+    if not recorded.within:  # no section to be in: only a dialog it was in or not
+        return other_dialog(recorded, current.in_dialog, [])
+    names = sections(current.within) if current.within is not None else scene.sections(index)
+    return other_dialog(recorded, current.in_dialog, names) or other_section(recorded, names)
 
 
 def _likeness(scene: Scene, current: Fingerprint, score: float, rival: float | None, threshold: float) -> str | None:

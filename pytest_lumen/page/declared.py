@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from ..templates import PLACEHOLDER
 from . import scripts
 from .evaluate import evaluate
 
@@ -18,6 +19,12 @@ if TYPE_CHECKING:
     from playwright.sync_api import Locator
 
 DECLARED_JS = scripts.function("declared", ("declared",))
+
+
+def an_address(href: str | None) -> bool:
+    """Whether a link's ``href`` declares where it leads: not "#", no script, no variable's placeholder."""
+    href = (href or "").strip()
+    return bool(href) and href != "#" and not href.lower().startswith("javascript:") and not PLACEHOLDER.search(href)
 
 
 @dataclass(frozen=True)

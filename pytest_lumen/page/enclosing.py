@@ -23,6 +23,7 @@ from playwright.sync_api import Error as PlaywrightError
 
 from ..cache.model import Fingerprint
 from . import scripts
+from .declared import an_address
 from .evaluate import evaluate
 from .quality import counts_aside
 
@@ -53,15 +54,22 @@ def section_key(within: str | None) -> str | None:
     return sections(within)[0] if within else None
 
 
+def held_to_section(recorded: Fingerprint) -> bool:
+    """Whether the recorded element is held to its named section: it was in one, and it is no link that declares where
+    it leads (a link to the same address is the same link in any section: a redesign moves it to another menu)."""
+    return bool(recorded.within) and not an_address(recorded.href)
+
+
 def in_section(recorded: Fingerprint, names: list[str]) -> bool:
     """Whether one of the named containers ``names`` is the section the recorded element was in: named as its innermost
     one was, counts set apart from the name aside ("Your cart (2 items)"), its own numbers kept ("Passenger 2"). By
     its words, one holding the other's ("Shipping" for "Shipping address"), unless the element had look-alikes when it
-    was recorded: then its section is what told them apart, and its name must be the same."""
+    was recorded and no item of its own tells it from them (a row's, a card's): then its section is what told them
+    apart, and its name must be the same."""
     chain = sections(recorded.within)
     if not chain:
         return False
-    if recorded.look_alikes:
+    if recorded.look_alikes and not recorded.item:
         return any(counts_aside(name) == counts_aside(chain[0]) for name in names)
     return any(_alike(section_words(name), section_words(chain[0])) for name in names)
 
@@ -72,7 +80,7 @@ def other_section(recorded: Fingerprint, names: list[str]) -> str | None:
     containers that were not around the recorded one too (its form, its page's regions), one must be, unless there
     are none (a form without its fieldsets), or none held the recorded one."""
     chain = sections(recorded.within)
-    if not chain or not section_words(chain[0]) or in_section(recorded, names):
+    if not held_to_section(recorded) or not section_words(chain[0]) or in_section(recorded, names):
         return None
     own = [name for name in names if not any(_alike(section_words(name), section_words(outer)) for outer in chain[1:])]
     if not own:
@@ -80,10 +88,12 @@ def other_section(recorded: Fingerprint, names: list[str]) -> str | None:
     return f"it is in {own[0]!r}, and the recorded element was in {chain[0]!r}"
 
 
-def other_dialog(recorded: Fingerprint, in_dialog: bool | None) -> str | None:
-    """Why an element a dialog holds (``in_dialog``) or does not is not the recorded one, which was the other way, or
-    None (either unknown: a file recorded before it, a candidate not read)."""
-    if recorded.in_dialog is None or in_dialog is None or recorded.in_dialog == in_dialog:
+def other_dialog(recorded: Fingerprint, in_dialog: bool | None, names: list[str]) -> str | None:
+    """Why an element a dialog holds (``in_dialog``) or does not, held by the named containers ``names``, is not the
+    recorded one, which was the other way, or None: either is unknown (a file recorded before it, a candidate not
+    read), or it is still in the recorded element's named section (a consent banner made a dialog, keeping its name)."""
+    if recorded.in_dialog is None or in_dialog is None or recorded.in_dialog == in_dialog \
+            or in_section(recorded, names):
         return None
     return "it is in a dialog, and the recorded element was in none" if in_dialog else \
         "it is in no dialog, and the recorded element was in one"

@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING
 from ..cache.fingerprints import DECLARED_VERSION
 from ..cache.model import Fingerprint
 from . import scripts
-from .enclosing import SECTIONS_JOIN, other_section, section_key, sections
+from .enclosing import SECTIONS_JOIN, held_to_section, other_dialog, other_section, section_key, sections
 from .fingerprint import CONFIG, page_fields
 from .holds import FILLED, KEPT
 from .items import ITEM_ROLES, names_item
@@ -137,16 +137,17 @@ def holds(recorded: Fingerprint, current: Fingerprint, hidden: bool = False) -> 
     whichever path an action takes (a busy machine sends an action the gate would pass down the full path)."""
     if not same_role_and_name(recorded, current, named=not is_item(recorded)):
         return False
-    letters = ("r", "" if recorded.look_alikes else "c", item_scope(recorded), declared_scope(recorded), "w",
-               dialog_scope(recorded))
+    letters = ("r", "" if recorded.look_alikes else "c", item_scope(recorded), declared_scope(recorded), "w", "m")
     skip = {name for letter in letters for name in SKIPS.get(letter, ())} | (set(RENDERED) if hidden else set())
+    names = sections(current.within)
     return (all(getattr(recorded, name) == getattr(current, name) for name in FIELDS if name not in skip)
-            and other_section(recorded, sections(current.within)) is None)
+            and other_section(recorded, names) is None and other_dialog(recorded, current.in_dialog, names) is None)
 
 
 def section_scope(fp: Fingerprint) -> str:
-    """The scope letter of an element recorded in no named section, or before sections were read: "w"."""
-    return "" if fp.within else "w"
+    """The scope letter of an element not held to a named section (``enclosing.held_to_section``: recorded in none, or
+    before sections were read, or a link that declares where it leads): "w"."""
+    return "" if held_to_section(fp) else "w"
 
 
 def dialog_scope(fp: Fingerprint) -> str:

@@ -225,7 +225,7 @@ def _resolve(relocator: Relocator, target: Target, look: Look, policy: Policy, l
     sure = identity.holds(recorded, fp) or (score >= SURE and not (controls(recorded, policy) and renamed(recorded, fp))
                                             and recorded.href == fp.href and identity.declares_alike(recorded, fp)
                                             and other_section(recorded, sections(fp.within)) is None
-                                            and other_dialog(recorded, fp.in_dialog) is None)
+                                            and other_dialog(recorded, fp.in_dialog, sections(fp.within)) is None)
     if sure and pins_hold(recorded, fp, policy.pinned):
         return score  # the gate's rule too (``identity.holds``): one verdict, whichever path the action took
     why = relocator.doubt(target, loc, fp, score, policy, VERIFY_THRESHOLD)
