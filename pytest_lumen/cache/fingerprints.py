@@ -76,8 +76,9 @@ class Fingerprint(BaseModel):
                                "form, a grid), innermost first, joined by ' / ': what it is about, whose words a "
                                "control's new name may gain (heal/meaning.py); absent in a file recorded before it")
     in_dialog: bool | None = Field(None, description="whether a dialog held it (the role dialog or alertdialog, or a "
-                                   "<dialog>, named or not): an element in a dialog is never one outside any, nor the "
-                                   "reverse (page/enclosing.py); absent in a file recorded before it")
+                                   "<dialog>, named or not, unless declared not modal): an element in a dialog is never "
+                                   "one outside any, nor the reverse (page/enclosing.py); absent in a file recorded "
+                                   "before it")
     rank: int | None = None  # its place among the page's visible elements of its tag: 1 for the first list
     # The text that identifies the repeated item (a row among rows, a card among cards) it is in or is, which its
     # locator scopes it by (page/items.py); the item's other text (its context) is then evidence, not identity.

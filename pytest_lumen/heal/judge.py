@@ -16,7 +16,8 @@ A proposal is refused (``refusal``) when:
    a form: the fingerprint's ``within``) is never one that sits in a section named otherwise ("Street" of the
    "Billing address" for the "Street" of a removed "Shipping address"); a count in the name aside, and a name that
    only gained or lost words ("Shipping" for "Shipping address") is the same section; and an element in a dialog
-   is never one outside any, nor the reverse (``in_dialog``);
+   is never one outside any, nor the reverse (``in_dialog``); unless its name gained the words of the recorded
+   section's name ("Accept cookies" for the "Accept" of a "Cookie consent" banner redesigned as a card);
 4. **its likeness does not decide it**, when likeness is what proposes it: below the threshold, or not clearly
    ahead of every other element of the page (the margin rule, ``margin.py``).
 
@@ -38,7 +39,7 @@ from .likeness import ACTION_ROLES, FIELD_ROLES, lone_of_kind, name_extended, pi
 from .margin import differences, undecided
 from .meaning import Meaning, acts, consequence, controls, iconic, renamed, same_scope
 from .proposal import Missed, Offer, Proposal, Relocated, Scene
-from .words import name_or_text, normalized, words
+from .words import SMALL_WORDS, name_or_text, normalized, stems, word_list, words
 
 MAX_SHOWN = 4  # the elements left out for what they declare, named in a failure
 UNSET_AUTOCOMPLETE = (None, "", "on", "off")  # autocomplete values that declare no purpose
@@ -190,7 +191,16 @@ def _section(scene: Scene, current: Fingerprint, index: int | None) -> str | Non
     if not recorded.within:  # no section to be in: only a dialog it was in or not
         return other_dialog(recorded, current.in_dialog, [])
     names = sections(current.within) if current.within is not None else scene.sections(index)
-    return other_dialog(recorded, current.in_dialog, names) or other_section(recorded, names)
+    why = other_dialog(recorded, current.in_dialog, names) or other_section(recorded, names)
+    return None if why is not None and _says_its_section(recorded, current) else why
+
+
+def _says_its_section(recorded: Fingerprint, current: Fingerprint) -> bool:
+    """Whether the element's name gained words of the recorded section's name, and only those: it now says which
+    section it acts on ("Accept" of a "Cookie consent" banner, redesigned as "Accept cookies" in a "Your privacy"
+    card)."""
+    gained = set(word_list(name_or_text(current) or "")) - set(word_list(name_or_text(recorded) or "")) - SMALL_WORDS
+    return bool(gained) and stems(gained) <= stems(words(sections(recorded.within)[0]))
 
 
 def _likeness(scene: Scene, current: Fingerprint, score: float, rival: float | None, threshold: float) -> str | None:

@@ -1,12 +1,14 @@
-// The names of the containers that hold an element and say what it is about (page/enclosing.py): each named landmark,
-// region, dialog, form, group, grid, table or list around it (its aria-label, the text of its aria-labelledby, a
-// fieldset's legend, a table's caption), innermost first. Open shadow roots are left through their hosts.
+// The names of the containers that hold an element and say what it is about (page/enclosing.py): each named region,
+// dialog, form, group, grid, table, list, tab panel, menu or toolbar around it (its aria-label, the text of its
+// aria-labelledby, a fieldset's legend, a table's caption), innermost first. The page's landmarks (main, navigation,
+// banner, contentinfo, complementary, search) say where on the page it is, which a redesign rearranges: not what it
+// is about. A slotted element is left through its slot, an open shadow root through its host.
 function enclosingNames(el) {
   const clean = (s) => (s || '').replace(/\s+/g, ' ').trim();
-  const up = (n) => n.parentElement || (n.parentNode && n.parentNode.host) || null;
+  const up = (n) => n.assignedSlot || n.parentElement || (n.parentNode && n.parentNode.host) || null;
   const roles = ['region', 'dialog', 'alertdialog', 'form', 'group', 'grid', 'treegrid', 'table', 'list', 'listbox',
-    'navigation', 'complementary', 'main', 'banner', 'contentinfo', 'search', 'tabpanel', 'menu', 'toolbar'];
-  const tags = ['SECTION', 'FORM', 'DIALOG', 'FIELDSET', 'TABLE', 'NAV', 'ASIDE', 'MAIN', 'UL', 'OL'];
+    'tabpanel', 'menu', 'toolbar'];
+  const tags = ['SECTION', 'FORM', 'DIALOG', 'FIELDSET', 'TABLE', 'UL', 'OL'];
   const nameOf = (n) => {
     const ids = (n.getAttribute('aria-labelledby') || '').split(/\s+/).filter(Boolean);
     const root = n.getRootNode().getElementById ? n.getRootNode() : n.ownerDocument;  // a shadow root's own ids
@@ -23,12 +25,16 @@ function enclosingNames(el) {
   return names;
 }
 
-// Whether a dialog holds the element (page/enclosing.py): an ancestor with the role dialog or alertdialog, or a
-// <dialog>, named or not; open shadow roots are left through their hosts.
+// Whether a dialog holds the element (page/enclosing.py): an ancestor with the role dialog or alertdialog (its first
+// role token, as Playwright reads it), or a <dialog>, named or not, unless it declares itself not modal
+// (aria-modal="false": a consent card, a chat widget, beside which the page goes on). A slotted element is left
+// through its slot, an open shadow root through its host.
 function inDialog(el) {
-  const up = (n) => n.parentElement || (n.parentNode && n.parentNode.host) || null;
+  const up = (n) => n.assignedSlot || n.parentElement || (n.parentNode && n.parentNode.host) || null;
   for (let n = up(el); n && n.nodeType === 1; n = up(n)) {
-    if (n.tagName === 'DIALOG' || ['dialog', 'alertdialog'].includes((n.getAttribute('role') || '').trim())) return true;
+    const role = (n.getAttribute('role') || '').trim().split(/\s+/)[0];
+    const dialog = n.tagName === 'DIALOG' || role === 'dialog' || role === 'alertdialog';
+    if (dialog && n.getAttribute('aria-modal') !== 'false') return true;
   }
   return false;
 }
