@@ -32,7 +32,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ..cache.model import Fingerprint
-from ..page.enclosing import other_dialog, other_section, sections
+from ..page.enclosing import elsewhere, sections
 from ..page.fingerprint import capture_with_look_alikes
 from ..page.items import holds_text, names_item
 from .likeness import ACTION_ROLES, FIELD_ROLES, lone_of_kind, name_extended, pins_hold
@@ -188,10 +188,9 @@ def _section(scene: Scene, current: Fingerprint, index: int | None) -> str | Non
     ``other_dialog``; one named otherwise: ``other_section``), or None. Its named containers: as its fingerprint has
     them, else read from the page (a scan reads none: one round trip)."""
     recorded = scene.recorded
-    if not recorded.within:  # no section to be in: only a dialog it was in or not
-        return other_dialog(recorded, current.in_dialog, [])
-    names = sections(current.within) if current.within is not None else scene.sections(index)
-    why = other_dialog(recorded, current.in_dialog, names) or other_section(recorded, names)
+    names = [] if not recorded.within else \
+        sections(current.within) if current.within is not None else scene.sections(index)  # none to be in: not read
+    why = elsewhere(recorded, current.in_dialog, names)
     return None if why is not None and _says_its_section(recorded, current) else why
 
 
@@ -200,7 +199,7 @@ def _says_its_section(recorded: Fingerprint, current: Fingerprint) -> bool:
     section it acts on ("Accept" of a "Cookie consent" banner, redesigned as "Accept cookies" in a "Your privacy"
     card)."""
     gained = set(word_list(name_or_text(current) or "")) - set(word_list(name_or_text(recorded) or "")) - SMALL_WORDS
-    return bool(gained) and stems(gained) <= stems(words(sections(recorded.within)[0]))
+    return bool(gained) and bool(recorded.within) and stems(gained) <= stems(words(sections(recorded.within)[0]))
 
 
 def _likeness(scene: Scene, current: Fingerprint, score: float, rival: float | None, threshold: float) -> str | None:

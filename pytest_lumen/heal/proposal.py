@@ -142,11 +142,13 @@ class Scene:
         scored = list(zip(self.survey.scores, (c.index for c in self.survey.candidates), strict=True))
         ranked = sorted(((s, i) for s, i in scored if i != index), reverse=True)
         own = next((s for s, i in scored if i == index), None)
-        placed = bool(ranked) and bool(self.recorded.within) and in_section(self.recorded, self.sections(index))
+        placed: bool | None = None  # read once a rival close enough to count is met
         for read, (score, i) in enumerate(ranked):
-            if not placed or read >= RIVALS_READ or (own is not None and own - score >= MARGIN):
+            if not self.recorded.within or read >= RIVALS_READ or (own is not None and own - score >= MARGIN):
                 return score  # not read: it counts (or it is too far behind to count anyway)
-            if other_section(self.recorded, self.sections(i)) is None:
+            if placed is None:
+                placed = in_section(self.recorded, self.sections(index))
+            if not placed or other_section(self.recorded, self.sections(i)) is None:
                 return score
         return 0.0
 

@@ -99,6 +99,12 @@ def other_dialog(recorded: Fingerprint, in_dialog: bool | None, names: list[str]
         "it is in no dialog, and the recorded element was in one"
 
 
+def elsewhere(recorded: Fingerprint, in_dialog: bool | None, names: list[str]) -> str | None:
+    """Why an element held by the named containers ``names``, in a dialog or not (``in_dialog``), is in another
+    section than the recorded one (``other_dialog``, then ``other_section``), or None."""
+    return other_dialog(recorded, in_dialog, names) or other_section(recorded, names)
+
+
 def section_words(name: str) -> frozenset[str]:
     """A section's name as words, lower case, the counts set apart from it aside ("Your cart (2 items)": your, cart;
     "Passenger 2": passenger, 2)."""

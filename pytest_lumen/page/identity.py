@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING
 from ..cache.fingerprints import DECLARED_VERSION
 from ..cache.model import Fingerprint
 from . import scripts
-from .enclosing import SECTIONS_JOIN, held_to_section, other_dialog, other_section, section_key, sections
+from .enclosing import SECTIONS_JOIN, elsewhere, held_to_section, section_key, sections
 from .fingerprint import CONFIG, page_fields
 from .holds import FILLED, KEPT
 from .items import ITEM_ROLES, names_item
@@ -139,9 +139,8 @@ def holds(recorded: Fingerprint, current: Fingerprint, hidden: bool = False) -> 
         return False
     letters = ("r", "" if recorded.look_alikes else "c", item_scope(recorded), declared_scope(recorded), "w", "m")
     skip = {name for letter in letters for name in SKIPS.get(letter, ())} | (set(RENDERED) if hidden else set())
-    names = sections(current.within)
     return (all(getattr(recorded, name) == getattr(current, name) for name in FIELDS if name not in skip)
-            and other_section(recorded, names) is None and other_dialog(recorded, current.in_dialog, names) is None)
+            and elsewhere(recorded, current.in_dialog, sections(current.within)) is None)
 
 
 def section_scope(fp: Fingerprint) -> str:

@@ -3,9 +3,12 @@
 // aria-labelledby, a fieldset's legend, a table's caption), innermost first. The page's landmarks (main, navigation,
 // banner, contentinfo, complementary, search) say where on the page it is, which a redesign rearranges: not what it
 // is about. A slotted element is left through its slot, an open shadow root through its host.
+function enclosingParent(n) {  // up one level: through the slot a slotted element shows in, a shadow root's host
+  return n.assignedSlot || n.parentElement || (n.parentNode && n.parentNode.host) || null;
+}
+
 function enclosingNames(el) {
   const clean = (s) => (s || '').replace(/\s+/g, ' ').trim();
-  const up = (n) => n.assignedSlot || n.parentElement || (n.parentNode && n.parentNode.host) || null;
   const roles = ['region', 'dialog', 'alertdialog', 'form', 'group', 'grid', 'treegrid', 'table', 'list', 'listbox',
     'tabpanel', 'menu', 'toolbar'];
   const tags = ['SECTION', 'FORM', 'DIALOG', 'FIELDSET', 'TABLE', 'UL', 'OL'];
@@ -17,7 +20,7 @@ function enclosingNames(el) {
     return clean(n.getAttribute('aria-label')) || clean(labelled) || clean(own && own.innerText);
   };
   const names = [];
-  for (let n = up(el); n && n.nodeType === 1 && n.tagName !== 'BODY'; n = up(n)) {
+  for (let n = enclosingParent(el); n && n.nodeType === 1 && n.tagName !== 'BODY'; n = enclosingParent(n)) {
     if (!roles.includes((n.getAttribute('role') || '').trim()) && !tags.includes(n.tagName)) continue;
     const name = nameOf(n);
     if (name) names.push(name.slice(0, 120));
@@ -30,8 +33,7 @@ function enclosingNames(el) {
 // (aria-modal="false": a consent card, a chat widget, beside which the page goes on). A slotted element is left
 // through its slot, an open shadow root through its host.
 function inDialog(el) {
-  const up = (n) => n.assignedSlot || n.parentElement || (n.parentNode && n.parentNode.host) || null;
-  for (let n = up(el); n && n.nodeType === 1; n = up(n)) {
+  for (let n = enclosingParent(el); n && n.nodeType === 1; n = enclosingParent(n)) {
     const role = (n.getAttribute('role') || '').trim().split(/\s+/)[0];
     const dialog = n.tagName === 'DIALOG' || role === 'dialog' || role === 'alertdialog';
     if (dialog && n.getAttribute('aria-modal') !== 'false') return true;
