@@ -11,9 +11,11 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 # How fingerprints are captured; 1: before versions (read as they are, refreshed on a rewrite); 2: a link's href as
 # written; 3: a link to its own site origin-relative (cache/migrate.py reads an older one's so); 4: a submit button's
-# form action and method (``action``, ``method``: not known of an older one, whose identity leaves them out).
-FINGERPRINT_VERSION = 4
+# form action and method (``action``, ``method``: not known of an older one, whose identity leaves them out); 5: the
+# icon of a control without words (``icon``: not known of an older one, whose identity leaves it out).
+FINGERPRINT_VERSION = 5
 DECLARED_VERSION = 4  # the version from which ``action`` and ``method`` were recorded
+ICON_VERSION = 5  # the version from which ``icon`` was recorded
 
 
 class Box(BaseModel):
@@ -69,6 +71,10 @@ class Fingerprint(BaseModel):
                               "native select in its place makes one select_option (heal/native.py); absent in a "
                               "file recorded before it, and where it declares none")
     classes: str | None = None  # class tokens that read as words, sorted (generated ones left out)
+    icon: str | None = Field(None, description="the icon it shows (an icon font's classes, an SVG's symbol or shape, "
+                             "an image's file; for a control without words, its glyph), as sorted tokens: a control "
+                             "without words is known by it (page/icons.py); absent where it shows none and in a file "
+                             "recorded before it")
     landmark: str | None = None  # the nearest landmark or form around it: "form: Checkout", "banner"
     peers: int | None = None  # visible elements of its kind in that landmark (or the page), itself included
     heading: str | None = None  # the nearest heading before it

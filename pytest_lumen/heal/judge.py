@@ -34,6 +34,7 @@ from collections.abc import Sequence
 from ..cache.model import Fingerprint
 from ..page.enclosing import elsewhere, sections
 from ..page.fingerprint import capture_with_look_alikes
+from ..page.icons import other_icon
 from ..page.items import holds_text, names_item
 from .likeness import ACTION_ROLES, FIELD_ROLES, lone_of_kind, name_extended, pins_hold
 from .margin import differences, undecided
@@ -88,7 +89,7 @@ def verdict(scene: Scene, current: Fingerprint, score: float, rival: float, thre
     meaning = name_meaning(scene, current, index=index)
     if meaning.evidence is None:
         return meaning.why
-    return _item(scene, current, index) or _section(scene, current, index) or \
+    return _icon(scene, current) or _item(scene, current, index) or _section(scene, current, index) or \
         _likeness(scene, current, score, rival, threshold)
 
 
@@ -99,7 +100,7 @@ def _weigh(scene: Scene, p: Proposal) -> tuple[str | None, str]:
     meaning = name_meaning(scene, p.fingerprint, p, p.index)
     if meaning.evidence is None:
         return meaning.why, ""
-    why = _item(scene, p.fingerprint, p.index) or _section(scene, p.fingerprint, p.index) or (
+    why = _icon(scene, p.fingerprint) or _item(scene, p.fingerprint, p.index) or _section(scene, p.fingerprint, p.index) or (
         _likeness(scene, p.fingerprint, p.score, p.rival, p.threshold) if p.rival is not None else None)
     evidence = "; ".join(e for e in (p.evidence, meaning.evidence) if e)
     return why, evidence
@@ -125,8 +126,9 @@ def name_meaning(scene: Scene, current: Fingerprint, p: Proposal | None = None, 
             None, f"this check asserts its name {name_or_text(recorded)!r}, and {name_or_text(current)!r} does not say it")
     if not is_control or same.evidence is not None or same.final:
         return same if same.evidence is not None or same.final else Meaning("")  # content: likeness decides
-    if not words(name_or_text(recorded)) and (p is None or p.rival is not None):  # "×" named "Delete": its likeness decides
-        return Meaning(f"a name without words became {name_or_text(current)!r}: a label, not another purpose")
+    if iconic(recorded, current) and (p is None or p.rival is not None):  # "×" named "Close ×": its likeness decides
+        return Meaning(f"a name without words became {name_or_text(current)!r}, with the same icon: a label, not "
+                       f"another purpose")
     if kind is not None:
         return Meaning(None, f"{same.why}; a control that would {kind} is taken by its own name or a same-scope "
                              f"synonym only")
@@ -167,6 +169,16 @@ def _extended_alone(scene: Scene, current: Fingerprint) -> bool:
     """Whether no other field of the page has a name that only gained or lost words of the recorded one's."""
     return not any(name_extended(scene.recorded, c.fingerprint) for c in scene.survey.candidates
                    if c.fingerprint.css != current.css)
+
+
+def _icon(scene: Scene, current: Fingerprint) -> str | None:
+    """Why the element is not the recorded control without words: it shows another icon (``page/icons.py``: the
+    copy icon put where the trash can was), or None."""
+    recorded = scene.recorded
+    if not other_icon(recorded, current):
+        return None
+    return (f"the recorded control has no words and shows {recorded.icon or 'nothing'!s}; this one shows "
+            f"{current.icon or 'no icon'!s}")
 
 
 def _item(scene: Scene, current: Fingerprint, index: int | None = None) -> str | None:

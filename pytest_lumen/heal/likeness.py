@@ -45,6 +45,9 @@ import math
 from collections.abc import Collection, Sequence
 
 from ..cache.model import Fingerprint
+from ..page.icons import compared
+from ..page.purpose import ACTION_ROLES as ACTION_ROLES
+from ..page.purpose import FIELD_ROLES as FIELD_ROLES
 from .words import SMALL_WORDS, counted, holds_run, name_or_text, named_by_context, normalized, was_beside, word_list, words
 
 # Weight of each attribute (a ``Fingerprint`` field, as a unit test checks); an attribute the
@@ -65,6 +68,7 @@ WEIGHTS: dict[str, float] = {
     "landmark": 1.0,
     "heading": 0.5,
     "rank": 0.5,
+    "icon": 3.0,  # a control without words: what it shows is its name (only then weighed: ``icons.compared``)
 }
 IDENTIFIERS: dict[str, float] = {"test_id": 3.0, "id": 2.0, "name_attr": 1.5}
 # Where an element is, not what it is: together they weigh at most PLACE_SHARE of the score.
@@ -86,11 +90,6 @@ TEXT_ENTRY = frozenset({"textbox", "searchbox", "combobox"})
 SAME_TEXT_ENTRY = 0.8
 # Roles that say how text is laid out, not what an element does: a message in a <p>, a <span> or a <div>.
 STRUCTURAL = frozenset({None, "generic", "paragraph", "none", "presentation"})
-# Roles whose name says what activating them does: one more word there is another action
-# ("Place order by phone"), while a field's or a region's longer name still names the same thing.
-ACTION_ROLES = frozenset({"button", "link", "menuitem", "menuitemcheckbox", "menuitemradio", "tab", "option", "switch"})
-# Roles of the fields a person fills in or sets: named for what they hold, not for what they do.
-FIELD_ROLES = frozenset({"textbox", "searchbox", "combobox", "spinbutton", "slider", "checkbox", "radio", "listbox"})
 BOX_RANGE = 600.0  # CSS pixels at which a position no longer resembles the recorded one
 
 SURE = 0.97  # the primary locator's element is this alike: it is the recorded one, no page scan needed
@@ -158,8 +157,8 @@ def _attribute(attr: str, recorded: Fingerprint, current: Fingerprint) -> float:
         return context_similarity(recorded.context, current.context)
     if attr == "classes":
         return token_similarity(recorded.classes, current.classes)
-    if attr == "rank":
-        return 1.0 if recorded.rank == current.rank else 0.0
+    if attr in ("rank", "icon"):
+        return 1.0 if getattr(recorded, attr) == getattr(current, attr) else 0.0
     if attr == "name":
         return 1.0 if named_by_context(recorded, current) else _words_similarity(name_or_text(recorded), name_or_text(current))
     if attr == "text" and not current.text:
@@ -262,7 +261,8 @@ def similarity(recorded: Fingerprint, current: Fingerprint, ignore: Collection[s
     where = [0.0, 0.0]  # where it is
     extended = extended_ok and name_extended(recorded, current)
     for attr, weight in WEIGHTS.items():
-        present = recorded.box is not None if attr == "box" else getattr(recorded, attr) not in (None, "")
+        present = recorded.box is not None if attr == "box" else compared(recorded) if attr == "icon" else \
+            getattr(recorded, attr) not in (None, "")
         if attr in ignore or not present or _rebuilt(attr, recorded, current):
             continue
         part = where if attr in PLACE else what

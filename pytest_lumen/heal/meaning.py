@@ -25,6 +25,7 @@ from collections.abc import Collection
 from dataclasses import dataclass
 
 from ..cache.model import Fingerprint
+from ..page.icons import same_icon
 from .likeness import ACTION_ROLES, FIELD_ROLES
 from .policy import Policy
 from .synonyms import Synonyms
@@ -125,5 +126,8 @@ def same_scope(recorded: Fingerprint, current: Fingerprint, synonyms: Synonyms, 
 
 def iconic(recorded: Fingerprint, current: Fingerprint) -> bool:
     """Whether one of the two names has no words (an icon's "×", "+", "…"): a new label, not another purpose, for a
-    control whose words have no consequence."""
-    return not words(name_or_text(recorded)) or not words(name_or_text(current))
+    control whose words have no consequence; for an action, only when both show one icon (``page/icons.py``): a "Help"
+    whose place a log-out icon took showed no icon of its own."""
+    if words(name_or_text(recorded)) and words(name_or_text(current)):
+        return False
+    return same_icon(recorded, current) if ACTION_ROLES & {recorded.role, current.role} else True

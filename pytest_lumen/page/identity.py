@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING
 
 from ..cache.fingerprints import DECLARED_VERSION
 from ..cache.model import Fingerprint
-from . import scripts
+from . import icons, scripts
 from .enclosing import SECTIONS_JOIN, elsewhere, held_to_section, section_key, sections
 from .fingerprint import CONFIG, page_fields
 from .holds import FILLED, KEPT
@@ -41,7 +41,7 @@ ENGINE = "lumen-identity"
 # primary locator is a role locator, whose own role and name then stand in for them (the cache keeps
 # the locator's role and name in the fingerprint, which the page's approximation may word otherwise).
 FIELDS = page_fields("role", "name", "tag", "text", "id", "name_attr", "type", "placeholder", "href", "label", "test_id",
-                     "context", "action", "method", "within", "in_dialog")
+                     "context", "action", "method", "within", "in_dialog", "icon")
 ROLE_AND_NAME = ("role", "name")
 # What a fill may change: its own text (a contenteditable) and the text around it (a line total, a
 # validation message, suggestions). The gate that finds a filled field again to read it back skips them.
@@ -68,9 +68,12 @@ DECLARED = ("action", "method")
 SECTION = ("within",)
 # Whether a dialog held it (``in_dialog``): unknown of a file recorded before it, whose identity leaves it out ("m").
 DIALOG = ("in_dialog",)
+# What a control without words shows (``icons.py``): its identity, which a named element's leaves out, and so does a
+# fingerprint from before icons were read ("n").
+ICON = ("icon",)
 # Which attributes each scope letter of the selector leaves out; Python and the page read the same table.
 SKIPS: dict[str, tuple[str, ...]] = {"r": ROLE_AND_NAME, "v": LIVE, "c": CONTEXT, "i": IN_ITEM, "s": THE_ITEM,
-                                     "d": DECLARED, "w": SECTION, "m": DIALOG}
+                                     "d": DECLARED, "w": SECTION, "m": DIALOG, "n": ICON}
 SEPARATOR = "\u001f"
 # With scope letter "t" the engine throws this when the locator's element is not the recorded one:
 # Playwright then fails at once instead of waiting for an element that will not come.
@@ -86,7 +89,8 @@ ENGINE_CONFIG: dict[str, object] = {
     "missing": MISSING, "separator": SEPARATOR, "mismatch": MISMATCH, "filled": FILLED, "kept": KEPT,
     "section": SECTION[0], "sectionsJoin": SECTIONS_JOIN,
 }
-ENGINE_JS = scripts.engine("identityEngine", ("deep", "enclosing", "fingerprint", "hash", "identity_engine"), ENGINE_CONFIG)
+ENGINE_JS = scripts.engine("identityEngine", ("deep", "enclosing", "hash", "icon", "fingerprint", "identity_engine"),
+                           ENGINE_CONFIG)
 
 _M32 = 0xFFFFFFFF
 
@@ -117,7 +121,7 @@ def identity_selector(fp: Fingerprint, after_fill: bool = False, fail_fast: bool
     token (``holds.token``), under which the page keeps the element matched, for ``holds.provided``.
     """
     scope = ("r" + ("v" if after_fill else "") + ("" if fp.look_alikes else "c") + item_scope(fp) + declared_scope(fp)
-             + section_scope(fp) + dialog_scope(fp))
+             + section_scope(fp) + dialog_scope(fp) + icon_scope(fp))
     skip = {name for letter in scope for name in SKIPS.get(letter, ())}
     values = [_identifying(fp, name) for name in FIELDS if name not in skip]
     key = SEPARATOR.join(MISSING if v is None else str(v) for v in values)
@@ -137,7 +141,8 @@ def holds(recorded: Fingerprint, current: Fingerprint, hidden: bool = False) -> 
     whichever path an action takes (a busy machine sends an action the gate would pass down the full path)."""
     if not same_role_and_name(recorded, current, named=not is_item(recorded)):
         return False
-    letters = ("r", "" if recorded.look_alikes else "c", item_scope(recorded), declared_scope(recorded), "w", "m")
+    letters = ("r", "" if recorded.look_alikes else "c", item_scope(recorded), declared_scope(recorded), "w", "m",
+               icon_scope(recorded))
     skip = {name for letter in letters for name in SKIPS.get(letter, ())} | (set(RENDERED) if hidden else set())
     return (all(getattr(recorded, name) == getattr(current, name) for name in FIELDS if name not in skip)
             and elsewhere(recorded, current.in_dialog, sections(current.within)) is None)
@@ -152,6 +157,12 @@ def section_scope(fp: Fingerprint) -> str:
 def dialog_scope(fp: Fingerprint) -> str:
     """The scope letter of a fingerprint from a file recorded before ``in_dialog`` was: "m"."""
     return "m" if fp.in_dialog is None else ""
+
+
+def icon_scope(fp: Fingerprint) -> str:
+    """The scope letter of an element whose identity leaves its icon out (``icons.compared``: one with words, or
+    recorded before icons were read): "n"."""
+    return "" if icons.compared(fp) else "n"
 
 
 def _identifying(fp: Fingerprint, name: str) -> object:

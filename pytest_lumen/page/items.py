@@ -3,7 +3,9 @@
 An element inside a row ("the checkbox of the Invoice 1042 row") or a row itself is recorded as its item
 found by the text that only that item holds, then the element inside it:
 ``get_by_role("row").filter(has=page.get_by_role("cell", name="Invoice 1042", exact=True)).get_by_role("checkbox")``,
-never by its position (``nth``) nor by the text of every cell. The identifying text is chosen among those no
+never by its position on the page (``nth``) nor by the text of every cell; by its place among its item's like
+elements only when nothing of its own tells it from them (a row's unnamed icon buttons, whose icon is then their
+identity: ``icons.py``). The identifying text is chosen among those no
 sibling item holds, in the order a person names a record by: a link (the record's own link, a primary key
 cell), a heading (a card's title), then a cell or text in words, then words with one number (a name with
 a number), then words with several numbers (a date, a time: values the app formats), then figures alone (a
@@ -40,6 +42,7 @@ CONFIG: dict[str, Any] = {"roles": list(ITEM_ROLES), "implicit": IMPLICIT, "dept
                           "least": 3}
 ITEMS_JS = scripts.function("itemKeys", ("items",))
 COLUMNS_JS = scripts.function("columnsOf", ("columns",))
+PLACES = 8  # the most like elements of an item an element is found among by its place
 # The roles of a row's cells, which a text check may be on (a cell checked, not its row).
 CELL_ROLES = ("cell", "gridcell", "rowheader")
 # What finds a row's cells, whatever their markup (``js/columns.js`` reads the same).
@@ -217,10 +220,22 @@ def scoped(page: Page, element: Locator, spec: LocatorSpec, ways: list[LocatorSp
                 continue
             found = [way.model_copy(update={"parent": holder}) for way in inner if way.kind != "selector"]
             found = [way for i, way in enumerate(found) if way not in found[:i]]
-            alone = [way for way in found if same_element(page, way, element)]
+            alone = [way for way in found if same_element(page, way, element)] or _placed(page, found[:1], element)
             if alone:
                 return alone[0], alone[1:], fp.model_copy(update={"item": key.text})
     return None
+
+
+def _placed(page: Page, ways: list[LocatorSpec], element: Locator) -> list[LocatorSpec]:
+    """The element by its place among its item's like elements, when nothing of its own tells it from them (a row's
+    unnamed icon buttons: ``...get_by_role("button").nth(1)``; its icon is its identity, ``icons.py``): a place in
+    its row, not on the page, which another row's sorting or removal leaves alone."""
+    for way in ways:
+        for nth in range(min(way.build(page).count(), PLACES)):
+            placed = way.model_copy(update={"nth": nth})
+            if same_element(page, placed, element):
+                return [placed]
+    return []
 
 
 def _own(spec: LocatorSpec) -> LocatorSpec:

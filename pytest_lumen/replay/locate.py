@@ -33,6 +33,7 @@ from ..page.asserted import asserted_value_aside, bound_check
 from ..page.changes import LOOK_AGAIN_MS, PageClosed, now_ms, wait_for_change
 from ..page.enclosing import elsewhere, sections
 from ..page.fingerprint import Look, capture_with_look_alikes
+from ..page.icons import other_icon
 from ..page.items import names_item
 from ..page.targets import bind_target
 from ..templates import substitute
@@ -224,7 +225,8 @@ def _resolve(relocator: Relocator, target: Target, look: Look, policy: Policy, l
     score = similarity(recorded, fp, policy.ignore, by_place=policy.by_place)
     sure = identity.holds(recorded, fp) or (score >= SURE and not (controls(recorded, policy) and renamed(recorded, fp))
                                             and recorded.href == fp.href and identity.declares_alike(recorded, fp)
-                                            and elsewhere(recorded, fp.in_dialog, sections(fp.within)) is None)
+                                            and elsewhere(recorded, fp.in_dialog, sections(fp.within)) is None
+                                            and not other_icon(recorded, fp))
     if sure and pins_hold(recorded, fp, policy.pinned):
         return score  # the gate's rule too (``identity.holds``): one verdict, whichever path the action took
     why = relocator.doubt(target, loc, fp, score, policy, VERIFY_THRESHOLD)

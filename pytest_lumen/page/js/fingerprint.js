@@ -122,8 +122,8 @@ function fingerprinter(config) {
     let found = null;
     for (let n = up(el), d = 0; n && d < 6; n = up(n), d++) {
       const item = isItem(n, el);
-      if (!item && holdsAnother(n, el)) break;
       const t = (n.innerText || '').trim();
+      if (!item && t.length > own + 2 && holdsAnother(n, el)) break;  // another control's words: not its context
       if (t.length <= own + 2) { if (item || (d >= 3 && !found)) break; continue; }
       found = clean(t.replace(el.innerText || '', ' '), 80);
       if (item || !found || letterWords(found).some((w) => !labelled.has(w))) break;
@@ -207,7 +207,7 @@ function fingerprinter(config) {
   // The attributes that cost a walk of the page or of the element's ancestors: read only when asked for
   // (a count of look-alikes asks for role, name and text alone, of every element of a tag).
   const wanted = new Set(config.fields);
-  const costly = (field, reader, el) => (wanted.has(field) ? reader(el) : null);
+  const costly = (field, reader, el, ...more) => (wanted.has(field) ? reader(el, ...more) : null);
   // Every attribute the page can read, by fingerprint field name.
   const read = (el) => {
     const r = el.getBoundingClientRect();
@@ -230,7 +230,8 @@ function fingerprinter(config) {
       id: el.id || null, name_attr: el.getAttribute('name'), type: el.getAttribute('type'),
       placeholder: el.getAttribute('placeholder'), href: hrefOf(el),
       test_id: el.getAttribute('data-testid'), css: costly('css', cssPath, el), context: costly('context', contextOf, el),
-      autocomplete: el.getAttribute('autocomplete'), popup: popupOf(el), classes: wordClasses(el), landmark: costly('landmark', landmarkOf, el),
+      autocomplete: el.getAttribute('autocomplete'), popup: popupOf(el), classes: wordClasses(el),
+      icon: costly('icon', iconOf, el, text), landmark: costly('landmark', landmarkOf, el),
       peers: costly('peers', peersOf, el), heading: costly('heading', headingOf, el), rank: costly('rank', rankOf, el),
       within: costly('within', (e) => enclosingNames(e).join(config.sectionsJoin) || null, el),
       in_dialog: costly('in_dialog', inDialog, el),
