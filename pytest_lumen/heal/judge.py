@@ -32,11 +32,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ..cache.model import Fingerprint
-from ..page.enclosing import elsewhere, sections
+from ..page.enclosing import beside_its_section, elsewhere, sections
 from ..page.fingerprint import capture_with_look_alikes
 from ..page.icons import other_icon
+from ..page.identity import under_another_heading
 from ..page.items import holds_text, names_item
-from .likeness import ACTION_ROLES, FIELD_ROLES, lone_of_kind, name_extended, pins_hold
+from ..page.purpose import CHOICE_ROLES
+from .likeness import ACTION_ROLES, FIELD_ROLES, IDENTIFIERS, lone_of_kind, name_extended, pins_hold
 from .margin import differences, undecided
 from .meaning import Meaning, acts, consequence, controls, iconic, renamed, same_scope
 from .proposal import Missed, Offer, Proposal, Relocated, Scene
@@ -89,8 +91,8 @@ def verdict(scene: Scene, current: Fingerprint, score: float, rival: float, thre
     meaning = name_meaning(scene, current, index=index)
     if meaning.evidence is None:
         return meaning.why
-    return _icon(scene, current) or _item(scene, current, index) or _section(scene, current, index) or \
-        _likeness(scene, current, score, rival, threshold)
+    return _icon(scene, current) or under_another_heading(scene.recorded, current) or _item(scene, current, index) \
+        or _section(scene, current, index) or _likeness(scene, current, score, rival, threshold)
 
 
 def _weigh(scene: Scene, p: Proposal) -> tuple[str | None, str]:
@@ -100,7 +102,8 @@ def _weigh(scene: Scene, p: Proposal) -> tuple[str | None, str]:
     meaning = name_meaning(scene, p.fingerprint, p, p.index)
     if meaning.evidence is None:
         return meaning.why, ""
-    why = _icon(scene, p.fingerprint) or _item(scene, p.fingerprint, p.index) or _section(scene, p.fingerprint, p.index) or (
+    why = _icon(scene, p.fingerprint) or under_another_heading(scene.recorded, p.fingerprint) or \
+        _item(scene, p.fingerprint, p.index) or _section(scene, p.fingerprint, p.index) or (
         _likeness(scene, p.fingerprint, p.score, p.rival, p.threshold) if p.rival is not None else None)
     evidence = "; ".join(e for e in (p.evidence, meaning.evidence) if e)
     return why, evidence
@@ -159,10 +162,18 @@ def _other_evidence(scene: Scene, current: Fingerprint, p: Proposal | None) -> s
         return None  # its place and its words' overlap weigh only beside its likeness to the whole recorded element
     if lone_of_kind(recorded, current):
         return "the only field of its kind where it was, as when recorded"
-    if name_extended(recorded, current) and _extended_alone(scene, current):
+    if name_extended(recorded, current) and recorded.role not in CHOICE_ROLES and not _renamed_apart(recorded, current) \
+            and _extended_alone(scene, current):
         was, now = name_or_text(recorded), name_or_text(current)
         return f"its name {was!r} only gained or lost words ({now!r}), and no other field's did"
     return None
+
+
+def _renamed_apart(recorded: Fingerprint, current: Fingerprint) -> bool:
+    """Whether the field's identifiers say it is another: it had some (an id, a name attribute, a test id), and none is
+    the recorded one's ("Company name", ``user[company]``, where "Name", ``user[name]``, was removed)."""
+    had = [a for a in IDENTIFIERS if getattr(recorded, a)]
+    return bool(had) and not any(getattr(recorded, a) == getattr(current, a) for a in had)
 
 
 def _extended_alone(scene: Scene, current: Fingerprint) -> bool:
@@ -202,7 +213,7 @@ def _section(scene: Scene, current: Fingerprint, index: int | None) -> str | Non
     recorded = scene.recorded
     names = [] if not recorded.within else \
         sections(current.within) if current.within is not None else scene.sections(index)  # none to be in: not read
-    why = elsewhere(recorded, current.in_dialog, names)
+    why = elsewhere(recorded, current.in_dialog, names) or beside_its_section(scene.page, recorded, names)
     return None if why is not None and _says_its_section(recorded, current) else why
 
 

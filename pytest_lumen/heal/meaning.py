@@ -112,7 +112,9 @@ def same_scope(recorded: Fingerprint, current: Fingerprint, synonyms: Synonyms, 
     if scope:
         return Meaning(None, f"its name {before!r} became {after!r}: {', '.join(map(repr, scope))} changes its scope",
                        final=True)
-    named = stems(about(recorded) if own else about(recorded) | about(current) | set(around))
+    # what the element is about now, but its own words: a field's wrapper holds its label ("Company name"), which
+    # cannot vouch for the name it is ("Name" gone, "Company name" added)
+    named = stems(about(recorded) if own else about(recorded) | ((about(current) | set(around)) - set(now)))
     if not was and now and stems(now) <= named:
         return Meaning(f"a control without words took the words of what it is about ({after!r})")
     if not was or not now:

@@ -28,9 +28,10 @@ from .evaluate import evaluate
 from .quality import counts_aside
 
 if TYPE_CHECKING:
-    from playwright.sync_api import Locator
+    from playwright.sync_api import Locator, Page
 
 ENCLOSING_JS = scripts.function("enclosingNames", ("enclosing",))
+SECTION_NAMES_JS = scripts.function("sectionNames", ("deep", "enclosing"))
 SECTIONS_JOIN = " / "  # between the names of ``within``
 _WORD = re.compile(r"\w+")
 
@@ -86,6 +87,24 @@ def other_section(recorded: Fingerprint, names: list[str]) -> str | None:
     if not own:
         return None
     return f"it is in {own[0]!r}, and the recorded element was in {chain[0]!r}"
+
+
+def beside_its_section(page: Page, recorded: Fingerprint, names: list[str]) -> str | None:
+    """Why an element in a section whose name only gained or lost words of the recorded section's (``in_section``'s
+    wider rule) is not in it after all: the page still holds a section named as the recorded one was, so this one is
+    another ("Emergency contact details" beside "Contact details", whose phone a release removed); or None. Reads the
+    page (one round trip) only for such a name, when nothing else refused the element."""
+    chain = sections(recorded.within)
+    if not held_to_section(recorded) or not in_section(recorded, names) or \
+            any(counts_aside(name) == counts_aside(chain[0]) for name in names):
+        return None
+    try:
+        present = [str(name) for name in page.evaluate(SECTION_NAMES_JS)]
+    except PlaywrightError:
+        return None
+    if not any(counts_aside(name) == counts_aside(chain[0]) for name in present):
+        return None  # renamed: "Shipping" for "Shipping address"
+    return f"it is in {names[0]!r}, and the section the recorded element was in, {chain[0]!r}, is still on the page"
 
 
 def other_dialog(recorded: Fingerprint, in_dialog: bool | None, names: list[str]) -> str | None:

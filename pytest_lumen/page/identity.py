@@ -32,6 +32,7 @@ from .enclosing import SECTIONS_JOIN, elsewhere, held_to_section, section_key, s
 from .fingerprint import CONFIG, page_fields
 from .holds import FILLED, KEPT
 from .items import ITEM_ROLES, names_item
+from .quality import counts_aside
 
 if TYPE_CHECKING:
     from playwright.sync_api import Locator
@@ -41,23 +42,24 @@ ENGINE = "lumen-identity"
 # primary locator is a role locator, whose own role and name then stand in for them (the cache keeps
 # the locator's role and name in the fingerprint, which the page's approximation may word otherwise).
 FIELDS = page_fields("role", "name", "tag", "text", "id", "name_attr", "type", "placeholder", "href", "label", "test_id",
-                     "context", "action", "method", "within", "in_dialog", "icon")
+                     "context", "heading", "action", "method", "within", "in_dialog", "icon")
 ROLE_AND_NAME = ("role", "name")
 # What a fill may change: its own text (a contenteditable) and the text around it (a line total, a
 # validation message, suggestions). The gate that finds a filled field again to read it back skips them.
 LIVE = ("text", "context")
 # The text around an element changes with the page's state (a count, a total, a message next to it).
-# It tells look-alikes apart (an "Add to cart" per product), so it is in their gate only: for any
+# It tells look-alikes apart (an "Add to cart" per product), and so does the heading above them (the "Street address"
+# of the "Shipping address" card and of the "Billing address" card), so they are in their gate only: for any
 # other element, a changed context would only send replay down the full path, a round trip later, every run.
-CONTEXT = ("context",)
+CONTEXT = ("context", "heading")
 # An element its locator finds in a repeated item by the item's identifying text (``Fingerprint.item``,
 # ``items.py``): the item's other text around it is evidence, not identity (a column added, a date
 # reformatted); the item itself (a row checked): its name and text too, which are all its cells.
-IN_ITEM = ("context",)
+IN_ITEM = ("context", "heading")
 # What the page reads from an element's rendering (its text, its label's, the text around it): a hidden element shows
 # none of it, and its identity is checked without it (``holds(..., hidden=True)``).
 RENDERED = ("text", "label", "context")
-THE_ITEM = ("name", "text", "context")
+THE_ITEM = ("name", "text", "context", "heading")
 # Where a submit button sends its form: recorded from fingerprint version 4 on (``DECLARED_VERSION``); an older
 # fingerprint does not know it, and its identity leaves it out.
 DECLARED = ("action", "method")
@@ -169,6 +171,18 @@ def _identifying(fp: Fingerprint, name: str) -> object:
     """The attribute ``name`` of ``fp`` as its identity hashes it (a truth value as the page writes it: true)."""
     value = section_key(fp.within) if name == "within" else getattr(fp, name)
     return ("true" if value else "false") if isinstance(value, bool) else value
+
+
+def under_another_heading(recorded: Fingerprint, current: Fingerprint) -> str | None:
+    """Why the element is not the recorded one by what told it from its look-alikes: the heading it sits under (the
+    "Billing address" card's "Street address" for the "Shipping address" card's, a card the release removed), or
+    None. Only for an element recorded with look-alikes and no item of its own to key it (``items.py``)."""
+    if not recorded.look_alikes or not recorded.heading or item_scope(recorded):
+        return None
+    if counts_aside(current.heading or "").lower() == counts_aside(recorded.heading).lower():
+        return None  # "Your cart (2 items)" and "Your cart (3 items)": one heading
+    return (f"it is under the heading {current.heading!r}; the recorded element, one of look-alikes, was under "
+            f"{recorded.heading!r}")
 
 
 def item_scope(fp: Fingerprint) -> str:

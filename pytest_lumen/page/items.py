@@ -231,6 +231,8 @@ def _placed(page: Page, ways: list[LocatorSpec], element: Locator) -> list[Locat
     unnamed icon buttons: ``...get_by_role("button").nth(1)``; its icon is its identity, ``icons.py``): a place in
     its row, not on the page, which another row's sorting or removal leaves alone."""
     for way in ways:
+        if way.parent is None or way.parent.build(page).count() != 1:
+            continue  # an item the page holds twice (a "Comments" row in two lists): a place in it is no place
         for nth in range(min(way.build(page).count(), PLACES)):
             placed = way.model_copy(update={"nth": nth})
             if same_element(page, placed, element):

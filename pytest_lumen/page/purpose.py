@@ -11,3 +11,6 @@ from __future__ import annotations
 ACTION_ROLES = frozenset({"button", "link", "menuitem", "menuitemcheckbox", "menuitemradio", "tab", "option", "switch"})
 # Roles of the fields a person fills in or sets: named for what they hold, not for what they do.
 FIELD_ROLES = frozenset({"textbox", "searchbox", "combobox", "spinbutton", "slider", "checkbox", "radio", "listbox"})
+# Fields whose name is the choice they make ("Express" delivery, "Gift wrap"): a name that gained words is another
+# choice ("Express locker pickup"), not the same field named longer.
+CHOICE_ROLES = frozenset({"checkbox", "radio"})

@@ -31,7 +31,7 @@ from ..outcome.heal import Heal
 from ..page import identity
 from ..page.asserted import asserted_value_aside, bound_check
 from ..page.changes import LOOK_AGAIN_MS, PageClosed, now_ms, wait_for_change
-from ..page.enclosing import elsewhere, sections
+from ..page.enclosing import beside_its_section, elsewhere, sections
 from ..page.fingerprint import Look, capture_with_look_alikes
 from ..page.icons import other_icon
 from ..page.items import names_item
@@ -226,8 +226,10 @@ def _resolve(relocator: Relocator, target: Target, look: Look, policy: Policy, l
     sure = identity.holds(recorded, fp) or (score >= SURE and not (controls(recorded, policy) and renamed(recorded, fp))
                                             and recorded.href == fp.href and identity.declares_alike(recorded, fp)
                                             and elsewhere(recorded, fp.in_dialog, sections(fp.within)) is None
-                                            and not other_icon(recorded, fp))
-    if sure and pins_hold(recorded, fp, policy.pinned):
+                                            and not other_icon(recorded, fp)
+                                            and identity.under_another_heading(recorded, fp) is None)
+    if sure and pins_hold(recorded, fp, policy.pinned) and \
+            beside_its_section(relocator.page, recorded, sections(fp.within)) is None:
         return score  # the gate's rule too (``identity.holds``): one verdict, whichever path the action took
     why = relocator.doubt(target, loc, fp, score, policy, VERIFY_THRESHOLD)
     if why is not None:

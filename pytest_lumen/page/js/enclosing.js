@@ -1,31 +1,41 @@
 // The names of the containers that hold an element and say what it is about (page/enclosing.py): each named region,
-// dialog, form, group, grid, table, list, tab panel, menu or toolbar around it (its aria-label, the text of its
-// aria-labelledby, a fieldset's legend, a table's caption), innermost first. The page's landmarks (main, navigation,
+// dialog, form, group, radio group, grid, table, list, tab panel, menu or toolbar around it (its aria-label, the text
+// of its aria-labelledby, a fieldset's legend, a table's caption), innermost first. The page's landmarks (main, navigation,
 // banner, contentinfo, complementary, search) say where on the page it is, which a redesign rearranges: not what it
 // is about. A slotted element is left through its slot, an open shadow root through its host.
 function enclosingParent(n) {  // up one level: through the slot a slotted element shows in, a shadow root's host
   return n.assignedSlot || n.parentElement || (n.parentNode && n.parentNode.host) || null;
 }
 
-function enclosingNames(el) {
+const ENCLOSING_ROLES = ['region', 'dialog', 'alertdialog', 'form', 'group', 'radiogroup', 'grid', 'treegrid', 'table',
+  'list', 'listbox', 'tabpanel', 'menu', 'toolbar'];
+const ENCLOSING_TAGS = ['SECTION', 'FORM', 'DIALOG', 'FIELDSET', 'TABLE', 'UL', 'OL'];
+
+// A container's name, when it is one that says what its elements are about: its aria-label, the text of its
+// aria-labelledby (in its own root: a shadow root's ids), a fieldset's legend, a table's caption; else ''.
+function sectionName(n) {
+  if (!ENCLOSING_ROLES.includes((n.getAttribute('role') || '').trim()) && !ENCLOSING_TAGS.includes(n.tagName)) return '';
   const clean = (s) => (s || '').replace(/\s+/g, ' ').trim();
-  const roles = ['region', 'dialog', 'alertdialog', 'form', 'group', 'grid', 'treegrid', 'table', 'list', 'listbox',
-    'tabpanel', 'menu', 'toolbar'];
-  const tags = ['SECTION', 'FORM', 'DIALOG', 'FIELDSET', 'TABLE', 'UL', 'OL'];
-  const nameOf = (n) => {
-    const ids = (n.getAttribute('aria-labelledby') || '').split(/\s+/).filter(Boolean);
-    const root = n.getRootNode().getElementById ? n.getRootNode() : n.ownerDocument;  // a shadow root's own ids
-    const labelled = ids.map((id) => root.getElementById(id)).filter(Boolean).map((l) => l.innerText).join(' ');
-    const own = n.tagName === 'FIELDSET' ? n.querySelector(':scope > legend') : n.tagName === 'TABLE' ? n.caption : null;
-    return clean(n.getAttribute('aria-label')) || clean(labelled) || clean(own && own.innerText);
-  };
+  const ids = (n.getAttribute('aria-labelledby') || '').split(/\s+/).filter(Boolean);
+  const root = n.getRootNode().getElementById ? n.getRootNode() : n.ownerDocument;
+  const labelled = ids.map((id) => root.getElementById(id)).filter(Boolean).map((l) => l.innerText).join(' ');
+  const own = n.tagName === 'FIELDSET' ? n.querySelector(':scope > legend') : n.tagName === 'TABLE' ? n.caption : null;
+  return (clean(n.getAttribute('aria-label')) || clean(labelled) || clean(own && own.innerText)).slice(0, 120);
+}
+
+function enclosingNames(el) {
   const names = [];
   for (let n = enclosingParent(el); n && n.nodeType === 1 && n.tagName !== 'BODY'; n = enclosingParent(n)) {
-    if (!roles.includes((n.getAttribute('role') || '').trim()) && !tags.includes(n.tagName)) continue;
-    const name = nameOf(n);
-    if (name) names.push(name.slice(0, 120));
+    const name = sectionName(n);
+    if (name) names.push(name);
   }
   return names;
+}
+
+// The names of every section of the page (open shadow roots included), for whether one is still named so.
+function sectionNames() {
+  const selector = ENCLOSING_ROLES.map((r) => `[role=${r}]`).concat(ENCLOSING_TAGS.map((t) => t.toLowerCase())).join(', ');
+  return deepAll(selector).map(sectionName).filter(Boolean);
 }
 
 // Whether a dialog holds the element (page/enclosing.py): an ancestor with the role dialog or alertdialog (its first
