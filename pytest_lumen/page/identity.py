@@ -177,8 +177,8 @@ def under_another_heading(recorded: Fingerprint, current: Fingerprint) -> str | 
     """Why the element is not the recorded one by what told it from its look-alikes: the heading it sits under (the
     "Billing address" card's "Street address" for the "Shipping address" card's, a card the release removed), or
     None. Only for an element recorded with look-alikes and no item of its own to key it (``items.py``)."""
-    if not recorded.look_alikes or not recorded.heading or item_scope(recorded):
-        return None
+    if not recorded.look_alikes or not recorded.heading or not current.heading or item_scope(recorded):
+        return None  # none read (wrappers, a shadow root between them): no evidence either way
     if counts_aside(current.heading or "").lower() == counts_aside(recorded.heading).lower():
         return None  # "Your cart (2 items)" and "Your cart (3 items)": one heading
     return (f"it is under the heading {current.heading!r}; the recorded element, one of look-alikes, was under "

@@ -4,10 +4,12 @@ planner that must never be asked (replay makes zero model calls)."""
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
+from pytest_lumen.agent import Agent
 from pytest_lumen.config import DEFAULT_MODEL, Mode, Settings
 from pytest_lumen.context import TestContext
-from pytest_lumen.planner import Planner
+from pytest_lumen.planner import Planner, ScriptedPlanner
 from pytest_lumen.run.session import LumenSession
 
 NODEID = "tests/test_shop.py::test_sign_in"
@@ -41,4 +43,19 @@ def healed_past_the_gate(ctx: TestContext) -> TestContext:
     that replays only through the gate, as users do, covers the full path so, and would stop covering it unnoticed
     if the gate let its change through (it then needs a ``full`` twin, with the gate off)."""
     assert ctx.figures.gate_misses >= 1, f"the identity gate let the changed page through: {ctx.figures}"
+    return ctx
+
+
+def record_then_replay(page: Any, url: str, root: Path, script: list[dict[str, Any]], instruction: str) -> TestContext:
+    """Record ``instruction`` on ``url``/old.html with the scripted planner, replay it on ``url``/new.html with no
+    model, through the identity gate, as users replay (action timeouts of 2 s: a red step fails fast); the replay's
+    context. The heal tests' trap and twin pages log what was used in ``window.__used``."""
+    session = session_in(Mode.RECORD, root, action_timeout=2.0)
+    ctx = context(session)
+    page.goto(f"{url}/old.html")
+    Agent(page, ctx, lambda: ScriptedPlanner(script)).run(instruction)
+    session.finish(ctx, passed=True)
+    ctx = context(session_in(Mode.REPLAY, root, action_timeout=2.0))
+    page.goto(f"{url}/new.html")
+    Agent(page, ctx, no_model, identity_gate=True).run(instruction)
     return ctx

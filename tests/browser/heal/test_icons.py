@@ -16,12 +16,8 @@ from typing import Any
 
 import pytest
 
-from pytest_lumen.agent import Agent
-from pytest_lumen.config import Mode
-from pytest_lumen.context import TestContext
 from pytest_lumen.errors import ReplayError
-from pytest_lumen.planner import ScriptedPlanner
-from tests.browser.inprocess import cache_file, context, no_model, session_in
+from tests.browser.inprocess import cache_file, record_then_replay
 
 PAGE = """<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Admin</title></head><body>
 <script>window.__used = []; function used(what) {{ window.__used.push(what); }}</script>{body}</body></html>"""
@@ -37,20 +33,6 @@ def _row(name: str, rid: str, order: str = "ed", label: str = "") -> str:
         named = f' aria-label="{label}"' if label and kind == "d" else ""
         return f'<button class="btn btn-link"{named} onclick="used(\'{what}-{rid}\')"><i class="{icon}"></i></button>'
     return f'<tr><td>{name}</td><td>${len(name)}.00</td><td class="actions">{"".join(button(k) for k in order)}</td></tr>'
-
-
-def _replay(page: Any, url: str, root: Path, script: list[dict[str, Any]], instruction: str) -> TestContext:
-    """Record ``instruction`` on old.html with the scripted planner, replay it on new.html with no model, through
-    the identity gate; the replay's context."""
-    session = session_in(Mode.RECORD, root, action_timeout=2.0)
-    ctx = context(session)
-    page.goto(f"{url}/old.html")
-    Agent(page, ctx, lambda: ScriptedPlanner(script)).run(instruction)
-    session.finish(ctx, passed=True)
-    ctx = context(session_in(Mode.REPLAY, root, action_timeout=2.0))
-    page.goto(f"{url}/new.html")
-    Agent(page, ctx, no_model, identity_gate=True).run(instruction)
-    return ctx
 
 
 def used(page: Any) -> list[str]:
@@ -69,7 +51,7 @@ RECORDED_ROWS = TABLE.format(_row("Green plate", "g") + _row("Red mug", "r"))
 def test_an_unnamed_icon_of_a_row_is_that_rows_icon(page: Any, site_factory: Callable[[dict[str, str]], Any],
                                                     tmp_path: Path, release: str, rows: str) -> None:
     site = site_factory({"old.html": PAGE.format(body=RECORDED_ROWS), "new.html": PAGE.format(body=TABLE.format(rows))})
-    ctx = _replay(page, site.url, tmp_path, DELETE_SECOND, "delete the Red mug")
+    ctx = record_then_replay(page, site.url, tmp_path, DELETE_SECOND, "delete the Red mug")
     assert used(page) == ["del-r"] and ctx.figures.model_calls == 0  # the Red mug's trash can, wherever its row is
     locator = cache_file(tmp_path).read_text(encoding="utf-8")
     assert "Red mug" in locator  # found in its row by the row's name, by its place in that row only
@@ -79,7 +61,7 @@ def test_a_copy_icon_added_before_the_trash_can_is_never_clicked_for_it(
         page: Any, site_factory: Callable[[dict[str, str]], Any], tmp_path: Path) -> None:
     new = TABLE.format(_row("Green plate", "g", "ced") + _row("Red mug", "r", "ced"))
     site = site_factory({"old.html": PAGE.format(body=RECORDED_ROWS), "new.html": PAGE.format(body=new)})
-    ctx = _replay(page, site.url, tmp_path, DELETE_SECOND, "delete the Red mug")
+    ctx = record_then_replay(page, site.url, tmp_path, DELETE_SECOND, "delete the Red mug")
     assert used(page) == ["del-r"] and ctx.heals and ctx.figures.model_calls == 0  # its place went to the pencil
 
 
@@ -100,10 +82,10 @@ def test_a_toolbar_icon_is_its_icon_never_the_one_at_its_place(
     script = [{"tool": "click", "target": {"role": "button", "nth": 2}}, {"tool": "done"}]
     if release == "trash-gone":  # trap: the spam icon now sits where the trash can was
         with pytest.raises(ReplayError):
-            _replay(page, site.url, tmp_path, script, "delete the selected mail")
+            record_then_replay(page, site.url, tmp_path, script, "delete the selected mail")
         assert used(page) == []
         return
-    _replay(page, site.url, tmp_path, script, "delete the selected mail")  # twin: one icon added before it
+    record_then_replay(page, site.url, tmp_path, script, "delete the selected mail")  # twin: one icon added before it
     assert used(page) == ["trash"]
 
 
@@ -136,9 +118,9 @@ def test_a_named_control_is_an_icon_only_when_it_showed_that_icon(
     site = site_factory({"old.html": PAGE.format(body=old), "new.html": PAGE.format(body=new)})
     script = [*script, {"tool": "done"}]
     if release == "help-icon-kept":
-        _replay(page, site.url, tmp_path, script, instruction)
+        record_then_replay(page, site.url, tmp_path, script, instruction)
         assert used(page) == ["help"]
         return
     with pytest.raises(ReplayError):
-        _replay(page, site.url, tmp_path, script, instruction)
+        record_then_replay(page, site.url, tmp_path, script, instruction)
     assert used(page) == []

@@ -15,35 +15,17 @@ from typing import Any
 
 import pytest
 
-from pytest_lumen.agent import Agent
-from pytest_lumen.config import Mode
-from pytest_lumen.context import TestContext
 from pytest_lumen.errors import ReplayError
-from pytest_lumen.planner import ScriptedPlanner
-from tests.browser.inprocess import context, no_model, session_in
+from tests.browser.inprocess import record_then_replay
 
 PAGE = """<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Account</title></head><body>
 <script>window.__used = []; function used(what) {{ window.__used.push(what); }}</script><main>{body}</main></body></html>"""
 
 
-def _replay(page: Any, url: str, root: Path, script: list[dict[str, Any]], instruction: str) -> TestContext:
-    """Record ``instruction`` on old.html with the scripted planner, replay it on new.html with no model, through
-    the identity gate; the replay's context."""
-    session = session_in(Mode.RECORD, root, action_timeout=2.0)
-    ctx = context(session)
-    page.goto(f"{url}/old.html")
-    Agent(page, ctx, lambda: ScriptedPlanner(script)).run(instruction)
-    session.finish(ctx, passed=True)
-    ctx = context(session_in(Mode.REPLAY, root, action_timeout=2.0))
-    page.goto(f"{url}/new.html")
-    Agent(page, ctx, no_model, identity_gate=True).run(instruction)
-    return ctx
-
-
 def _outcome(page: Any, url: str, root: Path, script: list[dict[str, Any]], instruction: str) -> tuple[str, list[str]]:
     """("green" or "red", what the page logged) of ``_replay``."""
     try:
-        _replay(page, url, root, [*script, {"tool": "done"}], instruction)
+        record_then_replay(page, url, root, [*script, {"tool": "done"}], instruction)
         outcome = "green"
     except ReplayError:
         outcome = "red"

@@ -14,29 +14,11 @@ from typing import Any
 
 import pytest
 
-from pytest_lumen.agent import Agent
-from pytest_lumen.config import Mode
-from pytest_lumen.context import TestContext
 from pytest_lumen.errors import ReplayError
-from pytest_lumen.planner import ScriptedPlanner
-from tests.browser.inprocess import context, no_model, session_in
+from tests.browser.inprocess import record_then_replay
 
 PAGE = """<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Book</title></head><body>
 <script>window.__used = []; function used(what) {{ window.__used.push(what); }}</script><main>{body}</main></body></html>"""
-
-
-def _record_then_replay(page: Any, url: str, root: Path, script: list[dict[str, Any]], instruction: str) -> TestContext:
-    """Record ``instruction`` on ``url``/old.html (the scripted planner), replay it on ``url``/new.html with no model,
-    through the identity gate; the replay's context."""
-    session = session_in(Mode.RECORD, root, action_timeout=2.0)
-    ctx = context(session)
-    page.goto(f"{url}/old.html")
-    Agent(page, ctx, lambda: ScriptedPlanner(script)).run(instruction)
-    session.finish(ctx, passed=True)
-    ctx = context(session_in(Mode.REPLAY, root, action_timeout=2.0))
-    page.goto(f"{url}/new.html")
-    Agent(page, ctx, no_model, identity_gate=True).run(instruction)
-    return ctx
 
 
 def used(page: Any) -> list[str]:
@@ -60,10 +42,10 @@ def test_a_numbered_section_is_its_number_never_another_of_its_kind(
                          "new.html": PAGE.format(body=f'<form aria-label="Travellers">{new}</form>')})
     if release == "one-passenger":  # trap: the form now starts with one passenger; "Passenger 1" is not the second
         with pytest.raises(ReplayError):
-            _record_then_replay(page, site.url, tmp_path, SECOND_PASSENGER, "type Ada as the second passenger's first name")
+            record_then_replay(page, site.url, tmp_path, SECOND_PASSENGER, "type Ada as the second passenger's first name")
         assert used(page) == [] and page.locator("#p1").input_value() == ""
         return
-    ctx = _record_then_replay(page, site.url, tmp_path, SECOND_PASSENGER, "type Ada as the second passenger's first name")
+    ctx = record_then_replay(page, site.url, tmp_path, SECOND_PASSENGER, "type Ada as the second passenger's first name")
     assert used(page) == ["traveller-2"] and ctx.figures.model_calls == 0  # twin: the form builder renamed its ids
 
 
@@ -85,10 +67,10 @@ def test_a_section_whose_name_another_holds_is_not_that_other_one_when_it_told_l
                          "new.html": PAGE.format(body=f'<form aria-label="Checkout">{new}</form>')})
     if release == "address-moved-on":  # trap: the delivery address moved to the next page; the billing one stays
         with pytest.raises(ReplayError):
-            _record_then_replay(page, site.url, tmp_path, DELIVERY_STREET, "type 1 Main St as the delivery street")
+            record_then_replay(page, site.url, tmp_path, DELIVERY_STREET, "type 1 Main St as the delivery street")
         assert used(page) == [] and page.locator("#bstreet").input_value() == ""
         return
-    ctx = _record_then_replay(page, site.url, tmp_path, DELIVERY_STREET, "type 1 Main St as the delivery street")
+    ctx = record_then_replay(page, site.url, tmp_path, DELIVERY_STREET, "type 1 Main St as the delivery street")
     assert used(page) == ["delivery_street"] and ctx.figures.model_calls == 0
 
 
@@ -110,7 +92,7 @@ def test_an_element_in_no_named_section_never_wins_for_its_rival_being_in_anothe
     site = site_factory({"old.html": PAGE.format(body=SHOP + CONSENT),
                          "new.html": PAGE.format(body=SHOP + NEWSLETTER + PRIVACY)})
     with pytest.raises(ReplayError):
-        _record_then_replay(page, site.url, tmp_path, ACCEPT, "accept the cookies")
+        record_then_replay(page, site.url, tmp_path, ACCEPT, "accept the cookies")
     assert used(page) == []
 
 
@@ -152,10 +134,10 @@ def test_an_element_in_a_dialog_is_never_one_outside_any_nor_the_reverse(
     script = [{"tool": "click", "target": {"role": "button", "name": name}}, {"tool": "done"}]
     if outcome is None:
         with pytest.raises(ReplayError, match="dialog"):
-            _record_then_replay(page, site.url, tmp_path, script, instruction)
+            record_then_replay(page, site.url, tmp_path, script, instruction)
         assert used(page) == []  # the new terms are never accepted for the cookies
         return
-    ctx = _record_then_replay(page, site.url, tmp_path, script, instruction)
+    ctx = record_then_replay(page, site.url, tmp_path, script, instruction)
     assert used(page) == [outcome] and ctx.figures.model_calls == 0
     if new is not CONSENT_CARD:  # its name changed: a heal; else through the gate, which hashes in_dialog as Python does
         assert (ctx.figures.gate_hits, ctx.figures.gate_misses) == (1, 0)
@@ -176,5 +158,5 @@ def test_a_redesign_that_moves_a_link_to_another_menu_and_a_text_to_the_header_r
     script = [{"tool": "click", "target": {"role": "link", "name": "Orders"}},
               {"tool": "expect_text", "target": {"role": "paragraph", "nth": 1}, "input": {"text": "Signed in as alice"}},
               {"tool": "done"}]
-    ctx = _record_then_replay(page, site.url, tmp_path, script, "open my orders, signed in")
+    ctx = record_then_replay(page, site.url, tmp_path, script, "open my orders, signed in")
     assert used(page) == ["orders"] and ctx.figures.model_calls == 0
