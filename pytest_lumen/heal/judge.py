@@ -17,7 +17,9 @@ A proposal is refused (``refusal``) when:
    "Billing address" for the "Street" of a removed "Shipping address"); a count in the name aside, and a name that
    only gained or lost words ("Shipping" for "Shipping address") is the same section; and an element in a dialog
    is never one outside any, nor the reverse (``in_dialog``); unless its name gained the words of the recorded
-   section's name ("Accept cookies" for the "Accept" of a "Cookie consent" banner redesigned as a card);
+   section's name ("Accept cookies" for the "Accept" of a "Cookie consent" banner redesigned as a card); nor, for an
+   element recorded with look-alikes and no item, under another heading (``identity.under_another_heading``); nor,
+   for a control without words, one that shows another icon (``page/icons.py``);
 4. **its likeness does not decide it**, when likeness is what proposes it: below the threshold, or not clearly
    ahead of every other element of the page (the margin rule, ``margin.py``).
 

@@ -8,7 +8,8 @@ Playwright's own click or fill then waits for it, checks it is visible, enabled 
 match, and acts, in one round trip.
 
 The gate only ever speeds replay up: it passes when every identifying attribute is unchanged
-(position and CSS path aside, and the text around the element unless it had look-alikes), and the
+(position and CSS path aside, and the text around the element and its heading unless it had look-alikes; the icon
+of a control without words, ``icons.py``), and the
 element is in the named section it was recorded in (``enclosing.section_key``), in a dialog as it was
 or not, where the full check would pass too. When the locator's element is not the recorded one, the
 gated action fails at once (the engine throws); when no element shows up within 0.5 s and the page
