@@ -40,7 +40,7 @@ from ..page.icons import other_icon
 from ..page.identity import under_another_heading
 from ..page.items import holds_text, names_item
 from ..page.purpose import CHOICE_ROLES
-from .likeness import ACTION_ROLES, FIELD_ROLES, IDENTIFIERS, lone_of_kind, name_extended, pins_hold
+from .likeness import ACTION_ROLES, FIELD_ROLES, IDENTIFIERS, identifier_matches, lone_of_kind, name_extended, pins_hold
 from .margin import differences, undecided
 from .meaning import Meaning, acts, consequence, controls, iconic, renamed, same_scope
 from .proposal import Missed, Offer, Proposal, Relocated, Scene
@@ -93,8 +93,7 @@ def verdict(scene: Scene, current: Fingerprint, score: float, rival: float, thre
     meaning = name_meaning(scene, current, index=index)
     if meaning.evidence is None:
         return meaning.why
-    return _icon(scene, current) or under_another_heading(scene.recorded, current) or _item(scene, current, index) \
-        or _section(scene, current, index) or _likeness(scene, current, score, rival, threshold)
+    return _elsewhere(scene, current, index) or _likeness(scene, current, score, rival, threshold)
 
 
 def _weigh(scene: Scene, p: Proposal) -> tuple[str | None, str]:
@@ -104,8 +103,7 @@ def _weigh(scene: Scene, p: Proposal) -> tuple[str | None, str]:
     meaning = name_meaning(scene, p.fingerprint, p, p.index)
     if meaning.evidence is None:
         return meaning.why, ""
-    why = _icon(scene, p.fingerprint) or under_another_heading(scene.recorded, p.fingerprint) or \
-        _item(scene, p.fingerprint, p.index) or _section(scene, p.fingerprint, p.index) or (
+    why = _elsewhere(scene, p.fingerprint, p.index) or (
         _likeness(scene, p.fingerprint, p.score, p.rival, p.threshold) if p.rival is not None else None)
     evidence = "; ".join(e for e in (p.evidence, meaning.evidence) if e)
     return why, evidence
@@ -174,8 +172,7 @@ def _other_evidence(scene: Scene, current: Fingerprint, p: Proposal | None) -> s
 def _renamed_apart(recorded: Fingerprint, current: Fingerprint) -> bool:
     """Whether the field's identifiers say it is another: it had some (an id, a name attribute, a test id), and none is
     the recorded one's ("Company name", ``user[company]``, where "Name", ``user[name]``, was removed)."""
-    had = [a for a in IDENTIFIERS if getattr(recorded, a)]
-    return bool(had) and not any(getattr(recorded, a) == getattr(current, a) for a in had)
+    return any(getattr(recorded, a) for a in IDENTIFIERS) and not identifier_matches(recorded, current)
 
 
 def _extended_alone(scene: Scene, current: Fingerprint) -> bool:
@@ -184,14 +181,11 @@ def _extended_alone(scene: Scene, current: Fingerprint) -> bool:
                    if c.fingerprint.css != current.css)
 
 
-def _icon(scene: Scene, current: Fingerprint) -> str | None:
-    """Why the element is not the recorded control without words: it shows another icon (``page/icons.py``: the
-    copy icon put where the trash can was), or None."""
-    recorded = scene.recorded
-    if not other_icon(recorded, current):
-        return None
-    return (f"the recorded control has no words and shows {recorded.icon or 'nothing'!s}; this one shows "
-            f"{current.icon or 'no icon'!s}")
+def _elsewhere(scene: Scene, current: Fingerprint, index: int | None) -> str | None:
+    """Why the element is another than the recorded one, whatever its name: it shows another icon (a control without
+    words), sits under another heading (one of look-alikes), or in another item or section; else None."""
+    return other_icon(scene.recorded, current) or under_another_heading(scene.recorded, current) or \
+        _item(scene, current, index) or _section(scene, current, index)
 
 
 def _item(scene: Scene, current: Fingerprint, index: int | None = None) -> str | None:

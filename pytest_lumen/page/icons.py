@@ -44,7 +44,10 @@ def same_icon(recorded: Fingerprint, current: Fingerprint) -> bool:
     return recorded.icon is not None and recorded.icon == current.icon
 
 
-def other_icon(recorded: Fingerprint, current: Fingerprint) -> bool:
-    """Whether the element is not the recorded control without words, by what it shows (the copy icon put where the
-    trash can was): the gate's rule (``identity``), the full path's and the judge's."""
-    return compared(recorded) and recorded.icon != current.icon
+def other_icon(recorded: Fingerprint, current: Fingerprint) -> str | None:
+    """Why the element is not the recorded control without words, by what it shows (the copy icon put where the
+    trash can was), or None: the gate's rule (``identity``), the full path's and the judge's."""
+    if not compared(recorded) or recorded.icon == current.icon:
+        return None
+    return (f"the recorded control has no words and shows {recorded.icon or 'nothing'}; this one shows "
+            f"{current.icon or 'no icon'}")

@@ -180,7 +180,7 @@ def under_another_heading(recorded: Fingerprint, current: Fingerprint) -> str | 
     None. Only for an element recorded with look-alikes and no item of its own to key it (``items.py``)."""
     if not recorded.look_alikes or not recorded.heading or not current.heading or item_scope(recorded):
         return None  # none read (wrappers, a shadow root between them): no evidence either way
-    if counts_aside(current.heading or "").lower() == counts_aside(recorded.heading).lower():
+    if counts_aside(current.heading).lower() == counts_aside(recorded.heading).lower():
         return None  # "Your cart (2 items)" and "Your cart (3 items)": one heading
     return (f"it is under the heading {current.heading!r}; the recorded element, one of look-alikes, was under "
             f"{recorded.heading!r}")

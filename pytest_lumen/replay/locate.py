@@ -226,7 +226,7 @@ def _resolve(relocator: Relocator, target: Target, look: Look, policy: Policy, l
     sure = identity.holds(recorded, fp) or (score >= SURE and not (controls(recorded, policy) and renamed(recorded, fp))
                                             and recorded.href == fp.href and identity.declares_alike(recorded, fp)
                                             and elsewhere(recorded, fp.in_dialog, sections(fp.within)) is None
-                                            and not other_icon(recorded, fp)
+                                            and other_icon(recorded, fp) is None
                                             and identity.under_another_heading(recorded, fp) is None)
     if sure and pins_hold(recorded, fp, policy.pinned) and \
             beside_its_section(relocator.page, recorded, sections(fp.within)) is None:
