@@ -18,7 +18,8 @@ A proposal is refused (``refusal``) when:
    only gained or lost words ("Shipping" for "Shipping address") is the same section; and an element in a dialog
    is never one outside any, nor the reverse (``in_dialog``); unless its name gained the words of the recorded
    section's name ("Accept cookies" for the "Accept" of a "Cookie consent" banner redesigned as a card); nor, for an
-   element recorded with look-alikes and no item, under another heading (``identity.under_another_heading``); nor,
+   element recorded with look-alikes and no item, under another heading, nor a choice of them in another group
+   (``identity.told_apart``); nor,
    for a control without words, one that shows another icon (``page/icons.py``);
 4. **its likeness does not decide it**, when likeness is what proposes it: below the threshold, or not clearly
    ahead of every other element of the page (the margin rule, ``margin.py``).
@@ -37,7 +38,7 @@ from ..cache.model import Fingerprint
 from ..page.enclosing import beside_its_section, elsewhere, sections
 from ..page.fingerprint import capture_with_look_alikes
 from ..page.icons import other_icon
-from ..page.identity import under_another_heading
+from ..page.identity import told_apart
 from ..page.items import holds_text, names_item
 from ..page.purpose import CHOICE_ROLES
 from .likeness import ACTION_ROLES, FIELD_ROLES, IDENTIFIERS, identifier_matches, lone_of_kind, name_extended, pins_hold
@@ -183,8 +184,9 @@ def _extended_alone(scene: Scene, current: Fingerprint) -> bool:
 
 def _elsewhere(scene: Scene, current: Fingerprint, index: int | None) -> str | None:
     """Why the element is another than the recorded one, whatever its name: it shows another icon (a control without
-    words), sits under another heading (one of look-alikes), or in another item or section; else None."""
-    return other_icon(scene.recorded, current) or under_another_heading(scene.recorded, current) or \
+    words), sits under another heading or in another group (one of look-alikes), or in another item or section; else
+    None."""
+    return other_icon(scene.recorded, current) or told_apart(scene.recorded, current) or \
         _item(scene, current, index) or _section(scene, current, index)
 
 

@@ -1,8 +1,8 @@
 """A cached ``select_option`` whose option was renamed: found again like any element, at zero tokens.
 
 When the select no longer offers the recorded option's label exactly, the one option that clearly is
-it (``page/options.clear_match``: the same label once case, spacing and punctuation are set aside; a
-``value`` attribute alone never, values are often database ids) is chosen instead, and the step is
+it (``page/options.clear_match``: the same label once case, spacing and punctuation are set aside, or a count set
+apart from it; a ``value`` attribute alone never, values are often database ids) is chosen instead, and the step is
 reported healed (level ``option``) with the new option written to the cache. Without such an
 option nothing is changed here: selecting fails naming the options offered.
 """
@@ -15,7 +15,7 @@ from playwright.sync_api import Error as PlaywrightError
 
 from ..cache.model import ChosenOption, SelectOption
 from ..outcome.heal import Heal, HealLevel
-from ..page.options import clear_match, exact, offered
+from ..page.options import clear_match, exact, offered, plain
 from ..templates import substitute
 from .record import Healed, record, take_picture
 
@@ -50,7 +50,9 @@ def relocate_option(replay: ActionReplay, loc: Locator, timeout_ms: float) -> tu
     healed = action.model_copy(update={"value": placeholders(now.label or now.value),
                                        "option": ChosenOption(value=placeholders(now.value), label=placeholders(now.label))})
     before, after = f"select_option {action.value!r}", f"select_option {healed.value!r}"
-    evidence = f"its label {now.label!r} is the recorded {wanted!r} (case, spacing and punctuation aside)"
+    was = recorded.label if recorded is not None and recorded.label else wanted
+    aside = "case, spacing and punctuation" if plain(now.label) == plain(was) else "a count"
+    evidence = f"its label {now.label!r} is the recorded {wanted!r} ({aside} aside)"
     picture = take_picture(replay, "before", loc)
     return healed, record(replay, Healed(
         LEVEL, before, after, f"the select offers no option {action.value!r}", evidence, evidence), picture)

@@ -16,6 +16,7 @@ from ..cache.model import Fingerprint, LocatorSpec, Target
 from ..page import items
 from ..page.enclosing import enclosing_names, in_section, other_section
 from ..page.fingerprint import capture, index_of, nth_of
+from ..page.identity import kept_apart
 from ..page.locators import spec_from_locator
 from ..page.quality import for_text_check, without_counts
 from .likeness import ACCEPT_THRESHOLD, MARGIN
@@ -135,12 +136,17 @@ class Scene:
 
     def rival(self, index: int | None) -> float:
         """The best likeness of another candidate than the scanned element at ``index`` that could be the recorded
-        element. When that element is itself in the recorded one's section (``in_section``), one in a section named
-        otherwise is none (``other_section``: "Billing street" is no rival of the shipping "Street"); never when it is in
-        no such section. Their containers are read best first, one round trip each, only for those that would be a
-        rival, at most ``RIVALS_READ`` (beyond them, every other candidate counts)."""
+        element. One that what told the recorded element from its look-alikes keeps apart is none
+        (``identity.kept_apart``: the surgery question's "Yes" of the smoking question's). When that element is itself
+        in the recorded one's section (``in_section``), one in a section named otherwise is none (``other_section``:
+        "Billing street" is no rival of the shipping "Street"); never when it is in no such section. Their containers
+        are read best first, one round trip each, only for those that would be a rival, at most ``RIVALS_READ``
+        (beyond them, every other candidate counts)."""
         scored = list(zip(self.survey.scores, (c.index for c in self.survey.candidates), strict=True))
-        ranked = sorted(((s, i) for s, i in scored if i != index), reverse=True)
+        prints = {c.index: c.fingerprint for c in self.survey.candidates}
+        mine = prints.get(index) if index is not None else None
+        ranked = sorted(((s, i) for s, i in scored if i != index
+                         and not (mine is not None and kept_apart(self.recorded, mine, prints[i]))), reverse=True)
         own = next((s for s, i in scored if i == index), None)
         placed: bool | None = None  # read once a rival close enough to count is met
         for read, (score, i) in enumerate(ranked):

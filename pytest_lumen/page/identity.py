@@ -23,6 +23,7 @@ whose fingerprint holds a variable's value: selectors show up in traces and erro
 from __future__ import annotations
 
 import functools
+import re
 import struct
 from typing import TYPE_CHECKING
 
@@ -33,6 +34,7 @@ from .enclosing import SECTIONS_JOIN, elsewhere, held_to_section, section_key, s
 from .fingerprint import CONFIG, page_fields
 from .holds import FILLED, KEPT
 from .items import ITEM_ROLES, names_item
+from .purpose import CHOICE_ROLES
 from .quality import counts_aside
 
 if TYPE_CHECKING:
@@ -96,6 +98,7 @@ ENGINE_JS = scripts.engine("identityEngine", ("deep", "enclosing", "hash", "icon
                            ENGINE_CONFIG)
 
 _M32 = 0xFFFFFFFF
+_WORD = re.compile(r"[^\W\d_]{2,}")
 
 
 @functools.lru_cache(maxsize=4096)
@@ -184,6 +187,41 @@ def under_another_heading(recorded: Fingerprint, current: Fingerprint) -> str | 
         return None  # "Your cart (2 items)" and "Your cart (3 items)": one heading
     return (f"it is under the heading {current.heading!r}; the recorded element, one of look-alikes, was under "
             f"{recorded.heading!r}")
+
+
+def in_another_group(recorded: Fingerprint, current: Fingerprint) -> str | None:
+    """Why a choice recorded with look-alikes (the "Yes" of one question of several) is not the recorded one: it is in
+    another group, one its name attribute names otherwise ("surgery" for "smoker", a question the release removed),
+    and no named section says it is the same group; else None. A name attribute with a figure in it is no evidence
+    (``:r1:``, ``mat-radio-group-0``, ``q2``: generated, or a place that a removal renumbers)."""
+    was, now = recorded.name_attr, current.name_attr
+    if recorded.role not in CHOICE_ROLES or not recorded.look_alikes or was == now \
+            or not _in_words(was) or not _in_words(now):
+        return None
+    if recorded.within and section_key(recorded.within) == section_key(current.within):
+        return None  # its named group says it is the same (a name attribute renamed in the same fieldset)
+    return f"it is in the group {now!r}; the recorded element, one of look-alikes, was in the group {was!r}"
+
+
+def told_apart(recorded: Fingerprint, current: Fingerprint) -> str | None:
+    """Why what told the recorded element from its look-alikes says the element is another (its heading, its group),
+    or None."""
+    return under_another_heading(recorded, current) or in_another_group(recorded, current)
+
+
+def kept_apart(recorded: Fingerprint, own: Fingerprint, other: Fingerprint) -> bool:
+    """Whether what told the recorded element from its look-alikes keeps ``other`` apart while ``own`` has it: ``other``
+    is under another heading or in another group (``told_apart``), and ``own`` under the recorded heading or in the
+    recorded group. Then ``other`` is no rival of ``own`` (the surgery question's "Yes" of a reworded smoking one's)."""
+    if in_another_group(recorded, other) is not None and own.name_attr == recorded.name_attr:
+        return True
+    return under_another_heading(recorded, other) is not None and under_another_heading(recorded, own) is None \
+        and own.heading is not None
+
+
+def _in_words(identifier: str | None) -> bool:
+    """Whether an identifier is written in words, with no figure in it (``user[smoker]``, ``is_smoker``)."""
+    return identifier is not None and _WORD.search(identifier) is not None and not any(c.isdigit() for c in identifier)
 
 
 def item_scope(fp: Fingerprint) -> str:

@@ -5,13 +5,15 @@ which a re-seed gives to another option ("3" was Garden, and is Kitchen now). Th
 the one whose label is the recorded label exactly (an older file, which recorded no option: whose value
 or label is the wanted text, as Playwright matches it); else, for a heal, the one enabled option whose
 label is the recorded one once case, spacing and punctuation are set aside ("Express shipping" ->
-"Express Shipping"). A value alone is never a match. Two such options, or none, is no match: never a
-guess, and the failure names the option and the options the select offers now.
+"Express Shipping"), never a symbol ("4+" is not "4"); else the one whose label is it once a count set apart
+from it is ("Garden" -> "Garden (12)"; "Size (10)" -> "Size (12)" only with the recorded value). A value alone
+is never a match. Two such options, or none, is no match: never a guess, and the failure names the option and
+the options the select offers now.
 """
 
 from __future__ import annotations
 
-import re
+import unicodedata
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -21,6 +23,7 @@ from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 from ..cache.model import ChosenOption
 from . import scripts
 from .evaluate import evaluate
+from .quality import counts_aside
 
 if TYPE_CHECKING:
     from playwright.sync_api import Locator
@@ -29,7 +32,11 @@ OPTIONS_JS = scripts.function("selectOptions", ("options",))
 SELECTED_JS = scripts.function("selectedOption", ("options",))
 MIN_MS = 100.0  # the least time Playwright is given to select an option found (never 0: no limit to Playwright)
 READ_MS = 1000.0  # the least time one read of a present select is given (a busy machine is slow, not wrong)
-_NOT_WORD = re.compile(r"[\W_]+")
+# The punctuation of prose, which a label's restyling adds or drops: dashes, brackets, quotes and connectors (their
+# Unicode categories), and the marks that end or separate a clause. Any other mark (# % & @ * /) or symbol (+ < $ °) is
+# part of what the label says.
+PROSE_CATEGORIES = ("Pc", "Pd", "Ps", "Pe", "Pi", "Pf")
+CLAUSE_MARKS = frozenset(".,;:!?'\"\u2026\u00a1\u00bf\u00b7")
 
 
 @dataclass(frozen=True)
@@ -65,8 +72,17 @@ def _select_among(loc: Locator, label: str, value: str, timeout_ms: float) -> No
 
 
 def plain(text: str) -> str:
-    """A label as a person compares it: case, spacing and punctuation set aside ("Express Shipping!" ~ "express shipping")."""
-    return _NOT_WORD.sub(" ", text.casefold()).strip()
+    """A label as a person compares it: case, spacing and the punctuation of prose set aside ("Express Shipping!" ~
+    "express shipping"), never a symbol or a mark that says what its figures or words are ("4+" is not "4", "UTC+5"
+    not "UTC 5", "C#" not "C", "10%" not "10")."""
+    return " ".join("".join(" " if _prose(c) else c for c in text.casefold()).split())
+
+
+def _prose(c: str) -> bool:
+    """Whether a character is spacing or the punctuation of prose: a dash, a bracket, a quote, a connector, or a mark
+    that ends or separates a clause."""
+    category = unicodedata.category(c)
+    return c.isspace() or category in PROSE_CATEGORIES or (category == "Po" and c in CLAUSE_MARKS)
 
 
 def offered(loc: Locator, timeout_ms: float) -> list[Offered]:
@@ -103,10 +119,25 @@ def exact(options: list[Offered], wanted: str, by_label: bool = False) -> int | 
 
 def clear_match(options: list[Offered], wanted: str, recorded: ChosenOption | None) -> int | None:
     """The one enabled option whose label clearly is the recorded one (the wanted text's, when no option was recorded),
-    case, spacing and punctuation aside, when exactly one is; else None. A value is never matched."""
-    name = plain(recorded.label) if recorded is not None and recorded.label else plain(wanted)
+    case, spacing and punctuation aside, when exactly one is; else, the one whose label is it once a count set apart
+    from either is (``counted``); else None. A value is never matched on its own."""
+    label = recorded.label if recorded is not None and recorded.label else wanted
+    name = plain(label)
     hits = [i for i, o in enumerate(options) if not o.disabled and name and plain(o.label) == name]
+    if not hits:
+        hits = [i for i, o in enumerate(options) if not o.disabled and counted(label, o, recorded)]
     return hits[0] if len(hits) == 1 else None
+
+
+def counted(label: str, option: Offered, recorded: ChosenOption | None) -> bool:
+    """Whether ``option`` is the recorded label's once a count set apart from a label is ("Garden" and "Garden (12)": a
+    facet's count). A count that changed ("Garden (12)" and "Garden (15)") is one only when the option's value is the
+    recorded one too: "Size (10)" and "Size (12)" are two sizes."""
+    name = plain(counts_aside(label))
+    if not name or name != plain(counts_aside(option.label)) or plain(option.label) == plain(label):
+        return False
+    one_without = counts_aside(label) == label.strip() or counts_aside(option.label) == option.label.strip()
+    return one_without or (recorded is not None and recorded.value == option.value)
 
 
 def select(loc: Locator, wanted: str, timeout_ms: float, by_label: bool = False, value: str | None = None) -> None:

@@ -21,9 +21,10 @@ if TYPE_CHECKING:
 
 # A count or an amount in a name: "(2)", "(2 items)", "$20.00", "20,00 €", "x2", "· 3 items". A bracket that
 # holds a number goes whole; a count's unit word only after a separator ("Cart · 3 items"), never the next
-# word of a name ("Top 10 Products" keeps "Products", and is then no steadier name).
+# word of a name ("Top 10 Products" keeps "Products", and is then no steadier name). A hyphen is a separator only after
+# a space: "UTC-5" and "Terminal-2" are names.
 _COUNT = (r"[(\[][^()\[\]]*\d[^()\[\]]*[)\]]"
-          r"|[·•|–—:,-]\s*[$€£¥]?\s*\d[\d.,]*(?:\s*[$€£¥%])?(?:\s+[^\W\d_]+)?\s*$")
+          r"|(?:[·•|–—:,]|(?<=\s)-)\s*[$€£¥]?\s*\d[\d.,]*(?:\s*[$€£¥%])?(?:\s+[^\W\d_]+)?\s*$")
 _VOLATILE = re.compile(_COUNT + r"|[$€£¥]?\s*\d[\d.,]*(?:\s*[$€£¥%])?")
 # A count set apart from a name (bracketed, or after a separator: "Your cart (2 items)", "Inbox · 3"); a number of the
 # name itself ("Passenger 2", "Order #1042", "March 2026") is not one.

@@ -227,7 +227,7 @@ def _resolve(relocator: Relocator, target: Target, look: Look, policy: Policy, l
                                             and recorded.href == fp.href and identity.declares_alike(recorded, fp)
                                             and elsewhere(recorded, fp.in_dialog, sections(fp.within)) is None
                                             and other_icon(recorded, fp) is None
-                                            and identity.under_another_heading(recorded, fp) is None)
+                                            and identity.told_apart(recorded, fp) is None)
     if sure and pins_hold(recorded, fp, policy.pinned) and \
             beside_its_section(relocator.page, recorded, sections(fp.within)) is None:
         return score  # the gate's rule too (``identity.holds``): one verdict, whichever path the action took

@@ -87,6 +87,37 @@ def test_a_radio_is_the_one_of_its_named_group(page: Any, site_factory: Callable
     assert (outcome, used) == (("red", []) if release == "smoking-question-removed" else ("green", ["smoker-yes"]))
 
 
+def _question(question: str, name: str, legend: bool = False) -> str:
+    """A yes/no question as a Tailwind or Bootstrap form writes one: the question a paragraph (or a fieldset's legend),
+    the radios named by the field they answer."""
+    radios = (f'<div class="flex gap-4"><label><input type="radio" name="{name}" value="yes" '
+              f'onchange="used(\'{name}-yes\')"> Yes</label><label><input type="radio" name="{name}" value="no" '
+              f'onchange="used(\'{name}-no\')"> No</label></div>')
+    if legend:
+        return f'<fieldset class="mb-4"><legend>{question}</legend>{radios}</fieldset>'
+    return f'<div class="mb-4"><p class="font-medium">{question}</p>{radios}</div>'
+
+
+@pytest.mark.parametrize("release", ["smoking-question-removed", "question-reworded", "renamed-in-its-fieldset"])
+def test_a_radio_is_the_one_of_its_group(page: Any, site_factory: Callable[[dict[str, str]], Any], tmp_path: Path,
+                                         release: str) -> None:
+    legend = release == "renamed-in-its-fieldset"
+    old = _question("Do you smoke?", "smoker", legend) + _question("Have you had surgery this year?", "surgery", legend)
+    new = {"smoking-question-removed": _question("Have you had surgery this year?", "surgery"),
+           "question-reworded": _question("Do you currently smoke or vape?", "smoker")
+           + _question("Have you had surgery this year?", "surgery"),
+           "renamed-in-its-fieldset": _question("Do you smoke?", "is_smoker", legend)
+           + _question("Have you had surgery this year?", "had_surgery", legend)}[release]
+    site = site_factory({"old.html": PAGE.format(body=f"<h1>Health questions</h1><form>{old}</form>"),
+                         "new.html": PAGE.format(body=f"<h1>Health questions</h1><form>{new}</form>")})
+    yes = [{"tool": "check", "target": {"role": "radio", "name": "Yes", "nth": 0}}]
+    outcome, used = _outcome(page, site.url, tmp_path, yes, "answer yes to smoking")
+    if release == "smoking-question-removed":  # trap: the questionnaire drops it; the surgery question's Yes is not it
+        assert (outcome, used) == ("red", [])
+    else:
+        assert (outcome, used) == ("green", ["is_smoker-yes" if legend else "smoker-yes"])
+
+
 def _switches(title: str, prefix: str) -> str:
     items = "".join(f'<li class="flex justify-between"><span id="{prefix}-{k}">{label}</span><button type="button" '
                     f'role="switch" aria-checked="false" aria-labelledby="{prefix}-{k}" onclick="used(\'{prefix}-{k}\')">'

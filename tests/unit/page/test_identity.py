@@ -50,3 +50,22 @@ def test_an_item_itself_found_by_its_identifying_text_is_known_by_its_role_not_b
     assert identity.holds(recorded, current)
     assert not identity.holds(recorded, current.model_copy(update={"role": "listitem"}))
     assert identity.identity_selector(recorded) != identity.identity_selector(recorded.model_copy(update={"item": None}))
+
+
+YES = Fingerprint(tag="input", role="radio", name="Yes", type="radio", name_attr="smoker", look_alikes=1,
+                  heading="Health questions")
+
+
+@pytest.mark.parametrize(("current", "apart"), [
+    (YES.model_copy(update={"name_attr": "surgery"}), True),  # another question's "Yes"
+    (YES.model_copy(update={"name_attr": "user[surgery]"}), True),  # as a form builder names it
+    (YES, False),
+    (YES.model_copy(update={"name_attr": ":r3:"}), False),  # generated: no evidence either way
+    (YES.model_copy(update={"name_attr": "q2"}), False),  # a place, which a removal renumbers
+])
+def test_a_choice_of_look_alikes_is_told_apart_by_its_group(current: Fingerprint, apart: bool) -> None:
+    assert (identity.told_apart(YES, current) is not None) is apart
+    assert identity.told_apart(YES.model_copy(update={"look_alikes": 0}), current) is None  # nothing to tell apart
+    in_fieldset = YES.model_copy(update={"within": "Do you smoke?"})  # its named group says which it is
+    assert identity.told_apart(in_fieldset, current.model_copy(update={"within": "Do you smoke?"})) is None
+    assert identity.kept_apart(YES, YES.model_copy(update={"heading": None}), current) is apart  # then it is no rival
