@@ -36,11 +36,12 @@ SCRIPT: list[Any] = [
 SENTENCE = "choose express shipping"
 
 
-def _record(page: Any, url: str, root: Path) -> dict[str, Any]:
+def _record(page: Any, url: str, root: Path, script: list[Any] = SCRIPT, sentence: str = SENTENCE) -> dict[str, Any]:
+    """Record ``sentence`` on ``url`` as the scripted planner chooses; the cache file written."""
     session = session_in(Mode.RECORD, root)
     ctx = context(session)
     page.goto(url)
-    Agent(page, ctx, lambda: ScriptedPlanner(SCRIPT)).run(SENTENCE)
+    Agent(page, ctx, lambda: ScriptedPlanner(script)).run(sentence)
     session.finish(ctx, passed=True)
     return json.loads(cache_file(root).read_text(encoding="utf-8"))
 
@@ -143,12 +144,8 @@ def test_a_label_two_options_share_is_chosen_by_the_recorded_value_too_never_the
     site = site_factory({"index.html": plans(), "new.html": plans("team-monthly") if release == "re-seeded" else plans()})
     script = [{"tool": "select_option", "target": {"role": "combobox", "name": "Plan"}, "input": {"value": "team-m"}},
               {"tool": "done"}]
-    session = session_in(Mode.RECORD, tmp_path)
-    ctx = context(session)
-    page.goto(site.url + "/index.html")
-    Agent(page, ctx, lambda: ScriptedPlanner(script)).run("choose the team plan monthly")
-    session.finish(ctx, passed=True)
-    option = json.loads(cache_file(tmp_path).read_text(encoding="utf-8"))["steps"][0]["actions"][0]["option"]
+    option = _record(page, site.url + "/index.html", tmp_path, script, "choose the team plan monthly")["steps"][0][
+        "actions"][0]["option"]
     assert option == {"value": "team-m", "label": "Monthly", "repeated": True}, option
     ctx = context(session_in(Mode.REPLAY, tmp_path, action_timeout=2.0))
     page.goto(site.url + "/new.html")
@@ -192,11 +189,7 @@ def test_an_option_is_its_label_with_its_symbols_and_without_a_count(
     site = site_factory({"index.html": recorded, "new.html": release})
     script = [{"tool": "select_option", "target": {"role": "combobox", "name": "Filter"}, "input": {"value": label}},
               {"tool": "done"}]
-    session = session_in(Mode.RECORD, tmp_path)
-    ctx = context(session)
-    page.goto(site.url + "/index.html")
-    Agent(page, ctx, lambda: ScriptedPlanner(script)).run("filter the listing")
-    session.finish(ctx, passed=True)
+    _record(page, site.url + "/index.html", tmp_path, script, "filter the listing")
     page.goto(site.url + "/new.html")
     agent = Agent(page, context(session_in(Mode.REPLAY, tmp_path, action_timeout=2.0)), no_model, identity_gate=True)
     if chosen is None:
