@@ -12,10 +12,12 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator
 # How fingerprints are captured; 1: before versions (read as they are, refreshed on a rewrite); 2: a link's href as
 # written; 3: a link to its own site origin-relative (cache/migrate.py reads an older one's so); 4: a submit button's
 # form action and method (``action``, ``method``: not known of an older one, whose identity leaves them out); 5: the
-# icon of a control without words (``icon``: not known of an older one, whose identity leaves it out).
-FINGERPRINT_VERSION = 5
+# icon of a control without words (``icon``: not known of an older one, whose identity leaves it out); 6: a radio's
+# context is the text around its group, the question it answers (an older one's is its own label, its group unknown).
+FINGERPRINT_VERSION = 6
 DECLARED_VERSION = 4  # the version from which ``action`` and ``method`` were recorded
 ICON_VERSION = 5  # the version from which ``icon`` was recorded
+QUESTION_VERSION = 6  # the version from which a radio's ``context`` is its group's question
 
 
 class Box(BaseModel):

@@ -27,7 +27,7 @@ import re
 import struct
 from typing import TYPE_CHECKING
 
-from ..cache.fingerprints import DECLARED_VERSION
+from ..cache.fingerprints import DECLARED_VERSION, QUESTION_VERSION
 from ..cache.model import Fingerprint
 from . import icons, scripts
 from .enclosing import SECTIONS_JOIN, elsewhere, held_to_section, section_key, sections
@@ -190,17 +190,29 @@ def under_another_heading(recorded: Fingerprint, current: Fingerprint) -> str | 
 
 
 def in_another_group(recorded: Fingerprint, current: Fingerprint) -> str | None:
-    """Why a choice recorded with look-alikes (the "Yes" of one question of several) is not the recorded one: it is in
-    another group, one its name attribute names otherwise ("surgery" for "smoker", a question the release removed),
-    and no named section says it is the same group; else None. A name attribute with a figure in it is no evidence
-    (``:r1:``, ``mat-radio-group-0``, ``q2``: generated, or a place that a removal renumbers)."""
-    was, now = recorded.name_attr, current.name_attr
-    if recorded.role not in CHOICE_ROLES or not recorded.look_alikes or was == now \
-            or not _in_words(was) or not _in_words(now):
+    """Why a choice recorded with look-alikes and no item of its own (the "Yes" of one question of several) is not the
+    recorded one: it is in another group (``_groups``: "surgery" for "smoker", the surgery question for the smoking
+    one the release removed), and no named section says it is the same group; else None."""
+    if recorded.role not in CHOICE_ROLES or not recorded.look_alikes or item_scope(recorded):
+        return None
+    was, now = _groups(recorded, current)
+    if was is None or now is None or was == now:
         return None
     if recorded.within and section_key(recorded.within) == section_key(current.within):
         return None  # its named group says it is the same (a name attribute renamed in the same fieldset)
-    return f"it is in the group {now!r}; the recorded element, one of look-alikes, was in the group {was!r}"
+    return f"its group is {now!r}; the recorded element's, one of look-alikes, was {was!r}"
+
+
+def _groups(recorded: Fingerprint, current: Fingerprint) -> tuple[str | None, str | None]:
+    """What names the recorded choice's group and the element's: their name attributes, when both are written in words;
+    else, for a radio recorded since its context is the text around its group (``QUESTION_VERSION``), that text,
+    the question it answers. A name attribute with a figure in it names no group (``:r1:``, ``mat-radio-group-0``,
+    ``q2``: generated, or a place that a removal renumbers); (None, None): nothing names them."""
+    if _in_words(recorded.name_attr) and _in_words(current.name_attr):
+        return recorded.name_attr, current.name_attr
+    if recorded.role == "radio" and recorded.version >= QUESTION_VERSION:
+        return recorded.context, current.context
+    return None, None
 
 
 def told_apart(recorded: Fingerprint, current: Fingerprint) -> str | None:
@@ -213,8 +225,10 @@ def kept_apart(recorded: Fingerprint, own: Fingerprint, other: Fingerprint) -> b
     """Whether what told the recorded element from its look-alikes keeps ``other`` apart while ``own`` has it: ``other``
     is under another heading or in another group (``told_apart``), and ``own`` under the recorded heading or in the
     recorded group. Then ``other`` is no rival of ``own`` (the surgery question's "Yes" of a reworded smoking one's)."""
-    if in_another_group(recorded, other) is not None and own.name_attr == recorded.name_attr:
-        return True
+    if in_another_group(recorded, other) is not None:
+        was, now = _groups(recorded, own)
+        if was is not None and was == now:
+            return True
     return under_another_heading(recorded, other) is not None and under_another_heading(recorded, own) is None \
         and own.heading is not None
 

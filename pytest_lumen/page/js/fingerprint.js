@@ -70,21 +70,32 @@ function fingerprinter(config) {
   // Never past a control's item, though: an ancestor that holds another control of its kind (the list
   // around a row's checkbox) would give every row the same context.
   const kindKey = (e) => e.tagName + ':' + (e.getAttribute('type') || '');
-  const holdsAnother = (n, el) => {
+  // A radio's group is one control, its radios its choices (one name in one form; one radio group): the others are
+  // no other control and no other item, their labels are the group's words, and the radio's context is the text
+  // around the group (the question it answers, "Do you smoke?"), not its own label.
+  const groupOf = (el) => {
+    if (el.tagName === 'INPUT' && el.type === 'radio' && el.name) {
+      return new Set(Array.from(el.getRootNode().querySelectorAll('input[type=radio]'))
+        .filter((o) => o.name === el.name && o.form === el.form));
+    }
+    const group = el.getAttribute('role') === 'radio' && el.closest('[role=radiogroup]');
+    return new Set(group ? Array.from(group.querySelectorAll('[role=radio]')) : [el]);
+  };
+  const holdsAnother = (n, el, group) => {
     if (!el.matches(config.interactive)) return false;
     const kind = kindKey(el);
-    return deepAll(el.tagName.toLowerCase(), n).some((o) => o !== el && kindKey(o) === kind);
+    return deepAll(el.tagName.toLowerCase(), n).some((o) => !group.has(o) && kindKey(o) === kind);
   };
   // The element's item in a repeated structure (a row among rows, a card among cards): an ancestor
   // with a sibling of its tag that holds a control of the element's kind too (another row's "Remove").
   // The item's text is the element's context, whatever other controls it holds (a row's "−", "+"),
   // and the context never goes past it.
-  const isItem = (n, el) => {
+  const isItem = (n, el, group) => {
     const parent = up(n);
     if (!parent || !el.matches(config.interactive)) return false;
     const kind = kindKey(el), tag = el.tagName.toLowerCase();
     return Array.from(parent.children).some((o) => o !== n && o.tagName === n.tagName
-      && deepAll(tag, o).some((c) => kindKey(c) === kind));
+      && deepAll(tag, o).some((c) => kindKey(c) === kind && !group.has(c)));
   };
   // A link to its own site is kept from its path on (origin-relative), as a relative one is written: replayed
   // on another port or host, the same link reads the same. One to another site, or written relative, as written.
@@ -118,15 +129,21 @@ function fingerprinter(config) {
   };
   const contextOf = (el) => {
     const own = (el.innerText || '').trim().length;
-    const labelled = new Set(letterWords((labelOf(el) || '') + ' ' + (el.getAttribute('aria-label') || '')));
+    const group = groupOf(el);
+    const labels = Array.from(group).flatMap((o) => [labelOf(o), clean(o.getAttribute('aria-label')),
+      o === el ? null : clean(o.innerText)]).filter((l) => l);
+    const labelled = new Set(letterWords(labels.join(' ')));
+    // the words of a text beyond the labels' (labels run together, "YesNo", are taken out whole first)
+    const beyond = (text) => letterWords(labels.reduce((rest, l) => rest.split(l).join(' '), text))
+      .some((w) => !labelled.has(w));
     let found = null;
     for (let n = up(el), d = 0; n && d < 6; n = up(n), d++) {
-      const item = isItem(n, el);
+      const item = isItem(n, el, group);
       const t = (n.innerText || '').trim();
-      if (!item && t.length > own + 2 && holdsAnother(n, el)) break;  // another control's words: not its context
+      if (!item && t.length > own + 2 && holdsAnother(n, el, group)) break;  // another control's words: not its context
       if (t.length <= own + 2) { if (item || (d >= 3 && !found)) break; continue; }
       found = clean(t.replace(el.innerText || '', ' '), 80);
-      if (item || !found || letterWords(found).some((w) => !labelled.has(w))) break;
+      if (item || !found || beyond(found)) break;
     }
     return found;
   };

@@ -118,6 +118,42 @@ def test_a_radio_is_the_one_of_its_group(page: Any, site_factory: Callable[[dict
         assert (outcome, used) == ("green", ["is_smoker-yes" if legend else "smoker-yes"])
 
 
+# MUI's layout of a row radio group: the labels are flex items, which no whitespace in the markup separates.
+MUI_CSS = ("<style>.MuiFormControl-root{display:inline-flex;flex-direction:column}.MuiFormGroup-root{display:flex;"
+           "flex-flow:row wrap}.MuiFormControlLabel-root{display:inline-flex;align-items:center}</style>")
+
+
+def _mui_question(question: str, name: str, group_role: bool) -> str:
+    """A yes/no question as MUI renders one: a ``FormLabel`` not tied to its group, the radios named by React's
+    ``useId`` (``:r1:``, handed out in render order), generated class names; ``group_role``: the group's unnamed
+    ``role=radiogroup``."""
+    role = ' role="radiogroup"' if group_role else ""
+    radio = ('<label class="MuiFormControlLabel-root css-1jaw3da"><span class="MuiRadio-root css-vqmohf">'
+             f'<input class="PrivateSwitchBase-input css-1m9pwf3" type="radio" name="{name}" value="{{v}}" '
+             f'onchange="used(\'{question} {{v}}\')"></span><span class="MuiTypography-root css-9l3uo3">{{label}}</span></label>')
+    return (f'<div class="MuiFormControl-root css-13sljp9"><label class="MuiFormLabel-root css-u4p24i">{question}</label>'
+            f'<div class="MuiFormGroup-root css-dmmspl"{role}>{radio.format(v="yes", label="Yes")}'
+            f'{radio.format(v="no", label="No")}</div></div>')
+
+
+@pytest.mark.parametrize("group_role", [False, True], ids=["div", "radiogroup"])
+@pytest.mark.parametrize("release", ["smoking-question-removed", "questions-reordered"])
+def test_a_radio_whose_group_has_a_generated_name_is_the_one_of_its_question(
+        page: Any, site_factory: Callable[[dict[str, str]], Any], tmp_path: Path, release: str, group_role: bool) -> None:
+    smoke, surgery = "Do you smoke?", "Have you had surgery this year?"
+    old = _mui_question(smoke, ":r1:", group_role) + _mui_question(surgery, ":r2:", group_role)
+    new = _mui_question(surgery, ":r1:", group_role) + (
+        "" if release == "smoking-question-removed" else _mui_question(smoke, ":r2:", group_role))
+    site = site_factory({"old.html": PAGE.format(body=f"{MUI_CSS}<h1>Health questions</h1><form>{old}</form>"),
+                         "new.html": PAGE.format(body=f"{MUI_CSS}<h1>Health questions</h1><form>{new}</form>")})
+    yes = [{"tool": "check", "target": {"role": "radio", "name": "Yes", "nth": 0}}]
+    outcome, used = _outcome(page, site.url, tmp_path, yes, "answer yes to smoking")
+    if release == "smoking-question-removed":  # trap: the surgery question took the recorded one's place and id
+        assert (outcome, used) == ("red", [])
+    else:  # twin: the ids follow the order, the question the radio
+        assert (outcome, used) == ("green", ["Do you smoke? yes"])
+
+
 def _switches(title: str, prefix: str) -> str:
     items = "".join(f'<li class="flex justify-between"><span id="{prefix}-{k}">{label}</span><button type="button" '
                     f'role="switch" aria-checked="false" aria-labelledby="{prefix}-{k}" onclick="used(\'{prefix}-{k}\')">'

@@ -69,3 +69,13 @@ def test_a_choice_of_look_alikes_is_told_apart_by_its_group(current: Fingerprint
     in_fieldset = YES.model_copy(update={"within": "Do you smoke?"})  # its named group says which it is
     assert identity.told_apart(in_fieldset, current.model_copy(update={"within": "Do you smoke?"})) is None
     assert identity.kept_apart(YES, YES.model_copy(update={"heading": None}), current) is apart  # then it is no rival
+
+
+def test_a_radio_whose_group_has_a_generated_name_is_told_apart_by_its_question() -> None:
+    smoking = YES.model_copy(update={"name_attr": ":r1:", "context": "Do you smoke? Yes No"})
+    surgery = smoking.model_copy(update={"context": "Have you had surgery this year? Yes No"})  # took its place and id
+    assert identity.told_apart(smoking, surgery) is not None
+    assert identity.told_apart(smoking, smoking.model_copy(update={"name_attr": ":r2:"})) is None  # re-ordered
+    assert identity.told_apart(smoking.model_copy(update={"version": 5}), surgery) is None  # its context was its label
+    box = smoking.model_copy(update={"role": "checkbox", "type": "checkbox"})  # a checkbox's context is its own
+    assert identity.told_apart(box, surgery.model_copy(update={"role": "checkbox", "type": "checkbox"})) is None
