@@ -120,21 +120,21 @@ def exact(options: list[Offered], wanted: str, by_label: bool = False) -> int | 
 def clear_match(options: list[Offered], wanted: str, recorded: ChosenOption | None) -> int | None:
     """The one enabled option whose label clearly is the recorded one (the wanted text's, when no option was recorded),
     case, spacing and punctuation aside, when exactly one is; else, the one whose label is it once a count set apart
-    from either is (``counted``); else None. A value is never matched on its own."""
+    from either is (``_counted``); else None. A value is never matched on its own."""
     label = recorded.label if recorded is not None and recorded.label else wanted
     name = plain(label)
     hits = [i for i, o in enumerate(options) if not o.disabled and name and plain(o.label) == name]
     if not hits:
-        hits = [i for i, o in enumerate(options) if not o.disabled and counted(label, o, recorded)]
+        hits = [i for i, o in enumerate(options) if not o.disabled and _counted(label, o, recorded)]
     return hits[0] if len(hits) == 1 else None
 
 
-def counted(label: str, option: Offered, recorded: ChosenOption | None) -> bool:
+def _counted(label: str, option: Offered, recorded: ChosenOption | None) -> bool:
     """Whether ``option`` is the recorded label's once a count set apart from a label is ("Garden" and "Garden (12)": a
     facet's count). A count that changed ("Garden (12)" and "Garden (15)") is one only when the option's value is the
     recorded one too: "Size (10)" and "Size (12)" are two sizes."""
     name = plain(counts_aside(label))
-    if not name or name != plain(counts_aside(option.label)) or plain(option.label) == plain(label):
+    if not name or name != plain(counts_aside(option.label)):
         return False
     one_without = counts_aside(label) == label.strip() or counts_aside(option.label) == option.label.strip()
     return one_without or (recorded is not None and recorded.value == option.value)

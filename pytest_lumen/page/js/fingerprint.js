@@ -74,9 +74,11 @@ function fingerprinter(config) {
   // no other control and no other item, their labels are the group's words, and the radio's context is the text
   // around the group (the question it answers, "Do you smoke?"), not its own label.
   const groupOf = (el) => {
-    if (el.tagName === 'INPUT' && el.type === 'radio' && el.name) {
-      return new Set(Array.from(el.getRootNode().querySelectorAll('input[type=radio]'))
-        .filter((o) => o.name === el.name && o.form === el.form));
+    if (el.tagName === 'INPUT' && el.type === 'radio' && el.name) {  // its form's own list, else its name's radios
+      const named = el.form ? el.form.elements.namedItem(el.name)
+        : el.getRootNode().querySelectorAll('input[type=radio][name="' + CSS.escape(el.name) + '"]');
+      return new Set(Array.from(named instanceof Element ? [named] : named || [el])
+        .filter((o) => o.type === 'radio' && o.form === el.form));
     }
     const group = el.getAttribute('role') === 'radio' && el.closest('[role=radiogroup]');
     return new Set(group ? Array.from(group.querySelectorAll('[role=radio]')) : [el]);

@@ -83,18 +83,20 @@ QUESTIONS = """<form>
 <div><span>Pets allowed?</span><div role="radiogroup"><div role="radio" id="pets" aria-checked="false">Yes</div><div role="radio" aria-checked="false">No</div></div></div>
 <table><tr><td>Home</td><td>1 Main St</td><td><input type="radio" name="default" id="home" aria-label="Default"></td></tr>
 <tr><td>Work</td><td>9 Dock Rd</td><td><input type="radio" name="default" aria-label="Default"></td></tr></table>
-</form>"""  # noqa: E501 - page markup: a line of it is test data
+</form>
+<div><p>Send me the newsletter?</p><label><input type="radio" name="news" id="news"> Yes</label><label><input type="radio" name="news"> No</label></div>"""  # noqa: E501 - page markup: a line of it is test data
 
 
 def test_a_radios_context_is_the_question_its_group_answers(page: Any) -> None:
     """A radio's group is one control: its context is the text around the group (its own text aside, as any
     element's), not its own label, whether the labels are spaced (Bootstrap), run together as flex items (MUI) or
-    ARIA radios; a radio of a group that spans table rows is still known by its row."""
+    ARIA radios, in a form or in none; a radio of a group that spans table rows is still known by its row."""
     page.set_content(QUESTIONS)
     assert capture(page.locator("#smoke")).context == "Do you smoke? Yes No"
     assert capture(page.locator("#surgery")).context == "Have you had surgery? YesNo"
     assert capture(page.locator("#pets")).context == "Pets allowed? No"
     assert capture(page.locator("#home")).context == "Home 1 Main St"
+    assert capture(page.locator("#news")).context == "Send me the newsletter? Yes No"  # a group in no form
 
 
 def test_a_link_to_its_own_site_is_kept_origin_relative(page: Any, site_factory: Any) -> None:

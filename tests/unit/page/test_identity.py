@@ -71,6 +71,14 @@ def test_a_choice_of_look_alikes_is_told_apart_by_its_group(current: Fingerprint
     assert identity.kept_apart(YES, YES.model_copy(update={"heading": None}), current) is apart  # then it is no rival
 
 
+def test_a_look_alike_under_another_heading_is_no_rival_of_one_under_the_recorded_heading() -> None:
+    street = Fingerprint(tag="input", role="textbox", name="Street address", look_alikes=1, heading="Shipping address")
+    billing = street.model_copy(update={"heading": "Billing address"})
+    assert identity.kept_apart(street, street, billing)
+    assert not identity.kept_apart(street, street.model_copy(update={"heading": None}), billing)  # own heading unread
+    assert not identity.kept_apart(street, billing, street)
+
+
 def test_a_radio_whose_group_has_a_generated_name_is_told_apart_by_its_question() -> None:
     smoking = YES.model_copy(update={"name_attr": ":r1:", "context": "Do you smoke? Yes No"})
     surgery = smoking.model_copy(update={"context": "Have you had surgery this year? Yes No"})  # took its place and id
