@@ -192,14 +192,15 @@ def _elsewhere(scene: Scene, current: Fingerprint, index: int | None) -> str | N
 
 def _item(scene: Scene, current: Fingerprint, index: int | None = None) -> str | None:
     """Why the element is not in (or is not) the item the step names (recorded in a row keyed by its name), or None:
-    its item must hold the name, as a text of its own ("Green plate", never the "Green plate holder" row)."""
+    its item, as the page has it around the element (else its own text and context), must hold the name, as a text of
+    its own ("Green plate", never the "Green plate holder" row)."""
     key, policy = scene.recorded.item, scene.policy
     if not key or not names_item(key) or (policy.asserted and holds_text(policy.asserted, key)):
         return None  # no item named, a number (never identity on its own), or the checked value itself
     text = " ".join(t for t in (current.name, current.text, current.context) if t)
     held = holds_text(normalized(text), normalized(key))
-    texts = scene.item_texts(index) if held else None
-    if held and (texts is None or normalized(key) in texts):
+    texts = scene.item_texts(index)  # the page's item around it: its own text may not reach the key (a cell's buttons)
+    if normalized(key) in texts if texts is not None else held:
         return None
     return f"it is not in the item of {key!r}, which the recorded element was in"
 

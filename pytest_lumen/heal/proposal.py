@@ -8,6 +8,7 @@ the judge accepted it: the proposals the judge refuses cost no more round trips.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
@@ -20,7 +21,7 @@ from ..page.identity import kept_apart
 from ..page.locators import spec_from_locator
 from ..page.quality import for_text_check, without_counts
 from .likeness import ACCEPT_THRESHOLD, MARGIN
-from .words import words
+from .words import normalized, words
 
 if TYPE_CHECKING:
     from playwright.sync_api import Locator, Page
@@ -137,26 +138,44 @@ class Scene:
     def rival(self, index: int | None) -> float:
         """The best likeness of another candidate than the scanned element at ``index`` that could be the recorded
         element. One that what told the recorded element from its look-alikes keeps apart is none
-        (``identity.kept_apart``: the surgery question's "Yes" of the smoking question's). When that element is itself
-        in the recorded one's section (``in_section``), one in a section named otherwise is none (``other_section``:
-        "Billing street" is no rival of the shipping "Street"); never when it is in no such section. Their containers
-        are read best first, one round trip each, only for those that would be a rival, at most ``RIVALS_READ``
-        (beyond them, every other candidate counts)."""
+        (``identity.kept_apart``: the surgery question's "Yes" of the smoking question's). So is one the page places
+        elsewhere while that element is where the recorded one was (``_placed_apart``: another section, another item).
+        Their places are read best first, only for those that would be a rival, at most ``RIVALS_READ`` (beyond them,
+        every other candidate counts)."""
         scored = list(zip(self.survey.scores, (c.index for c in self.survey.candidates), strict=True))
         prints = {c.index: c.fingerprint for c in self.survey.candidates}
         mine = prints.get(index) if index is not None else None
         ranked = sorted(((s, i) for s, i in scored if i != index
                          and not (mine is not None and kept_apart(self.recorded, mine, prints[i]))), reverse=True)
         own = next((s for s, i in scored if i == index), None)
-        placed: bool | None = None  # read once a rival close enough to count is met
+        placed = functools.cache(lambda: self._placed(index))  # read once a rival close enough to count is met
         for read, (score, i) in enumerate(ranked):
-            if not self.recorded.within or read >= RIVALS_READ or (own is not None and own - score >= MARGIN):
-                return score  # not read: it counts (or it is too far behind to count anyway)
-            if placed is None:
-                placed = in_section(self.recorded, self.sections(index))
-            if not placed or other_section(self.recorded, self.sections(i)) is None:
-                return score
+            if read >= RIVALS_READ or (own is not None and own - score >= MARGIN) or not self._placed_apart(placed, i):
+                return score  # not read further: it counts (or it is too far behind to count anyway)
         return 0.0
+
+    def _placed(self, index: int | None) -> tuple[bool, bool]:
+        """Whether the scanned element at ``index`` is in the recorded element's named section (``in_section``), and in
+        the item the step names (its key one of the item's texts); one round trip for each the recording has."""
+        recorded, key = self.recorded, self._item_key()
+        return (bool(recorded.within) and in_section(recorded, self.sections(index)),
+                key is not None and key in (self.item_texts(index) or ()))
+
+    def _placed_apart(self, placed: Callable[[], tuple[bool, bool]], i: int) -> bool:
+        """Whether the scanned element at ``i`` is elsewhere than the recorded one, where the element ``placed`` reads
+        is not: in a section named otherwise ("Billing street" is no rival of the shipping "Street"), or in another item
+        than the one the step names (the Green plate's "Delete" of the Red mug's); never when that element is in
+        neither. One round trip for each it reads."""
+        in_its_section, in_its_item = placed() if self.recorded.within or self._item_key() else (False, False)
+        if in_its_section and other_section(self.recorded, self.sections(i)) is not None:
+            return True
+        texts = self.item_texts(i) if in_its_item else None
+        return texts is not None and self._item_key() not in texts
+
+    def _item_key(self) -> str | None:
+        """The item the step names (the recorded element's item key, normalized), when it is a name; else None."""
+        key = self.recorded.item
+        return normalized(key) if key and items.names_item(key) else None
 
     def around(self, index: int | None) -> set[str]:
         """The words of the names of the containers that hold the scanned element at ``index`` (none: not scanned)."""

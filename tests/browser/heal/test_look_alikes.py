@@ -1,4 +1,5 @@
-"""Fields told apart by what is around them: the heading above look-alikes, a radio group's name, a section still there.
+"""Fields and row controls told apart by what is around them: the heading above look-alikes, a radio's group, a
+section still there, the row the step names.
 
 Forms as Tailwind UI, MUI and server-rendered form builders write them: address cards headed by an ``h3`` (no
 fieldset), React ``useId`` ids (``:r1:``) that a re-order hands to another field, ``role=radiogroup`` named by
@@ -235,3 +236,30 @@ def test_a_choice_whose_label_gained_words_is_another_choice(
     script = [{"tool": "check", "target": {"role": "radio", "name": "Express"}}]
     outcome, used = _outcome(page, site.url, tmp_path, script, "choose express delivery")
     assert (outcome, used) == (("red", []) if release == "express-gone" else ("green", ["delivery_express"]))
+
+
+def _product_row(name: str, key: str, linked: bool) -> str:
+    """A Bootstrap admin table's row: the product's name (a link to it, or plain text once the row opens a drawer),
+    its price, and its Edit and Delete buttons side by side in one cell."""
+    cell = f'<a href="/products/{key}">{name}</a>' if linked else name
+    return (f'<tr><td>{cell}</td><td>$4.00</td><td><button class="btn btn-sm btn-outline-secondary" '
+            f'onclick="used(\'edit-{key}\')">Edit</button><button class="btn btn-sm btn-outline-danger" '
+            f'onclick="used(\'delete-{key}\')">Delete</button></td></tr>')
+
+
+@pytest.mark.parametrize("release", ["names-no-longer-links", "red-mug-removed"])
+def test_a_row_control_is_the_one_of_the_row_the_step_names(page: Any, site_factory: Callable[[dict[str, str]], Any],
+                                                           tmp_path: Path, release: str) -> None:
+    def products(*rows: str) -> str:
+        return PAGE.format(body=f'<h1>Products</h1><table class="table"><tbody>{"".join(rows)}</tbody></table>')
+
+    old = products(_product_row("Green plate", "g", True), _product_row("Red mug", "r", True))
+    new = products(_product_row("Green plate", "g", False), *(
+        [_product_row("Red mug", "r", False)] if release == "names-no-longer-links" else []))
+    site = site_factory({"old.html": old, "new.html": new})
+    delete = [{"tool": "click", "target": {"role": "button", "name": "Delete", "nth": 1}}]
+    outcome, used = _outcome(page, site.url, tmp_path, delete, "delete the Red mug")
+    if release == "red-mug-removed":  # trap: the Green plate's Delete, as alike as can be, is another row's
+        assert (outcome, used) == ("red", [])
+    else:  # twin: the row keyed by its plain name is the row, and the other row's Delete no rival of its own
+        assert (outcome, used) == ("green", ["delete-r"])
