@@ -8,6 +8,9 @@ in the query it makes anyway. The field is the very element the gated fill acted
 query (``identity.gated(..., keep=token)``) kept it in the page under a token, and the condition
 names that token. A field the page has replaced since, or another value, fails the query at once.
 
+The kept field's document address is kept too: when a fill's value is read back and gone, ``stayed`` asks the page
+whether it is still at that address (a router may have moved on to another record, whose form is just like it).
+
 A condition is a selector engine at the head of the locator, not a ``filter(has=...)``: Playwright's
 ``internal:has`` costs some milliseconds the first time a document uses it, on every page a test opens.
 
@@ -22,6 +25,8 @@ import hashlib
 import itertools
 import secrets
 from typing import TYPE_CHECKING
+
+from playwright.sync_api import Error as PlaywrightError
 
 from . import scripts
 
@@ -56,3 +61,13 @@ def provided(page: Page, token: str, value: str) -> Locator:
     """The page's document, on condition that the field the gated fill ``token`` acted on still holds ``value`` (its
     query throws ``MISMATCH`` otherwise): a root for the next action's locator."""
     return page.locator(f"{ENGINE}={token}:{digest(value)}")
+
+
+def stayed(page: Page, token: str) -> bool:
+    """Whether the page is still at the address where the gated fill ``token`` was done, as the page itself tells it
+    (one round trip; the client hears of a router's route change later): a route change, a new document or a page
+    gone says no."""
+    try:
+        return page.locator(f"{ENGINE}={token}").count() == 1
+    except PlaywrightError:
+        return False

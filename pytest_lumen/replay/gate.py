@@ -9,7 +9,13 @@ A gated fill's value is not read back on its own: the fill's query keeps the fie
 page, and the next gated action's locator starts with the condition that this field holds the value
 (``page/holds.py``), checked in that action's own round trip. Only when that action misses the gate, or
 none follows in the step on the same page, does the replayer read the value back (``settle``); a fill
-whose value did not stick is then done again on the full path.
+whose value did not stick is then done again on the full path, where it was done: not once the page went to
+another route (the app moved on to another record, whose form is just like it).
+
+The check is never carried into the next step, although that would save the read-back's round trip: between two
+steps the test's own code runs (a wait for a redirect, a change made through the app's backend, an ``expect`` of
+the value), and after it a value read could be the test's, a fill done again could land on another record, and a
+value the test asserts must already be there.
 """
 
 from __future__ import annotations
@@ -22,7 +28,7 @@ from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 from ..cache.model import Action, Expect, Fill, Fingerprint, Target
 from ..errors import LumenAssertionError, first_line
-from ..heal.attempt import ActionFailed, ActionReplay
+from ..heal.attempt import ActionFailed, ActionReplay, StepReplay
 from ..outcome.figures import Figures
 from ..page import holds, identity
 from ..page.checks import run_check
@@ -85,8 +91,10 @@ class Gate:
         self.pending: Pending | None = None
         self.absent: tuple[int, float] | None = None  # (action, ms): its miss saw no element of the recorded role and name
 
-    def settle(self) -> Pending | None:
-        """Read back the pending fill's value now (one round trip): the fill when it did not stick, else None."""
+    def settle(self, step: StepReplay) -> ActionReplay | None:
+        """Read back the pending fill's value now (one round trip): the fill to do again (on the full path) when it
+        did not stick, else None. When the page went elsewhere since (another route: the app moved on to another
+        record or view), a field found there is no place to fill it again: the fill fails, as performed."""
         pending, self.pending = self.pending, None
         if pending is None:
             return None
@@ -100,7 +108,12 @@ class Gate:
             return None
         self.figures.gate_hits -= 1  # it went through the gate, and did not hold
         self.figures.gate_misses += 1
-        return pending
+        again = step.action(pending.index, pending.action, via_gate=False)
+        if not holds.stayed(self.page, pending.token):
+            raise again.on("gate").failed("the value it filled was not in the field after it, and the page had gone "
+                                          "to another address meanwhile (when recorded, the fill stayed on its page): "
+                                          "it is not filled again there", performed=True)
+        return again
 
     def _holds_after_all(self, pending: Pending) -> bool:
         """The pending fill's value read with the rest of the action's time (the field is there)."""

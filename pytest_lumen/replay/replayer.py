@@ -123,10 +123,11 @@ class Replayer:
 
     def _settle(self, step: StepReplay) -> None:
         """Before anything is done without the gate: the last gated fill's value is read back, and when it
-        did not stick (a busy page, a modal in the way), the fill is done again on the full path."""
-        pending = self.gate.settle() if self.gate is not None else None
-        if pending is not None:
-            self._replay_action(step.action(pending.index, pending.action, via_gate=False))
+        did not stick (a busy page, a modal in the way), the fill is done again on the full path (unless the page went
+        elsewhere meanwhile: ``Gate.settle``)."""
+        again = self.gate.settle(step) if self.gate is not None else None
+        if again is not None:
+            self._replay_action(again)
 
     # --- one action -------------------------------------------------------------------
 

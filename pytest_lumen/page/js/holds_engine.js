@@ -4,7 +4,8 @@
 // <digest>. The lumen-identity engine kept that field under <token> when the fill's own query matched it
 // (config.filled, in this isolated world: out of the page's reach). No such field, a field the page replaced, or
 // any other value throws (config.mismatch): the action that carried the check fails at once, and replay reads the
-// value back.
+// value back. A body of "<token>" alone matches the root only while the document is at the address where the fill
+// was done: a router's route change, or a new document, matches nothing.
 //
 // config: {key, separator, digits, mismatch, filled}, from holds.ENGINE_CONFIG.
 function holdsEngine(config) {
@@ -13,14 +14,17 @@ function holdsEngine(config) {
     queryAll(root, body) {
       const [token, want] = body.split(':');
       const filled = globalThis[config.filled];
-      let field = filled ? filled.get(token) : null;
+      const kept = filled ? filled.get(token) : null;
+      const rootElement = root.nodeType === 9 ? root.documentElement : root;
+      if (want === undefined) return kept && kept.href === location.href ? [rootElement] : [];
+      let field = kept ? kept.field : null;
       if (field && !FIELDS.includes(field.localName)) {
         const label = field.closest('label');
         field = label && label.control;
       }
       if (field && field.isConnected && FIELDS.includes(field.localName)
           && sha256(config.key + config.separator + field.value).slice(0, config.digits) === want) {
-        return [root.nodeType === 9 ? root.documentElement : root];
+        return [rootElement];
       }
       throw new Error(config.mismatch);
     },

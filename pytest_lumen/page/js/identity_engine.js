@@ -3,7 +3,8 @@
 // attributes left out (config.skips); with "t", an element that is not the recorded one throws.
 // The attributes read are those hashed: the fingerprinter of each scope reads no other.
 // A third part, "<scope>:<hash>:<token>" (a gated fill's query), keeps the element it matched under <token>
-// (config.filled, this isolated world's own), for the lumen-holds engine to check its value later.
+// (config.filled, this isolated world's own), with the document's address then, for the lumen-holds engine to
+// check its value, and whether the page stayed there, later.
 //
 // config: {fingerprint, fields, skips, missing, separator, mismatch, filled, kept, section, sectionsJoin}, from
 // identity.ENGINE_CONFIG.
@@ -20,7 +21,7 @@ function identityEngine(config) {
   const keep = (token, el) => {
     const filled = globalThis[config.filled] || (globalThis[config.filled] = new Map());
     filled.delete(token);
-    filled.set(token, el);
+    filled.set(token, {field: el, href: location.href});
     if (filled.size > config.kept) filled.delete(filled.keys().next().value);
   };
   // The section's identity (enclosing.section_key): the innermost name.

@@ -83,3 +83,13 @@ def test_each_fill_keeps_its_own_field(form_page: Any) -> None:
     assert holds.provided(form_page, second, "two").get_by_role("button").count() == 1
     with pytest.raises(PlaywrightError, match=holds.MISMATCH):
         holds.provided(form_page, first, "two").get_by_role("button").count()
+
+
+def test_stayed_says_whether_the_page_is_at_the_address_where_the_fill_was_done(form_page: Any) -> None:
+    token = _filled(form_page, form_page.locator("#email"), "ada@example.com")
+    assert holds.stayed(form_page, token)
+    form_page.evaluate("document.getElementById('email').value = ''")  # a value lost on the same page: it stayed
+    assert holds.stayed(form_page, token)
+    form_page.evaluate("history.pushState({}, '', '#/records/2')")  # a router's route change, in the same document
+    assert not holds.stayed(form_page, token)
+    assert not holds.stayed(form_page, holds.token())  # no fill kept under that token

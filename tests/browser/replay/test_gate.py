@@ -12,6 +12,7 @@ from pytest_lumen.cache import model as A
 from pytest_lumen.cache.keys import step_key
 from pytest_lumen.cache.model import LocatorSpec, Step
 from pytest_lumen.config import DEFAULT_MODEL, Mode, Settings
+from pytest_lumen.heal.attempt import ActionFailed
 from pytest_lumen.page.fingerprint import capture
 from pytest_lumen.replay import gate as gate_module
 from pytest_lumen.replay.replayer import Replayer
@@ -52,6 +53,62 @@ def test_a_gated_fill_whose_value_did_not_stick_is_filled_again_on_the_full_path
     # its value is read back at the end of the step (no action after it carries the check), and it is filled again
     assert heals == [] and [e.path for e in ends] == ["gate", "full"]  # type: ignore[attr-defined]
     assert (replayer.ctx.figures.gate_hits, replayer.ctx.figures.gate_misses) == (0, 1)
+
+
+# A record editor as a single-page app renders it: a router's route per record, the form a component renders for the
+# record at the route (a new input each render, the label and id the same), every save logged. {on_input}: what a
+# release does with the name's first input; recorded on a release that keeps it.
+RECORDS = """<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Records</title></head><body>
+<div id="root"></div>
+<script>
+  window.__saved = [];
+  let inputs = 0;
+  function render(record) {
+    document.getElementById('root').innerHTML = `<main><h1>Record ${record}</h1><form class="css-9a8b7c">
+      <label for=":r0:">Name</label><input id=":r0:" class="MuiInputBase-input"></form></main>`;
+    const input = document.getElementById(':r0:');
+    input.addEventListener('input', () => {
+      inputs += 1;
+      if (inputs > 1) { window.__saved.push(`record ${record}: ${input.value}`); return; }
+      {on_input}
+    });
+  }
+  render(parseInt(location.pathname.split('/').pop(), 10));
+</script></body></html>"""
+KEEPS_IT = "window.__saved.push(`record ${record}: ${input.value}`);"
+RENDERS_AGAIN = "render(record);  // a busy first render: the component mounts again, empty"
+MOVES_ON = ("window.__saved.push(`record ${record}: ${input.value}`); history.pushState({}, '', `${record + 1}.html`);"
+            " render(record + 1);  // saves, and moves on to the next record: a form just like it, empty")
+
+
+def _record_name_fill(page: Any, site: Any) -> A.Fill:
+    """The name's fill, recorded on record 1 of the release that keeps what is typed."""
+    page.goto(f"{site.url}/records/1.html")
+    return A.Fill(target=_target(page, "textbox", "Name", "input", exact=False), value="Ada", after=A.Effect(value="Ada"))
+
+
+@pytest.mark.parametrize("release", ["renders_again", "moves_on"])
+def test_a_fill_that_did_not_stick_is_filled_again_only_where_it_was_done(page: Any, tmp_path: Path, release: str,
+                                                                          site_factory: Callable[..., Any]) -> None:
+    # twin (renders_again): the same route, the field mounted again: filled again, green. Trap (moves_on): the app
+    # moved on to the next record, whose form is just like it: filling it there would give record 2 the name, so
+    # the step fails, and nothing is done on record 2
+    site = site_factory({"records/1.html": RECORDS.replace("{on_input}", KEEPS_IT),
+                         "release/1.html": RECORDS.replace("{on_input}", RENDERS_AGAIN if release == "renders_again"
+                                                      else MOVES_ON)})
+    fill = _record_name_fill(page, site)
+    page.goto(f"{site.url}/release/1.html")
+    if release == "renders_again":
+        replayer, heals = _replay_alone(page, tmp_path, "name the record Ada", fill)
+        assert heals == [] and page.evaluate("window.__saved") == ["record 1: Ada"]
+        assert page.get_by_label("Name").input_value() == "Ada"
+        assert (replayer.ctx.figures.gate_hits, replayer.ctx.figures.gate_misses) == (0, 1)  # read back, filled again
+        return
+    with pytest.raises(ActionFailed) as failed:
+        _replay_alone(page, tmp_path, "name the record Ada", fill)
+    assert failed.value.performed and "the page had gone to another address" in failed.value.error
+    assert page.evaluate("window.__saved") == ["record 1: Ada"]  # record 2's name was never typed
+    assert page.get_by_label("Name").input_value() == ""
 
 
 LOGIN = """
