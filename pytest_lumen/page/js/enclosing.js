@@ -1,6 +1,6 @@
 // The names of the containers that hold an element and say what it is about (page/enclosing.py): each named region,
 // dialog, form, group, radio group, grid, table, list, tab panel, menu or toolbar around it (its aria-label, the text
-// of its aria-labelledby, a fieldset's legend, a table's caption), innermost first. The page's landmarks (main, navigation,
+// of its aria-labelledby, a fieldset's legend, a table's caption, a dialog's title), innermost first. The page's landmarks (main, navigation,
 // banner, contentinfo, complementary, search) say where on the page it is, which a redesign rearranges: not what it
 // is about. A slotted element is left through its slot, an open shadow root through its host.
 function enclosingParent(n) {  // up one level: through the slot a slotted element shows in, a shadow root's host
@@ -12,15 +12,29 @@ const ENCLOSING_ROLES = ['region', 'dialog', 'alertdialog', 'form', 'group', 'ra
 const ENCLOSING_TAGS = ['SECTION', 'FORM', 'DIALOG', 'FIELDSET', 'TABLE', 'UL', 'OL'];
 
 // A container's name, when it is one that says what its elements are about: its aria-label, the text of its
-// aria-labelledby (in its own root: a shadow root's ids), a fieldset's legend, a table's caption; else ''.
+// aria-labelledby (in its own root: a shadow root's ids), a fieldset's legend, a table's caption, a dialog's title
+// (dialogTitle); else ''.
 function sectionName(n) {
-  if (!ENCLOSING_ROLES.includes((n.getAttribute('role') || '').trim()) && !ENCLOSING_TAGS.includes(n.tagName)) return '';
+  const role = (n.getAttribute('role') || '').trim();
+  if (!ENCLOSING_ROLES.includes(role) && !ENCLOSING_TAGS.includes(n.tagName)) return '';
   const clean = (s) => (s || '').replace(/\s+/g, ' ').trim();
   const ids = (n.getAttribute('aria-labelledby') || '').split(/\s+/).filter(Boolean);
   const root = n.getRootNode().getElementById ? n.getRootNode() : n.ownerDocument;
   const labelled = ids.map((id) => root.getElementById(id)).filter(Boolean).map((l) => l.innerText).join(' ');
   const own = n.tagName === 'FIELDSET' ? n.querySelector(':scope > legend') : n.tagName === 'TABLE' ? n.caption : null;
-  return (clean(n.getAttribute('aria-label')) || clean(labelled) || clean(own && own.innerText)).slice(0, 120);
+  const dialog = n.tagName === 'DIALOG' || role === 'dialog' || role === 'alertdialog';
+  return (clean(n.getAttribute('aria-label')) || clean(labelled) || clean(own && own.innerText)
+    || (dialog ? clean(dialogTitle(n)) : '')).slice(0, 120);
+}
+
+// The title a dialog the page names nowhere shows: its first heading (open shadow roots included; for a dialog in a
+// web component's shadow root, the component's own content too, where a slotted title is). A dialog is about what
+// its title asks ("Delete Apollo?"), named or not: a release whose modal lost its aria-labelledby still asks it.
+const HEADINGS = 'h1, h2, h3, h4, h5, h6, [role=heading]';
+function dialogTitle(n) {
+  const host = n.getRootNode().host;
+  const heading = deepAll(HEADINGS, n)[0] || (host ? deepAll(HEADINGS, host)[0] : null);
+  return heading ? heading.innerText : '';
 }
 
 function enclosingNames(el) {

@@ -160,3 +160,52 @@ def test_a_redesign_that_moves_a_link_to_another_menu_and_a_text_to_the_header_r
               {"tool": "done"}]
     ctx = record_then_replay(page, site.url, tmp_path, script, "open my orders, signed in")
     assert used(page) == ["orders"] and ctx.figures.model_calls == 0
+
+
+# A confirm dialog as MUI renders one (a portal at the end of body, useId's ``:r3:`` naming it by its DialogTitle) and
+# as a release renders it once the dialog lost its aria-labelledby (MUI names a dialog only when told to; Bootstrap's
+# modal markup alike): its title still shows what it asks.
+PROJECTS = '<h1>Projects</h1><ul class="css-1q2w3e"><li>Apollo</li><li>Gemini</li></ul>'
+
+
+def _confirm(title: str, named: bool | None) -> str:
+    """The confirm dialog titled ``title``, named by it or not; ``named`` None: as a web component renders it (its
+    dialog in a shadow root, the title and the buttons slotted in from the page)."""
+    if named is None:
+        return (f'<x-confirm><h2 slot="title">{title}</h2><button onclick="used(\'cancel\')">Cancel</button>'
+                '<button onclick="used(\'delete\')">Delete</button></x-confirm><script>customElements.define('
+                "'x-confirm', class extends HTMLElement { connectedCallback() { this.attachShadow({mode: 'open'})"
+                ".innerHTML = '<div role=\"dialog\" aria-modal=\"true\"><slot name=\"title\"></slot><slot></slot>"
+                "</div>'; } });</script>")
+    labelled = ' aria-labelledby=":r3:"' if named else ""
+    return ('<div role="presentation" class="MuiDialog-root MuiModal-root css-126xj0f"><div class="MuiBackdrop-root">'
+            '</div><div class="MuiDialog-container" role="presentation" tabindex="-1"><div class="MuiPaper-root '
+            f'MuiDialog-paper css-1t1j96h" role="dialog" aria-modal="true"{labelled}><h2 class="MuiDialogTitle-root" '
+            f'id=":r3:">{title}</h2><div class="MuiDialogContent-root"><p>This cannot be undone.</p></div>'
+            '<div class="MuiDialogActions-root"><button class="MuiButton-root" onclick="used(\'cancel\')">Cancel</button>'
+            '<button class="MuiButton-root MuiButton-colorError" onclick="used(\'delete\')">Delete</button></div></div>'
+            '</div></div>')
+
+
+@pytest.mark.parametrize(("old", "new", "outcome"), [
+    (("Delete Apollo?", True), ("Delete all projects?", False), None),  # trap: the name gone, the title another
+    (("Delete Apollo?", False), ("Delete all projects?", False), None),  # trap: named nowhere, the title another
+    (("Delete Apollo?", True), ("Delete all projects?", None), None),  # trap: a web component's, its title slotted
+    (("Delete Apollo?", False), ("Delete Apollo?", True), "delete"),  # twins: named now, as its title
+    (("Delete Apollo?", True), ("Delete Apollo?", False), "delete"),  # the name gone, the title the same
+    (("Delete Apollo?", True), ("Delete Apollo?", None), "delete"),  # a web component's, its title slotted
+], ids=["name-dropped-other-question", "unnamed-other-question", "slotted-other-question", "named-by-its-title",
+        "name-dropped", "slotted"])
+def test_a_dialog_named_nowhere_is_about_what_its_title_asks(
+        page: Any, site_factory: Callable[[dict[str, str]], Any], tmp_path: Path, old: tuple[str, bool | None],
+        new: tuple[str, bool | None], outcome: str | None) -> None:
+    site = site_factory({"old.html": PAGE.format(body=PROJECTS) + _confirm(*old),
+                         "new.html": PAGE.format(body=PROJECTS) + _confirm(*new)})
+    script = [{"tool": "click", "target": {"role": "button", "name": "Delete"}}, {"tool": "done"}]
+    if outcome is None:
+        with pytest.raises(ReplayError, match="Delete all projects"):
+            record_then_replay(page, site.url, tmp_path, script, "confirm deleting Apollo")
+        assert used(page) == []  # every project is never deleted for Apollo
+        return
+    ctx = record_then_replay(page, site.url, tmp_path, script, "confirm deleting Apollo")
+    assert used(page) == [outcome] and ctx.figures.model_calls == 0
