@@ -14,7 +14,7 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator
 # form action and method (``action``, ``method``: not known of an older one, whose identity leaves them out); 5: the
 # icon of a control without words (``icon``: not known of an older one, whose identity leaves it out); 6: a radio's
 # context is the text around its group, the question it answers (an older one's is its own label, its group unknown);
-# 7: a dialog the page names nowhere is named by its title, its first heading, in ``within`` (an older one's left it out).
+# 7: a dialog the page names nowhere is named in ``within`` by its title, figures aside (an older one's left it out).
 FINGERPRINT_VERSION = 7
 DECLARED_VERSION = 4  # the version from which ``action`` and ``method`` were recorded
 ICON_VERSION = 5  # the version from which ``icon`` was recorded

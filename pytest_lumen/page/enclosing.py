@@ -30,7 +30,7 @@ from .quality import counts_aside
 if TYPE_CHECKING:
     from playwright.sync_api import Locator, Page
 
-ENCLOSING_JS = scripts.function("enclosingNames", ("deep", "enclosing"))
+ENCLOSING_JS = scripts.function("enclosingNames", ("enclosing",))
 SECTION_NAMES_JS = scripts.function("sectionNames", ("deep", "enclosing"))
 SECTIONS_JOIN = " / "  # between the names of ``within``
 _WORD = re.compile(r"\w+")

@@ -209,3 +209,44 @@ def test_a_dialog_named_nowhere_is_about_what_its_title_asks(
         return
     ctx = record_then_replay(page, site.url, tmp_path, script, "confirm deleting Apollo")
     assert used(page) == [outcome] and ctx.figures.model_calls == 0
+
+
+# Dialogs whose first words are no title, or whose title shows data: a drawer titled by a div (Ant Design's) over
+# filter groups headed by h4s, a date picker's toolbar (MUI X's: a caption, then the day picked, today's by default), a
+# heading the page does not render first (a phone layout's), a closed confirm inside a drawer, an order's number, a
+# wizard's step count. Each replays green on a release (or a day) whose headings or figures changed.
+def _drawer(head: str) -> str:
+    return (f'<div class="ant-drawer-content" role="dialog" aria-modal="true">{head}<p>Sure?</p>'
+            '<button class="ant-btn" onclick="used(\'cancel\')">Cancel</button>'
+            '<button class="ant-btn ant-btn-primary" onclick="used(\'ok\')">OK</button></div>')
+
+
+def _groups(*names: str) -> str:
+    return '<div class="ant-drawer-title">Filters</div>' + "".join(
+        f'<h4>{n}</h4><label><input type="checkbox"> {n} A</label>' for n in names)
+
+
+def _picker(day: str) -> str:
+    return ('<div class="MuiPickersToolbar-root"><span class="MuiTypography-overline">Select date</span>'
+            f'<h4 class="MuiTypography-h4 MuiDatePickerToolbar-title">{day}</h4></div>')
+
+
+SHOWN_LATER = '<h2 class="md:hidden" style="display:none">{}</h2><h2>Share Apollo</h2>'
+CLOSED_CONFIRM = '<div class="drawer-title">Edit Apollo</div><dialog><h2>{}</h2><button>Discard</button></dialog>'
+
+
+@pytest.mark.parametrize(("old", "new"), [
+    (_groups("Price", "Brand"), _groups("Category", "Price", "Brand")),
+    (_picker("Mon, Jun 15"), _picker("Wed, Jul 15")),
+    (SHOWN_LATER.format("Back"), SHOWN_LATER.format("Close")),
+    (CLOSED_CONFIRM.format("Discard changes?"), CLOSED_CONFIRM.format("Leave without saving?")),
+    ("<h2>Order #1042 placed</h2>", "<h2>Order #1043 placed</h2>"),
+    ("<h2>New project: step 2 of 3</h2>", "<h2>New project: step 2 of 4</h2>"),
+], ids=["drawer-groups", "date-picker", "heading-shown-later", "closed-confirm-inside", "order-number", "step-count"])
+def test_a_dialog_is_named_by_a_title_only_where_it_shows_one_and_never_by_its_figures(
+        page: Any, site_factory: Callable[[dict[str, str]], Any], tmp_path: Path, old: str, new: str) -> None:
+    site = site_factory({"old.html": PAGE.format(body="<h1>Shop</h1>") + _drawer(old),
+                         "new.html": PAGE.format(body="<h1>Shop</h1>") + _drawer(new)})
+    script = [{"tool": "click", "target": {"role": "button", "name": "OK"}}, {"tool": "done"}]
+    ctx = record_then_replay(page, site.url, tmp_path, script, "confirm")
+    assert used(page) == ["ok"] and ctx.figures.model_calls == 0
