@@ -13,9 +13,8 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator
 # written; 3: a link to its own site origin-relative (cache/migrate.py reads an older one's so); 4: a submit button's
 # form action and method (``action``, ``method``: not known of an older one, whose identity leaves them out); 5: the
 # icon of a control without words (``icon``: not known of an older one, whose identity leaves it out); 6: a radio's
-# context is the text around its group, the question it answers (an older one's is its own label, its group unknown);
-# 7: a dialog the page names nowhere is named in ``within`` by its title, figures aside (an older one's left it out).
-FINGERPRINT_VERSION = 7
+# context is the text around its group, the question it answers (an older one's is its own label, its group unknown).
+FINGERPRINT_VERSION = 6
 DECLARED_VERSION = 4  # the version from which ``action`` and ``method`` were recorded
 ICON_VERSION = 5  # the version from which ``icon`` was recorded
 QUESTION_VERSION = 6  # the version from which a radio's ``context`` is its group's question
@@ -82,9 +81,8 @@ class Fingerprint(BaseModel):
     peers: int | None = None  # visible elements of its kind in that landmark (or the page), itself included
     heading: str | None = None  # the nearest heading before it
     within: str | None = Field(None, description="the names of the named containers around it (a region, a dialog, a "
-                               "form, a grid; a dialog named nowhere by its title, since version 7), innermost first, "
-                               "joined by ' / ': what it is about, whose words a control's new name may gain "
-                               "(heal/meaning.py); absent in a file recorded before it")
+                               "form, a grid), innermost first, joined by ' / ': what it is about, whose words a "
+                               "control's new name may gain (heal/meaning.py); absent in a file recorded before it")
     in_dialog: bool | None = Field(None, description="whether a dialog held it (the role dialog or alertdialog, or a "
                                    "<dialog>, named or not, unless declared not modal): an element in a dialog is never "
                                    "one outside any, nor the reverse (page/enclosing.py); absent in a file recorded "

@@ -1,8 +1,8 @@
 // The names of the containers that hold an element and say what it is about (page/enclosing.py): each named region,
 // dialog, form, group, radio group, grid, table, list, tab panel, menu or toolbar around it (its aria-label, the text
-// of its aria-labelledby, a fieldset's legend, a table's caption, a dialog's title), innermost first. The page's
-// landmarks (main, navigation, banner, contentinfo, complementary, search) say where on the page it is, which a
-// redesign rearranges: not what it is about. A slotted element is left through its slot, an open shadow root through its host.
+// of its aria-labelledby, a fieldset's legend, a table's caption), innermost first. The page's landmarks (main, navigation,
+// banner, contentinfo, complementary, search) say where on the page it is, which a redesign rearranges: not what it
+// is about. A slotted element is left through its slot, an open shadow root through its host.
 function enclosingParent(n) {  // up one level: through the slot a slotted element shows in, a shadow root's host
   return n.assignedSlot || n.parentElement || (n.parentNode && n.parentNode.host) || null;
 }
@@ -12,42 +12,15 @@ const ENCLOSING_ROLES = ['region', 'dialog', 'alertdialog', 'form', 'group', 'ra
 const ENCLOSING_TAGS = ['SECTION', 'FORM', 'DIALOG', 'FIELDSET', 'TABLE', 'UL', 'OL'];
 
 // A container's name, when it is one that says what its elements are about: its aria-label, the text of its
-// aria-labelledby (in its own root: a shadow root's ids), a fieldset's legend, a table's caption, a dialog's title
-// (dialogTitle); else ''.
+// aria-labelledby (in its own root: a shadow root's ids), a fieldset's legend, a table's caption; else ''.
 function sectionName(n) {
-  const role = (n.getAttribute('role') || '').trim();
-  if (!ENCLOSING_ROLES.includes(role) && !ENCLOSING_TAGS.includes(n.tagName)) return '';
+  if (!ENCLOSING_ROLES.includes((n.getAttribute('role') || '').trim()) && !ENCLOSING_TAGS.includes(n.tagName)) return '';
   const clean = (s) => (s || '').replace(/\s+/g, ' ').trim();
   const ids = (n.getAttribute('aria-labelledby') || '').split(/\s+/).filter(Boolean);
   const root = n.getRootNode().getElementById ? n.getRootNode() : n.ownerDocument;
   const labelled = ids.map((id) => root.getElementById(id)).filter(Boolean).map((l) => l.innerText).join(' ');
   const own = n.tagName === 'FIELDSET' ? n.querySelector(':scope > legend') : n.tagName === 'TABLE' ? n.caption : null;
-  const dialog = n.tagName === 'DIALOG' || role === 'dialog' || role === 'alertdialog';
-  return (clean(n.getAttribute('aria-label')) || clean(labelled) || clean(own && own.innerText)
-    || (dialog ? clean(dialogTitle(n)) : '')).slice(0, 120);
-}
-
-// The title a dialog the page names nowhere shows: the heading its shown text begins with (a drawer whose first words
-// are a div's, a picker whose toolbar begins with a caption, has none; text not rendered, a closed dialog's within it,
-// is not read), its figures set aside (an order's number, a step's count, a day: what it shows, not what it asks).
-// Its own subtree first (open shadow roots aside), then, for a dialog in a web component's shadow root whose own
-// text is none, the component's content, where a slotted title is. A dialog is about what its title asks ("Delete
-// Apollo?"), named or not: a release whose modal lost its aria-labelledby still asks it.
-const HEADINGS = 'h1, h2, h3, h4, h5, h6, [role=heading]';
-function dialogTitle(n) {
-  const host = n.getRootNode().host;
-  const first = firstShownText(n) || (host ? firstShownText(host) : null);
-  const heading = first && first.parentElement.closest(HEADINGS);
-  return heading ? heading.innerText.replace(/\S*\d\S*/g, ' ') : '';
-}
-
-function firstShownText(root) {  // the first text node under root, in tree order, that is rendered
-  const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
-  for (let t = walker.nextNode(); t; t = walker.nextNode()) {
-    const parent = t.parentElement;
-    if (t.data.trim() && parent && parent.checkVisibility({visibilityProperty: true, checkVisibilityCSS: true})) return t;
-  }
-  return null;
+  return (clean(n.getAttribute('aria-label')) || clean(labelled) || clean(own && own.innerText)).slice(0, 120);
 }
 
 function enclosingNames(el) {
