@@ -182,9 +182,11 @@ def branch_lines(branches: Sequence[Sequence[Any]], scope: Scope) -> list[str]:
 
 
 def action_lines(action: _Action, scope: Scope) -> list[str]:
-    """One action: its dialogs answered, the call itself, and the tab it opens followed."""
+    """One action: its dialogs answered, the call itself, the page it led to awaited, and the tab it opens followed."""
     lines = dialog_lines(action.dialogs or [], scope)
     call = expect_lines(action, scope) if isinstance(action, Expect) else _call_lines(action, scope)
+    if action.after is not None and action.after.url is not None and action.after.popup is None:
+        call += arrival_lines(action.after.url, scope)
     if action.after is not None and action.after.popup is not None:
         scope.tabs_opened += 1
         lines += [f"with {scope.page}.context.expect_page() as new_tab:", *(INDENT + line for line in call),
@@ -300,16 +302,31 @@ def _upload_lines(action: Upload, loc: str, scope: Scope) -> list[str]:
             f"chooser.value.set_files([{files}])"]
 
 
+def arrival_lines(url: str, scope: Scope) -> list[str]:
+    """After an action that led to another page: wait until the page is at its address (the path recorded, its query
+    and fragment aside) and its scripts have run, as replay waits (``replay/effects.py``): the next action acts on
+    the new page's handlers, not on the old page or a form its script has not taken over yet."""
+    scope.imports.add(IMPORT_RE)
+    path = url.split("#", 1)[0].split("?", 1)[0]
+    return [f'{scope.page}.wait_for_url(re.compile({_url_pattern(path, scope)}), wait_until="domcontentloaded")']
+
+
+def _url_pattern(url: str, scope: Scope) -> str:
+    """The Python expression of a pattern that matches a page at ``url`` (a template), whatever its origin, with any
+    query and fragment after it."""
+    if not placeholders(url):
+        return _raw(".*" + re.escape(url) + r"(\?.*)?(#.*)?$")
+    return f'".*" + re.escape(str({scope.text(url)})) + r"(\\?.*)?(#.*)?$"'
+
+
 def expect_lines(action: Expect, scope: Scope) -> list[str]:
     """A compiled check as Playwright's ``expect``, as replay asserts it (page/checks.py)."""
     scope.imports.add(IMPORT_EXPECT)
     expected = scope.text(action.expected) if isinstance(action.expected, str) else repr(action.expected)
     if action.check == "url":
         scope.imports.add(IMPORT_RE)
-        if isinstance(action.expected, str) and not placeholders(action.expected):
-            pattern = _raw(".*" + re.escape(action.expected) + r"(\?.*)?(#.*)?$")
-        else:
-            pattern = f'".*" + re.escape(str({expected})) + r"(\\?.*)?(#.*)?$"'
+        pattern = _url_pattern(action.expected, scope) if isinstance(action.expected, str) else \
+            f'".*" + re.escape(str({expected})) + r"(\\?.*)?(#.*)?$"'
         return [f"expect({scope.page}).to_have_url(re.compile({pattern}))"]
     loc = _target(action, scope)
     if loc is None:

@@ -77,6 +77,31 @@ def test_a_url_check_matches_as_replay_does() -> None:
     assert "import re" in scope.imports
 
 
+def _waited_pattern(line: str) -> re.Pattern[str]:
+    found = re.fullmatch(r'page\.wait_for_url\(re\.compile\((.*)\), wait_until="domcontentloaded"\)', line)
+    assert found is not None, line
+    return re.compile(ast.literal_eval(found.group(1)))
+
+
+def test_an_action_that_led_to_another_page_waits_for_it_as_replay_does() -> None:
+    scope = Scope()
+    code = lines({"kind": "click", "target": BUTTON, "after": {"url": "/orders/7?tab=items#summary"}}, scope)
+    compiles(code)
+    assert code[0] == 'page.get_by_role("button", name="Add").click()'
+    pattern = _waited_pattern(code[1])  # its path, whatever the query and fragment the page shows
+    assert pattern.match("http://127.0.0.1:8000/orders/7") and pattern.match("http://127.0.0.1:8000/orders/7?tab=all")
+    assert not pattern.match("http://127.0.0.1:8000/orders") and not pattern.match("http://127.0.0.1:8000/orders/7/edit")
+    assert "import re" in scope.imports
+    templated = lines({"kind": "click", "target": BUTTON, "after": {"url": "/orders/%order%"}},
+                      Scope(values={"order": "order_id"}))
+    compiles(templated)
+    assert "re.escape(str(" in templated[1] and "order_id" in templated[1]
+    popup = lines({"kind": "click", "target": BUTTON, "after": {"url": "/", "popup": "/help"}})
+    assert not any("wait_for_url" in line for line in popup)  # the tab it opened is followed instead
+    assert lines({"kind": "fill", "target": FIELD, "value": "x", "after": {"value": "x"}}) == \
+        ['page.get_by_label("Email", exact=True).fill("x")']
+
+
 def test_variables_are_the_tests_expressions_else_environment_lookups_never_values() -> None:
     scope = Scope(values={"password": "shop_password"})
     assert lines({"kind": "fill", "target": FIELD, "value": "%password%"}, scope) == [
