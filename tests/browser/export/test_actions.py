@@ -3,6 +3,8 @@ recorded, and the actions after a popup act in it (against real Chromium, no plu
 
 from __future__ import annotations
 
+import re
+from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -48,7 +50,7 @@ def step(*, actions: list[dict[str, Any]] | None = None, branches: list[list[dic
 def run(lines: list[str], page: Page) -> None:
     """Run generated lines as the body of an exported test."""
     source = "def body(page):\n" + "".join(f"    {line}\n" for line in lines)
-    namespace: dict[str, Any] = {"expect": expect, "PlaywrightTimeoutError": PlaywrightTimeoutError}
+    namespace: dict[str, Any] = {"expect": expect, "PlaywrightTimeoutError": PlaywrightTimeoutError, "re": re}
     exec(compile(source, "<exported>", "exec"), namespace)
     namespace["body"](page)
 
@@ -87,3 +89,31 @@ def test_actions_after_a_popup_act_in_it(page: Page) -> None:
               "target": {"locator": {"kind": "role", "value": "button", "name": "Open"}}}
     run(step_lines(step(actions=[opener, ACCEPT, CHOSEN]), Scope()), page)
     assert len(page.context.pages) == 2
+
+
+# A sign-in page as server-rendered apps write it: the form is in the HTML, the script that takes it over (submits it
+# with fetch, says who signed in) comes at the page's end. A click on "Sign in" before that script ran submits the form
+# natively: the page reloads with the fields in its address, and nothing says signed in.
+SIGN_IN_SITE = {
+    "index.html": '<a href="login.html">Sign in</a>',
+    "login.html": '<form id="login"><label>Username <input name="user"></label><button>Sign in</button></form>'
+                  '<p data-testid="status">none</p><script src="/slow/login.js"></script>',
+    "slow/login.js": "document.getElementById('login').addEventListener('submit', (event) => { event.preventDefault(); "
+                     "document.querySelector('[data-testid=status]').textContent = 'signed in'; });",
+}
+
+
+def test_the_action_after_a_navigation_waits_for_the_new_pages_scripts(
+        page: Page, site_factory: Callable[[dict[str, str]], Any]) -> None:
+    # The script arrives a second after the browser asks for it: the lines go on only once it ran, however long that is.
+    site = site_factory(SIGN_IN_SITE)
+    site.release_after("/slow/login.js", 1.0)
+    link = {"kind": "click", "after": {"url": "/login.html"},
+            "target": {"locator": {"kind": "role", "value": "link", "name": "Sign in"}}}
+    fill = {"kind": "fill", "value": "alice", "target": {"locator": {"kind": "role", "value": "textbox", "name": "Username"}}}
+    submit = {"kind": "click", "target": {"locator": {"kind": "role", "value": "button", "name": "Sign in"}}}
+    signed_in = {"kind": "expect", "check": "text", "expected": "signed in",
+                 "target": {"locator": {"kind": "test_id", "value": "status"}}}
+    page.goto(f"{site.url}/index.html")
+    run(step_lines(step(actions=[link, fill, submit, signed_in]), Scope()), page)
+    assert not [path for path in site.requested if path.startswith("/login.html?")]  # never submitted natively
