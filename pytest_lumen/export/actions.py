@@ -325,9 +325,7 @@ def expect_lines(action: Expect, scope: Scope) -> list[str]:
     expected = scope.text(action.expected) if isinstance(action.expected, str) else repr(action.expected)
     if action.check == "url":
         scope.imports.add(IMPORT_RE)
-        pattern = _url_pattern(action.expected, scope) if isinstance(action.expected, str) else \
-            f'".*" + re.escape(str({expected})) + r"(\\?.*)?(#.*)?$"'
-        return [f"expect({scope.page}).to_have_url(re.compile({pattern}))"]
+        return [f"expect({scope.page}).to_have_url(re.compile({_url_pattern(str(action.expected), scope)}))"]
     loc = _target(action, scope)
     if loc is None:
         raise ExportError(f"a {action.check} check without a target", step=scope.step)
