@@ -212,7 +212,7 @@ def _section(scene: Scene, current: Fingerprint, index: int | None) -> str | Non
     recorded = scene.recorded
     names = [] if not recorded.within else \
         sections(current.within) if current.within is not None else scene.sections(index)  # none to be in: not read
-    why = elsewhere(recorded, current.in_dialog, names) or beside_its_section(scene.page, recorded, names)
+    why = elsewhere(recorded, current, names) or beside_its_section(scene.page, recorded, names)
     return None if why is not None and _says_its_section(recorded, current) else why
 
 

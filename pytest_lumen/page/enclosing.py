@@ -12,6 +12,10 @@ whatever else they share. The identity gate keeps an element in its recorded sec
 gate's hash: the innermost name as it is); the full path and the judge refuse one in a section named otherwise
 (``other_section``: counts aside, a name that only gained or lost words, unless the element had look-alikes). One rule
 at two strengths: what the gate lets through, the full path accepts too.
+
+A section whose name is gone (a form that lost its fieldsets) holds the element still, with one exception: a dialog
+is the question it asks, and one the page names nowhere now (MUI names a dialog only when the app passes
+``aria-labelledby``) is the recorded one only while its heading still asks it (``unnamed_dialog``).
 """
 
 from __future__ import annotations
@@ -83,10 +87,28 @@ def other_section(recorded: Fingerprint, names: list[str]) -> str | None:
     chain = sections(recorded.within)
     if not held_to_section(recorded) or not section_words(chain[0]) or in_section(recorded, names):
         return None
-    own = [name for name in names if not any(_alike(section_words(name), section_words(outer)) for outer in chain[1:])]
+    own = _own(chain, names)
     if not own:
         return None
     return f"it is in {own[0]!r}, and the recorded element was in {chain[0]!r}"
+
+
+def unnamed_dialog(recorded: Fingerprint, current: Fingerprint, names: list[str]) -> str | None:
+    """Why an element in a dialog that the page names nowhere now (``names``: no name of its own around it) is not in
+    the dialog the recorded element was in, which was named: the dialog's heading says neither that name nor the
+    recorded heading ("Delete Apollo?" lost its ``aria-labelledby`` and now asks "Delete all projects?"); or None. A
+    dialog whose name is gone but whose heading still says it (words alike, counts aside, as ``in_section`` compares
+    names) is the recorded one, and so is one that shows no heading, as it showed none."""
+    chain = sections(recorded.within)
+    if not (recorded.in_dialog and current.in_dialog) or not held_to_section(recorded) or not section_words(chain[0]) \
+            or in_section(recorded, names) or _own(chain, names):
+        return None
+    heading = section_words(current.heading or "")
+    if (not heading and not recorded.heading) or _alike(heading, section_words(chain[0])) \
+            or _alike(heading, section_words(recorded.heading or "")):
+        return None
+    shown = f"headed {current.heading!r}" if current.heading else "with no heading"
+    return f"it is in a dialog named nowhere, {shown}, and the recorded element was in {chain[0]!r}"
 
 
 def beside_its_section(page: Page, recorded: Fingerprint, names: list[str]) -> str | None:
@@ -118,10 +140,17 @@ def other_dialog(recorded: Fingerprint, in_dialog: bool | None, names: list[str]
         "it is in no dialog, and the recorded element was in one"
 
 
-def elsewhere(recorded: Fingerprint, in_dialog: bool | None, names: list[str]) -> str | None:
-    """Why an element held by the named containers ``names``, in a dialog or not (``in_dialog``), is in another
-    section than the recorded one (``other_dialog``, then ``other_section``), or None."""
-    return other_dialog(recorded, in_dialog, names) or other_section(recorded, names)
+def elsewhere(recorded: Fingerprint, current: Fingerprint, names: list[str]) -> str | None:
+    """Why the element ``current``, held by the named containers ``names``, is in another section than the recorded
+    one (``other_dialog``, ``other_section``, then ``unnamed_dialog``), or None."""
+    return (other_dialog(recorded, current.in_dialog, names) or other_section(recorded, names)
+            or unnamed_dialog(recorded, current, names))
+
+
+def _own(chain: list[str], names: list[str]) -> list[str]:
+    """Of the named containers ``names``, those that were not around the recorded element too (``chain``'s outer
+    sections: its form, its page's regions)."""
+    return [name for name in names if not any(_alike(section_words(name), section_words(outer)) for outer in chain[1:])]
 
 
 def section_words(name: str) -> frozenset[str]:

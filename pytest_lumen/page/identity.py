@@ -151,7 +151,7 @@ def holds(recorded: Fingerprint, current: Fingerprint, hidden: bool = False) -> 
                icon_scope(recorded))
     skip = {name for letter in letters for name in SKIPS.get(letter, ())} | (set(RENDERED) if hidden else set())
     return (all(getattr(recorded, name) == getattr(current, name) for name in FIELDS if name not in skip)
-            and elsewhere(recorded, current.in_dialog, sections(current.within)) is None)
+            and elsewhere(recorded, current, sections(current.within)) is None)
 
 
 def section_scope(fp: Fingerprint) -> str:

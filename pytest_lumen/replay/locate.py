@@ -225,7 +225,7 @@ def _resolve(relocator: Relocator, target: Target, look: Look, policy: Policy, l
     score = similarity(recorded, fp, policy.ignore, by_place=policy.by_place)
     sure = identity.holds(recorded, fp) or (score >= SURE and not (controls(recorded, policy) and renamed(recorded, fp))
                                             and recorded.href == fp.href and identity.declares_alike(recorded, fp)
-                                            and elsewhere(recorded, fp.in_dialog, sections(fp.within)) is None
+                                            and elsewhere(recorded, fp, sections(fp.within)) is None
                                             and other_icon(recorded, fp) is None
                                             and identity.told_apart(recorded, fp) is None)
     if sure and pins_hold(recorded, fp, policy.pinned) and \

@@ -89,7 +89,9 @@ APP_JS = r"""/* Acme's runtime: what every page of the apps shares. Analytics be
     title.textContent = options.title;
     text.id = textId;
     text.textContent = options.text;
-    paper.setAttribute('aria-labelledby', titleId);
+    // MUI names a dialog by its title only when the app's code passes aria-labelledby (labelled: false, a release's
+    // that stopped: the title still shows, and names the dialog for no one).
+    if (options.labelled !== false) paper.setAttribute('aria-labelledby', titleId);
     paper.setAttribute('aria-describedby', textId);
     function onKey(event) {
       if (event.key === 'Escape') close('escapeKeyDown');

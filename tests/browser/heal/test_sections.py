@@ -160,3 +160,55 @@ def test_a_redesign_that_moves_a_link_to_another_menu_and_a_text_to_the_header_r
               {"tool": "done"}]
     ctx = record_then_replay(page, site.url, tmp_path, script, "open my orders, signed in")
     assert used(page) == ["orders"] and ctx.figures.model_calls == 0
+
+
+# A confirm dialog as MUI renders one (a portal at the end of body, useId's ``:r3:`` naming it by its DialogTitle) and
+# as a release renders it once the dialog lost its aria-labelledby (MUI names a dialog only when the app passes it;
+# Bootstrap's modal markup alike), or as a web component does (its dialog in a shadow root, the title and the buttons
+# slotted in from the page, named by nothing). Named nowhere now, the dialog is the recorded one while its heading
+# still asks the recorded question.
+PROJECTS = '<h1>Projects</h1><ul class="css-1q2w3e"><li>Apollo</li><li>Gemini</li></ul>'
+
+
+def _confirm(title: str, named: str | None, label: str | None = None) -> str:
+    """The confirm dialog titled ``title``: "mui" named by its title, "unnamed" named by nothing, "labelled" named by
+    the ``aria-label`` ``label``, which it does not show; None as a web component renders it."""
+    if named is None:
+        return (f'<x-confirm><h2 slot="title">{title}</h2><button onclick="used(\'cancel\')">Cancel</button>'
+                '<button onclick="used(\'delete\')">Delete</button></x-confirm><script>customElements.define('
+                "'x-confirm', class extends HTMLElement { connectedCallback() { this.attachShadow({mode: 'open'})"
+                ".innerHTML = '<div role=\"dialog\" aria-modal=\"true\"><slot name=\"title\"></slot><slot></slot>"
+                "</div>'; } });</script>")
+    names = {"mui": ' aria-labelledby=":r3:"', "unnamed": "", "labelled": f' aria-label="{label}"'}[named]
+    return ('<div role="presentation" class="MuiDialog-root MuiModal-root css-126xj0f"><div class="MuiBackdrop-root">'
+            '</div><div class="MuiDialog-container" role="presentation" tabindex="-1"><div class="MuiPaper-root '
+            f'MuiDialog-paper css-1t1j96h" role="dialog" aria-modal="true"{names}><h2 class="MuiDialogTitle-root" '
+            f'id=":r3:">{title}</h2><div class="MuiDialogContent-root"><p>This cannot be undone.</p></div>'
+            '<div class="MuiDialogActions-root"><button class="MuiButton-root" onclick="used(\'cancel\')">Cancel</button>'
+            '<button class="MuiButton-root MuiButton-colorError" onclick="used(\'delete\')">Delete</button></div></div>'
+            '</div></div>')
+
+
+@pytest.mark.parametrize(("old", "new", "outcome"), [
+    (("Delete Apollo?", "mui"), ("Delete all projects?", "unnamed"), None),  # traps: the name gone, another question
+    (("Delete Apollo?", "mui"), ("Delete all projects?", None), None),  # a web component's, its title slotted
+    (("Delete Apollo?", "labelled"), ("Delete all projects?", "unnamed"), None),  # its label gone, another question
+    (("Delete Apollo?", "mui"), ("Delete Apollo?", "unnamed"), "delete"),  # twins: the name gone, the title the same
+    (("Delete Apollo?", "mui"), ("Delete Apollo?", None), "delete"),  # a web component's, its title slotted
+    (("Delete Apollo?", "labelled"), ("Delete Apollo?", "unnamed"), "delete"),  # its label gone, its heading the same
+    (("Delete Apollo?", "unnamed"), ("Delete Apollo?", "mui"), "delete"),  # named now, by its title
+], ids=["name-dropped", "slotted", "label-dropped", "name-dropped-same-title", "slotted-same-title",
+        "label-dropped-same-title", "named-now"])
+def test_a_dialog_the_page_names_nowhere_now_is_the_recorded_one_only_while_its_heading_asks_the_same(
+        page: Any, site_factory: Callable[[dict[str, str]], Any], tmp_path: Path, old: tuple[str, str | None],
+        new: tuple[str, str | None], outcome: str | None) -> None:
+    site = site_factory({"old.html": PAGE.format(body=PROJECTS) + _confirm(*old, label="Confirm deletion"),
+                         "new.html": PAGE.format(body=PROJECTS) + _confirm(*new)})
+    script = [{"tool": "click", "target": {"role": "button", "name": "Delete"}}, {"tool": "done"}]
+    if outcome is None:
+        with pytest.raises(ReplayError, match="named nowhere, headed 'Delete all projects\\?'"):
+            record_then_replay(page, site.url, tmp_path, script, "confirm deleting Apollo")
+        assert used(page) == []  # every project is never deleted for Apollo
+        return
+    ctx = record_then_replay(page, site.url, tmp_path, script, "confirm deleting Apollo")
+    assert used(page) == [outcome] and ctx.figures.model_calls == 0

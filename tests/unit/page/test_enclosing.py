@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from pytest_lumen.cache.model import Fingerprint
-from pytest_lumen.page.enclosing import in_section, other_section, section_key, section_words, sections
+from pytest_lumen.page.enclosing import elsewhere, in_section, other_section, section_key, section_words, sections, unnamed_dialog
 
 ACCEPT = Fingerprint(tag="button", role="button", name="Accept", within="Cookie consent / Site")
 
@@ -45,3 +45,36 @@ def test_a_section_that_told_look_alikes_apart_is_its_name_exactly_its_counts_as
     assert in_section(street, ["Address (2 of 2)"]) and not in_section(street, ["Delivery address"])
     alone = street.model_copy(update={"look_alikes": 0})  # without look-alikes, a name that gained a word is its own
     assert in_section(alone, ["Delivery address"]) and other_section(alone, ["Billing address", "Checkout"]) is None
+
+
+DELETE = Fingerprint(tag="button", role="button", name="Delete", within="Delete Apollo?", in_dialog=True,
+                     heading="Delete Apollo?")
+
+
+@pytest.mark.parametrize(("heading", "names", "other"), [
+    ("Delete all projects?", [], True),  # the dialog lost its name, and asks another question
+    (None, [], True),  # it lost its name and shows no heading: nothing says what it asks
+    ("Delete Apollo?", [], False),  # it lost its name, and still asks it
+    ("Delete Apollo (3 tasks)?", [], False),  # a count set apart
+    ("Delete all projects?", ["Delete Apollo?"], False),  # still named so: its name says it (in_section)
+    ("Delete all projects?", ["Delete all projects?"], False),  # named otherwise: other_section's to say
+])
+def test_a_dialog_the_page_names_nowhere_now_is_the_recorded_one_only_while_its_heading_asks_the_same(
+        heading: str | None, names: list[str], other: bool) -> None:
+    current = DELETE.model_copy(update={"within": " / ".join(names) or None, "heading": heading})
+    why = unnamed_dialog(DELETE, current, names)
+    assert (why is not None) is other, why
+    assert why is None or "named nowhere" in why
+    # the rule is the dialog's: an element recorded in no dialog, or in one named nowhere, or a field whose form lost
+    # its fieldsets, is held to no heading
+    assert unnamed_dialog(DELETE.model_copy(update={"in_dialog": False}), current, names) is None
+    assert unnamed_dialog(DELETE.model_copy(update={"within": None}), current, names) is None
+
+
+def test_a_dialog_named_by_a_label_it_does_not_show_is_known_by_its_heading_once_the_label_is_gone() -> None:
+    labelled = DELETE.model_copy(update={"within": "Confirm deletion"})  # aria-label="Confirm deletion"
+    same = DELETE.model_copy(update={"within": None})
+    assert unnamed_dialog(labelled, same, []) is None
+    assert elsewhere(labelled, same.model_copy(update={"heading": "Delete all projects?"}), []) is not None
+    unheaded = labelled.model_copy(update={"heading": None})  # no heading then, none now: nothing to compare
+    assert unnamed_dialog(unheaded, unheaded.model_copy(update={"within": None}), []) is None
