@@ -15,7 +15,7 @@ at two strengths: what the gate lets through, the full path accepts too.
 
 A section whose name is gone (a form that lost its fieldsets) holds the element still, with one exception: a dialog
 is the question it asks, and one the page names nowhere now (MUI names a dialog only when the app passes
-``aria-labelledby``) is the recorded one only while its heading still asks it (``unnamed_dialog``).
+``aria-labelledby``) is the recorded one only while its title still asks it (``unnamed_dialog``).
 """
 
 from __future__ import annotations
@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING
 
 from playwright.sync_api import Error as PlaywrightError
 
+from ..cache.fingerprints import DIALOG_TITLE_VERSION
 from ..cache.model import Fingerprint
 from . import scripts
 from .declared import an_address
@@ -95,20 +96,21 @@ def other_section(recorded: Fingerprint, names: list[str]) -> str | None:
 
 def unnamed_dialog(recorded: Fingerprint, current: Fingerprint, names: list[str]) -> str | None:
     """Why an element in a dialog that the page names nowhere now (``names``: no name of its own around it) is not in
-    the dialog the recorded element was in, which was named: the dialog's heading says neither that name nor the
-    recorded heading ("Delete Apollo?" lost its ``aria-labelledby`` and now asks "Delete all projects?"); or None. A
-    dialog whose name is gone but whose heading still says it (words alike, counts aside, as ``in_section`` compares
-    names) is the recorded one, and so is one that shows no heading, as it showed none."""
+    the dialog the recorded element was in, which was named: the dialog's title (``dialog_title``, its first heading)
+    says neither that name nor the recorded title ("Delete Apollo?" lost its ``aria-labelledby`` and now asks "Delete
+    all projects?"); or None. The same words, case and counts aside: a title that only gained or lost words asks
+    about more or less ("Delete Apollo and all other projects?"). A dialog that shows no heading now cannot be told
+    by it, and is taken as its name was (a title styled on a div); a fingerprint from before titles were read
+    (``DIALOG_TITLE_VERSION``) has its nearest heading stand in for its title."""
     chain = sections(recorded.within)
     if not (recorded.in_dialog and current.in_dialog) or not held_to_section(recorded) or not section_words(chain[0]) \
-            or in_section(recorded, names) or _own(chain, names):
+            or in_section(recorded, names) or _own(chain, names) or not current.dialog_title:
         return None
-    heading = section_words(current.heading or "")
-    if (not heading and not recorded.heading) or _alike(heading, section_words(chain[0])) \
-            or _alike(heading, section_words(recorded.heading or "")):
+    was = recorded.dialog_title if recorded.version >= DIALOG_TITLE_VERSION else recorded.heading
+    title = section_words(current.dialog_title)
+    if title in (section_words(chain[0]), section_words(was or "")):
         return None
-    shown = f"headed {current.heading!r}" if current.heading else "with no heading"
-    return f"it is in a dialog named nowhere, {shown}, and the recorded element was in {chain[0]!r}"
+    return f"it is in a dialog named nowhere, titled {current.dialog_title!r}, and the recorded element was in {chain[0]!r}"
 
 
 def beside_its_section(page: Page, recorded: Fingerprint, names: list[str]) -> str | None:

@@ -38,15 +38,40 @@ function sectionNames() {
   return deepAll(selector).map(sectionName).filter(Boolean);
 }
 
-// Whether a dialog holds the element (page/enclosing.py): an ancestor with the role dialog or alertdialog (its first
-// role token, as Playwright reads it), or a <dialog>, named or not, unless it declares itself not modal
+// The dialog that holds the element (page/enclosing.py), or null: an ancestor with the role dialog or alertdialog (its
+// first role token, as Playwright reads it), or a <dialog>, named or not, unless it declares itself not modal
 // (aria-modal="false": a consent card, a chat widget, beside which the page goes on). A slotted element is left
 // through its slot, an open shadow root through its host.
-function inDialog(el) {
+function dialogOf(el) {
   for (let n = enclosingParent(el); n && n.nodeType === 1; n = enclosingParent(n)) {
     const role = (n.getAttribute('role') || '').trim().split(/\s+/)[0];
     const dialog = n.tagName === 'DIALOG' || role === 'dialog' || role === 'alertdialog';
-    if (dialog && n.getAttribute('aria-modal') !== 'false') return true;
+    if (dialog && n.getAttribute('aria-modal') !== 'false') return n;
   }
-  return false;
+  return null;
+}
+
+function inDialog(el) {
+  return dialogOf(el) !== null;
+}
+
+// The title of the dialog that holds the element: the text of its first heading that shows, in the order the page
+// shows them (a shadow root's children for its host's, the elements slotted into a slot for the slot's), or null:
+// in no dialog, or in one that shows no heading (a title styled on a div names nothing here).
+function dialogTitle(el) {
+  const dialog = dialogOf(el);
+  const shown = (n) => (n.shadowRoot ? Array.from(n.shadowRoot.children)
+    : n.tagName === 'SLOT' ? (n.assignedElements({flatten: true}).length ? n.assignedElements({flatten: true})
+      : Array.from(n.children)) : Array.from(n.children));
+  const first = (n) => {
+    for (const child of shown(n)) {
+      const heading = /^H[1-6]$/.test(child.tagName) || (child.getAttribute('role') || '').trim() === 'heading';
+      const text = heading && child.getClientRects().length ? (child.innerText || '').replace(/\s+/g, ' ').trim() : '';
+      if (text) return text.slice(0, 120);
+      const inner = heading ? null : first(child);
+      if (inner) return inner;
+    }
+    return null;
+  };
+  return dialog && first(dialog);
 }

@@ -254,6 +254,7 @@ function fingerprinter(config) {
       peers: costly('peers', peersOf, el), heading: costly('heading', headingOf, el), rank: costly('rank', rankOf, el),
       within: costly('within', (e) => enclosingNames(e).join(config.sectionsJoin) || null, el),
       in_dialog: costly('in_dialog', inDialog, el),
+      dialog_title: costly('dialog_title', dialogTitle, el),
       box: {x: r.x + window.scrollX, y: r.y + window.scrollY, width: r.width, height: r.height},
     };
   };

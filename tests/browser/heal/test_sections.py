@@ -165,48 +165,84 @@ def test_a_redesign_that_moves_a_link_to_another_menu_and_a_text_to_the_header_r
 # A confirm dialog as MUI renders one (a portal at the end of body, useId's ``:r3:`` naming it by its DialogTitle) and
 # as a release renders it once the dialog lost its aria-labelledby (MUI names a dialog only when the app passes it;
 # Bootstrap's modal markup alike), or as a web component does (its dialog in a shadow root, the title and the buttons
-# slotted in from the page, named by nothing). Named nowhere now, the dialog is the recorded one while its heading
-# still asks the recorded question.
+# slotted in from the page, named by nothing). Named nowhere now, the dialog is the recorded one while its title (its
+# first heading) still asks the recorded question.
 PROJECTS = '<h1>Projects</h1><ul class="css-1q2w3e"><li>Apollo</li><li>Gemini</li></ul>'
 
 
-def _confirm(title: str, named: str | None, label: str | None = None) -> str:
+def _confirm(title: str, named: str | None, body: str = "<p>This cannot be undone.</p>", button: str = "Delete") -> str:
     """The confirm dialog titled ``title``: "mui" named by its title, "unnamed" named by nothing, "labelled" named by
-    the ``aria-label`` ``label``, which it does not show; None as a web component renders it."""
+    the ``aria-label`` "Confirm deletion", which it does not show; None as a web component renders it."""
     if named is None:
         return (f'<x-confirm><h2 slot="title">{title}</h2><button onclick="used(\'cancel\')">Cancel</button>'
-                '<button onclick="used(\'delete\')">Delete</button></x-confirm><script>customElements.define('
-                "'x-confirm', class extends HTMLElement { connectedCallback() { this.attachShadow({mode: 'open'})"
-                ".innerHTML = '<div role=\"dialog\" aria-modal=\"true\"><slot name=\"title\"></slot><slot></slot>"
-                "</div>'; } });</script>")
-    names = {"mui": ' aria-labelledby=":r3:"', "unnamed": "", "labelled": f' aria-label="{label}"'}[named]
+                f'<button onclick="used(\'{button.lower()}\')">{button}</button></x-confirm><script>customElements'
+                ".define('x-confirm', class extends HTMLElement { connectedCallback() { this.attachShadow({mode: "
+                "'open'}).innerHTML = '<div role=\"dialog\" aria-modal=\"true\"><slot name=\"title\"></slot>"
+                "<slot></slot></div>'; } });</script>")
+    names = {"mui": ' aria-labelledby=":r3:"', "unnamed": "", "labelled": ' aria-label="Confirm deletion"'}[named]
     return ('<div role="presentation" class="MuiDialog-root MuiModal-root css-126xj0f"><div class="MuiBackdrop-root">'
             '</div><div class="MuiDialog-container" role="presentation" tabindex="-1"><div class="MuiPaper-root '
             f'MuiDialog-paper css-1t1j96h" role="dialog" aria-modal="true"{names}><h2 class="MuiDialogTitle-root" '
-            f'id=":r3:">{title}</h2><div class="MuiDialogContent-root"><p>This cannot be undone.</p></div>'
+            f'id=":r3:">{title}</h2><div class="MuiDialogContent-root">{body}</div>'
             '<div class="MuiDialogActions-root"><button class="MuiButton-root" onclick="used(\'cancel\')">Cancel</button>'
-            '<button class="MuiButton-root MuiButton-colorError" onclick="used(\'delete\')">Delete</button></div></div>'
-            '</div></div>')
+            f'<button class="MuiButton-root MuiButton-colorError" onclick="used(\'{button.lower()}\')">{button}</button>'
+            '</div></div></div></div>')
 
 
-@pytest.mark.parametrize(("old", "new", "outcome"), [
-    (("Delete Apollo?", "mui"), ("Delete all projects?", "unnamed"), None),  # traps: the name gone, another question
-    (("Delete Apollo?", "mui"), ("Delete all projects?", None), None),  # a web component's, its title slotted
-    (("Delete Apollo?", "labelled"), ("Delete all projects?", "unnamed"), None),  # its label gone, another question
-    (("Delete Apollo?", "mui"), ("Delete Apollo?", "unnamed"), "delete"),  # twins: the name gone, the title the same
-    (("Delete Apollo?", "mui"), ("Delete Apollo?", None), "delete"),  # a web component's, its title slotted
-    (("Delete Apollo?", "labelled"), ("Delete Apollo?", "unnamed"), "delete"),  # its label gone, its heading the same
-    (("Delete Apollo?", "unnamed"), ("Delete Apollo?", "mui"), "delete"),  # named now, by its title
-], ids=["name-dropped", "slotted", "label-dropped", "name-dropped-same-title", "slotted-same-title",
-        "label-dropped-same-title", "named-now"])
-def test_a_dialog_the_page_names_nowhere_now_is_the_recorded_one_only_while_its_heading_asks_the_same(
-        page: Any, site_factory: Callable[[dict[str, str]], Any], tmp_path: Path, old: tuple[str, str | None],
-        new: tuple[str, str | None], outcome: str | None) -> None:
-    site = site_factory({"old.html": PAGE.format(body=PROJECTS) + _confirm(*old, label="Confirm deletion"),
-                         "new.html": PAGE.format(body=PROJECTS) + _confirm(*new)})
-    script = [{"tool": "click", "target": {"role": "button", "name": "Delete"}}, {"tool": "done"}]
+# Dialogs whose titles are no heading, or whose headings carry the run's data: Chakra's modal (its title a <header>,
+# the page's greeting behind its portal), Bootstrap 3's (its close button before its title, the page's cards behind it)
+# and a profile dialog whose body heads the user's card.
+def _chakra(named: bool, greeting: str) -> str:
+    names = ' aria-labelledby="chakra-modal--header-:r5:"' if named else ""
+    return (f'<h1>{greeting}, Ada</h1><div class="chakra-portal"><div class="chakra-modal__overlay css-hdd9l7"></div>'
+            '<div class="chakra-modal__content-container css-1u2cvaz"><section class="chakra-modal__content css-1jnq9a3" '
+            f'role="dialog" aria-modal="true"{names}><header id="chakra-modal--header-:r5:" class="chakra-modal__header '
+            'css-9fgtzh">Delete Apollo?</header><div class="chakra-modal__body css-qlig70">This cannot be undone.</div>'
+            '<footer class="chakra-modal__footer css-k0waxj"><button class="chakra-button css-ez23ye" '
+            'onclick="used(\'delete\')">Delete</button></footer></section></div></div>')
+
+
+def _bootstrap3(named: bool, cards: tuple[str, ...]) -> str:
+    names = ' aria-labelledby="deleteLabel"' if named else ""
+    return ("".join(f'<div class="card"><h3>{card}</h3></div>' for card in cards)
+            + f'<div class="modal fade in" tabindex="-1" role="dialog"{names} style="display: block"><div '
+            'class="modal-dialog" role="document"><div class="modal-content"><div class="modal-header"><button '
+            'type="button" class="close" aria-label="Close" onclick="used(\'close\')"><span aria-hidden="true">'
+            '&times;</span></button><h4 class="modal-title" id="deleteLabel">Delete Apollo?</h4></div><div '
+            'class="modal-footer"><button class="btn btn-danger">Delete</button></div></div></div></div>')
+
+
+def _profile(named: bool, user: str) -> str:
+    return _confirm("Edit profile", "mui" if named else "unnamed", f'<h3 class="css-1x2y3z">{user}</h3>'
+                    '<p>Member since 2021</p>', button="Save")
+
+
+@pytest.mark.parametrize(("old", "new", "button", "outcome"), [
+    # traps: the name gone, and another question asked
+    (_confirm("Delete Apollo?", "mui"), _confirm("Delete all projects?", "unnamed"), "Delete", None),
+    (_confirm("Delete Apollo?", "mui"), _confirm("Delete all projects?", None), "Delete", None),  # slotted
+    (_confirm("Delete Apollo?", "labelled"), _confirm("Delete all projects?", "unnamed"), "Delete", None),
+    (_confirm("Delete Apollo?", "mui", "<h3>This cannot be undone</h3>"),  # a heading in its body, the same
+     _confirm("Delete all projects?", "unnamed", "<h3>This cannot be undone</h3>"), "Delete", None),
+    (_confirm("Delete Apollo?", "mui"), _confirm("Delete Apollo and all other projects?", "unnamed"), "Delete", None),
+    # twins: the name gone, the same question asked
+    (_confirm("Delete Apollo?", "mui"), _confirm("Delete Apollo?", "unnamed"), "Delete", "delete"),
+    (_confirm("Delete Apollo?", "mui"), _confirm("Delete Apollo?", None), "Delete", "delete"),  # slotted
+    (_confirm("Delete Apollo?", "labelled"), _confirm("Delete Apollo?", "unnamed"), "Delete", "delete"),
+    (_confirm("Delete Apollo?", "unnamed"), _confirm("Delete Apollo?", "mui"), "Delete", "delete"),  # named now
+    (_profile(True, "Ada Lovelace"), _profile(False, "Grace Hopper"), "Save", "save"),  # data under its title
+    (_chakra(True, "Good morning"), _chakra(False, "Good afternoon"), "Delete", "delete"),  # the page's greeting
+    (_bootstrap3(True, ("Apollo", "Gemini")), _bootstrap3(False, ("Apollo", "Gemini", "Mercury")), "Close", "close"),
+], ids=["name-dropped", "slotted", "label-dropped", "body-heading-kept", "question-grew", "name-dropped-same-title",
+        "slotted-same-title", "label-dropped-same-title", "named-now", "profile-data", "chakra-greeting",
+        "bootstrap3-close-before-title"])
+def test_a_dialog_the_page_names_nowhere_now_is_the_recorded_one_only_while_its_title_asks_the_same(
+        page: Any, site_factory: Callable[[dict[str, str]], Any], tmp_path: Path, old: str, new: str, button: str,
+        outcome: str | None) -> None:
+    site = site_factory({"old.html": PAGE.format(body=PROJECTS) + old, "new.html": PAGE.format(body=PROJECTS) + new})
+    script = [{"tool": "click", "target": {"role": "button", "name": button}}, {"tool": "done"}]
     if outcome is None:
-        with pytest.raises(ReplayError, match="named nowhere, headed 'Delete all projects\\?'"):
+        with pytest.raises(ReplayError, match=r"named nowhere, titled 'Delete (all|Apollo and all other) projects\?'"):
             record_then_replay(page, site.url, tmp_path, script, "confirm deleting Apollo")
         assert used(page) == []  # every project is never deleted for Apollo
         return

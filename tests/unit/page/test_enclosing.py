@@ -48,33 +48,38 @@ def test_a_section_that_told_look_alikes_apart_is_its_name_exactly_its_counts_as
 
 
 DELETE = Fingerprint(tag="button", role="button", name="Delete", within="Delete Apollo?", in_dialog=True,
-                     heading="Delete Apollo?")
+                     dialog_title="Delete Apollo?", heading="This cannot be undone")
 
 
-@pytest.mark.parametrize(("heading", "names", "other"), [
+@pytest.mark.parametrize(("title", "names", "other"), [
     ("Delete all projects?", [], True),  # the dialog lost its name, and asks another question
-    (None, [], True),  # it lost its name and shows no heading: nothing says what it asks
+    ("Delete Apollo and all other projects?", [], True),  # the question grew: the words are not the same
+    ("Delete Apollo's backups?", [], True),
     ("Delete Apollo?", [], False),  # it lost its name, and still asks it
+    ("delete  apollo", [], False),  # case, spacing and punctuation aside
     ("Delete Apollo (3 tasks)?", [], False),  # a count set apart
+    (None, [], False),  # it shows no heading: nothing to tell it by (a title styled on a div)
     ("Delete all projects?", ["Delete Apollo?"], False),  # still named so: its name says it (in_section)
     ("Delete all projects?", ["Delete all projects?"], False),  # named otherwise: other_section's to say
 ])
-def test_a_dialog_the_page_names_nowhere_now_is_the_recorded_one_only_while_its_heading_asks_the_same(
-        heading: str | None, names: list[str], other: bool) -> None:
-    current = DELETE.model_copy(update={"within": " / ".join(names) or None, "heading": heading})
+def test_a_dialog_the_page_names_nowhere_now_is_the_recorded_one_only_while_its_title_asks_the_same(
+        title: str | None, names: list[str], other: bool) -> None:
+    current = DELETE.model_copy(update={"within": " / ".join(names) or None, "dialog_title": title})
     why = unnamed_dialog(DELETE, current, names)
     assert (why is not None) is other, why
-    assert why is None or "named nowhere" in why
+    assert why is None or f"named nowhere, titled {title!r}" in why
     # the rule is the dialog's: an element recorded in no dialog, or in one named nowhere, or a field whose form lost
-    # its fieldsets, is held to no heading
+    # its fieldsets, is held to no title
     assert unnamed_dialog(DELETE.model_copy(update={"in_dialog": False}), current, names) is None
     assert unnamed_dialog(DELETE.model_copy(update={"within": None}), current, names) is None
 
 
-def test_a_dialog_named_by_a_label_it_does_not_show_is_known_by_its_heading_once_the_label_is_gone() -> None:
+def test_a_dialog_named_by_a_label_it_does_not_show_is_known_by_its_title_once_the_label_is_gone() -> None:
     labelled = DELETE.model_copy(update={"within": "Confirm deletion"})  # aria-label="Confirm deletion"
     same = DELETE.model_copy(update={"within": None})
     assert unnamed_dialog(labelled, same, []) is None
-    assert elsewhere(labelled, same.model_copy(update={"heading": "Delete all projects?"}), []) is not None
-    unheaded = labelled.model_copy(update={"heading": None})  # no heading then, none now: nothing to compare
-    assert unnamed_dialog(unheaded, unheaded.model_copy(update={"within": None}), []) is None
+    assert elsewhere(labelled, same.model_copy(update={"dialog_title": "Confirm: delete all projects"}), []) is not None
+    # recorded before titles were read: its nearest heading stands in for its title
+    old = labelled.model_copy(update={"version": 6, "dialog_title": None, "heading": "Delete Apollo?"})
+    assert unnamed_dialog(old, same, []) is None
+    assert unnamed_dialog(old, same.model_copy(update={"dialog_title": "Delete all projects?"}), []) is not None
