@@ -14,7 +14,7 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator
 # form action and method (``action``, ``method``: not known of an older one, whose identity leaves them out); 5: the
 # icon of a control without words (``icon``: not known of an older one, whose identity leaves it out); 6: a radio's
 # context is the text around its group, the question it answers (an older one's is its own label, its group unknown);
-# 7: the title of the dialog it is in (``dialog_title``: not known of an older one, whose nearest heading stands in).
+# 7: the title of the dialog it is in (``dialog_title``: not known of an older one, which is held to none).
 FINGERPRINT_VERSION = 7
 DECLARED_VERSION = 4  # the version from which ``action`` and ``method`` were recorded
 ICON_VERSION = 5  # the version from which ``icon`` was recorded
@@ -90,10 +90,10 @@ class Fingerprint(BaseModel):
                                    "one outside any, nor the reverse (page/enclosing.py); absent in a file recorded "
                                    "before it")
     dialog_title: str | None = Field(None, description="the title of the dialog that holds it (see in_dialog): the "
-                                     "text of the dialog's first shown heading, a heading slotted into a web "
-                                     "component's dialog too; what a dialog that lost its name is known by "
-                                     "(page/enclosing.py unnamed_dialog); absent outside a dialog, in one that shows "
-                                     "no heading, and in a file recorded before it")
+                                     "heading the dialog shows first, before any other text but its controls' (a "
+                                     "heading slotted into a web component's dialog too); what a dialog that lost its "
+                                     "name is known by (page/enclosing.py unnamed_dialog); absent outside a dialog, in "
+                                     "one that shows no such title, and in a file recorded before it")
     rank: int | None = None  # its place among the page's visible elements of its tag: 1 for the first list
     # The text that identifies the repeated item (a row among rows, a card among cards) it is in or is, which its
     # locator scopes it by (page/items.py); the item's other text (its context) is then evidence, not identity.

@@ -95,20 +95,18 @@ def other_section(recorded: Fingerprint, names: list[str]) -> str | None:
 
 
 def unnamed_dialog(recorded: Fingerprint, current: Fingerprint, names: list[str]) -> str | None:
-    """Why an element in a dialog that the page names nowhere now (``names``: no name of its own around it) is not in
-    the dialog the recorded element was in, which was named: the dialog's title (``dialog_title``, its first heading)
-    says neither that name nor the recorded title ("Delete Apollo?" lost its ``aria-labelledby`` and now asks "Delete
-    all projects?"); or None. The same words, case and counts aside: a title that only gained or lost words asks
-    about more or less ("Delete Apollo and all other projects?"). A dialog that shows no heading now cannot be told
-    by it, and is taken as its name was (a title styled on a div); a fingerprint from before titles were read
-    (``DIALOG_TITLE_VERSION``) has its nearest heading stand in for its title."""
+    """Why an element in a dialog that no named container holds now (``names`` empty: the dialog's name is gone) is not
+    in the dialog the recorded element was in, which was named: the dialog's title (``dialog_title``) says neither
+    that name nor the recorded title ("Delete Apollo?" lost its ``aria-labelledby`` and now asks "Delete all
+    projects?"); or None. The same words, case and counts aside: a title that only gained or lost words asks about
+    more or less ("Delete Apollo and all other projects?"). A dialog that shows no title now cannot be told by it, and
+    is taken as its name was; so is an element recorded before titles were read (``DIALOG_TITLE_VERSION``)."""
     chain = sections(recorded.within)
-    if not (recorded.in_dialog and current.in_dialog) or not held_to_section(recorded) or not section_words(chain[0]) \
-            or in_section(recorded, names) or _own(chain, names) or not current.dialog_title:
+    if names or not (recorded.in_dialog and current.in_dialog) or not held_to_section(recorded) \
+            or recorded.version < DIALOG_TITLE_VERSION or not current.dialog_title:
         return None
-    was = recorded.dialog_title if recorded.version >= DIALOG_TITLE_VERSION else recorded.heading
     title = section_words(current.dialog_title)
-    if title in (section_words(chain[0]), section_words(was or "")):
+    if title in (section_words(chain[0]), section_words(recorded.dialog_title or "")):
         return None
     return f"it is in a dialog named nowhere, titled {current.dialog_title!r}, and the recorded element was in {chain[0]!r}"
 

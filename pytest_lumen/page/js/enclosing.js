@@ -55,23 +55,34 @@ function inDialog(el) {
   return dialogOf(el) !== null;
 }
 
-// The title of the dialog that holds the element: the text of its first heading that shows, in the order the page
-// shows them (a shadow root's children for its host's, the elements slotted into a slot for the slot's), or null:
-// in no dialog, or in one that shows no heading (a title styled on a div names nothing here).
-function dialogTitle(el) {
-  const dialog = dialogOf(el);
-  const shown = (n) => (n.shadowRoot ? Array.from(n.shadowRoot.children)
-    : n.tagName === 'SLOT' ? (n.assignedElements({flatten: true}).length ? n.assignedElements({flatten: true})
-      : Array.from(n.children)) : Array.from(n.children));
-  const first = (n) => {
-    for (const child of shown(n)) {
-      const heading = /^H[1-6]$/.test(child.tagName) || (child.getAttribute('role') || '').trim() === 'heading';
-      const text = heading && child.getClientRects().length ? (child.innerText || '').replace(/\s+/g, ' ').trim() : '';
-      if (text) return text.slice(0, 120);
-      const inner = heading ? null : first(child);
-      if (inner) return inner;
+// The title of a dialog: the text of the heading it shows first, before any other text (the text of its controls
+// aside: a close button's "×" before the title), in the order the page shows its nodes (a shadow root's for its
+// host's, the nodes slotted into a slot for the slot's); or null: it shows no heading, or text before one (a title
+// styled on a div, a caption over a date picker's day: the heading after it is no title).
+const TITLE_SKIPPED = ['SCRIPT', 'STYLE', 'TEMPLATE', 'NOSCRIPT'];
+const TITLE_CONTROLS = 'button, a[href], input, select, textarea, [role=button], [role=link], [role=checkbox], ' +
+  '[role=switch], [role=tab], [role=menuitem]';
+
+function dialogTitle(dialog) {
+  const shown = (n) => (n.shadowRoot ? n.shadowRoot.childNodes
+    : n.tagName === 'SLOT' && n.assignedNodes({flatten: true}).length ? n.assignedNodes({flatten: true}) : n.childNodes);
+  const first = (n) => {  // the title, null (text came first), or undefined (nothing shown here)
+    for (const child of Array.from(shown(n))) {
+      if (child.nodeType === Node.TEXT_NODE && child.data.trim()) return null;
+      if (child.nodeType !== Node.ELEMENT_NODE || TITLE_SKIPPED.includes(child.tagName)) continue;
+      // an element without a box of its own shows its children still (a slot, a display: contents wrapper)
+      if (!child.checkVisibility() && getComputedStyle(child).display !== 'contents') continue;
+      const role = (child.getAttribute('role') || '').trim().split(/\s+/)[0];
+      if (/^H[1-6]$/.test(child.tagName) || role === 'heading') {
+        const text = (child.innerText || '').replace(/\s+/g, ' ').trim();
+        if (text) return text.slice(0, 120);
+        continue;
+      }
+      if (child.matches(TITLE_CONTROLS)) continue;
+      const found = first(child);
+      if (found !== undefined) return found;
     }
-    return null;
+    return undefined;
   };
-  return dialog && first(dialog);
+  return dialog ? first(dialog) || null : null;
 }

@@ -214,6 +214,13 @@ function fingerprinter(config) {
     }
     return null;
   };
+  // The title of the dialog that holds it, read once per dialog (a scan fingerprints every control of a long one).
+  const titles = new Map();
+  const titleOf = (el) => {
+    const dialog = dialogOf(el);
+    if (dialog && !titles.has(dialog)) titles.set(dialog, dialogTitle(dialog));
+    return dialog ? titles.get(dialog) : null;
+  };
   // Its place among the page's visible elements of its tag (1: the first list of the page); the lists
   // of one tag are walked once per fingerprinter, so a scan stays linear.
   const byTag = new Map();
@@ -254,7 +261,7 @@ function fingerprinter(config) {
       peers: costly('peers', peersOf, el), heading: costly('heading', headingOf, el), rank: costly('rank', rankOf, el),
       within: costly('within', (e) => enclosingNames(e).join(config.sectionsJoin) || null, el),
       in_dialog: costly('in_dialog', inDialog, el),
-      dialog_title: costly('dialog_title', dialogTitle, el),
+      dialog_title: costly('dialog_title', titleOf, el),
       box: {x: r.x + window.scrollX, y: r.y + window.scrollY, width: r.width, height: r.height},
     };
   };

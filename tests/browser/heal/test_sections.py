@@ -212,6 +212,32 @@ def _bootstrap3(named: bool, cards: tuple[str, ...]) -> str:
             'class="modal-footer"><button class="btn btn-danger">Delete</button></div></div></div></div>')
 
 
+def _bootstrap5(named: bool, title_tag: str) -> str:  # a release restyles its title as a div; its body heads a card
+    names = ' aria-labelledby="deleteLabel"' if named else ""
+    return (f'<div class="modal fade show" tabindex="-1" role="dialog" aria-modal="true"{names} style="display: block">'
+            f'<div class="modal-dialog"><div class="modal-content"><div class="modal-header"><{title_tag} '
+            f'class="modal-title fs-5" id="deleteLabel">Delete Apollo?</{title_tag}><button type="button" '
+            'class="btn-close" aria-label="Close"></button></div><div class="modal-body"><h6>Apollo</h6><p>3 tasks</p>'
+            '</div><div class="modal-footer"><button class="btn btn-danger" onclick="used(\'delete\')">Delete</button>'
+            '</div></div></div></div>')
+
+
+def _date_picker(named: bool, day: str) -> str:  # MUI X's mobile picker: a caption, then the day picked (today's)
+    names = ' aria-labelledby=":r7:"' if named else ""
+    return (f'<div role="dialog" aria-modal="true" class="MuiDialog-paper css-1ggc1hs"{names}><div class="MuiPickersToolbar'
+            '-root"><span id=":r7:" class="MuiTypography-overline">Select date</span><h4 class="MuiTypography-h4 '
+            f'MuiDatePickerToolbar-title">{day}</h4></div><div class="MuiDialogActions-root"><button class="MuiButton-'
+            'root" onclick="used(\'ok\')">OK</button></div></div>')
+
+
+def _settings(grouped: bool) -> str:  # a named dialog whose named group a release made a div
+    group = ('<section aria-labelledby="notif"><h3 id="notif">Notifications</h3>' if grouped
+             else '<div class="css-9xk2p1"><h3>Notifications</h3>')
+    return ('<div role="dialog" aria-modal="true" aria-labelledby="settings"><h2 id="settings">Settings</h2>' + group
+            + '<label><input type="checkbox" onclick="used(\'email\')"> Email me</label>'
+            + ('</section>' if grouped else '</div>') + '</div>')
+
+
 def _profile(named: bool, user: str) -> str:
     return _confirm("Edit profile", "mui" if named else "unnamed", f'<h3 class="css-1x2y3z">{user}</h3>'
                     '<p>Member since 2021</p>', button="Save")
@@ -233,14 +259,18 @@ def _profile(named: bool, user: str) -> str:
     (_profile(True, "Ada Lovelace"), _profile(False, "Grace Hopper"), "Save", "save"),  # data under its title
     (_chakra(True, "Good morning"), _chakra(False, "Good afternoon"), "Delete", "delete"),  # the page's greeting
     (_bootstrap3(True, ("Apollo", "Gemini")), _bootstrap3(False, ("Apollo", "Gemini", "Mercury")), "Close", "close"),
+    (_bootstrap5(True, "h1"), _bootstrap5(False, "div"), "Delete", "delete"),  # its title a div now: no title
+    (_date_picker(True, "Wed, Mar 5"), _date_picker(False, "Thu, Mar 6"), "OK", "ok"),  # a caption before the day
+    (_settings(True), _settings(False), "Email me", "email"),  # its group gone, the dialog still named
 ], ids=["name-dropped", "slotted", "label-dropped", "body-heading-kept", "question-grew", "name-dropped-same-title",
         "slotted-same-title", "label-dropped-same-title", "named-now", "profile-data", "chakra-greeting",
-        "bootstrap3-close-before-title"])
+        "bootstrap3-close-before-title", "bootstrap5-title-div", "date-picker-day", "settings-group-gone"])
 def test_a_dialog_the_page_names_nowhere_now_is_the_recorded_one_only_while_its_title_asks_the_same(
         page: Any, site_factory: Callable[[dict[str, str]], Any], tmp_path: Path, old: str, new: str, button: str,
         outcome: str | None) -> None:
     site = site_factory({"old.html": PAGE.format(body=PROJECTS) + old, "new.html": PAGE.format(body=PROJECTS) + new})
-    script = [{"tool": "click", "target": {"role": "button", "name": button}}, {"tool": "done"}]
+    role = "checkbox" if button == "Email me" else "button"
+    script = [{"tool": "click", "target": {"role": role, "name": button}}, {"tool": "done"}]
     if outcome is None:
         with pytest.raises(ReplayError, match=r"named nowhere, titled 'Delete (all|Apollo and all other) projects\?'"):
             record_then_replay(page, site.url, tmp_path, script, "confirm deleting Apollo")

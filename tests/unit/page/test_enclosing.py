@@ -79,7 +79,14 @@ def test_a_dialog_named_by_a_label_it_does_not_show_is_known_by_its_title_once_t
     same = DELETE.model_copy(update={"within": None})
     assert unnamed_dialog(labelled, same, []) is None
     assert elsewhere(labelled, same.model_copy(update={"dialog_title": "Confirm: delete all projects"}), []) is not None
-    # recorded before titles were read: its nearest heading stands in for its title
-    old = labelled.model_copy(update={"version": 6, "dialog_title": None, "heading": "Delete Apollo?"})
+    # recorded before titles were read: nothing to tell it by (its nearest heading may be its body's)
+    old = labelled.model_copy(update={"version": 6, "dialog_title": None, "heading": "This cannot be undone"})
     assert unnamed_dialog(old, same, []) is None
-    assert unnamed_dialog(old, same.model_copy(update={"dialog_title": "Delete all projects?"}), []) is not None
+
+
+def test_a_section_gone_inside_a_dialog_still_named_is_no_dialog_named_nowhere() -> None:
+    email = Fingerprint(tag="input", role="checkbox", name="Email me", within="Notifications / Settings",
+                        in_dialog=True, dialog_title="Settings")
+    assert elsewhere(email, email.model_copy(update={"within": "Settings"}), ["Settings"]) is None  # a div now
+    assert elsewhere(email, email.model_copy(update={"within": "Account settings"}), ["Account settings"]) is None
+    assert elsewhere(email, email.model_copy(update={"within": None}), []) is None  # both gone: its title says it
