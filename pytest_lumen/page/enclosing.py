@@ -14,8 +14,8 @@ gate's hash: the innermost name as it is); the full path and the judge refuse on
 at two strengths: what the gate lets through, the full path accepts too.
 
 A section whose name is gone (a form that lost its fieldsets) holds the element still, with one exception: a dialog
-is the question it asks, and one the page names nowhere now (MUI names a dialog only when the app passes
-``aria-labelledby``) is the recorded one only while its title still asks it (``unnamed_dialog``).
+is the question it asks: one whose name is gone (MUI names a dialog only when the app passes ``aria-labelledby``) is
+the recorded one only while its title still asks it (``unnamed_dialog``).
 """
 
 from __future__ import annotations
@@ -95,20 +95,22 @@ def other_section(recorded: Fingerprint, names: list[str]) -> str | None:
 
 
 def unnamed_dialog(recorded: Fingerprint, current: Fingerprint, names: list[str]) -> str | None:
-    """Why an element in a dialog that no named container holds now (``names`` empty: the dialog's name is gone) is not
-    in the dialog the recorded element was in, which was named: the dialog's title (``dialog_title``) says neither
-    that name nor the recorded title ("Delete Apollo?" lost its ``aria-labelledby`` and now asks "Delete all
-    projects?"); or None. The same words, case and counts aside: a title that only gained or lost words asks about
-    more or less ("Delete Apollo and all other projects?"). A dialog that shows no title now cannot be told by it, and
-    is taken as its name was; so is an element recorded before titles were read (``DIALOG_TITLE_VERSION``)."""
+    """Why an element in a dialog is not in the dialog the recorded element was in, when the section it was in is named
+    nowhere around it now (``names``: the dialog's ``aria-labelledby`` dropped, which MUI passes only when the app
+    does; a group's name in it): the dialog's title (``dialog_title``) is not the recorded one ("Delete Apollo?" now
+    asks "Delete all projects?"); or None. Its words in order, case and counts aside: a title that gained or lost
+    words asks about more or less ("Delete Apollo and all other projects?"), one whose words swapped asks another thing
+    ("Move Gemini into Apollo?"). A dialog that shows no title now, or showed none when recorded, cannot be told by it,
+    and is taken as before; so is an element recorded before titles were read (``DIALOG_TITLE_VERSION``)."""
     chain = sections(recorded.within)
-    if names or not (recorded.in_dialog and current.in_dialog) or not held_to_section(recorded) \
-            or recorded.version < DIALOG_TITLE_VERSION or not current.dialog_title:
+    if not (recorded.in_dialog and current.in_dialog) or not held_to_section(recorded) \
+            or recorded.version < DIALOG_TITLE_VERSION or in_section(recorded, names) or _own(chain, names):
         return None
-    title = section_words(current.dialog_title)
-    if title in (section_words(chain[0]), section_words(recorded.dialog_title or "")):
+    was, now = title_words(recorded.dialog_title), title_words(current.dialog_title)
+    if not was or not now or was == now:
         return None
-    return f"it is in a dialog named nowhere, titled {current.dialog_title!r}, and the recorded element was in {chain[0]!r}"
+    return (f"the section it was in, {chain[0]!r}, is named nowhere around it now, and its dialog's title "
+            f"{recorded.dialog_title!r} became {current.dialog_title!r}")
 
 
 def beside_its_section(page: Page, recorded: Fingerprint, names: list[str]) -> str | None:
@@ -151,6 +153,11 @@ def _own(chain: list[str], names: list[str]) -> list[str]:
     """Of the named containers ``names``, those that were not around the recorded element too (``chain``'s outer
     sections: its form, its page's regions)."""
     return [name for name in names if not any(_alike(section_words(name), section_words(outer)) for outer in chain[1:])]
+
+
+def title_words(title: str | None) -> tuple[str, ...]:
+    """A dialog's title as its words in order, lower case, the counts set apart from it aside (none for no title)."""
+    return tuple(_WORD.findall(counts_aside(title).lower())) if title else ()
 
 
 def section_words(name: str) -> frozenset[str]:

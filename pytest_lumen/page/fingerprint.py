@@ -26,11 +26,13 @@ PAGE_FIELDS: tuple[str, ...] = tuple(name for name in Fingerprint.model_fields i
 # The roles whose accessible name, short of an aria-label or a label, is the element's text (as is
 # an element's without a role): ARIA's "name from content", approximately.
 NAME_FROM_CONTENT_ROLES = ("button", "link", "heading", "option", "tab", "menuitem", "cell", "listitem", "checkbox", "radio")
-CAPTURE_JS = scripts.function("capture", ("deep", "enclosing", "hash", "icon", "fingerprint", "capture"))
-CAPTURE_ONLY_JS = scripts.function("captureOnly", ("deep", "enclosing", "hash", "icon", "fingerprint", "capture_only"))
-SCAN_JS = scripts.function("scan", ("deep", "enclosing", "hash", "icon", "fingerprint", "declared", "scan"))
+# The scripts a fingerprinter needs (``js/fingerprint.js`` and what it calls), in load order.
+FINGERPRINTER = ("deep", "composed", "enclosing", "hash", "icon", "fingerprint")
+CAPTURE_JS = scripts.function("capture", (*FINGERPRINTER, "capture"))
+CAPTURE_ONLY_JS = scripts.function("captureOnly", (*FINGERPRINTER, "capture_only"))
+SCAN_JS = scripts.function("scan", (*FINGERPRINTER, "declared", "scan"))
 INDEX_JS = scripts.function("indexIn", ("deep", "index"))
-LOOK_ALIKES_JS = scripts.function("lookAlikes", ("deep", "enclosing", "hash", "icon", "fingerprint", "look_alikes"))
+LOOK_ALIKES_JS = scripts.function("lookAlikes", (*FINGERPRINTER, "look_alikes"))
 DEEP_ENGINE = "lumen-deep"
 DEEP_ENGINE_JS = scripts.engine("deepEngine", ("deep", "deep_engine"), {})
 

@@ -31,7 +31,7 @@ from ..cache.fingerprints import DECLARED_VERSION, QUESTION_VERSION
 from ..cache.model import Fingerprint
 from . import icons, scripts
 from .enclosing import SECTIONS_JOIN, elsewhere, held_to_section, section_key, sections
-from .fingerprint import CONFIG, page_fields
+from .fingerprint import CONFIG, FINGERPRINTER, page_fields
 from .holds import FILLED, KEPT
 from .items import ITEM_ROLES, names_item
 from .purpose import CHOICE_ROLES
@@ -94,7 +94,7 @@ ENGINE_CONFIG: dict[str, object] = {
     "missing": MISSING, "separator": SEPARATOR, "mismatch": MISMATCH, "filled": FILLED, "kept": KEPT,
     "section": SECTION[0], "sectionsJoin": SECTIONS_JOIN,
 }
-ENGINE_JS = scripts.engine("identityEngine", ("deep", "enclosing", "hash", "icon", "fingerprint", "identity_engine"),
+ENGINE_JS = scripts.engine("identityEngine", (*FINGERPRINTER, "identity_engine"),
                            ENGINE_CONFIG)
 
 _M32 = 0xFFFFFFFF

@@ -44,7 +44,7 @@ function sectionNames() {
 // through its slot, an open shadow root through its host.
 function dialogOf(el) {
   for (let n = enclosingParent(el); n && n.nodeType === 1; n = enclosingParent(n)) {
-    const role = (n.getAttribute('role') || '').trim().split(/\s+/)[0];
+    const role = firstRole(n);
     const dialog = n.tagName === 'DIALOG' || role === 'dialog' || role === 'alertdialog';
     if (dialog && n.getAttribute('aria-modal') !== 'false') return n;
   }
@@ -55,25 +55,28 @@ function inDialog(el) {
   return dialogOf(el) !== null;
 }
 
+// An element's role as Playwright reads it: the first token of its role attribute.
+function firstRole(n) {
+  return (n.getAttribute('role') || '').trim().split(/\s+/)[0];
+}
+
 // The title of a dialog: the text of the heading it shows first, before any other text (the text of its controls
-// aside: a close button's "×" before the title), in the order the page shows its nodes (a shadow root's for its
-// host's, the nodes slotted into a slot for the slot's); or null: it shows no heading, or text before one (a title
-// styled on a div, a caption over a date picker's day: the heading after it is no title).
+// aside: a close button's "×" before the title), in the order Playwright walks the composed tree (composed.js); or
+// null: it shows no heading, or text before one (a title styled on a div, a caption over a date picker's day: the
+// heading after it is no title). Its controls are those whose text is their own label, not every focusable element
+// (a dialog's paper may be focusable, its title inside).
 const TITLE_SKIPPED = ['SCRIPT', 'STYLE', 'TEMPLATE', 'NOSCRIPT'];
 const TITLE_CONTROLS = 'button, a[href], input, select, textarea, [role=button], [role=link], [role=checkbox], ' +
   '[role=switch], [role=tab], [role=menuitem]';
 
 function dialogTitle(dialog) {
-  const shown = (n) => (n.shadowRoot ? n.shadowRoot.childNodes
-    : n.tagName === 'SLOT' && n.assignedNodes({flatten: true}).length ? n.assignedNodes({flatten: true}) : n.childNodes);
   const first = (n) => {  // the title, null (text came first), or undefined (nothing shown here)
-    for (const child of Array.from(shown(n))) {
+    for (const child of composedNodes(n)) {
       if (child.nodeType === Node.TEXT_NODE && child.data.trim()) return null;
       if (child.nodeType !== Node.ELEMENT_NODE || TITLE_SKIPPED.includes(child.tagName)) continue;
       // an element without a box of its own shows its children still (a slot, a display: contents wrapper)
       if (!child.checkVisibility() && getComputedStyle(child).display !== 'contents') continue;
-      const role = (child.getAttribute('role') || '').trim().split(/\s+/)[0];
-      if (/^H[1-6]$/.test(child.tagName) || role === 'heading') {
+      if (/^H[1-6]$/.test(child.tagName) || firstRole(child) === 'heading') {
         const text = (child.innerText || '').replace(/\s+/g, ' ').trim();
         if (text) return text.slice(0, 120);
         continue;

@@ -53,25 +53,42 @@ DELETE = Fingerprint(tag="button", role="button", name="Delete", within="Delete 
 
 @pytest.mark.parametrize(("title", "names", "other"), [
     ("Delete all projects?", [], True),  # the dialog lost its name, and asks another question
-    ("Delete Apollo and all other projects?", [], True),  # the question grew: the words are not the same
+    ("Delete Apollo and all other projects?", [], True),  # the question grew
     ("Delete Apollo's backups?", [], True),
     ("Delete Apollo?", [], False),  # it lost its name, and still asks it
     ("delete  apollo", [], False),  # case, spacing and punctuation aside
     ("Delete Apollo (3 tasks)?", [], False),  # a count set apart
-    (None, [], False),  # it shows no heading: nothing to tell it by (a title styled on a div)
+    (None, [], False),  # it shows no title: nothing to tell it by (a title styled on a div)
+    ("?", [], False),  # nor a title without words
     ("Delete all projects?", ["Delete Apollo?"], False),  # still named so: its name says it (in_section)
     ("Delete all projects?", ["Delete all projects?"], False),  # named otherwise: other_section's to say
 ])
-def test_a_dialog_the_page_names_nowhere_now_is_the_recorded_one_only_while_its_title_asks_the_same(
+def test_a_dialog_whose_name_is_gone_is_the_recorded_one_only_while_its_title_asks_the_same(
         title: str | None, names: list[str], other: bool) -> None:
     current = DELETE.model_copy(update={"within": " / ".join(names) or None, "dialog_title": title})
     why = unnamed_dialog(DELETE, current, names)
     assert (why is not None) is other, why
-    assert why is None or f"named nowhere, titled {title!r}" in why
+    assert why is None or f"its dialog's title 'Delete Apollo?' became {title!r}" in why
     # the rule is the dialog's: an element recorded in no dialog, or in one named nowhere, or a field whose form lost
-    # its fieldsets, is held to no title
+    # its fieldsets, is held to no title; nor one recorded before titles were read, or in a dialog without a title
     assert unnamed_dialog(DELETE.model_copy(update={"in_dialog": False}), current, names) is None
     assert unnamed_dialog(DELETE.model_copy(update={"within": None}), current, names) is None
+    assert unnamed_dialog(DELETE.model_copy(update={"version": 6, "dialog_title": None}), current, names) is None
+    assert unnamed_dialog(DELETE.model_copy(update={"dialog_title": None}), current, names) is None
+
+
+def test_a_titles_words_are_read_in_order() -> None:
+    move = DELETE.model_copy(update={"name": "Move", "within": "Move Apollo into Gemini?",
+                                     "dialog_title": "Move Apollo into Gemini?"})
+    swapped = move.model_copy(update={"within": None, "dialog_title": "Move Gemini into Apollo?"})
+    assert elsewhere(move, swapped, []) is not None
+
+
+def test_a_dialog_in_a_named_section_whose_own_name_is_gone_is_held_to_its_title() -> None:
+    native = DELETE.model_copy(update={"within": "Delete Apollo? / Projects"})  # a <dialog> inside a named list
+    assert elsewhere(native, native.model_copy(update={"within": "Projects", "dialog_title": "Delete all projects?"}),
+                     ["Projects"]) is not None
+    assert elsewhere(native, native.model_copy(update={"within": "Projects"}), ["Projects"]) is None
 
 
 def test_a_dialog_named_by_a_label_it_does_not_show_is_known_by_its_title_once_the_label_is_gone() -> None:
@@ -79,14 +96,10 @@ def test_a_dialog_named_by_a_label_it_does_not_show_is_known_by_its_title_once_t
     same = DELETE.model_copy(update={"within": None})
     assert unnamed_dialog(labelled, same, []) is None
     assert elsewhere(labelled, same.model_copy(update={"dialog_title": "Confirm: delete all projects"}), []) is not None
-    # recorded before titles were read: nothing to tell it by (its nearest heading may be its body's)
-    old = labelled.model_copy(update={"version": 6, "dialog_title": None, "heading": "This cannot be undone"})
-    assert unnamed_dialog(old, same, []) is None
 
 
-def test_a_section_gone_inside_a_dialog_still_named_is_no_dialog_named_nowhere() -> None:
+def test_a_section_gone_inside_a_dialog_still_titled_so_is_that_dialog() -> None:
     email = Fingerprint(tag="input", role="checkbox", name="Email me", within="Notifications / Settings",
                         in_dialog=True, dialog_title="Settings")
     assert elsewhere(email, email.model_copy(update={"within": "Settings"}), ["Settings"]) is None  # a div now
-    assert elsewhere(email, email.model_copy(update={"within": "Account settings"}), ["Account settings"]) is None
     assert elsewhere(email, email.model_copy(update={"within": None}), []) is None  # both gone: its title says it
