@@ -1389,21 +1389,10 @@ def test_delete_dialog(page, app):
 DIALOG_TITLE = Pair(
     name="dialog_title",
     title="a dialog by its title",
-    test='''
-def test_dialog_title(agent, page, app):
-    page.goto(app.url + "/products")
-    agent.run("delete the Green plate and confirm in the dialog")
-    expect(page.get_by_role("alert")).to_have_text("Product moved to the trash")
-''',
-    by_hand='''
-def test_dialog_title(page, app):
-    page.goto(app.url + "/products")
-    page.get_by_role("row").filter(has=page.get_by_role("cell", name="Green plate", exact=True)).get_by_role(
-        "button", name="Delete").click()
-    page.get_by_role("dialog").filter(has=page.get_by_role("heading", name="Delete Green plate?")).get_by_role(
-        "button", name="Delete", exact=True).click()
-    expect(page.get_by_role("alert")).to_have_text("Product moved to the trash")
-''',
+    test=DELETE_DIALOG.test.replace("test_delete_dialog", "test_dialog_title"),
+    by_hand=DELETE_DIALOG.by_hand.replace("test_delete_dialog", "test_dialog_title").replace(
+        'page.get_by_role("dialog", name="Delete Green plate?")',
+        'page.get_by_role("dialog").filter(has=page.get_by_role("heading", name="Delete Green plate?"))'),
     bait=DELETE_DIALOG.bait.replace("test_delete_dialog", "test_dialog_title"),
     script=DELETE_DIALOG.script,
     trap_step="delete the Green plate and confirm in the dialog",
