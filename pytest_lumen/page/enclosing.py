@@ -13,9 +13,9 @@ gate's hash: the innermost name as it is); the full path and the judge refuse on
 (``other_section``: counts aside, a name that only gained or lost words, unless the element had look-alikes). One rule
 at two strengths: what the gate lets through, the full path accepts too.
 
-A section whose name is gone (a form that lost its fieldsets) holds the element still, with one exception: a dialog
-is the question it asks: one whose name is gone (MUI names a dialog only when the app passes ``aria-labelledby``) is
-the recorded one only while its title still asks it (``unnamed_dialog``).
+A section whose name is gone (a form that lost its fieldsets) holds the element still, with one exception, as a dialog
+is the question it asks. One whose name is gone (MUI names a dialog only when the app passes ``aria-labelledby``) is
+the recorded one only while its title is the recorded title (``unnamed_dialog``).
 """
 
 from __future__ import annotations
