@@ -44,7 +44,7 @@ function sectionNames() {
 // through its slot, an open shadow root through its host.
 function dialogOf(el) {
   for (let n = enclosingParent(el); n && n.nodeType === 1; n = enclosingParent(n)) {
-    const role = firstRole(n);
+    const role = (n.getAttribute('role') || '').trim().split(/\s+/)[0];
     const dialog = n.tagName === 'DIALOG' || role === 'dialog' || role === 'alertdialog';
     if (dialog && n.getAttribute('aria-modal') !== 'false') return n;
   }
@@ -55,16 +55,12 @@ function inDialog(el) {
   return dialogOf(el) !== null;
 }
 
-// An element's role as Playwright reads it: the first token of its role attribute.
-function firstRole(n) {
-  return (n.getAttribute('role') || '').trim().split(/\s+/)[0];
-}
-
 // The title of a dialog: the text of the heading it shows first, before any other text (the text of its controls
 // aside: a close button's "×" before the title), in the order Playwright walks the composed tree (composed.js); or
 // null: it shows no heading, or text before one (a title styled on a div, a caption over a date picker's day: the
 // heading after it is no title). Its controls are those whose text is their own label, not every focusable element
 // (a dialog's paper may be focusable, its title inside).
+const HEADINGS = 'h1, h2, h3, h4, h5, h6, [role=heading]';  // a dialog's title; the heading before an element too
 const TITLE_SKIPPED = ['SCRIPT', 'STYLE', 'TEMPLATE', 'NOSCRIPT'];
 const TITLE_CONTROLS = 'button, a[href], input, select, textarea, [role=button], [role=link], [role=checkbox], ' +
   '[role=switch], [role=tab], [role=menuitem]';
@@ -76,7 +72,7 @@ function dialogTitle(dialog) {
       if (child.nodeType !== Node.ELEMENT_NODE || TITLE_SKIPPED.includes(child.tagName)) continue;
       // an element without a box of its own shows its children still (a slot, a display: contents wrapper)
       if (!child.checkVisibility() && getComputedStyle(child).display !== 'contents') continue;
-      if (/^H[1-6]$/.test(child.tagName) || firstRole(child) === 'heading') {
+      if (child.matches(HEADINGS)) {
         const text = (child.innerText || '').replace(/\s+/g, ' ').trim();
         if (text) return text.slice(0, 120);
         continue;

@@ -208,7 +208,7 @@ function fingerprinter(config) {
   // The text of the nearest heading before the element, looking up to six ancestors out.
   const headingOf = (el) => {
     for (let n = up(el), d = 0; n && d < 6; n = up(n), d++) {
-      const before = deepAll('h1, h2, h3, h4, h5, h6, [role=heading]', n)
+      const before = deepAll(HEADINGS, n)
         .filter((h) => h !== el && !h.contains(el) && (h.compareDocumentPosition(el) & Node.DOCUMENT_POSITION_FOLLOWING));
       if (before.length) return clean(before[before.length - 1].innerText, 80);
     }
