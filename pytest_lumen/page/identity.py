@@ -30,7 +30,7 @@ from typing import TYPE_CHECKING
 from ..cache.fingerprints import DECLARED_VERSION, QUESTION_VERSION
 from ..cache.model import Fingerprint
 from . import icons, scripts
-from .enclosing import SECTIONS_JOIN, elsewhere, held_to_section, section_key, sections
+from .enclosing import SECTIONS_JOIN, elsewhere, held_to_section, held_to_title, section_key, sections
 from .fingerprint import CONFIG, FINGERPRINTER, page_fields
 from .holds import FILLED, KEPT
 from .items import ITEM_ROLES, names_item
@@ -45,7 +45,7 @@ ENGINE = "lumen-identity"
 # primary locator is a role locator, whose own role and name then stand in for them (the cache keeps
 # the locator's role and name in the fingerprint, which the page's approximation may word otherwise).
 FIELDS = page_fields("role", "name", "tag", "text", "id", "name_attr", "type", "placeholder", "href", "label", "test_id",
-                     "context", "heading", "action", "method", "within", "in_dialog", "icon")
+                     "context", "heading", "action", "method", "within", "in_dialog", "icon", "dialog_title")
 ROLE_AND_NAME = ("role", "name")
 # What a fill may change: its own text (a contenteditable) and the text around it (a line total, a
 # validation message, suggestions). The gate that finds a filled field again to read it back skips them.
@@ -76,9 +76,13 @@ DIALOG = ("in_dialog",)
 # What a control without words shows (``icons.py``): its identity, which a named element's leaves out, and so does a
 # fingerprint from before icons were read ("n").
 ICON = ("icon",)
+# The title of the dialog it is in (``dialog_title``): hashed only for an element held to it (``enclosing.held_to_title``:
+# its dialog named nowhere when recorded, with a title), whose dialog no name tells; for any other it is left out ("u").
+# The full path's rule is wider (``enclosing.unnamed_dialog``: the title's words, counts aside).
+TITLE = ("dialog_title",)
 # Which attributes each scope letter of the selector leaves out; Python and the page read the same table.
 SKIPS: dict[str, tuple[str, ...]] = {"r": ROLE_AND_NAME, "v": LIVE, "c": CONTEXT, "i": IN_ITEM, "s": THE_ITEM,
-                                     "d": DECLARED, "w": SECTION, "m": DIALOG, "n": ICON}
+                                     "d": DECLARED, "w": SECTION, "m": DIALOG, "n": ICON, "u": TITLE}
 SEPARATOR = "\u001f"
 # With scope letter "t" the engine throws this when the locator's element is not the recorded one:
 # Playwright then fails at once instead of waiting for an element that will not come.
@@ -127,7 +131,7 @@ def identity_selector(fp: Fingerprint, after_fill: bool = False, fail_fast: bool
     token (``holds.token``), under which the page keeps the element matched, for ``holds.provided``.
     """
     scope = ("r" + ("v" if after_fill else "") + ("" if fp.look_alikes else "c") + item_scope(fp) + declared_scope(fp)
-             + section_scope(fp) + dialog_scope(fp) + icon_scope(fp))
+             + section_scope(fp) + dialog_scope(fp) + icon_scope(fp) + title_scope(fp))
     skip = {name for letter in scope for name in SKIPS.get(letter, ())}
     values = [_identifying(fp, name) for name in FIELDS if name not in skip]
     key = SEPARATOR.join(MISSING if v is None else str(v) for v in values)
@@ -148,7 +152,7 @@ def holds(recorded: Fingerprint, current: Fingerprint, hidden: bool = False) -> 
     if not same_role_and_name(recorded, current, named=not is_item(recorded)):
         return False
     letters = ("r", "" if recorded.look_alikes else "c", item_scope(recorded), declared_scope(recorded), "w", "m",
-               icon_scope(recorded))
+               icon_scope(recorded), "u")
     skip = {name for letter in letters for name in SKIPS.get(letter, ())} | (set(RENDERED) if hidden else set())
     return (all(getattr(recorded, name) == getattr(current, name) for name in FIELDS if name not in skip)
             and elsewhere(recorded, current, sections(current.within)) is None)
@@ -163,6 +167,11 @@ def section_scope(fp: Fingerprint) -> str:
 def dialog_scope(fp: Fingerprint) -> str:
     """The scope letter of a fingerprint from a file recorded before ``in_dialog`` was: "m"."""
     return "m" if fp.in_dialog is None else ""
+
+
+def title_scope(fp: Fingerprint) -> str:
+    """The scope letter of an element whose identity leaves its dialog's title out (any not ``held_to_title``): "u"."""
+    return "" if held_to_title(fp) else "u"
 
 
 def icon_scope(fp: Fingerprint) -> str:

@@ -259,6 +259,11 @@ def _profile(named: bool, user: str) -> str:
      _confirm("Delete all projects?", "unnamed", "<h3>This cannot be undone</h3>"), "Delete", None),
     (_confirm("Delete Apollo?", "mui"), _confirm("Delete Apollo and all other projects?", "unnamed"), "Delete", None),
     (_native(True, "Delete Apollo?"), _native(False, "Delete all projects?"), "Delete", None),  # in a named section
+    # traps: named nowhere when recorded (the gate hashes its title), another question asked
+    (_confirm("Delete Apollo?", "unnamed"), _confirm("Delete all projects?", "unnamed"), "Delete", None),
+    (_confirm("Delete Apollo?", None), _confirm("Delete all projects?", None), "Delete", None),  # slotted
+    (_confirm("Delete Apollo?", "unnamed"), _confirm("Delete Apollo and all other projects?", "unnamed"), "Delete", None),
+    (_confirm("Delete Apollo?", "unnamed"), _confirm("Delete all projects?", "mui"), "Delete", None),  # named now
     # twins: the name gone, the same question asked
     (_confirm("Delete Apollo?", "mui"), _confirm("Delete Apollo?", "unnamed"), "Delete", "delete"),
     (_confirm("Delete Apollo?", "mui"), _confirm("Delete Apollo?", None), "Delete", "delete"),  # slotted
@@ -271,10 +276,21 @@ def _profile(named: bool, user: str) -> str:
     (_bootstrap5(True, "h1"), _bootstrap5(False, "div"), "Delete", "delete"),  # its title a div now: no title
     (_date_picker(True, "Wed, Mar 5"), _date_picker(False, "Thu, Mar 6"), "OK", "ok"),  # a caption before the day
     (_settings(True), _settings(False), "Email me", "email"),  # its group gone, the dialog still named
+    # twins: named nowhere when recorded, the same question asked
+    (_confirm("Delete Apollo?", "unnamed"), _confirm("Delete Apollo?", "unnamed", "<p>Its 3 tasks go too.</p>"),
+     "Delete", "delete"),
+    (_confirm("Delete Apollo?", None), _confirm("Delete Apollo?", None), "Delete", "delete"),  # slotted
+    (_confirm("Delete selected (1 project)", "unnamed"), _confirm("Delete selected (2 projects)", "unnamed"), "Delete",
+     "delete"),  # a count set apart
+    (_profile(False, "Ada Lovelace"), _profile(False, "Grace Hopper"), "Save", "save"),  # data under its title
+    (_chakra(False, "Good morning"), _chakra(False, "Good afternoon"), "Delete", "delete"),  # no title to hold it to
 ], ids=["name-dropped", "slotted", "label-dropped", "body-heading-kept", "question-grew", "native-in-section",
+        "unnamed-both", "slotted-both", "unnamed-question-grew", "unnamed-then-named-otherwise",
         "name-dropped-same-title", "slotted-same-title", "label-dropped-same-title", "named-now",
         "native-in-section-same-title", "profile-data", "chakra-greeting", "bootstrap3-close-before-title",
-        "bootstrap5-title-div", "date-picker-day", "settings-group-gone"])
+        "bootstrap5-title-div", "date-picker-day", "settings-group-gone",
+        "unnamed-both-same-title", "slotted-both-same-title", "unnamed-count", "unnamed-profile-data",
+        "unnamed-chakra-greeting"])
 def test_a_dialog_whose_name_is_gone_is_the_recorded_one_only_while_its_title_asks_the_same(
         page: Any, site_factory: Callable[[dict[str, str]], Any], tmp_path: Path, old: str, new: str, button: str,
         outcome: str | None) -> None:
@@ -288,3 +304,18 @@ def test_a_dialog_whose_name_is_gone_is_the_recorded_one_only_while_its_title_as
         return
     ctx = record_then_replay(page, site.url, tmp_path, script, "confirm deleting Apollo")
     assert used(page) == [outcome] and ctx.figures.model_calls == 0
+
+
+@pytest.mark.parametrize(("new", "through_gate"), [
+    (_confirm("Delete Apollo?", "unnamed", "<p>Its 3 tasks go too.</p>"), True),  # the page reads the recorded hash
+    (_confirm("Delete Apollo?", None), True),  # a web component's now, its title slotted: read as Playwright walks it
+    (_confirm("Delete Apollo (3 tasks)?", "unnamed"), False),  # a count: the full path's rule sets it aside
+])
+def test_the_gate_holds_an_element_of_a_dialog_named_nowhere_to_its_title_as_it_reads(
+        page: Any, site_factory: Callable[[dict[str, str]], Any], tmp_path: Path, new: str, through_gate: bool) -> None:
+    site = site_factory({"old.html": PAGE.format(body=PROJECTS) + _confirm("Delete Apollo?", "unnamed"),
+                         "new.html": PAGE.format(body=PROJECTS) + new})
+    script = [{"tool": "click", "target": {"role": "button", "name": "Delete"}}, {"tool": "done"}]
+    ctx = record_then_replay(page, site.url, tmp_path, script, "confirm deleting Apollo")
+    assert used(page) == ["delete"]
+    assert (ctx.figures.gate_hits, ctx.figures.gate_misses) == ((1, 0) if through_gate else (0, 1))

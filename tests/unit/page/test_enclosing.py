@@ -5,7 +5,17 @@ from __future__ import annotations
 import pytest
 
 from pytest_lumen.cache.model import Fingerprint
-from pytest_lumen.page.enclosing import elsewhere, in_section, other_section, section_key, section_words, sections, unnamed_dialog
+from pytest_lumen.page.enclosing import (
+    elsewhere,
+    held_to_title,
+    in_section,
+    other_section,
+    section_key,
+    section_words,
+    sections,
+    unnamed_dialog,
+)
+from pytest_lumen.page.identity import title_scope
 
 ACCEPT = Fingerprint(tag="button", role="button", name="Accept", within="Cookie consent / Site")
 
@@ -69,12 +79,40 @@ def test_a_dialog_whose_name_is_gone_is_the_recorded_one_only_while_its_title_as
     why = unnamed_dialog(DELETE, current, names)
     assert (why is not None) is other, why
     assert why is None or f"its dialog's title 'Delete Apollo?' became {title!r}" in why
-    # the rule is the dialog's: an element recorded in no dialog, or in one named nowhere, or a field whose form lost
-    # its fieldsets, is held to no title; nor one recorded before titles were read, or in a dialog without a title
+    # the rule is the dialog's: an element recorded in no dialog, or a field whose form lost its fieldsets, is held to
+    # no title; nor one recorded before titles were read, or in a dialog without a title
     assert unnamed_dialog(DELETE.model_copy(update={"in_dialog": False}), current, names) is None
-    assert unnamed_dialog(DELETE.model_copy(update={"within": None}), current, names) is None
     assert unnamed_dialog(DELETE.model_copy(update={"version": 6, "dialog_title": None}), current, names) is None
     assert unnamed_dialog(DELETE.model_copy(update={"dialog_title": None}), current, names) is None
+
+
+@pytest.mark.parametrize(("title", "names", "other"), [
+    ("Delete all projects?", [], True),  # named nowhere then and now, and asks another question
+    ("Delete all projects?", ["Delete all projects?"], True),  # named now, by another question
+    ("Delete Apollo and all other projects?", [], True),
+    ("Delete Apollo?", [], False),
+    ("Delete Apollo?", ["Delete Apollo?"], False),  # named now, by its question
+    ("Delete Apollo (3 tasks)?", [], False),
+    (None, [], False),  # no title now: taken as before
+])
+def test_a_dialog_named_nowhere_when_recorded_is_the_recorded_one_only_while_its_title_asks_the_same(
+        title: str | None, names: list[str], other: bool) -> None:
+    unnamed = DELETE.model_copy(update={"within": None})  # a portal's confirm modal, a web component's
+    assert held_to_title(unnamed) and title_scope(unnamed) == "" and title_scope(DELETE) == "u"
+    current = unnamed.model_copy(update={"within": " / ".join(names) or None, "dialog_title": title})
+    why = elsewhere(unnamed, current, names)
+    assert (why is not None) is other, why
+    assert why is None or why == (f"its dialog was named nowhere when it was recorded, and its dialog's title "
+                                  f"'Delete Apollo?' became {title!r}")
+
+
+def test_an_element_named_nowhere_is_held_to_a_title_only_in_a_titled_dialog_and_no_link_to_an_address() -> None:
+    unnamed = DELETE.model_copy(update={"within": None})
+    assert not held_to_title(unnamed.model_copy(update={"in_dialog": False, "dialog_title": None}))
+    assert not held_to_title(unnamed.model_copy(update={"dialog_title": "?"}))  # a title without words
+    assert not held_to_title(unnamed.model_copy(update={"version": 6}))
+    assert not held_to_title(unnamed.model_copy(update={"role": "link", "tag": "a", "href": "/projects/apollo"}))
+    assert not held_to_title(DELETE)  # a named section holds it: its name tells (other_section, unnamed_dialog)
 
 
 def test_a_titles_words_are_read_in_order() -> None:
