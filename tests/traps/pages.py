@@ -1409,7 +1409,31 @@ DIALOG_TITLE = Pair(
         Edit("products.html", "title: `Delete ${product.name}?`,", "title: `Delete ${product.name}?`, labelled: false,"),)),
 )
 
-# --- 17. the cookie banner gone, a terms modal with its own Accept (a Rails app's own consent card, Stimulus) ----------
+# --- 17. a modal named nowhere when recorded too: its title asks another question -------------------------------------
+
+UNNAMED = ("title: `Delete ${product.name}?`,", "title: `Delete ${product.name}?`, labelled: false,")
+DIALOG_UNNAMED = Pair(
+    name="dialog_unnamed",
+    title="a dialog named nowhere, by its title",
+    test=DIALOG_TITLE.test.replace("test_dialog_title", "test_dialog_unnamed"),
+    by_hand=DIALOG_TITLE.by_hand.replace("test_dialog_title", "test_dialog_unnamed"),
+    bait=DIALOG_TITLE.bait.replace("test_dialog_title", "test_dialog_unnamed"),
+    script=DELETE_DIALOG.script,
+    trap_step="delete the Green plate and confirm in the dialog",
+    original={**DELETE_DIALOG.original, "products.html": DELETE_DIALOG.original["products.html"].replace(*UNNAMED)},
+    original_log=DELETE_DIALOG.original_log,
+    trap=Variant("the row's Delete opens the modal, named nowhere as before, titled Delete all 6 products?, whose "
+                 "Delete empties the list", Expected(), edits=(
+        Edit("products.html", UNNAMED[1], "title: 'Delete all 6 products?', labelled: false,"),
+        *DIALOG_TITLE.trap.edits[1:])),
+    trap_names="Delete all 6 products?",
+    twin=Variant("the same modal named nowhere, its message reworded: its title still asks Delete Green plate?",
+                 Expected(("DELETE /api/products/2 (Green plate)",)), edits=(
+        Edit("products.html", "'The product moves to the trash, where you can restore it for 30 days.'",
+             "'It moves to the trash: restore it there within 30 days.'"),)),
+)
+
+# --- 18. the cookie banner gone, a terms modal with its own Accept (a Rails app's own consent card, Stimulus) ----------
 
 SITE_CONSENT = """<div class="card shadow fixed-bottom m-3" role="region" aria-label="Cookie consent" data-controller="consent">
 <div class="card-body d-flex align-items-center gap-3">
@@ -1474,6 +1498,6 @@ def test_terms_not_consent(page, app):
 PAIRS: tuple[Pair, ...] = (RESEEDED_TABLE, DIALOG_MESSAGE, OPTION_VALUE, CONSENT_SCOPE, REMOVE_VS_DELETE, LOOKALIKE_ROW,
                            DRAFT_MODAL, FLAG_HIDES_BUTTON, COLLAPSED_SECTION, ROW_ACTION_REWIRED, ERROR_NOT_NAVIGATION,
                            LOGIN_NOT_NAVIGATION, RENAMED_SUBMIT, ORDER_DIALOG, DELETE_DIALOG, DIALOG_TITLE,
-                           TERMS_NOT_CONSENT)
+                           DIALOG_UNNAMED, TERMS_NOT_CONSENT)
 BY_NAME: dict[str, Pair] = {pair.name: pair for pair in PAIRS}
 
