@@ -91,9 +91,9 @@ class Fingerprint(BaseModel):
                                    "before it")
     dialog_title: str | None = Field(None, description="the title of the dialog that holds it (see in_dialog): the "
                                      "heading the dialog shows first, before any other text but its controls' (a "
-                                     "heading slotted into a web component's dialog too); what a dialog that lost its "
-                                     "name, or had none, is known by (page/enclosing.py unnamed_dialog; the identity "
-                                     "gate hashes it where no name was); absent outside a dialog, in "
+                                     "heading slotted into a web component's dialog too); the question the dialog asks, "
+                                     "named or not (page/enclosing.py other_title; the identity gate hashes it); "
+                                     "absent outside a dialog, in "
                                      "one that shows no such title, and in a file recorded before it")
     rank: int | None = None  # its place among the page's visible elements of its tag: 1 for the first list
     # The text that identifies the repeated item (a row among rows, a card among cards) it is in or is, which its

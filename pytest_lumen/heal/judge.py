@@ -16,8 +16,8 @@ A proposal is refused (``refusal``) when:
    a form: the fingerprint's ``within``) is never one that sits in a section named otherwise ("Street" of the
    "Billing address" for the "Street" of a removed "Shipping address"); a count in the name aside, and a name that
    only gained or lost words ("Shipping" for "Shipping address") is the same section; an element in a dialog
-   is never one outside any, nor the reverse (``in_dialog``); nor one in a dialog whose name is gone and whose title
-   is not the recorded one ("Delete all projects?" for "Delete Apollo?": ``enclosing.unnamed_dialog``); unless its
+   is never one outside any, nor the reverse (``in_dialog``); nor one in a dialog whose title is not the recorded
+   one, named or not ("Delete all projects?" for "Delete Apollo?": ``enclosing.other_title``); unless its
    name gained the words of the recorded section's name ("Accept cookies" for the "Accept" of a "Cookie consent"
    banner redesigned as a card); nor, for an element recorded with look-alikes and no item, under another heading,
    nor a choice of them in another group (``identity.told_apart``); nor, for a control without words, one that shows
@@ -208,9 +208,8 @@ def _item(scene: Scene, current: Fingerprint, index: int | None = None) -> str |
 
 def _section(scene: Scene, current: Fingerprint, index: int | None) -> str | None:
     """Why the element sits in another section than the recorded one did (a dialog it was not in, or the reverse:
-    ``other_dialog``; one named otherwise: ``other_section``; a dialog whose name is gone, titled otherwise:
-    ``unnamed_dialog``), or None. Its named containers: as its fingerprint has
-    them, else read from the page (a scan reads none: one round trip)."""
+    ``other_dialog``; one named otherwise: ``other_section``; a dialog titled otherwise: ``other_title``), or None.
+    Its named containers: as its fingerprint has them, else read from the page (a scan reads none: one round trip)."""
     recorded = scene.recorded
     names = [] if not recorded.within else \
         sections(current.within) if current.within is not None else scene.sections(index)  # none to be in: not read

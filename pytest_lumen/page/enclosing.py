@@ -13,10 +13,10 @@ gate's hash: the innermost name as it is); the full path and the judge refuse on
 (``other_section``: counts aside, a name that only gained or lost words, unless the element had look-alikes). One rule
 at two strengths: what the gate lets through, the full path accepts too.
 
-A section whose name is gone (a form that lost its fieldsets) holds the element still, with one exception, as a dialog
-is the question it asks. One whose name is gone (MUI names a dialog only when the app passes ``aria-labelledby``), or
-that was named nowhere when recorded (``held_to_title``: the gate hashes its title), is the recorded one only while its
-title is the recorded title (``unnamed_dialog``).
+A section whose name is gone (a form that lost its fieldsets) holds the element still. A dialog is also the question it
+asks: an element recorded in a dialog that showed a title is the recorded one only while its dialog's title is the
+recorded title, named or not (``other_title``: MUI names a dialog only when the app passes ``aria-labelledby``, and a
+dialog's ``aria-label`` need not say what it asks); the identity gate hashes that title.
 """
 
 from __future__ import annotations
@@ -96,35 +96,27 @@ def other_section(recorded: Fingerprint, names: list[str]) -> str | None:
 
 
 def held_to_title(recorded: Fingerprint) -> bool:
-    """Whether the recorded element is held to its dialog's title alone: it was in a dialog named nowhere (no named
-    container around it: a portal's confirm modal, a web component's), which showed a title (``dialog_title``, read
-    from ``DIALOG_TITLE_VERSION`` on), and it is no link that declares where it leads (``held_to_section``'s reason)."""
-    return (bool(recorded.in_dialog) and not recorded.within and bool(title_words(recorded.dialog_title))
+    """Whether the recorded element is held to its dialog's title: it was in a dialog that showed a title with words
+    (``dialog_title``, read from ``DIALOG_TITLE_VERSION`` on), named or not, and it is no link that declares where it
+    leads (``held_to_section``'s reason)."""
+    return (bool(recorded.in_dialog) and bool(title_words(recorded.dialog_title))
             and recorded.version >= DIALOG_TITLE_VERSION and not an_address(recorded.href))
 
 
-def unnamed_dialog(recorded: Fingerprint, current: Fingerprint, names: list[str]) -> str | None:
-    """Why an element in a dialog is not in the dialog the recorded element was in, when no name tells: the section it
-    was in is named nowhere around it now (``names``: the dialog's ``aria-labelledby`` dropped, which MUI passes only
-    when the app does; a group's name in it), or its dialog was named nowhere when recorded (``held_to_title``); and the
-    dialog's title (``dialog_title``) is not the recorded one ("Delete Apollo?" now asks "Delete all projects?"); or
-    None. Its words in order, case and counts aside: a title that gained or lost words asks about more or less ("Delete
-    Apollo and all other projects?"), one whose words swapped asks another thing ("Move Gemini into Apollo?"). A dialog
-    that shows no title now, or showed none when recorded, cannot be told by it, and is taken as before; so is an
-    element recorded before titles were read (``DIALOG_TITLE_VERSION``)."""
-    if not (recorded.in_dialog and current.in_dialog) or recorded.version < DIALOG_TITLE_VERSION:
+def other_title(recorded: Fingerprint, current: Fingerprint) -> str | None:
+    """Why an element in a dialog is not in the dialog the recorded element was in: the dialog's title
+    (``dialog_title``) is not the recorded one, whatever names it has ("Delete Apollo?" now asks "Delete all
+    projects?", its ``aria-labelledby`` dropped, which MUI passes only when the app does, or kept); or None. Its words
+    in order, case and counts aside: a title that gained or lost words asks about more or less ("Delete Apollo and all
+    other projects?"), one whose words swapped asks another thing ("Move Gemini into Apollo?"). A dialog that shows no
+    title now, or showed none when recorded, cannot be told by it, and is taken as before; so is an element recorded
+    before titles were read (``DIALOG_TITLE_VERSION``)."""
+    if not (held_to_title(recorded) and current.in_dialog):
         return None
-    chain = sections(recorded.within)
-    if held_to_title(recorded):
-        where = "its dialog was named nowhere when it was recorded"
-    elif held_to_section(recorded) and not in_section(recorded, names) and not _own(chain, names):
-        where = f"the section it was in, {chain[0]!r}, is named nowhere around it now"
-    else:
+    now = title_words(current.dialog_title)
+    if not now or title_words(recorded.dialog_title) == now:
         return None
-    was, now = title_words(recorded.dialog_title), title_words(current.dialog_title)
-    if not was or not now or was == now:
-        return None
-    return f"{where}, and its dialog's title {recorded.dialog_title!r} became {current.dialog_title!r}"
+    return f"its dialog's title {recorded.dialog_title!r} became {current.dialog_title!r}"
 
 
 def beside_its_section(page: Page, recorded: Fingerprint, names: list[str]) -> str | None:
@@ -158,9 +150,9 @@ def other_dialog(recorded: Fingerprint, in_dialog: bool | None, names: list[str]
 
 def elsewhere(recorded: Fingerprint, current: Fingerprint, names: list[str]) -> str | None:
     """Why the element ``current``, held by the named containers ``names``, is in another section than the recorded
-    one (``other_dialog``, ``other_section``, then ``unnamed_dialog``), or None."""
+    one (``other_dialog``, ``other_section``, then ``other_title``), or None."""
     return (other_dialog(recorded, current.in_dialog, names) or other_section(recorded, names)
-            or unnamed_dialog(recorded, current, names))
+            or other_title(recorded, current))
 
 
 def _own(chain: list[str], names: list[str]) -> list[str]:

@@ -76,9 +76,9 @@ DIALOG = ("in_dialog",)
 # What a control without words shows (``icons.py``): its identity, which a named element's leaves out, and so does a
 # fingerprint from before icons were read ("n").
 ICON = ("icon",)
-# The title of the dialog it is in (``dialog_title``): hashed only for an element held to it (``enclosing.held_to_title``:
-# its dialog named nowhere when recorded, with a title), whose dialog no name tells; for any other it is left out ("u").
-# The full path's rule is wider (``enclosing.unnamed_dialog``: the title's words, counts aside).
+# The title of the dialog it is in (``dialog_title``): hashed for an element held to it (``enclosing.held_to_title``: in
+# a dialog that showed a title); for any other it is left out ("u"). The full path's rule is wider
+# (``enclosing.other_title``: the title's words, counts aside).
 TITLE = ("dialog_title",)
 # Which attributes each scope letter of the selector leaves out; Python and the page read the same table.
 SKIPS: dict[str, tuple[str, ...]] = {"r": ROLE_AND_NAME, "v": LIVE, "c": CONTEXT, "i": IN_ITEM, "s": THE_ITEM,

@@ -214,7 +214,8 @@ function fingerprinter(config) {
     }
     return null;
   };
-  // The title of the dialog that holds it, read once per dialog (a scan fingerprints every control of a long one).
+  // The title of the dialog that holds it, read once per dialog in a fingerprinter's life (one scan, one query: a scan
+  // fingerprints every control of a long one).
   const titles = new Map();
   const titleOf = (el) => {
     const dialog = dialogOf(el);

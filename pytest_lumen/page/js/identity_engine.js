@@ -1,7 +1,7 @@
 // The lumen-identity selector engine (identity.py): a selector body "<scope>:<hash>" keeps the
 // element only when the hash of its identifying attributes is <hash>. The scope letters name the
 // attributes left out (config.skips); with "t", an element that is not the recorded one throws.
-// The attributes read are those hashed: the fingerprinter of each scope reads no other.
+// The attributes read are those hashed: the fingerprinter of each query reads no other.
 // A third part, "<scope>:<hash>:<token>" (a gated fill's query), keeps the element it matched under <token>
 // (config.filled, this isolated world's own), with the document's address then, for the lumen-holds engine to
 // check its value, and whether the page stayed there, later.
@@ -14,7 +14,7 @@ function identityEngine(config) {
     if (!byScope.has(scope)) {
       const skip = [...scope].flatMap((letter) => config.skips[letter] || []);
       const used = config.fields.filter((k) => !skip.includes(k));
-      byScope.set(scope, [used, fingerprinter({...config.fingerprint, fields: used})]);
+      byScope.set(scope, [used, {...config.fingerprint, fields: used}]);
     }
     return byScope.get(scope);
   };
@@ -30,8 +30,10 @@ function identityEngine(config) {
     queryAll(root, body) {
       if (!root || root.nodeType !== 1) return [];
       const [scope, want, token] = body.split(':');
-      const [used, fp] = scoped(scope);
-      const f = fp(root);
+      const [used, read] = scoped(scope);
+      // A fingerprinter of its own: what one keeps (a dialog's title, the page's lists of a tag) holds for one read
+      // of the page, and a dialog whose title a script rewrote is read anew.
+      const f = fingerprinter(read)(root);
       const key = used.map((k) => (f[k] === null || f[k] === undefined) ? config.missing
         : k === config.section ? sectionKey(f[k]) : String(f[k])).join(config.separator);
       if (cyrb53(key) === want) {

@@ -165,8 +165,8 @@ def test_a_redesign_that_moves_a_link_to_another_menu_and_a_text_to_the_header_r
 # A confirm dialog as MUI renders one (a portal at the end of body, useId's ``:r3:`` naming it by its DialogTitle) and
 # as a release renders it once the dialog lost its aria-labelledby (MUI names a dialog only when the app passes it;
 # Bootstrap's modal markup alike), or as a web component does (its dialog in a shadow root, the title and the buttons
-# slotted in from the page, named by nothing). Named nowhere now, the dialog is the recorded one while its title (its
-# first heading) still asks the recorded question.
+# slotted in from the page, named by nothing). Named or not, the dialog is the recorded one while its title (its first
+# heading) still asks the recorded question.
 PROJECTS = '<h1>Projects</h1><ul class="css-1q2w3e"><li>Apollo</li><li>Gemini</li></ul>'
 
 
@@ -264,6 +264,10 @@ def _profile(named: bool, user: str) -> str:
     (_confirm("Delete Apollo?", None), _confirm("Delete all projects?", None), "Delete", None),  # slotted
     (_confirm("Delete Apollo?", "unnamed"), _confirm("Delete Apollo and all other projects?", "unnamed"), "Delete", None),
     (_confirm("Delete Apollo?", "unnamed"), _confirm("Delete all projects?", "mui"), "Delete", None),  # named now
+    # traps: named, by its title or by a label it keeps, and another question asked
+    (_confirm("Delete Apollo?", "mui"), _confirm("Delete Apollo and all other projects?", "mui"), "Delete", None),
+    (_confirm("Delete Apollo?", "labelled"), _confirm("Delete all projects?", "labelled"), "Delete", None),
+    (_native(False, "Delete Apollo?"), _native(False, "Delete all projects?"), "Delete", None),  # in a named section
     # twins: the name gone, the same question asked
     (_confirm("Delete Apollo?", "mui"), _confirm("Delete Apollo?", "unnamed"), "Delete", "delete"),
     (_confirm("Delete Apollo?", "mui"), _confirm("Delete Apollo?", None), "Delete", "delete"),  # slotted
@@ -284,14 +288,18 @@ def _profile(named: bool, user: str) -> str:
      "delete"),  # a count set apart
     (_profile(False, "Ada Lovelace"), _profile(False, "Grace Hopper"), "Save", "save"),  # data under its title
     (_chakra(False, "Good morning"), _chakra(False, "Good afternoon"), "Delete", "delete"),  # no title to hold it to
+    (_confirm("Delete Apollo?", "labelled"), _confirm("Delete Apollo?", "labelled", "<p>Its 3 tasks go too.</p>"),
+     "Delete", "delete"),  # a label it keeps, the same question
+    (_native(False, "Delete Apollo?"), _native(False, "Delete Apollo?"), "Delete", "delete"),  # in a named section
 ], ids=["name-dropped", "slotted", "label-dropped", "body-heading-kept", "question-grew", "native-in-section",
         "unnamed-both", "slotted-both", "unnamed-question-grew", "unnamed-then-named-otherwise",
+        "named-question-grew", "label-kept", "native-unnamed-in-section",
         "name-dropped-same-title", "slotted-same-title", "label-dropped-same-title", "named-now",
         "native-in-section-same-title", "profile-data", "chakra-greeting", "bootstrap3-close-before-title",
         "bootstrap5-title-div", "date-picker-day", "settings-group-gone",
         "unnamed-both-same-title", "slotted-both-same-title", "unnamed-count", "unnamed-profile-data",
-        "unnamed-chakra-greeting"])
-def test_a_dialog_whose_name_is_gone_is_the_recorded_one_only_while_its_title_asks_the_same(
+        "unnamed-chakra-greeting", "label-kept-same-title", "native-unnamed-in-section-same-title"])
+def test_a_dialog_is_the_recorded_one_only_while_its_title_asks_the_same(
         page: Any, site_factory: Callable[[dict[str, str]], Any], tmp_path: Path, old: str, new: str, button: str,
         outcome: str | None) -> None:
     site = site_factory({"old.html": PAGE.format(body=PROJECTS) + old, "new.html": PAGE.format(body=PROJECTS) + new})
@@ -319,3 +327,28 @@ def test_the_gate_holds_an_element_of_a_dialog_named_nowhere_to_its_title_as_it_
     ctx = record_then_replay(page, site.url, tmp_path, script, "confirm deleting Apollo")
     assert used(page) == ["delete"]
     assert (ctx.figures.gate_hits, ctx.figures.gate_misses) == ((1, 0) if through_gate else (0, 1))
+
+
+def _reused(second: str) -> str:  # one <dialog> for every confirm, its title written by the script that opens it
+    return ('<button onclick="ask()">Delete Apollo</button><dialog id="confirm"><h2 id="confirm-title"></h2><p>This '
+            'cannot be undone.</p><form method="dialog"><button onclick="used(\'cancel\')">Cancel</button><button '
+            'onclick="used(\'delete\')">Delete</button></form></dialog><script>let asked = 0; function ask() { asked++; '
+            "document.getElementById('confirm-title').textContent = asked === 1 ? 'Delete Apollo?' : "
+            f"'{second}'; document.getElementById('confirm').showModal(); }}</script>")
+
+
+@pytest.mark.parametrize(("second", "outcome"), [("Delete all projects?", None), ("Delete Apollo?", "delete")])
+def test_a_dialog_whose_title_a_script_rewrote_is_read_anew_by_the_gate(
+        page: Any, site_factory: Callable[[dict[str, str]], Any], tmp_path: Path, second: str,
+        outcome: str | None) -> None:
+    site = site_factory({"old.html": PAGE.format(body=PROJECTS + _reused("Delete Apollo?")),
+                         "new.html": PAGE.format(body=PROJECTS + _reused(second))})
+    script = [{"tool": "click", "target": {"role": "button", "name": name}}
+              for name in ("Delete Apollo", "Cancel", "Delete Apollo", "Delete")] + [{"tool": "done"}]
+    if outcome is None:
+        with pytest.raises(ReplayError, match=r"title 'Delete Apollo\?' became 'Delete all projects\?'"):
+            record_then_replay(page, site.url, tmp_path, script, "cancel deleting Apollo once, then confirm it")
+        assert used(page) == ["cancel"]  # the same dialog, asking another question the second time: not confirmed
+        return
+    ctx = record_then_replay(page, site.url, tmp_path, script, "cancel deleting Apollo once, then confirm it")
+    assert used(page) == ["cancel", "delete"] and ctx.figures.gate_misses == 0

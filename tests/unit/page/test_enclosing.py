@@ -10,10 +10,10 @@ from pytest_lumen.page.enclosing import (
     held_to_title,
     in_section,
     other_section,
+    other_title,
     section_key,
     section_words,
     sections,
-    unnamed_dialog,
 )
 from pytest_lumen.page.identity import title_scope
 
@@ -70,49 +70,33 @@ DELETE = Fingerprint(tag="button", role="button", name="Delete", within="Delete 
     ("Delete Apollo (3 tasks)?", [], False),  # a count set apart
     (None, [], False),  # it shows no title: nothing to tell it by (a title styled on a div)
     ("?", [], False),  # nor a title without words
-    ("Delete all projects?", ["Delete Apollo?"], False),  # still named so: its name says it (in_section)
-    ("Delete all projects?", ["Delete all projects?"], False),  # named otherwise: other_section's to say
+    ("Delete all projects?", ["Delete Apollo?"], True),  # an aria-label kept, another question asked
+    ("Delete Apollo and all other projects?", ["Delete Apollo and all other projects?"], True),  # named by it
+    ("Delete Apollo?", ["Confirm deletion"], False),  # named otherwise, the same question
 ])
-def test_a_dialog_whose_name_is_gone_is_the_recorded_one_only_while_its_title_asks_the_same(
+def test_a_dialog_is_the_recorded_one_only_while_its_title_asks_the_same(
         title: str | None, names: list[str], other: bool) -> None:
     current = DELETE.model_copy(update={"within": " / ".join(names) or None, "dialog_title": title})
-    why = unnamed_dialog(DELETE, current, names)
+    why = other_title(DELETE, current)
     assert (why is not None) is other, why
-    assert why is None or f"its dialog's title 'Delete Apollo?' became {title!r}" in why
-    # the rule is the dialog's: an element recorded in no dialog, or a field whose form lost its fieldsets, is held to
-    # no title; nor one recorded before titles were read, or in a dialog without a title
-    assert unnamed_dialog(DELETE.model_copy(update={"in_dialog": False}), current, names) is None
-    assert unnamed_dialog(DELETE.model_copy(update={"version": 6, "dialog_title": None}), current, names) is None
-    assert unnamed_dialog(DELETE.model_copy(update={"dialog_title": None}), current, names) is None
+    assert why is None or why == f"its dialog's title 'Delete Apollo?' became {title!r}"
+    assert (elsewhere(DELETE, current, names) is not None) is (other or bool(other_section(DELETE, names)))
+    # the rule is the dialog's: an element recorded in no dialog, or in one without a title, is held to no title; nor
+    # one recorded before titles were read; nor one in no dialog now (other_dialog's to say)
+    assert other_title(DELETE.model_copy(update={"in_dialog": False}), current) is None
+    assert other_title(DELETE.model_copy(update={"version": 6, "dialog_title": None}), current) is None
+    assert other_title(DELETE.model_copy(update={"dialog_title": None}), current) is None
+    assert other_title(DELETE, current.model_copy(update={"in_dialog": False})) is None
 
 
-@pytest.mark.parametrize(("title", "names", "other"), [
-    ("Delete all projects?", [], True),  # named nowhere then and now, and asks another question
-    ("Delete all projects?", ["Delete all projects?"], True),  # named now, by another question
-    ("Delete Apollo and all other projects?", [], True),
-    ("Delete Apollo?", [], False),
-    ("Delete Apollo?", ["Delete Apollo?"], False),  # named now, by its question
-    ("Delete Apollo (3 tasks)?", [], False),
-    (None, [], False),  # no title now: taken as before
-])
-def test_a_dialog_named_nowhere_when_recorded_is_the_recorded_one_only_while_its_title_asks_the_same(
-        title: str | None, names: list[str], other: bool) -> None:
+def test_an_element_is_held_to_a_title_only_in_a_titled_dialog_and_no_link_to_an_address() -> None:
     unnamed = DELETE.model_copy(update={"within": None})  # a portal's confirm modal, a web component's
-    assert held_to_title(unnamed) and title_scope(unnamed) == "" and title_scope(DELETE) == "u"
-    current = unnamed.model_copy(update={"within": " / ".join(names) or None, "dialog_title": title})
-    why = elsewhere(unnamed, current, names)
-    assert (why is not None) is other, why
-    assert why is None or why == (f"its dialog was named nowhere when it was recorded, and its dialog's title "
-                                  f"'Delete Apollo?' became {title!r}")
-
-
-def test_an_element_named_nowhere_is_held_to_a_title_only_in_a_titled_dialog_and_no_link_to_an_address() -> None:
-    unnamed = DELETE.model_copy(update={"within": None})
+    assert held_to_title(unnamed) and held_to_title(DELETE) and title_scope(DELETE) == ""
     assert not held_to_title(unnamed.model_copy(update={"in_dialog": False, "dialog_title": None}))
     assert not held_to_title(unnamed.model_copy(update={"dialog_title": "?"}))  # a title without words
     assert not held_to_title(unnamed.model_copy(update={"version": 6}))
-    assert not held_to_title(unnamed.model_copy(update={"role": "link", "tag": "a", "href": "/projects/apollo"}))
-    assert not held_to_title(DELETE)  # a named section holds it: its name tells (other_section, unnamed_dialog)
+    link = unnamed.model_copy(update={"role": "link", "tag": "a", "href": "/projects/apollo"})
+    assert not held_to_title(link) and title_scope(link) == "u"
 
 
 def test_a_titles_words_are_read_in_order() -> None:
@@ -132,7 +116,7 @@ def test_a_dialog_in_a_named_section_whose_own_name_is_gone_is_held_to_its_title
 def test_a_dialog_named_by_a_label_it_does_not_show_is_known_by_its_title_once_the_label_is_gone() -> None:
     labelled = DELETE.model_copy(update={"within": "Confirm deletion"})  # aria-label="Confirm deletion"
     same = DELETE.model_copy(update={"within": None})
-    assert unnamed_dialog(labelled, same, []) is None
+    assert other_title(labelled, same) is None
     assert elsewhere(labelled, same.model_copy(update={"dialog_title": "Confirm: delete all projects"}), []) is not None
 
 
