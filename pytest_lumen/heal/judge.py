@@ -36,7 +36,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ..cache.model import Fingerprint
-from ..page.enclosing import beside_its_section, elsewhere, sections
+from ..page.enclosing import beside_its_section, elsewhere, other_title, sections
 from ..page.fingerprint import capture_with_look_alikes
 from ..page.icons import other_icon
 from ..page.identity import told_apart
@@ -214,7 +214,9 @@ def _section(scene: Scene, current: Fingerprint, index: int | None) -> str | Non
     names = [] if not recorded.within else \
         sections(current.within) if current.within is not None else scene.sections(index)  # none to be in: not read
     why = elsewhere(recorded, current, names) or beside_its_section(scene.page, recorded, names)
-    return None if why is not None and _says_its_section(recorded, current) else why
+    # a name that says its section answers where the element is, not what its dialog asks now
+    says = why is not None and other_title(recorded, current) is None and _says_its_section(recorded, current)
+    return None if says else why
 
 
 def _says_its_section(recorded: Fingerprint, current: Fingerprint) -> bool:

@@ -170,16 +170,17 @@ def test_a_redesign_that_moves_a_link_to_another_menu_and_a_text_to_the_header_r
 PROJECTS = '<h1>Projects</h1><ul class="css-1q2w3e"><li>Apollo</li><li>Gemini</li></ul>'
 
 
-def _confirm(title: str, named: str | None, body: str = "<p>This cannot be undone.</p>", button: str = "Delete") -> str:
+def _confirm(title: str, named: str | None, body: str = "<p>This cannot be undone.</p>", button: str = "Delete",
+             label: str = "Confirm deletion") -> str:
     """The confirm dialog titled ``title``: "mui" named by its title, "unnamed" named by nothing, "labelled" named by
-    the ``aria-label`` "Confirm deletion", which it does not show; None as a web component renders it."""
+    the ``aria-label`` ``label``, which it does not show; None as a web component renders it."""
     if named is None:
         return (f'<x-confirm><h2 slot="title">{title}</h2><button onclick="used(\'cancel\')">Cancel</button>'
                 f'<button onclick="used(\'{button.lower()}\')">{button}</button></x-confirm><script>customElements'
                 ".define('x-confirm', class extends HTMLElement { connectedCallback() { this.attachShadow({mode: "
                 "'open'}).innerHTML = '<div role=\"dialog\" aria-modal=\"true\"><slot name=\"title\"></slot>"
                 "<slot></slot></div>'; } });</script>")
-    names = {"mui": ' aria-labelledby=":r3:"', "unnamed": "", "labelled": ' aria-label="Confirm deletion"'}[named]
+    names = {"mui": ' aria-labelledby=":r3:"', "unnamed": "", "labelled": f' aria-label="{label}"'}[named]
     return ('<div role="presentation" class="MuiDialog-root MuiModal-root css-126xj0f"><div class="MuiBackdrop-root">'
             '</div><div class="MuiDialog-container" role="presentation" tabindex="-1"><div class="MuiPaper-root '
             f'MuiDialog-paper css-1t1j96h" role="dialog" aria-modal="true"{names}><h2 class="MuiDialogTitle-root" '
@@ -268,6 +269,9 @@ def _profile(named: bool, user: str) -> str:
     (_confirm("Delete Apollo?", "mui"), _confirm("Delete Apollo and all other projects?", "mui"), "Delete", None),
     (_confirm("Delete Apollo?", "labelled"), _confirm("Delete all projects?", "labelled"), "Delete", None),
     (_native(False, "Delete Apollo?"), _native(False, "Delete all projects?"), "Delete", None),  # in a named section
+    # a trap: its button gained the words of the dialog's label, and the dialog asks another question
+    (_confirm("Delete Apollo?", "labelled", label="Delete project"),
+     _confirm("Delete all projects?", "labelled", button="Delete projects", label="Delete project"), "Delete", None),
     # twins: the name gone, the same question asked
     (_confirm("Delete Apollo?", "mui"), _confirm("Delete Apollo?", "unnamed"), "Delete", "delete"),
     (_confirm("Delete Apollo?", "mui"), _confirm("Delete Apollo?", None), "Delete", "delete"),  # slotted
@@ -293,7 +297,7 @@ def _profile(named: bool, user: str) -> str:
     (_native(False, "Delete Apollo?"), _native(False, "Delete Apollo?"), "Delete", "delete"),  # in a named section
 ], ids=["name-dropped", "slotted", "label-dropped", "body-heading-kept", "question-grew", "native-in-section",
         "unnamed-both", "slotted-both", "unnamed-question-grew", "unnamed-then-named-otherwise",
-        "named-question-grew", "label-kept", "native-unnamed-in-section",
+        "named-question-grew", "label-kept", "native-unnamed-in-section", "button-says-its-label",
         "name-dropped-same-title", "slotted-same-title", "label-dropped-same-title", "named-now",
         "native-in-section-same-title", "profile-data", "chakra-greeting", "bootstrap3-close-before-title",
         "bootstrap5-title-div", "date-picker-day", "settings-group-gone",
