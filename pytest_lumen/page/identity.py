@@ -9,10 +9,10 @@ match, and acts, in one round trip.
 
 The gate only ever speeds replay up: it passes when every identifying attribute is unchanged
 (position and CSS path aside, and the text around the element and its heading unless it had look-alikes; the icon
-of a control without words, ``icons.py``), and the
-element is in the named section it was recorded in (``enclosing.section_key``), in a dialog as it was
-or not, where the full check would pass too. When the locator's element is not the recorded one, the
-gated action fails at once (the engine throws); when no element shows up within 0.5 s and the page
+of a control without words, ``icons.py``), and the element is in the named section it was recorded in
+(``enclosing.section_key``), in a dialog as it was or not, under the title its dialog showed
+(``enclosing.held_to_title``), where the full check would pass too. When the locator's element is not the recorded
+one, the gated action fails at once (the engine throws); when no element shows up within 0.5 s and the page
 holds none of the recorded role and name (``replay/gate.py`` asks), it gives up. Either way replay then
 takes the full path (look, compare, heal), which accepts what the gate accepts (``holds``).
 
