@@ -1,7 +1,7 @@
 // The lumen-identity selector engine (identity.py): a selector body "<scope>:<hash>" keeps the
 // element only when the hash of its identifying attributes is <hash>. The scope letters name the
 // attributes left out (config.skips); with "t", an element that is not the recorded one throws.
-// The attributes read are those hashed: the fingerprinter of each query reads no other.
+// The attributes read are those hashed: the fingerprinter of each scope reads no other.
 // A third part, "<scope>:<hash>:<token>" (a gated fill's query), keeps the element it matched under <token>
 // (config.filled, this isolated world's own), with the document's address then, for the lumen-holds engine to
 // check its value, and whether the page stayed there, later.
@@ -24,6 +24,18 @@ function identityEngine(config) {
     filled.set(token, {field: el, href: location.href});
     if (filled.size > config.kept) filled.delete(filled.keys().next().value);
   };
+  // A fingerprinter per scope for one evaluation of a selector (Playwright's runs synchronously, then its microtasks):
+  // what it keeps (a dialog's title, the page's lists of a tag) serves every candidate of that query, and a dialog
+  // whose title a script rewrote since is read anew by the next.
+  let readers = null;
+  const readerOf = (scope, read) => {
+    if (readers === null) {
+      readers = new Map();
+      queueMicrotask(() => { readers = null; });
+    }
+    if (!readers.has(scope)) readers.set(scope, fingerprinter(read));
+    return readers.get(scope);
+  };
   // The section's identity (enclosing.section_key): the innermost name.
   const sectionKey = (within) => within.split(config.sectionsJoin)[0];
   return {
@@ -31,9 +43,7 @@ function identityEngine(config) {
       if (!root || root.nodeType !== 1) return [];
       const [scope, want, token] = body.split(':');
       const [used, read] = scoped(scope);
-      // A fingerprinter of its own: what one keeps (a dialog's title, the page's lists of a tag) holds for one read
-      // of the page, and a dialog whose title a script rewrote is read anew.
-      const f = fingerprinter(read)(root);
+      const f = readerOf(scope, read)(root);
       const key = used.map((k) => (f[k] === null || f[k] === undefined) ? config.missing
         : k === config.section ? sectionKey(f[k]) : String(f[k])).join(config.separator);
       if (cyrb53(key) === want) {
