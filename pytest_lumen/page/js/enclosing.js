@@ -59,7 +59,8 @@ function inDialog(el) {
 // aside: a close button's "×" before the title), in the order Playwright walks the composed tree (composed.js); or
 // null: it shows no heading, or text before one (a title styled on a div, a caption over a date picker's day: the
 // heading after it is no title). Its controls are those whose text is their own label, not every focusable element
-// (a dialog's paper may be focusable, its title inside).
+// (a dialog's paper may be focusable, its title inside). What is hidden from assistive technology (aria-hidden="true": an
+// icon font's ligature, "warning", before or inside the heading) is no part of it, as it is no part of a name.
 const HEADINGS = 'h1, h2, h3, h4, h5, h6, [role=heading]';  // a dialog's title; the heading before an element too
 const TITLE_SKIPPED = ['SCRIPT', 'STYLE', 'TEMPLATE', 'NOSCRIPT'];
 const TITLE_CONTROLS = 'button, a[href], input, select, textarea, [role=button], [role=link], [role=checkbox], ' +
@@ -69,11 +70,11 @@ function dialogTitle(dialog) {
   const first = (n) => {  // the title, null (text came first), or undefined (nothing shown here)
     for (const child of composedNodes(n)) {
       if (child.nodeType === Node.TEXT_NODE && child.data.trim()) return null;
-      if (child.nodeType !== Node.ELEMENT_NODE || TITLE_SKIPPED.includes(child.tagName)) continue;
+      if (child.nodeType !== Node.ELEMENT_NODE || TITLE_SKIPPED.includes(child.tagName) || ariaHidden(child)) continue;
       // an element without a box of its own shows its children still (a slot, a display: contents wrapper)
       if (!child.checkVisibility() && getComputedStyle(child).display !== 'contents') continue;
       if (child.matches(HEADINGS)) {
-        const text = (child.innerText || '').replace(/\s+/g, ' ').trim();
+        const text = headingText(child).replace(/\s+/g, ' ').trim();
         if (text) return text.slice(0, 120);
         continue;
       }
@@ -84,4 +85,19 @@ function dialogTitle(dialog) {
     return undefined;
   };
   return dialog ? first(dialog) || null : null;
+}
+
+function ariaHidden(el) {
+  return el.getAttribute('aria-hidden') === 'true';
+}
+
+// A heading's text as it is shown (innerText), its parts hidden from assistive technology left out.
+function headingText(heading) {
+  if (!heading.querySelector('[aria-hidden="true"]')) return heading.innerText || '';
+  const shown = (n) => composedNodes(n).map((child) => {
+    if (child.nodeType === Node.TEXT_NODE) return child.data;
+    if (child.nodeType !== Node.ELEMENT_NODE || ariaHidden(child) || TITLE_SKIPPED.includes(child.tagName)) return '';
+    return child.tagName === 'BR' ? ' ' : shown(child);
+  }).join('');
+  return shown(heading);
 }

@@ -190,6 +190,16 @@ def _confirm(title: str, named: str | None, body: str = "<p>This cannot be undon
             '</div></div></div></div>')
 
 
+ICON = '<span class="material-icons" aria-hidden="true">warning</span>'  # an icon font's ligature, hidden from AT
+
+
+def _icon(dialog: str, where: str) -> str:
+    """A MUI confirm dialog (``_confirm``) with a warning icon before its title or inside it."""
+    if where == "before":
+        return dialog.replace('<h2 class="MuiDialogTitle-root"', ICON + '<h2 class="MuiDialogTitle-root"')
+    return dialog.replace('id=":r3:">', 'id=":r3:">' + ICON)
+
+
 # Dialogs whose titles are no heading, or whose headings carry the run's data: Chakra's modal (its title a <header>,
 # the page's greeting behind its portal), Bootstrap 3's (its close button before its title, the page's cards behind it)
 # and a profile dialog whose body heads the user's card.
@@ -272,6 +282,8 @@ def _profile(named: bool, user: str) -> str:
     # a trap: its button gained the words of the dialog's label, and the dialog asks another question
     (_confirm("Delete Apollo?", "labelled", label="Delete project"),
      _confirm("Delete all projects?", "labelled", button="Delete projects", label="Delete project"), "Delete", None),
+    # traps: a hidden icon before its title, and another question asked
+    (_confirm("Delete Apollo?", "unnamed"), _icon(_confirm("Delete all projects?", "unnamed"), "before"), "Delete", None),
     # twins: the name gone, the same question asked
     (_confirm("Delete Apollo?", "mui"), _confirm("Delete Apollo?", "unnamed"), "Delete", "delete"),
     (_confirm("Delete Apollo?", "mui"), _confirm("Delete Apollo?", None), "Delete", "delete"),  # slotted
@@ -295,14 +307,18 @@ def _profile(named: bool, user: str) -> str:
     (_confirm("Delete Apollo?", "labelled"), _confirm("Delete Apollo?", "labelled", "<p>Its 3 tasks go too.</p>"),
      "Delete", "delete"),  # a label it keeps, the same question
     (_native(False, "Delete Apollo?"), _native(False, "Delete Apollo?"), "Delete", "delete"),  # in a named section
+    (_confirm("Delete Apollo?", "unnamed"), _icon(_confirm("Delete Apollo?", "unnamed"), "inside"), "Delete", "delete"),
+    (_confirm("Delete Apollo?", "unnamed"), _icon(_confirm("Delete Apollo?", "unnamed"), "before"), "Delete", "delete"),
 ], ids=["name-dropped", "slotted", "label-dropped", "body-heading-kept", "question-grew", "native-in-section",
         "unnamed-both", "slotted-both", "unnamed-question-grew", "unnamed-then-named-otherwise",
         "named-question-grew", "label-kept", "native-unnamed-in-section", "button-says-its-label",
+        "icon-before-title",
         "name-dropped-same-title", "slotted-same-title", "label-dropped-same-title", "named-now",
         "native-in-section-same-title", "profile-data", "chakra-greeting", "bootstrap3-close-before-title",
         "bootstrap5-title-div", "date-picker-day", "settings-group-gone",
         "unnamed-both-same-title", "slotted-both-same-title", "unnamed-count", "unnamed-profile-data",
-        "unnamed-chakra-greeting", "label-kept-same-title", "native-unnamed-in-section-same-title"])
+        "unnamed-chakra-greeting", "label-kept-same-title", "native-unnamed-in-section-same-title",
+        "icon-in-title", "icon-before-title-same"])
 def test_a_dialog_is_the_recorded_one_only_while_its_title_asks_the_same(
         page: Any, site_factory: Callable[[dict[str, str]], Any], tmp_path: Path, old: str, new: str, button: str,
         outcome: str | None) -> None:
