@@ -91,12 +91,14 @@ function ariaHidden(el) {
   return el.getAttribute('aria-hidden') === 'true';
 }
 
-// A heading's text as it is shown (innerText), its parts hidden from assistive technology left out.
+// A heading's text as it is shown (innerText), its parts hidden from assistive technology left out (and, as innerText
+// leaves them out, those not shown).
 function headingText(heading) {
   if (!heading.querySelector('[aria-hidden="true"]')) return heading.innerText || '';
   const shown = (n) => composedNodes(n).map((child) => {
     if (child.nodeType === Node.TEXT_NODE) return child.data;
     if (child.nodeType !== Node.ELEMENT_NODE || ariaHidden(child) || TITLE_SKIPPED.includes(child.tagName)) return '';
+    if (!child.checkVisibility() && getComputedStyle(child).display !== 'contents') return '';
     return child.tagName === 'BR' ? ' ' : shown(child);
   }).join('');
   return shown(heading);
