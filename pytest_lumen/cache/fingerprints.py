@@ -89,12 +89,13 @@ class Fingerprint(BaseModel):
                                    "<dialog>, named or not, unless declared not modal): an element in a dialog is never "
                                    "one outside any, nor the reverse (page/enclosing.py); absent in a file recorded "
                                    "before it")
-    dialog_title: str | None = Field(None, description="the title of the dialog that holds it (see in_dialog): the "
-                                     "heading the dialog shows first, before any other text but its controls' (a "
-                                     "heading slotted into a web component's dialog too); the question the dialog asks, "
-                                     "named or not (page/enclosing.py other_title; the identity gate hashes it); "
-                                     "absent outside a dialog, in "
-                                     "one that shows no such title, and in a file recorded before it")
+    dialog_title: str | None = Field(None, description="the title of the dialog that holds it (see in_dialog): what "
+                                     "its aria-labelledby points at, else what the dialog shows first, its controls' "
+                                     "text aside: a heading, or the text of the element holding its first text (slotted "
+                                     "into a web component's dialog too); the question the dialog asks, named or not "
+                                     "(page/enclosing.py other_title; the identity gate hashes it); absent outside a "
+                                     "dialog, in one that shows no text but its controls', and in a file recorded "
+                                     "before it")
     rank: int | None = None  # its place among the page's visible elements of its tag: 1 for the first list
     # The text that identifies the repeated item (a row among rows, a card among cards) it is in or is, which its
     # locator scopes it by (page/items.py); the item's other text (its context) is then evidence, not identity.

@@ -16,7 +16,10 @@ at two strengths: what the gate lets through, the full path accepts too.
 A section whose name is gone (a form that lost its fieldsets) holds the element still. A dialog is also the question it
 asks: an element recorded in a dialog that showed a title is the recorded one only while its dialog's title is the
 recorded title, named or not (``other_title``: MUI names a dialog only when the app passes ``aria-labelledby``, and a
-dialog's ``aria-label`` need not say what it asks); the identity gate hashes that title.
+dialog's ``aria-label`` need not say what it asks); the identity gate hashes that title. Its title is what its
+``aria-labelledby`` points at (a heading or not: Ant Design's is a div), else what it shows first (a heading, or the
+text of the element holding its first text: Vuetify's title is a div); what ``aria-hidden`` hides is no part of a
+title or a section's name, as it is no part of an accessible name.
 """
 
 from __future__ import annotations
@@ -109,8 +112,8 @@ def other_title(recorded: Fingerprint, current: Fingerprint) -> str | None:
     projects?", its ``aria-labelledby`` dropped, which MUI passes only when the app does, or kept); or None. Its words
     in order, case and counts aside: a title that gained or lost words asks about more or less ("Delete Apollo and all
     other projects?"), one whose words swapped asks another thing ("Move Gemini into Apollo?"). A dialog that shows no
-    title now, or showed none when recorded, cannot be told by it, and is taken as before; so is an element recorded
-    before titles were read (``DIALOG_TITLE_VERSION``)."""
+    text but its controls' now, or showed none when recorded, cannot be told by its title, and is taken as before; so
+    is an element recorded before titles were read (``DIALOG_TITLE_VERSION``)."""
     if not (held_to_title(recorded) and current.in_dialog):
         return None
     now = title_words(current.dialog_title)

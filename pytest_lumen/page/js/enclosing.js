@@ -11,16 +11,24 @@ const ENCLOSING_ROLES = ['region', 'dialog', 'alertdialog', 'form', 'group', 'ra
   'list', 'listbox', 'tabpanel', 'menu', 'toolbar'];
 const ENCLOSING_TAGS = ['SECTION', 'FORM', 'DIALOG', 'FIELDSET', 'TABLE', 'UL', 'OL'];
 
-// A container's name, when it is one that says what its elements are about: its aria-label, the text of its
-// aria-labelledby (in its own root: a shadow root's ids), a fieldset's legend, a table's caption; else ''.
-function sectionName(n) {
-  if (!ENCLOSING_ROLES.includes((n.getAttribute('role') || '').trim()) && !ENCLOSING_TAGS.includes(n.tagName)) return '';
-  const clean = (s) => (s || '').replace(/\s+/g, ' ').trim();
+const NAME_CUT = 120;  // the characters of a section's name or a dialog's title kept
+const cleanName = (s) => (s || '').replace(/\s+/g, ' ').trim();
+
+// The text of an element's aria-labelledby (in its own root: a shadow root's ids), as a name reads it: each labelling
+// element's text without what aria-hidden hides (shownText); '' for none.
+function labelledByText(n) {
   const ids = (n.getAttribute('aria-labelledby') || '').split(/\s+/).filter(Boolean);
   const root = n.getRootNode().getElementById ? n.getRootNode() : n.ownerDocument;
-  const labelled = ids.map((id) => root.getElementById(id)).filter(Boolean).map((l) => l.innerText).join(' ');
+  return cleanName(ids.map((id) => root.getElementById(id)).filter(Boolean).map(shownText).join(' '));
+}
+
+// A container's name, when it is one that says what its elements are about: its aria-label, the text of its
+// aria-labelledby, a fieldset's legend, a table's caption; else ''.
+function sectionName(n) {
+  if (!ENCLOSING_ROLES.includes((n.getAttribute('role') || '').trim()) && !ENCLOSING_TAGS.includes(n.tagName)) return '';
   const own = n.tagName === 'FIELDSET' ? n.querySelector(':scope > legend') : n.tagName === 'TABLE' ? n.caption : null;
-  return (clean(n.getAttribute('aria-label')) || clean(labelled) || clean(own && own.innerText)).slice(0, 120);
+  return (cleanName(n.getAttribute('aria-label')) || labelledByText(n) || cleanName(own && shownText(own)))
+    .slice(0, NAME_CUT);
 }
 
 function enclosingNames(el) {
@@ -55,27 +63,29 @@ function inDialog(el) {
   return dialogOf(el) !== null;
 }
 
-// The title of a dialog: the text of the heading it shows first, before any other text (the text of its controls
-// aside: a close button's "×" before the title), in the order Playwright walks the composed tree (composed.js); or
-// null: it shows no heading, or text before one (a title styled on a div, a caption over a date picker's day: the
-// heading after it is no title). Its controls are those whose text is their own label, not every focusable element
-// (a dialog's paper may be focusable, its title inside). What is hidden from assistive technology (aria-hidden="true": an
-// icon font's ligature, "warning", before or inside the heading) is no part of it, as it is no part of a name.
+// The title of a dialog: what its aria-labelledby points at (ARIA's title of a dialog: Ant Design's and Chakra's are
+// no heading); else what it shows first, in the order Playwright walks the composed tree (composed.js), the text of its
+// controls aside (a close button's "×" before the title): a heading, or the text of the element that holds the first
+// text (a title styled on a div, Vuetify's and Bootstrap's without aria-labelledby; a caption over a date picker's day;
+// the text alone when that element holds a control too); null when it shows no text. Its controls are those whose text
+// is their own label, not every focusable element (a dialog's paper may be focusable, its title inside). What is hidden
+// from assistive technology (aria-hidden="true": an icon font's ligature, "warning", before or inside the title) is no
+// part of it, as it is no part of a name.
 const HEADINGS = 'h1, h2, h3, h4, h5, h6, [role=heading]';  // a dialog's title; the heading before an element too
 const TITLE_SKIPPED = ['SCRIPT', 'STYLE', 'TEMPLATE', 'NOSCRIPT'];
 const TITLE_CONTROLS = 'button, a[href], input, select, textarea, [role=button], [role=link], [role=checkbox], ' +
   '[role=switch], [role=tab], [role=menuitem]';
 
 function dialogTitle(dialog) {
-  const first = (n) => {  // the title, null (text came first), or undefined (nothing shown here)
+  const first = (n) => {  // the title, or undefined (nothing shown here)
     for (const child of composedNodes(n)) {
-      if (child.nodeType === Node.TEXT_NODE && child.data.trim()) return null;
+      if (child.nodeType === Node.TEXT_NODE && child.data.trim()) return textTitle(child);
       if (child.nodeType !== Node.ELEMENT_NODE || TITLE_SKIPPED.includes(child.tagName) || ariaHidden(child)) continue;
       // an element without a box of its own shows its children still (a slot, a display: contents wrapper)
       if (!child.checkVisibility() && getComputedStyle(child).display !== 'contents') continue;
       if (child.matches(HEADINGS)) {
-        const text = headingText(child).replace(/\s+/g, ' ').trim();
-        if (text) return text.slice(0, 120);
+        const text = cleanName(shownText(child));
+        if (text) return text.slice(0, NAME_CUT);
         continue;
       }
       if (child.matches(TITLE_CONTROLS)) continue;
@@ -84,22 +94,28 @@ function dialogTitle(dialog) {
     }
     return undefined;
   };
-  return dialog ? first(dialog) || null : null;
+  const textTitle = (text) => {
+    const holder = text.parentElement;
+    const shown = holder && !holder.querySelector(TITLE_CONTROLS) ? shownText(holder) : text.data;
+    return cleanName(shown).slice(0, NAME_CUT) || null;
+  };
+  if (!dialog) return null;
+  return labelledByText(dialog).slice(0, NAME_CUT) || first(dialog) || null;
 }
 
 function ariaHidden(el) {
   return el.getAttribute('aria-hidden') === 'true';
 }
 
-// A heading's text as it is shown (innerText), its parts hidden from assistive technology left out (and, as innerText
+// An element's text as it is shown (innerText), its parts hidden from assistive technology left out (and, as innerText
 // leaves them out, those not shown).
-function headingText(heading) {
-  if (!heading.querySelector('[aria-hidden="true"]')) return heading.innerText || '';
+function shownText(el) {
+  if (!el.querySelector('[aria-hidden="true"]')) return el.innerText || '';
   const shown = (n) => composedNodes(n).map((child) => {
     if (child.nodeType === Node.TEXT_NODE) return child.data;
     if (child.nodeType !== Node.ELEMENT_NODE || ariaHidden(child) || TITLE_SKIPPED.includes(child.tagName)) return '';
     if (!child.checkVisibility() && getComputedStyle(child).display !== 'contents') return '';
     return child.tagName === 'BR' ? ' ' : shown(child);
   }).join('');
-  return shown(heading);
+  return shown(el);
 }

@@ -165,8 +165,8 @@ def test_a_redesign_that_moves_a_link_to_another_menu_and_a_text_to_the_header_r
 # A confirm dialog as MUI renders one (a portal at the end of body, useId's ``:r3:`` naming it by its DialogTitle) and
 # as a release renders it once the dialog lost its aria-labelledby (MUI names a dialog only when the app passes it;
 # Bootstrap's modal markup alike), or as a web component does (its dialog in a shadow root, the title and the buttons
-# slotted in from the page, named by nothing). Named or not, the dialog is the recorded one while its title (its first
-# heading) still asks the recorded question.
+# slotted in from the page, named by nothing). Named or not, the dialog is the recorded one while its title (what its
+# aria-labelledby points at, else what it shows first) still asks the recorded question.
 PROJECTS = '<h1>Projects</h1><ul class="css-1q2w3e"><li>Apollo</li><li>Gemini</li></ul>'
 
 
@@ -201,8 +201,8 @@ def _icon(dialog: str, where: str) -> str:
 
 
 # Dialogs whose titles are no heading, or whose headings carry the run's data: Chakra's modal (its title a <header>,
-# the page's greeting behind its portal), Bootstrap 3's (its close button before its title, the page's cards behind it)
-# and a profile dialog whose body heads the user's card.
+# the page's greeting behind its portal), Ant Design's and Vuetify's (a div), Bootstrap 3's (its close button before its
+# title, the page's cards behind it) and a profile dialog whose body heads the user's card.
 def _chakra(named: bool, greeting: str) -> str:
     names = ' aria-labelledby="chakra-modal--header-:r5:"' if named else ""
     return (f'<h1>{greeting}, Ada</h1><div class="chakra-portal"><div class="chakra-modal__overlay css-hdd9l7"></div>'
@@ -211,6 +211,33 @@ def _chakra(named: bool, greeting: str) -> str:
             'css-9fgtzh">Delete Apollo?</header><div class="chakra-modal__body css-qlig70">This cannot be undone.</div>'
             '<footer class="chakra-modal__footer css-k0waxj"><button class="chakra-button css-ez23ye" '
             'onclick="used(\'delete\')">Delete</button></footer></section></div></div>')
+
+
+def _chakra_asks(title: str) -> str:  # Chakra's modal named by its <header>, which asks the question
+    return _chakra(True, "Good morning").replace(">Delete Apollo?</header>", f">{title}</header>")
+
+
+def _ant(title: str, icon: bool = False) -> str:  # Ant Design's modal: named by its title, a div, no heading
+    hidden = ICON * icon  # a ligature, hidden from AT, in the element its aria-labelledby points at
+    return ('<div class="ant-modal-root"><div class="ant-modal-mask"></div><div tabindex="-1" class="ant-modal-wrap">'
+            '<div role="dialog" aria-labelledby="rc_unique_0" aria-modal="true" class="ant-modal css-dev-only-do-not-'
+            'override-1x0dypw"><div class="ant-modal-content"><button type="button" aria-label="Close" class="ant-modal-'
+            'close"><span class="ant-modal-close-x">×</span></button><div class="ant-modal-header"><div class="ant-'
+            f'modal-title" id="rc_unique_0">{hidden}{title}</div></div><div class="ant-modal-body"><p>Its tasks go too.'
+            '</p></div><div class="ant-modal-footer"><button type="button" class="ant-btn ant-btn-default"><span>Cancel'
+            '</span></button><button type="button" class="ant-btn ant-btn-primary ant-btn-dangerous" onclick="used('
+            '\'delete\')"><span>Delete</span></button></div></div></div></div></div>')
+
+
+def _vuetify(title: str, body: str = "This cannot be undone.") -> str:  # named by nothing, titled by a div
+    return ('<div class="v-overlay v-overlay--active v-theme--light v-dialog" aria-modal="true" role="dialog" '
+            'style="z-index: 2400"><div class="v-overlay__scrim"></div><div class="v-overlay__content"><div class="v-card '
+            'v-theme--light v-card--density-default v-card--variant-elevated"><div class="v-card-item"><div class="v-card-'
+            f'item__content"><div class="v-card-title">{title}</div></div></div><div class="v-card-text">{body}</div><div '
+            'class="v-card-actions"><button type="button" class="v-btn v-btn--variant-text"><span class="v-btn__overlay">'
+            '</span><span class="v-btn__content" data-no-activator="">Cancel</span></button><button type="button" '
+            'class="v-btn v-btn--variant-text text-error" onclick="used(\'delete\')"><span class="v-btn__overlay"></span>'
+            '<span class="v-btn__content" data-no-activator="">Delete</span></button></div></div></div></div>')
 
 
 def _bootstrap3(named: bool, cards: tuple[str, ...]) -> str:
@@ -223,11 +250,11 @@ def _bootstrap3(named: bool, cards: tuple[str, ...]) -> str:
             'class="modal-footer"><button class="btn btn-danger">Delete</button></div></div></div></div>')
 
 
-def _bootstrap5(named: bool, title_tag: str) -> str:  # a release restyles its title as a div; its body heads a card
-    names = ' aria-labelledby="deleteLabel"' if named else ""
+def _bootstrap5(named: bool, title_tag: str, title: str = "Delete Apollo?") -> str:  # a release restyles its title
+    names = ' aria-labelledby="deleteLabel"' if named else ""  # as a div; its body heads a card
     return (f'<div class="modal fade show" tabindex="-1" role="dialog" aria-modal="true"{names} style="display: block">'
             f'<div class="modal-dialog"><div class="modal-content"><div class="modal-header"><{title_tag} '
-            f'class="modal-title fs-5" id="deleteLabel">Delete Apollo?</{title_tag}><button type="button" '
+            f'class="modal-title fs-5" id="deleteLabel">{title}</{title_tag}><button type="button" '
             'class="btn-close" aria-label="Close"></button></div><div class="modal-body"><h6>Apollo</h6><p>3 tasks</p>'
             '</div><div class="modal-footer"><button class="btn btn-danger" onclick="used(\'delete\')">Delete</button>'
             '</div></div></div></div>')
@@ -282,6 +309,12 @@ def _profile(named: bool, user: str) -> str:
     # a trap: its button gained the words of the dialog's label, and the dialog asks another question
     (_confirm("Delete Apollo?", "labelled", label="Delete project"),
      _confirm("Delete all projects?", "labelled", button="Delete projects", label="Delete project"), "Delete", None),
+    # traps: named by a title that is no heading (ARIA's title of a dialog), and a question that grew
+    (_chakra_asks("Delete Apollo?"), _chakra_asks("Delete Apollo and all other projects?"), "Delete", None),
+    (_ant("Delete Apollo?"), _ant("Delete Apollo and all other projects?"), "Delete", None),
+    # traps: named by nothing, its title the text it shows first (a div, not a heading), another question asked
+    (_vuetify("Delete Apollo?"), _vuetify("Delete all projects?"), "Delete", None),
+    (_bootstrap5(True, "h1"), _bootstrap5(False, "div", "Delete all projects?"), "Delete", None),  # a div now
     # traps: a hidden icon before its title, and another question asked
     (_confirm("Delete Apollo?", "unnamed"), _icon(_confirm("Delete all projects?", "unnamed"), "before"), "Delete", None),
     # twins: the name gone, the same question asked
@@ -293,8 +326,8 @@ def _profile(named: bool, user: str) -> str:
     (_profile(True, "Ada Lovelace"), _profile(False, "Grace Hopper"), "Save", "save"),  # data under its title
     (_chakra(True, "Good morning"), _chakra(False, "Good afternoon"), "Delete", "delete"),  # the page's greeting
     (_bootstrap3(True, ("Apollo", "Gemini")), _bootstrap3(False, ("Apollo", "Gemini", "Mercury")), "Close", "close"),
-    (_bootstrap5(True, "h1"), _bootstrap5(False, "div"), "Delete", "delete"),  # its title a div now: no title
-    (_date_picker(True, "Wed, Mar 5"), _date_picker(False, "Thu, Mar 6"), "OK", "ok"),  # a caption before the day
+    (_bootstrap5(True, "h1"), _bootstrap5(False, "div"), "Delete", "delete"),  # its title a div now
+    (_date_picker(True, "Wed, Mar 5"), _date_picker(False, "Thu, Mar 6"), "OK", "ok"),  # its caption its title
     (_settings(True), _settings(False), "Email me", "email"),  # its group gone, the dialog still named
     # twins: named nowhere when recorded, the same question asked
     (_confirm("Delete Apollo?", "unnamed"), _confirm("Delete Apollo?", "unnamed", "<p>Its 3 tasks go too.</p>"),
@@ -308,17 +341,23 @@ def _profile(named: bool, user: str) -> str:
      "Delete", "delete"),  # a label it keeps, the same question
     (_native(False, "Delete Apollo?"), _native(False, "Delete Apollo?"), "Delete", "delete"),  # in a named section
     (_confirm("Delete Apollo?", "unnamed"), _icon(_confirm("Delete Apollo?", "unnamed"), "inside"), "Delete", "delete"),
+    (_vuetify("Delete Apollo?"), _vuetify("Delete Apollo?", "Its 3 tasks go too."), "Delete", "delete"),
+    (_confirm("Delete Apollo?", "mui"), _icon(_confirm("Delete Apollo?", "mui"), "inside"), "Delete", "delete"),
+    (_ant("Delete Apollo?"), _ant("Delete Apollo?", icon=True), "Delete", "delete"),  # an icon in its title
+    (_chakra_asks("Delete Apollo?"), _chakra(True, "Good afternoon"), "Delete", "delete"),  # the page's greeting
     (_confirm("Delete Apollo?", "unnamed"), _icon(_confirm("Delete Apollo?", "unnamed"), "before"), "Delete", "delete"),
 ], ids=["name-dropped", "slotted", "label-dropped", "body-heading-kept", "question-grew", "native-in-section",
         "unnamed-both", "slotted-both", "unnamed-question-grew", "unnamed-then-named-otherwise",
         "named-question-grew", "label-kept", "native-unnamed-in-section", "button-says-its-label",
-        "icon-before-title",
+        "chakra-header-question-grew", "ant-div-title-question-grew", "vuetify-div-title",
+        "bootstrap5-div-title-asks-another", "icon-before-title",
         "name-dropped-same-title", "slotted-same-title", "label-dropped-same-title", "named-now",
         "native-in-section-same-title", "profile-data", "chakra-greeting", "bootstrap3-close-before-title",
         "bootstrap5-title-div", "date-picker-day", "settings-group-gone",
         "unnamed-both-same-title", "slotted-both-same-title", "unnamed-count", "unnamed-profile-data",
         "unnamed-chakra-greeting", "label-kept-same-title", "native-unnamed-in-section-same-title",
-        "icon-in-title", "icon-before-title-same"])
+        "icon-in-title", "vuetify-same-title", "icon-in-named-title", "ant-icon-in-title", "chakra-header-greeting",
+        "icon-before-title-same"])
 def test_a_dialog_is_the_recorded_one_only_while_its_title_asks_the_same(
         page: Any, site_factory: Callable[[dict[str, str]], Any], tmp_path: Path, old: str, new: str, button: str,
         outcome: str | None) -> None:

@@ -108,3 +108,38 @@ def test_a_link_to_its_own_site_is_kept_origin_relative(page: Any, site_factory:
     assert capture(page.get_by_role("link", name="Edit", exact=True)).href == "/admin/edit/3?next=%2F#top"
     assert capture(page.get_by_role("link", name="Docs")).href == "https://example.org/docs"  # another site: as written
     assert capture(page.get_by_role("link", name="Edit 4")).href == "edit/4"  # relative: as written
+
+
+# A dialog's title as frameworks render it: named by a div (Ant Design), a <header> (Chakra), a heading (MUI), a
+# caption before the day a date picker shows (MUI X), or not named at all (the heading or the text it shows first: a
+# div, Vuetify's; the text alone beside its controls); an icon font's ligature hidden from assistive technology inside
+# the title, which no name reads.
+HIDDEN_ICON = '<span class="material-icons" aria-hidden="true">warning</span>'
+
+
+@pytest.mark.parametrize(("dialog", "title", "within"), [
+    ('<div role="dialog" aria-labelledby="t"><div class="ant-modal-title" id="t">Delete Apollo?</div><p>Gone.</p>'
+     '<button>Delete</button></div>', "Delete Apollo?", "Delete Apollo?"),
+    ('<section role="dialog" aria-labelledby="h"><header id="h">Delete Apollo?</header><button>Delete</button></section>',
+     "Delete Apollo?", "Delete Apollo?"),
+    (f'<div role="dialog" aria-labelledby="h"><h2 id="h">{HIDDEN_ICON}Delete Apollo?</h2><button>Delete</button></div>',
+     "Delete Apollo?", "Delete Apollo?"),
+    ('<div role="dialog" aria-labelledby="c"><span id="c">Select date</span><h4>Wed, Mar 5</h4><button>Delete</button>'
+     '</div>', "Select date", "Select date"),
+    ('<div role="dialog"><span>Select date</span><h4>Wed, Mar 5</h4><button>Delete</button></div>', "Select date",
+     None),
+    ('<div role="dialog"><div class="v-card-title">Delete <b>Apollo</b>?</div><div>Gone.</div><button>Delete</button>'
+     '</div>', "Delete Apollo?", None),
+    ('<div role="dialog"><button aria-label="Close">\u00d7</button>Delete Apollo? <button>Delete</button></div>',
+     "Delete Apollo?", None),
+    ('<div role="dialog"><img src="data:," alt=""><button>Delete</button></div>', None, None),
+    (f'<div role="dialog">{HIDDEN_ICON}<h2>Delete Apollo?</h2><button>Delete</button></div>', "Delete Apollo?", None),
+    ('<div role="dialog" aria-label="Confirm"><h2>Delete Apollo?</h2><button>Delete</button></div>', "Delete Apollo?",
+     "Confirm"),
+], ids=["ant-div", "chakra-header", "hidden-icon", "date-caption", "unnamed-caption", "unnamed-div", "text-beside-controls",
+    "no-text", "unnamed-heading", "label"])
+def test_a_dialogs_title_is_what_names_it_else_what_it_shows_first(page: Any, dialog: str, title: str | None,
+                                                                    within: str | None) -> None:
+    page.set_content(dialog)
+    fp = capture(page.get_by_role("button", name="Delete"))
+    assert (fp.in_dialog, fp.dialog_title, fp.within) == (True, title, within)
