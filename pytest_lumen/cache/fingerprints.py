@@ -14,12 +14,14 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator
 # form action and method (``action``, ``method``: not known of an older one, whose identity leaves them out); 5: the
 # icon of a control without words (``icon``: not known of an older one, whose identity leaves it out); 6: a radio's
 # context is the text around its group, the question it answers (an older one's is its own label, its group unknown);
-# 7: the title of the dialog it is in (``dialog_title``: not known of an older one, which is held to none).
-FINGERPRINT_VERSION = 7
+# 7: the title of the dialog it is in (``dialog_title``: not known of an older one, which is held to none); 8: the
+# description of the dialog it is in (``dialog_description``: not known of an older one, which is held to none).
+FINGERPRINT_VERSION = 8
 DECLARED_VERSION = 4  # the version from which ``action`` and ``method`` were recorded
 ICON_VERSION = 5  # the version from which ``icon`` was recorded
 QUESTION_VERSION = 6  # the version from which a radio's ``context`` is its group's question
 DIALOG_TITLE_VERSION = 7  # the version from which ``dialog_title`` was recorded
+DIALOG_DESCRIPTION_VERSION = 8  # the version from which ``dialog_description`` was recorded
 
 
 class Box(BaseModel):
@@ -96,6 +98,12 @@ class Fingerprint(BaseModel):
                                      "(page/enclosing.py other_title; the identity gate hashes it); absent outside a "
                                      "dialog, in one that shows no text but its controls', and in a file recorded "
                                      "before it")
+    dialog_description: str | None = Field(None, description="the description of the dialog that holds it (see "
+                                           "in_dialog): the text its aria-describedby points at; with its title, the "
+                                           "question the dialog asks a control whose words have consequences "
+                                           "(page/enclosing.py other_question; the identity gate hashes it for such a "
+                                           "control); absent outside a dialog, in one that declares none, and in a "
+                                           "file recorded before it")
     rank: int | None = None  # its place among the page's visible elements of its tag: 1 for the first list
     # The text that identifies the repeated item (a row among rows, a card among cards) it is in or is, which its
     # locator scopes it by (page/items.py); the item's other text (its context) is then evidence, not identity.

@@ -17,7 +17,9 @@ A proposal is refused (``refusal``) when:
    "Billing address" for the "Street" of a removed "Shipping address"); a count in the name aside, and a name that
    only gained or lost words ("Shipping" for "Shipping address") is the same section; an element in a dialog
    is never one outside any, nor the reverse (``in_dialog``); nor one in a dialog whose title is not the recorded
-   one, named or not ("Delete all projects?" for "Delete Apollo?": ``enclosing.other_title``); unless its
+   one, named or not ("Delete all projects?" for "Delete Apollo?": ``enclosing.other_title``), nor, for a control
+   whose words have consequences, one whose title or description says other words or numbers
+   (``enclosing.other_question``); unless its
    name gained the words of the recorded section's name ("Accept cookies" for the "Accept" of a "Cookie consent"
    banner redesigned as a card); nor, for an element recorded with look-alikes and no item, under another heading,
    nor a choice of them in another group (``identity.told_apart``); nor, for a control without words, one that shows
@@ -36,15 +38,15 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ..cache.model import Fingerprint
-from ..page.enclosing import beside_its_section, elsewhere, other_title, sections
+from ..page.enclosing import asks_otherwise, beside_its_section, elsewhere, sections
 from ..page.fingerprint import capture_with_look_alikes
 from ..page.icons import other_icon
 from ..page.identity import told_apart
 from ..page.items import holds_text, names_item
-from ..page.purpose import CHOICE_ROLES
+from ..page.purpose import CHOICE_ROLES, consequence
 from .likeness import ACTION_ROLES, FIELD_ROLES, IDENTIFIERS, identifier_matches, lone_of_kind, name_extended, pins_hold
 from .margin import differences, undecided
-from .meaning import Meaning, acts, consequence, controls, iconic, renamed, same_scope
+from .meaning import Meaning, acts, controls, iconic, renamed, same_scope
 from .proposal import Missed, Offer, Proposal, Relocated, Scene
 from .words import SMALL_WORDS, name_or_text, normalized, stems, word_list, words
 
@@ -208,14 +210,15 @@ def _item(scene: Scene, current: Fingerprint, index: int | None = None) -> str |
 
 def _section(scene: Scene, current: Fingerprint, index: int | None) -> str | None:
     """Why the element sits in another section than the recorded one did (a dialog it was not in, or the reverse:
-    ``other_dialog``; one named otherwise: ``other_section``; a dialog titled otherwise: ``other_title``), or None.
+    ``other_dialog``; one named otherwise: ``other_section``; a dialog titled otherwise: ``other_title``; one that
+    asks a control with consequences another question: ``other_question``), or None.
     Its named containers: as its fingerprint has them, else read from the page (a scan reads none: one round trip)."""
     recorded = scene.recorded
     names = [] if not recorded.within else \
         sections(current.within) if current.within is not None else scene.sections(index)  # none to be in: not read
     why = elsewhere(recorded, current, names) or beside_its_section(scene.page, recorded, names)
     # a name that says its section answers where the element is, not what its dialog asks now
-    says = why is not None and other_title(recorded, current) is None and _says_its_section(recorded, current)
+    says = why is not None and asks_otherwise(recorded, current) is None and _says_its_section(recorded, current)
     return None if says else why
 
 

@@ -12,7 +12,7 @@ the same with the same scope (``same_scope``):
 * never a word that widens, lengthens or narrows what it does (``SCOPE``): "all", "permanently", "selected",
   "and publish" (an action joined to it).
 
-Controls whose words have consequences (``CONSEQUENCES``: they destroy, pay, consent, share, discard, send or
+Controls whose words have consequences (``page/purpose.CONSEQUENCES``: they destroy, pay, consent, share, discard, send or
 confirm) take no other evidence. Any other action (``ACTION_ROLES``) may also be known by what it declares
 (its href, its form's action: the recorded destination), and a field (``FIELD_ROLES``) by its declared
 purpose or its place (the judge weighs those, ``judge.py``). Elements that do not act (a heading, a cell)
@@ -31,22 +31,6 @@ from .policy import Policy
 from .synonyms import Synonyms
 from .words import SMALL_WORDS, counted, name_or_text, stems, word_list, words
 
-# The consequences a control's words can have, and the verbs (and nouns) that say so. A control named so gets no heal
-# but its own name, a same-scope synonym, or words that only name what it is about.
-CONSEQUENCES: dict[str, frozenset[str]] = {
-    "destroy": frozenset({"delete", "remove", "destroy", "erase", "purge", "wipe", "drop", "clear", "reset", "revoke",
-                          "terminate", "trash", "deactivate", "disable", "archive", "unsubscribe", "empty", "kill",
-                          "suspend", "ban", "block", "lock", "void", "withdraw", "disconnect", "unlink", "unpublish",
-                          "uninstall", "expire", "reject", "decline", "deny", "logout", "signout"}),
-    "pay": frozenset({"pay", "buy", "purchase", "order", "checkout", "subscribe", "donate", "charge", "refund",
-                      "upgrade", "book", "bid"}),
-    "consent": frozenset({"accept", "agree", "allow", "consent", "authorize", "authorise", "approve", "grant",
-                          "permit", "enable", "opt"}),
-    "share": frozenset({"share", "publish", "invite", "post", "tweet", "export", "transfer", "upload", "release"}),
-    "discard": frozenset({"discard", "cancel", "revert", "abandon", "overwrite", "replace", "undo", "leave"}),
-    "send": frozenset({"send", "submit", "email", "mail", "message", "reply", "forward", "notify", "sms"}),
-    "confirm": frozenset({"confirm", "yes", "ok", "okay", "proceed", "sure", "commit", "execute", "run"}),
-}
 # Words that change a control's scope: how much it acts on, for how long, or another action joined to it.
 SCOPE = frozenset({"all", "every", "everything", "each", "entire", "whole", "both", "any", "selected", "multiple",
                    "bulk", "others", "permanently", "forever", "irreversibly", "completely", "and", "then", "plus",
@@ -61,12 +45,6 @@ class Meaning:
     evidence: str | None
     why: str = ""
     final: bool = False  # a refusal no other evidence overturns (its scope changed)
-
-
-def consequence(name: str | None) -> str | None:
-    """The consequence a name's words have (``CONSEQUENCES``: "destroy", "pay"...), None when they have none."""
-    said = words(name)
-    return next((kind for kind, verbs in CONSEQUENCES.items() if said & verbs), None)
 
 
 def acts(fp: Fingerprint) -> bool:

@@ -14,9 +14,9 @@ from urllib.parse import urlsplit
 from ..page.declared import declared_by
 from ..page.fingerprint import index_of
 from ..page.identity import same_role_and_name
+from ..page.purpose import consequence
 from .claims import Claims
 from .judge import judge, verdict
-from .meaning import consequence
 from .proposal import Missed, Relocated, Scene, shows
 from .strategy import STRATEGIES
 from .survey import survey

@@ -19,7 +19,9 @@ recorded title, named or not (``other_title``: MUI names a dialog only when the 
 dialog's ``aria-label`` need not say what it asks); the identity gate hashes that title. Its title is what its
 ``aria-labelledby`` points at (a heading or not: Ant Design's is a div), else what it shows first (a heading, or the
 text of the element holding its first text: Vuetify's title is a div); what ``aria-hidden`` hides is no part of a
-title or a section's name, as it is no part of an accessible name.
+title or a section's name, as it is no part of an accessible name. A control whose words have consequences ("Delete",
+"Pay") is held to the whole question, numbers and all: its dialog's title and its description (``other_question``:
+what ``aria-describedby`` points at, SweetAlert2's text under "Are you sure?").
 """
 
 from __future__ import annotations
@@ -29,11 +31,12 @@ from typing import TYPE_CHECKING
 
 from playwright.sync_api import Error as PlaywrightError
 
-from ..cache.fingerprints import DIALOG_TITLE_VERSION
+from ..cache.fingerprints import DIALOG_DESCRIPTION_VERSION, DIALOG_TITLE_VERSION, name_or_text
 from ..cache.model import Fingerprint
 from . import scripts
 from .declared import an_address
 from .evaluate import evaluate
+from .purpose import consequence
 from .quality import counts_aside
 
 if TYPE_CHECKING:
@@ -122,6 +125,36 @@ def other_title(recorded: Fingerprint, current: Fingerprint) -> str | None:
     return f"its dialog's title {recorded.dialog_title!r} became {current.dialog_title!r}"
 
 
+def held_to_question(recorded: Fingerprint) -> bool:
+    """Whether the recorded element is held to its dialog's whole question, its title and its description
+    (``dialog_description``, read from ``DIALOG_DESCRIPTION_VERSION`` on), numbers and all: a control whose words have
+    consequences (``purpose.consequence``: "Delete", "Yes, delete it!", "Pay"), in a dialog that showed either, and no
+    link that declares where it leads."""
+    return (bool(recorded.in_dialog) and recorded.version >= DIALOG_DESCRIPTION_VERSION
+            and bool(question_words(recorded.dialog_title) or question_words(recorded.dialog_description))
+            and consequence(name_or_text(recorded)) is not None and not an_address(recorded.href))
+
+
+def other_question(recorded: Fingerprint, current: Fingerprint) -> str | None:
+    """Why a control whose words have consequences, in a dialog, is not in the dialog the recorded one was in: the
+    dialog's title or description says other words or numbers now (SweetAlert2's "Are you sure?" over "Apollo will be
+    deleted." now over "All 6 projects will be deleted."; "Delete selected (1 project)" now "(6 projects)"); or None.
+    What it destroys, pays or sends is what the dialog says: a number there is how much, not the app's passing data.
+    A title or a description the dialog shows no more cannot be told by, as ``other_title``."""
+    if not (held_to_question(recorded) and current.in_dialog):
+        return None
+    for part, was, now in (("title", recorded.dialog_title, current.dialog_title),
+                           ("description", recorded.dialog_description, current.dialog_description)):
+        if question_words(was) and question_words(now) and question_words(was) != question_words(now):
+            return f"its dialog's {part} {was!r} became {now!r}, and it {_does(recorded)}"
+    return None
+
+
+def _does(recorded: Fingerprint) -> str:
+    """What activating the recorded control does, for a failure: "would destroy"."""
+    return f"would {consequence(name_or_text(recorded))}"
+
+
 def beside_its_section(page: Page, recorded: Fingerprint, names: list[str]) -> str | None:
     """Why an element in a section whose name only gained or lost words of the recorded section's (``in_section``'s
     wider rule) is not in it after all: the page still holds a section named as the recorded one was, so this one is
@@ -153,9 +186,15 @@ def other_dialog(recorded: Fingerprint, in_dialog: bool | None, names: list[str]
 
 def elsewhere(recorded: Fingerprint, current: Fingerprint, names: list[str]) -> str | None:
     """Why the element ``current``, held by the named containers ``names``, is in another section than the recorded
-    one (``other_dialog``, ``other_section``, then ``other_title``), or None."""
+    one (``other_dialog``, ``other_section``, ``other_title``, then ``other_question``), or None."""
     return (other_dialog(recorded, current.in_dialog, names) or other_section(recorded, names)
-            or other_title(recorded, current))
+            or other_title(recorded, current) or other_question(recorded, current))
+
+
+def asks_otherwise(recorded: Fingerprint, current: Fingerprint) -> str | None:
+    """Why the dialog around ``current`` asks another question than the recorded one's (``other_title``, then
+    ``other_question``), or None."""
+    return other_title(recorded, current) or other_question(recorded, current)
 
 
 def _own(chain: list[str], names: list[str]) -> list[str]:
@@ -167,6 +206,11 @@ def _own(chain: list[str], names: list[str]) -> list[str]:
 def title_words(title: str | None) -> tuple[str, ...]:
     """A dialog's title as its words in order, lower case, the counts set apart from it aside (none for no title)."""
     return tuple(_WORD.findall(counts_aside(title).lower())) if title else ()
+
+
+def question_words(text: str | None) -> tuple[str, ...]:
+    """A dialog's title or description as its words in order, lower case, its numbers kept (none for no text)."""
+    return tuple(_WORD.findall(text.lower())) if text else ()
 
 
 def section_words(name: str) -> frozenset[str]:

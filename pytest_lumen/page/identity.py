@@ -11,7 +11,8 @@ The gate only ever speeds replay up: it passes when every identifying attribute 
 (position and CSS path aside, and the text around the element and its heading unless it had look-alikes; the icon
 of a control without words, ``icons.py``), and the element is in the named section it was recorded in
 (``enclosing.section_key``), in a dialog as it was or not, under the title its dialog showed
-(``enclosing.held_to_title``), where the full check would pass too. When the locator's element is not the recorded
+(``enclosing.held_to_title``), and, for a control whose words have consequences, with the description its dialog
+showed (``enclosing.held_to_question``), where the full check would pass too. When the locator's element is not the recorded
 one, the gated action fails at once (the engine throws); when no element shows up within 0.5 s and the page
 holds none of the recorded role and name (``replay/gate.py`` asks), it gives up. Either way replay then
 takes the full path (look, compare, heal), which accepts what the gate accepts (``holds``).
@@ -30,7 +31,7 @@ from typing import TYPE_CHECKING
 from ..cache.fingerprints import DECLARED_VERSION, QUESTION_VERSION
 from ..cache.model import Fingerprint
 from . import icons, scripts
-from .enclosing import SECTIONS_JOIN, elsewhere, held_to_section, held_to_title, section_key, sections
+from .enclosing import SECTIONS_JOIN, elsewhere, held_to_question, held_to_section, held_to_title, section_key, sections
 from .fingerprint import CONFIG, FINGERPRINTER, page_fields
 from .holds import FILLED, KEPT
 from .items import ITEM_ROLES, names_item
@@ -45,7 +46,8 @@ ENGINE = "lumen-identity"
 # primary locator is a role locator, whose own role and name then stand in for them (the cache keeps
 # the locator's role and name in the fingerprint, which the page's approximation may word otherwise).
 FIELDS = page_fields("role", "name", "tag", "text", "id", "name_attr", "type", "placeholder", "href", "label", "test_id",
-                     "context", "heading", "action", "method", "within", "in_dialog", "icon", "dialog_title")
+                     "context", "heading", "action", "method", "within", "in_dialog", "icon", "dialog_title",
+                     "dialog_description")
 ROLE_AND_NAME = ("role", "name")
 # What a fill may change: its own text (a contenteditable) and the text around it (a line total, a
 # validation message, suggestions). The gate that finds a filled field again to read it back skips them.
@@ -80,9 +82,14 @@ ICON = ("icon",)
 # a dialog that showed a title); for any other it is left out ("u"). The full path's rule is wider
 # (``enclosing.other_title``: the title's words, counts aside).
 TITLE = ("dialog_title",)
+# The description of the dialog it is in (``dialog_description``): hashed for a control held to its dialog's whole
+# question (``enclosing.held_to_question``: its words have consequences); for any other it is left out ("q"). The full
+# path's rule compares the title's and the description's words and numbers (``enclosing.other_question``).
+QUESTION = ("dialog_description",)
 # Which attributes each scope letter of the selector leaves out; Python and the page read the same table.
 SKIPS: dict[str, tuple[str, ...]] = {"r": ROLE_AND_NAME, "v": LIVE, "c": CONTEXT, "i": IN_ITEM, "s": THE_ITEM,
-                                     "d": DECLARED, "w": SECTION, "m": DIALOG, "n": ICON, "u": TITLE}
+                                     "d": DECLARED, "w": SECTION, "m": DIALOG, "n": ICON, "u": TITLE,
+                                     "q": QUESTION}
 SEPARATOR = "\u001f"
 # With scope letter "t" the engine throws this when the locator's element is not the recorded one:
 # Playwright then fails at once instead of waiting for an element that will not come.
@@ -131,7 +138,7 @@ def identity_selector(fp: Fingerprint, after_fill: bool = False, fail_fast: bool
     token (``holds.token``), under which the page keeps the element matched, for ``holds.provided``.
     """
     scope = ("r" + ("v" if after_fill else "") + ("" if fp.look_alikes else "c") + item_scope(fp) + declared_scope(fp)
-             + section_scope(fp) + dialog_scope(fp) + icon_scope(fp) + title_scope(fp))
+             + section_scope(fp) + dialog_scope(fp) + icon_scope(fp) + title_scope(fp) + question_scope(fp))
     skip = {name for letter in scope for name in SKIPS.get(letter, ())}
     values = [_identifying(fp, name) for name in FIELDS if name not in skip]
     key = SEPARATOR.join(MISSING if v is None else str(v) for v in values)
@@ -152,10 +159,16 @@ def holds(recorded: Fingerprint, current: Fingerprint, hidden: bool = False) -> 
     if not same_role_and_name(recorded, current, named=not is_item(recorded)):
         return False
     letters = ("r", "" if recorded.look_alikes else "c", item_scope(recorded), declared_scope(recorded), "w", "m",
-               icon_scope(recorded), "u")
+               icon_scope(recorded), "u", "q")
     skip = {name for letter in letters for name in SKIPS.get(letter, ())} | (set(RENDERED) if hidden else set())
     return (all(getattr(recorded, name) == getattr(current, name) for name in FIELDS if name not in skip)
             and elsewhere(recorded, current, sections(current.within)) is None)
+
+
+def question_scope(fp: Fingerprint) -> str:
+    """The scope letter of an element whose identity leaves its dialog's description out (any not
+    ``held_to_question``): "q"."""
+    return "" if held_to_question(fp) else "q"
 
 
 def section_scope(fp: Fingerprint) -> str:

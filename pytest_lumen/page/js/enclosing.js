@@ -22,6 +22,13 @@ function labelledByText(n) {
   return cleanName(ids.map((id) => root.getElementById(id)).filter(Boolean).map(shownText).join(' '));
 }
 
+// The text an element's aria-describedby points at (in its own root), as a description reads it; '' for none.
+function describedByText(n) {
+  const ids = (n.getAttribute('aria-describedby') || '').split(/\s+/).filter(Boolean);
+  const root = n.getRootNode().getElementById ? n.getRootNode() : n.ownerDocument;
+  return cleanName(ids.map((id) => root.getElementById(id)).filter(Boolean).map(shownText).join(' '));
+}
+
 // A container's name, when it is one that says what its elements are about: its aria-label, the text of its
 // aria-labelledby, a fieldset's legend, a table's caption; else ''.
 function sectionName(n) {
@@ -101,6 +108,13 @@ function dialogTitle(dialog) {
   };
   if (!dialog) return null;
   return labelledByText(dialog).slice(0, NAME_CUT) || first(dialog) || null;
+}
+
+// The description of a dialog: what its aria-describedby points at (SweetAlert2's text under its title "Are you
+// sure?", Radix's and Headless UI's Description), cut at DESCRIPTION_CUT characters; null for none.
+const DESCRIPTION_CUT = 300;
+function dialogDescription(dialog) {
+  return dialog ? describedByText(dialog).slice(0, DESCRIPTION_CUT) || null : null;
 }
 
 function ariaHidden(el) {

@@ -214,14 +214,18 @@ function fingerprinter(config) {
     }
     return null;
   };
-  // The title of the dialog that holds it, read once per dialog in a fingerprinter's life (one scan, one query: a scan
-  // fingerprints every control of a long one).
-  const titles = new Map();
-  const titleOf = (el) => {
-    const dialog = dialogOf(el);
-    if (dialog && !titles.has(dialog)) titles.set(dialog, dialogTitle(dialog));
-    return dialog ? titles.get(dialog) : null;
+  // The title and the description of the dialog that holds it, each read once per dialog in a fingerprinter's life
+  // (one scan, one query: a scan fingerprints every control of a long one).
+  const perDialog = (reader) => {
+    const read = new Map();
+    return (el) => {
+      const dialog = dialogOf(el);
+      if (dialog && !read.has(dialog)) read.set(dialog, reader(dialog));
+      return dialog ? read.get(dialog) : null;
+    };
   };
+  const titleOf = perDialog(dialogTitle);
+  const descriptionOf = perDialog(dialogDescription);
   // Its place among the page's visible elements of its tag (1: the first list of the page); the lists
   // of one tag are walked once per fingerprinter, so a scan stays linear.
   const byTag = new Map();
@@ -263,6 +267,7 @@ function fingerprinter(config) {
       within: costly('within', (e) => enclosingNames(e).join(config.sectionsJoin) || null, el),
       in_dialog: costly('in_dialog', inDialog, el),
       dialog_title: costly('dialog_title', titleOf, el),
+      dialog_description: costly('dialog_description', descriptionOf, el),
       box: {x: r.x + window.scrollX, y: r.y + window.scrollY, width: r.width, height: r.height},
     };
   };

@@ -240,6 +240,20 @@ def _vuetify(title: str, body: str = "This cannot be undone.") -> str:  # named 
             '<span class="v-btn__content" data-no-activator="">Delete</span></button></div></div></div></div>')
 
 
+def _swal(text: str, title: str = "Are you sure?", confirm: str = "Yes, delete it!") -> str:
+    """SweetAlert2's popup: named by its title, described by its text, which says what the confirm button does."""
+    return ('<div class="swal2-container swal2-center swal2-backdrop-show"><div aria-labelledby="swal2-title" '
+            'aria-describedby="swal2-html-container" class="swal2-popup swal2-modal swal2-icon-warning swal2-show" '
+            'tabindex="-1" role="dialog" aria-live="assertive" aria-modal="true" style="display: grid"><button '
+            'type="button" class="swal2-close" aria-label="Close this dialog" style="display: none">\u00d7</button><div '
+            'class="swal2-icon swal2-warning swal2-icon-show" style="display: flex"><div class="swal2-icon-content">!'
+            f'</div></div><h2 class="swal2-title" id="swal2-title" style="display: block">{title}</h2><div class="swal2-'
+            f'html-container" id="swal2-html-container" style="display: block">{text}</div><div class="swal2-actions" '
+            'style="display: flex"><div class="swal2-loader"></div><button type="button" class="swal2-confirm swal2-'
+            f'styled" aria-label="" onclick="used(\'confirm\')">{confirm}</button><button type="button" class="swal2-'
+            'cancel swal2-styled" aria-label="" onclick="used(\'cancel\')">Cancel</button></div></div></div>')
+
+
 def _bootstrap3(named: bool, cards: tuple[str, ...]) -> str:
     names = ' aria-labelledby="deleteLabel"' if named else ""
     return ("".join(f'<div class="card"><h3>{card}</h3></div>' for card in cards)
@@ -315,6 +329,14 @@ def _profile(named: bool, user: str) -> str:
     # traps: named by nothing, its title the text it shows first (a div, not a heading), another question asked
     (_vuetify("Delete Apollo?"), _vuetify("Delete all projects?"), "Delete", None),
     (_bootstrap5(True, "h1"), _bootstrap5(False, "div", "Delete all projects?"), "Delete", None),  # a div now
+    # traps: a control whose words have consequences, and its dialog says other words or numbers
+    (_swal("Apollo will be deleted."), _swal("All 6 projects will be deleted."), "Yes, delete it!", None),
+    (_swal("1 project will be deleted."), _swal("6 projects will be deleted."), "Yes, delete it!", None),
+    (_confirm("Delete selected (1 project)", "unnamed"), _confirm("Delete selected (2 projects)", "unnamed"), "Delete",
+     None),  # a count set apart from its title
+    # the cost, a red by design: its text reworded is another question to a control with consequences
+    (_swal("Apollo will be deleted. This cannot be undone."), _swal("Apollo will be deleted. You cannot undo this."),
+     "Yes, delete it!", None),
     # traps: a hidden icon before its title, and another question asked
     (_confirm("Delete Apollo?", "unnamed"), _icon(_confirm("Delete all projects?", "unnamed"), "before"), "Delete", None),
     # twins: the name gone, the same question asked
@@ -333,8 +355,8 @@ def _profile(named: bool, user: str) -> str:
     (_confirm("Delete Apollo?", "unnamed"), _confirm("Delete Apollo?", "unnamed", "<p>Its 3 tasks go too.</p>"),
      "Delete", "delete"),
     (_confirm("Delete Apollo?", None), _confirm("Delete Apollo?", None), "Delete", "delete"),  # slotted
-    (_confirm("Delete selected (1 project)", "unnamed"), _confirm("Delete selected (2 projects)", "unnamed"), "Delete",
-     "delete"),  # a count set apart
+    (_confirm("Notifications (3)", "unnamed", button="Close"), _confirm("Notifications (5)", "unnamed", button="Close"),
+     "Close", "close"),  # a count set apart, for a control without consequences
     (_profile(False, "Ada Lovelace"), _profile(False, "Grace Hopper"), "Save", "save"),  # data under its title
     (_chakra(False, "Good morning"), _chakra(False, "Good afternoon"), "Delete", "delete"),  # no title to hold it to
     (_confirm("Delete Apollo?", "labelled"), _confirm("Delete Apollo?", "labelled", "<p>Its 3 tasks go too.</p>"),
@@ -342,6 +364,11 @@ def _profile(named: bool, user: str) -> str:
     (_native(False, "Delete Apollo?"), _native(False, "Delete Apollo?"), "Delete", "delete"),  # in a named section
     (_confirm("Delete Apollo?", "unnamed"), _icon(_confirm("Delete Apollo?", "unnamed"), "inside"), "Delete", "delete"),
     (_vuetify("Delete Apollo?"), _vuetify("Delete Apollo?", "Its 3 tasks go too."), "Delete", "delete"),
+    (_swal("Apollo will be deleted."), _swal("Apollo will be deleted.") + "<p role=status>Saved 2 minutes ago</p>",
+     "Yes, delete it!", "confirm"),  # the same question, the page's data around it
+    (_swal("You will be signed out in 59 seconds.", "Still there?", "Stay signed in"),
+     _swal("You will be signed out in 41 seconds.", "Still there?", "Stay signed in"), "Stay signed in",
+     "confirm"),  # a countdown, for a control without consequences
     (_confirm("Delete Apollo?", "mui"), _icon(_confirm("Delete Apollo?", "mui"), "inside"), "Delete", "delete"),
     (_ant("Delete Apollo?"), _ant("Delete Apollo?", icon=True), "Delete", "delete"),  # an icon in its title
     (_chakra_asks("Delete Apollo?"), _chakra(True, "Good afternoon"), "Delete", "delete"),  # the page's greeting
@@ -350,14 +377,16 @@ def _profile(named: bool, user: str) -> str:
         "unnamed-both", "slotted-both", "unnamed-question-grew", "unnamed-then-named-otherwise",
         "named-question-grew", "label-kept", "native-unnamed-in-section", "button-says-its-label",
         "chakra-header-question-grew", "ant-div-title-question-grew", "vuetify-div-title",
-        "bootstrap5-div-title-asks-another", "icon-before-title",
+        "bootstrap5-div-title-asks-another", "swal-description", "swal-description-count", "count-set-apart",
+        "swal-description-reworded",
+        "icon-before-title",
         "name-dropped-same-title", "slotted-same-title", "label-dropped-same-title", "named-now",
         "native-in-section-same-title", "profile-data", "chakra-greeting", "bootstrap3-close-before-title",
         "bootstrap5-title-div", "date-picker-day", "settings-group-gone",
-        "unnamed-both-same-title", "slotted-both-same-title", "unnamed-count", "unnamed-profile-data",
+        "unnamed-both-same-title", "slotted-both-same-title", "unnamed-count-no-consequence", "unnamed-profile-data",
         "unnamed-chakra-greeting", "label-kept-same-title", "native-unnamed-in-section-same-title",
-        "icon-in-title", "vuetify-same-title", "icon-in-named-title", "ant-icon-in-title", "chakra-header-greeting",
-        "icon-before-title-same"])
+        "icon-in-title", "vuetify-same-title", "swal-same-question", "swal-countdown", "icon-in-named-title",
+        "ant-icon-in-title", "chakra-header-greeting", "icon-before-title-same"])
 def test_a_dialog_is_the_recorded_one_only_while_its_title_asks_the_same(
         page: Any, site_factory: Callable[[dict[str, str]], Any], tmp_path: Path, old: str, new: str, button: str,
         outcome: str | None) -> None:
@@ -365,7 +394,7 @@ def test_a_dialog_is_the_recorded_one_only_while_its_title_asks_the_same(
     role = "checkbox" if button == "Email me" else "button"
     script = [{"tool": "click", "target": {"role": role, "name": button}}, {"tool": "done"}]
     if outcome is None:
-        with pytest.raises(ReplayError, match=r"title 'Delete Apollo\?' became 'Delete (all|Apollo and all other) pro"):
+        with pytest.raises(ReplayError, match=r"its dialog's (title|description) '[^']+' became '[^']+'"):
             record_then_replay(page, site.url, tmp_path, script, "confirm deleting Apollo")
         assert used(page) == []  # every project is never deleted for Apollo
         return
@@ -373,18 +402,23 @@ def test_a_dialog_is_the_recorded_one_only_while_its_title_asks_the_same(
     assert used(page) == [outcome] and ctx.figures.model_calls == 0
 
 
-@pytest.mark.parametrize(("new", "through_gate"), [
-    (_confirm("Delete Apollo?", "unnamed", "<p>Its 3 tasks go too.</p>"), True),  # the page reads the recorded hash
-    (_confirm("Delete Apollo?", None), True),  # a web component's now, its title slotted: read as Playwright walks it
-    (_confirm("Delete Apollo (3 tasks)?", "unnamed"), False),  # a count: the full path's rule sets it aside
+@pytest.mark.parametrize(("old", "new", "button", "through_gate"), [
+    (_confirm("Delete Apollo?", "unnamed"), _confirm("Delete Apollo?", "unnamed", "<p>Its 3 tasks go too.</p>"), "Delete",
+     True),  # the page reads the recorded hash
+    (_confirm("Delete Apollo?", "unnamed"), _confirm("Delete Apollo?", None), "Delete",
+     True),  # a web component's now, its title slotted: read as Playwright walks it
+    (_confirm("Notifications", "unnamed", button="Close"), _confirm("Notifications (3)", "unnamed", button="Close"),
+     "Close", False),  # a count, for a control without consequences: the full path's rule sets it aside
+    (_swal("Apollo will be deleted."), _swal("Apollo will be deleted.") + "<p>Saved</p>", "Yes, delete it!",
+     True),  # a control with consequences: the page reads its dialog's description into the recorded hash
 ])
 def test_the_gate_holds_an_element_of_a_dialog_named_nowhere_to_its_title_as_it_reads(
-        page: Any, site_factory: Callable[[dict[str, str]], Any], tmp_path: Path, new: str, through_gate: bool) -> None:
-    site = site_factory({"old.html": PAGE.format(body=PROJECTS) + _confirm("Delete Apollo?", "unnamed"),
-                         "new.html": PAGE.format(body=PROJECTS) + new})
-    script = [{"tool": "click", "target": {"role": "button", "name": "Delete"}}, {"tool": "done"}]
+        page: Any, site_factory: Callable[[dict[str, str]], Any], tmp_path: Path, old: str, new: str, button: str,
+        through_gate: bool) -> None:
+    site = site_factory({"old.html": PAGE.format(body=PROJECTS) + old, "new.html": PAGE.format(body=PROJECTS) + new})
+    script = [{"tool": "click", "target": {"role": "button", "name": button}}, {"tool": "done"}]
     ctx = record_then_replay(page, site.url, tmp_path, script, "confirm deleting Apollo")
-    assert used(page) == ["delete"]
+    assert used(page) == [{"Yes, delete it!": "confirm"}.get(button, button.lower())]
     assert (ctx.figures.gate_hits, ctx.figures.gate_misses) == ((1, 0) if through_gate else (0, 1))
 
 

@@ -143,3 +143,16 @@ def test_a_dialogs_title_is_what_names_it_else_what_it_shows_first(page: Any, di
     page.set_content(dialog)
     fp = capture(page.get_by_role("button", name="Delete"))
     assert (fp.in_dialog, fp.dialog_title, fp.within) == (True, title, within)
+
+
+@pytest.mark.parametrize(("dialog", "description"), [
+    ('<div role="dialog" aria-labelledby="t" aria-describedby="d"><h2 id="t">Are you sure?</h2><div id="d">Apollo '
+     '<b>will</b> be deleted.</div><button>Delete</button></div>', "Apollo will be deleted."),
+    (f'<div role="dialog" aria-describedby="d"><p id="d">{HIDDEN_ICON}Apollo will be deleted.</p><button>Delete</button>'
+     '</div>', "Apollo will be deleted."),
+    ('<div role="dialog"><h2>Are you sure?</h2><p>Apollo will be deleted.</p><button>Delete</button></div>', None),
+], ids=["swal", "hidden-icon", "none-declared"])
+def test_a_dialogs_description_is_what_its_aria_describedby_points_at(page: Any, dialog: str,
+                                                                     description: str | None) -> None:
+    page.set_content(dialog)
+    assert capture(page.get_by_role("button", name="Delete")).dialog_description == description

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from pytest_lumen.cache.model import Fingerprint
-from pytest_lumen.heal.meaning import CONSEQUENCES, SCOPE, consequence, renamed, same_scope
+from pytest_lumen.heal.meaning import SCOPE, renamed, same_scope
 from pytest_lumen.heal.synonyms import Synonyms
 
 TABLE = Synonyms()
@@ -54,15 +54,6 @@ def test_another_verb_is_another_purpose() -> None:
     assert same_scope(row, control("Share"), TABLE).evidence is None
     assert same_scope(row, control("Delete"), TABLE).evidence is None
     assert same_scope(control("Place order"), control("Place order by phone"), TABLE).evidence is None
-
-
-def test_the_consequences_a_name_can_have() -> None:
-    assert consequence("Delete Green plate") == "destroy" and consequence("Pay $20.00") == "pay"
-    assert consequence("Accept all") == "consent" and consequence("Share") == "share"
-    assert consequence("Discard draft") == "discard" and consequence("Send") == "send"
-    assert consequence("Confirm order") in ("pay", "confirm")
-    assert consequence("Show details") is None and consequence("Next") is None
-    assert set(CONSEQUENCES) == {"destroy", "pay", "consent", "share", "discard", "send", "confirm"}
 
 
 def test_small_words_alone_are_no_words_of_what_it_is_about() -> None:

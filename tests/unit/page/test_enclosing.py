@@ -4,18 +4,22 @@ from __future__ import annotations
 
 import pytest
 
+from pytest_lumen.cache.fingerprints import DIALOG_DESCRIPTION_VERSION
 from pytest_lumen.cache.model import Fingerprint
 from pytest_lumen.page.enclosing import (
     elsewhere,
+    held_to_question,
     held_to_title,
     in_section,
+    other_question,
     other_section,
     other_title,
+    question_words,
     section_key,
     section_words,
     sections,
 )
-from pytest_lumen.page.identity import title_scope
+from pytest_lumen.page.identity import question_scope, title_scope
 
 ACCEPT = Fingerprint(tag="button", role="button", name="Accept", within="Cookie consent / Site")
 
@@ -80,7 +84,8 @@ def test_a_dialog_is_the_recorded_one_only_while_its_title_asks_the_same(
     why = other_title(DELETE, current)
     assert (why is not None) is other, why
     assert why is None or why == f"its dialog's title 'Delete Apollo?' became {title!r}"
-    assert (elsewhere(DELETE, current, names) is not None) is (other or bool(other_section(DELETE, names)))
+    asked = other or bool(other_section(DELETE, names)) or bool(other_question(DELETE, current))
+    assert (elsewhere(DELETE, current, names) is not None) is asked
     # the rule is the dialog's: an element recorded in no dialog, or in one without a title, is held to no title; nor
     # one recorded before titles were read; nor one in no dialog now (other_dialog's to say)
     assert other_title(DELETE.model_copy(update={"in_dialog": False}), current) is None
@@ -125,3 +130,38 @@ def test_a_section_gone_inside_a_dialog_still_titled_so_is_that_dialog() -> None
                         in_dialog=True, dialog_title="Settings")
     assert elsewhere(email, email.model_copy(update={"within": "Settings"}), ["Settings"]) is None  # a div now
     assert elsewhere(email, email.model_copy(update={"within": None}), []) is None  # both gone: its title says it
+
+
+SWAL = Fingerprint(tag="button", role="button", name="Yes, delete it!", within="Are you sure?", in_dialog=True,
+                   dialog_title="Are you sure?", dialog_description="Apollo will be deleted.")
+
+
+@pytest.mark.parametrize(("title", "description", "other"), [
+    ("Are you sure?", "All 6 projects will be deleted.", "description"),  # the question in its text
+    ("Are you sure?", "Apollo and its 3 tasks will be deleted.", "description"),
+    ("Are you sure?", "apollo will be deleted", None),  # case and punctuation aside
+    ("Are you sure?", None, None),  # it declares no description now: nothing to tell it by
+    ("Are you sure? (2)", "Apollo will be deleted.", "title"),  # a number set apart is how much, for this control
+])
+def test_a_control_with_consequences_is_held_to_its_dialogs_whole_question(
+        title: str, description: str | None, other: str | None) -> None:
+    current = SWAL.model_copy(update={"dialog_title": title, "dialog_description": description})
+    why = other_question(SWAL, current)
+    assert why is None if other is None else why is not None and why.startswith(f"its dialog's {other} "), why
+    assert why is None or why.endswith("and it would destroy")
+    assert (elsewhere(SWAL, current, ["Are you sure?"]) is not None) is (other is not None)
+    # a control without consequences is held to the title's words only, counts aside
+    stay = SWAL.model_copy(update={"name": "Stay signed in"})
+    assert not held_to_question(stay) and question_scope(stay) == "q"
+    assert other_question(stay, current.model_copy(update={"name": "Stay signed in"})) is None
+
+
+def test_a_control_is_held_to_its_dialogs_question_only_from_the_version_that_reads_it() -> None:
+    assert held_to_question(SWAL) and question_scope(SWAL) == ""
+    assert held_to_question(SWAL.model_copy(update={"dialog_title": None}))  # its description alone
+    assert not held_to_question(SWAL.model_copy(update={"version": DIALOG_DESCRIPTION_VERSION - 1}))
+    assert not held_to_question(SWAL.model_copy(update={"in_dialog": False}))
+    assert not held_to_question(SWAL.model_copy(update={"dialog_title": None, "dialog_description": None}))
+    link = SWAL.model_copy(update={"role": "link", "tag": "a", "href": "/projects/apollo/delete"})
+    assert not held_to_question(link)
+    assert question_words("Delete 1 project (of 6)?") == ("delete", "1", "project", "of", "6")
