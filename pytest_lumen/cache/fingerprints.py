@@ -99,8 +99,8 @@ class Fingerprint(BaseModel):
                                      "dialog, in one that shows no text but its controls', and in a file recorded "
                                      "before it")
     dialog_description: str | None = Field(None, description="the description of the dialog that holds it (see "
-                                           "in_dialog): the text its aria-describedby points at; with its title, the "
-                                           "question the dialog asks a control whose words have consequences "
+                                           "in_dialog): the text its aria-describedby points at; with its title, what "
+                                           "the dialog says to a control whose words have consequences "
                                            "(page/enclosing.py other_question; the identity gate hashes it for such a "
                                            "control); absent outside a dialog, in one that declares none, and in a "
                                            "file recorded before it")

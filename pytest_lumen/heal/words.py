@@ -7,15 +7,13 @@ already said beside the element is a sibling (``was_beside``). ``likeness.py`` w
 
 from __future__ import annotations
 
-import re
-
 from ..cache.fingerprints import name_or_text as name_or_text  # what an element name_or_text: defined with the fingerprint
 from ..cache.model import Fingerprint
+from ..page.purpose import WORD as _WORD
 from ..page.quality import stable_name
 
 SMALL_WORDS = frozenset({"a", "an", "the", "for", "of", "to", "in", "on", "at", "and", "or", "with", "your", "my", "from",
                          "by", "into", "this", "it"})
-_WORD = re.compile(r"\w+(?:[.,]\w+)*")
 
 
 def normalized(text: str | None) -> str:

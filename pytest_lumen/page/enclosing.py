@@ -17,11 +17,12 @@ A section whose name is gone (a form that lost its fieldsets) holds the element 
 asks: an element recorded in a dialog that showed a title is the recorded one only while its dialog's title is the
 recorded title, named or not (``other_title``: MUI names a dialog only when the app passes ``aria-labelledby``, and a
 dialog's ``aria-label`` need not say what it asks); the identity gate hashes that title. Its title is what its
-``aria-labelledby`` points at (a heading or not: Ant Design's is a div), else what it shows first (a heading, or the
-text of the element holding its first text: Vuetify's title is a div); what ``aria-hidden`` hides is no part of a
-title or a section's name, as it is no part of an accessible name. A control whose words have consequences ("Delete",
-"Pay") is held to the whole question, numbers and all: its dialog's title and its description (``other_question``:
-what ``aria-describedby`` points at, SweetAlert2's text under "Are you sure?").
+``aria-labelledby`` points at (a heading or not: Ant Design's is a div), else what it shows first (a heading, after a
+prefix too: an icon's ligature, a badge; or the block of its first text: Vuetify's title is a div); what
+``aria-hidden`` hides is no part of a title or a section's name, as it is no part of an accessible name. A control
+whose words have consequences ("Delete", "Pay") is held to what its dialog says, numbers and all: its title and the
+description it declares (``other_question``: what ``aria-describedby`` points at, SweetAlert2's text under "Are you
+sure?"); a question in a body no attribute declares is not read.
 """
 
 from __future__ import annotations
@@ -42,8 +43,8 @@ from .quality import counts_aside
 if TYPE_CHECKING:
     from playwright.sync_api import Locator, Page
 
-ENCLOSING_JS = scripts.function("enclosingNames", ("enclosing",))
-SECTION_NAMES_JS = scripts.function("sectionNames", ("deep", "enclosing"))
+ENCLOSING_JS = scripts.function("enclosingNames", ("composed", "hash", "enclosing"))
+SECTION_NAMES_JS = scripts.function("sectionNames", ("deep", "composed", "hash", "enclosing"))
 SECTIONS_JOIN = " / "  # between the names of ``within``
 _WORD = re.compile(r"\w+")
 
@@ -105,7 +106,7 @@ def held_to_title(recorded: Fingerprint) -> bool:
     """Whether the recorded element is held to its dialog's title: it was in a dialog that showed a title with words
     (``dialog_title``, read from ``DIALOG_TITLE_VERSION`` on), named or not, and it is no link that declares where it
     leads (``held_to_section``'s reason)."""
-    return (bool(recorded.in_dialog) and bool(title_words(recorded.dialog_title))
+    return (bool(recorded.in_dialog) and bool(words_in_order(recorded.dialog_title))
             and recorded.version >= DIALOG_TITLE_VERSION and not an_address(recorded.href))
 
 
@@ -119,19 +120,20 @@ def other_title(recorded: Fingerprint, current: Fingerprint) -> str | None:
     is an element recorded before titles were read (``DIALOG_TITLE_VERSION``)."""
     if not (held_to_title(recorded) and current.in_dialog):
         return None
-    now = title_words(current.dialog_title)
-    if not now or title_words(recorded.dialog_title) == now:
+    now = words_in_order(current.dialog_title)
+    if not now or words_in_order(recorded.dialog_title) == now:
         return None
     return f"its dialog's title {recorded.dialog_title!r} became {current.dialog_title!r}"
 
 
 def held_to_question(recorded: Fingerprint) -> bool:
-    """Whether the recorded element is held to its dialog's whole question, its title and its description
-    (``dialog_description``, read from ``DIALOG_DESCRIPTION_VERSION`` on), numbers and all: a control whose words have
+    """Whether the recorded element is held to what its dialog says, numbers and all: its title and the description
+    it declares (``dialog_description``, read from ``DIALOG_DESCRIPTION_VERSION`` on). A control whose words have
     consequences (``purpose.consequence``: "Delete", "Yes, delete it!", "Pay"), in a dialog that showed either, and no
     link that declares where it leads."""
     return (bool(recorded.in_dialog) and recorded.version >= DIALOG_DESCRIPTION_VERSION
-            and bool(question_words(recorded.dialog_title) or question_words(recorded.dialog_description))
+            and bool(words_in_order(recorded.dialog_title, numbers=True)
+                 or words_in_order(recorded.dialog_description, numbers=True))
             and consequence(name_or_text(recorded)) is not None and not an_address(recorded.href))
 
 
@@ -140,13 +142,16 @@ def other_question(recorded: Fingerprint, current: Fingerprint) -> str | None:
     dialog's title or description says other words or numbers now (SweetAlert2's "Are you sure?" over "Apollo will be
     deleted." now over "All 6 projects will be deleted."; "Delete selected (1 project)" now "(6 projects)"); or None.
     What it destroys, pays or sends is what the dialog says: a number there is how much, not the app's passing data.
-    A title or a description the dialog shows no more cannot be told by, as ``other_title``."""
+    A title or a description it showed and shows no more is not the recorded one either (Radix's Description
+    undeclared, a text the page fills in later): such a control is never acted on while what it answers is unknown."""
     if not (held_to_question(recorded) and current.in_dialog):
         return None
     for part, was, now in (("title", recorded.dialog_title, current.dialog_title),
                            ("description", recorded.dialog_description, current.dialog_description)):
-        if question_words(was) and question_words(now) and question_words(was) != question_words(now):
-            return f"its dialog's {part} {was!r} became {now!r}, and it {_does(recorded)}"
+        said = words_in_order(was, numbers=True)
+        if said and said != words_in_order(now, numbers=True):
+            change = f"became {now!r}" if now else "is gone"
+            return f"its dialog's {part} {was!r} {change}, and it {_does(recorded)}"
     return None
 
 
@@ -203,20 +208,15 @@ def _own(chain: list[str], names: list[str]) -> list[str]:
     return [name for name in names if not any(_alike(section_words(name), section_words(outer)) for outer in chain[1:])]
 
 
-def title_words(title: str | None) -> tuple[str, ...]:
-    """A dialog's title as its words in order, lower case, the counts set apart from it aside (none for no title)."""
-    return tuple(_WORD.findall(counts_aside(title).lower())) if title else ()
-
-
-def question_words(text: str | None) -> tuple[str, ...]:
-    """A dialog's title or description as its words in order, lower case, its numbers kept (none for no text)."""
-    return tuple(_WORD.findall(text.lower())) if text else ()
+def words_in_order(text: str | None, numbers: bool = False) -> tuple[str, ...]:
+    """A section's name, a dialog's title or its description as its words in order, lower case, the counts set apart
+    from it aside unless ``numbers`` ("Your cart (2 items)": your, cart; "Passenger 2": passenger, 2); none for none."""
+    return tuple(_WORD.findall((text if numbers else counts_aside(text)).lower())) if text else ()
 
 
 def section_words(name: str) -> frozenset[str]:
-    """A section's name as words, lower case, the counts set apart from it aside ("Your cart (2 items)": your, cart;
-    "Passenger 2": passenger, 2)."""
-    return frozenset(_WORD.findall(counts_aside(name).lower()))
+    """A section's name as its words (``words_in_order``), in any order."""
+    return frozenset(words_in_order(name))
 
 
 def _alike(one: frozenset[str], other: frozenset[str]) -> bool:

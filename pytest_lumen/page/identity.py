@@ -78,12 +78,12 @@ DIALOG = ("in_dialog",)
 # What a control without words shows (``icons.py``): its identity, which a named element's leaves out, and so does a
 # fingerprint from before icons were read ("n").
 ICON = ("icon",)
-# The title of the dialog it is in (``dialog_title``): hashed for an element held to it (``enclosing.held_to_title``: in
-# a dialog that showed a title); for any other it is left out ("u"). The full path's rule is wider
-# (``enclosing.other_title``: the title's words, counts aside).
+# The title of the dialog it is in (``dialog_title``): hashed for an element held to it (``enclosing.held_to_title``:
+# in a dialog that showed a title; ``enclosing.held_to_question``, numbers and all); for any other it is left out
+# ("u"). The full path's rule is wider (``enclosing.other_title``: the title's words, counts aside).
 TITLE = ("dialog_title",)
-# The description of the dialog it is in (``dialog_description``): hashed for a control held to its dialog's whole
-# question (``enclosing.held_to_question``: its words have consequences); for any other it is left out ("q"). The full
+# The description of the dialog it is in (``dialog_description``): hashed for a control held to what its dialog
+# says (``enclosing.held_to_question``: its words have consequences); for any other it is left out ("q"). The full
 # path's rule compares the title's and the description's words and numbers (``enclosing.other_question``).
 QUESTION = ("dialog_description",)
 # Which attributes each scope letter of the selector leaves out; Python and the page read the same table.
@@ -183,8 +183,9 @@ def dialog_scope(fp: Fingerprint) -> str:
 
 
 def title_scope(fp: Fingerprint) -> str:
-    """The scope letter of an element whose identity leaves its dialog's title out (any not ``held_to_title``): "u"."""
-    return "" if held_to_title(fp) else "u"
+    """The scope letter of an element whose identity leaves its dialog's title out (any held neither to its title nor
+    to what its dialog says: ``held_to_title``, ``held_to_question``): "u"."""
+    return "" if held_to_title(fp) or held_to_question(fp) else "u"
 
 
 def icon_scope(fp: Fingerprint) -> str:

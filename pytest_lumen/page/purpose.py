@@ -35,10 +35,10 @@ CONSEQUENCES: dict[str, frozenset[str]] = {
     "send": frozenset({"send", "submit", "email", "mail", "message", "reply", "forward", "notify", "sms"}),
     "confirm": frozenset({"confirm", "yes", "ok", "okay", "proceed", "sure", "commit", "execute", "run"}),
 }
-_WORD = re.compile(r"\w+")  # a name's words, as its consequence reads them
+WORD = re.compile(r"\w+(?:[.,]\w+)*")  # a word of a name (prices like 12.00 stay one word): heal/words.py reads so too
 
 
 def consequence(name: str | None) -> str | None:
     """The consequence a name's words have (``CONSEQUENCES``: "destroy", "pay"...), None when they have none."""
-    said = set(_WORD.findall((name or "").lower()))
+    said = set(WORD.findall((name or "").lower()))
     return next((kind for kind, verbs in CONSEQUENCES.items() if said & verbs), None)

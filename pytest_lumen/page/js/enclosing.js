@@ -14,17 +14,17 @@ const ENCLOSING_TAGS = ['SECTION', 'FORM', 'DIALOG', 'FIELDSET', 'TABLE', 'UL', 
 const NAME_CUT = 120;  // the characters of a section's name or a dialog's title kept
 const cleanName = (s) => (s || '').replace(/\s+/g, ' ').trim();
 
-// The text of an element's aria-labelledby (in its own root: a shadow root's ids), as a name reads it: each labelling
-// element's text without what aria-hidden hides (shownText); '' for none.
-function labelledByText(n) {
-  const ids = (n.getAttribute('aria-labelledby') || '').split(/\s+/).filter(Boolean);
-  const root = n.getRootNode().getElementById ? n.getRootNode() : n.ownerDocument;
-  return cleanName(ids.map((id) => root.getElementById(id)).filter(Boolean).map(shownText).join(' '));
+// A text cut at ``n`` characters, with a hash of the whole when it is longer: two titles alike in their first
+// characters but not after them ("...of every file in it: Apollo?" and "...: all 6 projects?") still differ.
+function cut(text, n) {
+  return text.length <= n ? text : text.slice(0, n) + ' #' + cyrb53(text);
 }
 
-// The text an element's aria-describedby points at (in its own root), as a description reads it; '' for none.
-function describedByText(n) {
-  const ids = (n.getAttribute('aria-describedby') || '').split(/\s+/).filter(Boolean);
+// The text of the elements an attribute of ``n`` points at by id (aria-labelledby, aria-describedby; in its own root: a
+// shadow root's ids), as a name or a description reads it: each element's text without what aria-hidden hides
+// (shownText); '' for none.
+function referencedText(n, attribute) {
+  const ids = (n.getAttribute(attribute) || '').split(/\s+/).filter(Boolean);
   const root = n.getRootNode().getElementById ? n.getRootNode() : n.ownerDocument;
   return cleanName(ids.map((id) => root.getElementById(id)).filter(Boolean).map(shownText).join(' '));
 }
@@ -34,8 +34,8 @@ function describedByText(n) {
 function sectionName(n) {
   if (!ENCLOSING_ROLES.includes((n.getAttribute('role') || '').trim()) && !ENCLOSING_TAGS.includes(n.tagName)) return '';
   const own = n.tagName === 'FIELDSET' ? n.querySelector(':scope > legend') : n.tagName === 'TABLE' ? n.caption : null;
-  return (cleanName(n.getAttribute('aria-label')) || labelledByText(n) || cleanName(own && shownText(own)))
-    .slice(0, NAME_CUT);
+  return cut(cleanName(n.getAttribute('aria-label')) || referencedText(n, 'aria-labelledby')
+    || cleanName(own && shownText(own)), NAME_CUT);
 }
 
 function enclosingNames(el) {
@@ -72,12 +72,13 @@ function inDialog(el) {
 
 // The title of a dialog: what its aria-labelledby points at (ARIA's title of a dialog: Ant Design's and Chakra's are
 // no heading); else what it shows first, in the order Playwright walks the composed tree (composed.js), the text of its
-// controls aside (a close button's "×" before the title): a heading, or the text of the element that holds the first
-// text (a title styled on a div, Vuetify's and Bootstrap's without aria-labelledby; a caption over a date picker's day;
-// the text alone when that element holds a control too); null when it shows no text. Its controls are those whose text
-// is their own label, not every focusable element (a dialog's paper may be focusable, its title inside). What is hidden
-// from assistive technology (aria-hidden="true": an icon font's ligature, "warning", before or inside the title) is no
-// part of it, as it is no part of a name.
+// controls aside (a close button's "×" before the title): a heading (after a prefix: an icon font's ligature, a badge,
+// a record's id, a date picker's caption over its day), or the text of the block that holds the first text (a title
+// styled on a div, Vuetify's and Bootstrap's without aria-labelledby; a paragraph that asks), its controls' text
+// aside; null when it shows no text. Its controls are those whose text is their own label, not every focusable element (a dialog's paper
+// may be focusable, its title inside). What is hidden from assistive technology (aria-hidden="true": an icon font's
+// ligature, "warning", before or inside the title) is no part of it, as it is no part of a name. Cut at NAME_CUT
+// characters, with a hash of the rest.
 const HEADINGS = 'h1, h2, h3, h4, h5, h6, [role=heading]';  // a dialog's title; the heading before an element too
 const TITLE_SKIPPED = ['SCRIPT', 'STYLE', 'TEMPLATE', 'NOSCRIPT'];
 const TITLE_CONTROLS = 'button, a[href], input, select, textarea, [role=button], [role=link], [role=checkbox], ' +
@@ -92,7 +93,7 @@ function dialogTitle(dialog) {
       if (!child.checkVisibility() && getComputedStyle(child).display !== 'contents') continue;
       if (child.matches(HEADINGS)) {
         const text = cleanName(shownText(child));
-        if (text) return text.slice(0, NAME_CUT);
+        if (text) return text;
         continue;
       }
       if (child.matches(TITLE_CONTROLS)) continue;
@@ -101,20 +102,42 @@ function dialogTitle(dialog) {
     }
     return undefined;
   };
+  // The text that comes first: a prefix to the heading right after it (an icon font's ligature, a badge, a record's id,
+  // a caption), whose heading is the title; else the block that holds it (a title styled on a div, a paragraph that
+  // asks), its controls' text aside; else, directly in the dialog, its line.
   const textTitle = (text) => {
-    const holder = text.parentElement;
-    const shown = holder && !holder.querySelector(TITLE_CONTROLS) ? shownText(holder) : text.data;
-    return cleanName(shown).slice(0, NAME_CUT) || null;
+    let piece = text;  // the text, or its outermost inline element inside the dialog (a <b>, an icon's <i>)
+    for (let up = enclosingParent(text); up && up !== dialog && inline(up); up = enclosingParent(up)) piece = up;
+    const block = enclosingParent(piece);
+    const heading = shownAfter(piece) || (block && block !== dialog && !block.querySelector(HEADINGS) && shownAfter(block));
+    if (heading && heading.matches(HEADINGS)) return cleanName(shownText(heading)) || null;
+    if (block && block !== dialog) return cleanName(shownText(block, TITLE_CONTROLS)) || null;
+    let line = '';
+    for (let n = piece; n && (n.nodeType === Node.TEXT_NODE || n.nodeType === Node.ELEMENT_NODE && inline(n));
+      n = n.nextSibling) {
+      line += n.nodeType === Node.TEXT_NODE ? n.data : n.matches(TITLE_CONTROLS) ? ' ' : shownText(n);
+    }
+    return cleanName(line) || null;
+  };
+  const shownAfter = (n) => {  // the element shown right after ``n``, controls aside; null when text comes first
+    for (let next = n.nextSibling; next; next = next.nextSibling) {
+      if (next.nodeType === Node.TEXT_NODE && next.data.trim()) return null;
+      if (next.nodeType !== Node.ELEMENT_NODE || TITLE_SKIPPED.includes(next.tagName) || ariaHidden(next)) continue;
+      if (next.matches(TITLE_CONTROLS) || !next.checkVisibility()) continue;
+      return next;
+    }
+    return null;
   };
   if (!dialog) return null;
-  return labelledByText(dialog).slice(0, NAME_CUT) || first(dialog) || null;
+  return cut(referencedText(dialog, 'aria-labelledby') || first(dialog) || '', NAME_CUT) || null;
 }
 
 // The description of a dialog: what its aria-describedby points at (SweetAlert2's text under its title "Are you
-// sure?", Radix's and Headless UI's Description), cut at DESCRIPTION_CUT characters; null for none.
+// sure?", Radix's and Headless UI's Description), cut at DESCRIPTION_CUT characters, with a hash of the rest; null for
+// none.
 const DESCRIPTION_CUT = 300;
 function dialogDescription(dialog) {
-  return dialog ? describedByText(dialog).slice(0, DESCRIPTION_CUT) || null : null;
+  return dialog ? cut(referencedText(dialog, 'aria-describedby'), DESCRIPTION_CUT) || null : null;
 }
 
 function ariaHidden(el) {
@@ -122,14 +145,24 @@ function ariaHidden(el) {
 }
 
 // An element's text as it is shown (innerText), its parts hidden from assistive technology left out (and, as innerText
-// leaves them out, those not shown).
-function shownText(el) {
-  if (!el.querySelector('[aria-hidden="true"]')) return el.innerText || '';
+// leaves them out, those not shown), read through slots and open shadow roots as Playwright walks them (innerText reads
+// neither: Shoelace's dialog labelled by an <h2> holding a <slot>); ``skipped``: a selector of elements whose text is
+// left out (a title's controls).
+function shownText(el, skipped = null) {
+  if (!skipped && !el.querySelector('[aria-hidden="true"], slot') && !el.shadowRoot) return el.innerText || '';
   const shown = (n) => composedNodes(n).map((child) => {
     if (child.nodeType === Node.TEXT_NODE) return child.data;
     if (child.nodeType !== Node.ELEMENT_NODE || ariaHidden(child) || TITLE_SKIPPED.includes(child.tagName)) return '';
+    if (skipped && child.matches(skipped)) return ' ';
     if (!child.checkVisibility() && getComputedStyle(child).display !== 'contents') return '';
-    return child.tagName === 'BR' ? ' ' : shown(child);
+    if (child.tagName === 'BR') return ' ';
+    return inline(child) ? shown(child) : ' ' + shown(child) + ' ';  // blocks apart, as innerText sets them
   }).join('');
   return shown(el);
+}
+
+// Whether an element flows in a line of text (a <b>, an icon's <i>, a badge's <span>), not a block of its own.
+function inline(el) {
+  const display = getComputedStyle(el).display;
+  return display.startsWith('inline') || display === 'contents';
 }

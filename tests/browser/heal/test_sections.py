@@ -254,6 +254,43 @@ def _swal(text: str, title: str = "Are you sure?", confirm: str = "Yes, delete i
             'cancel swal2-styled" aria-label="" onclick="used(\'cancel\')">Cancel</button></div></div></div>')
 
 
+def _radix(described: bool, text: str) -> str:
+    """Radix's (shadcn's) AlertDialog: described by its Description, unless the app passes aria-describedby={undefined}."""
+    declared = ' aria-describedby="radix-:r3:"' if described else ""
+    return (f'<div role="alertdialog" id="radix-:r1:" aria-labelledby="radix-:r2:"{declared} data-state="open" '
+            'tabindex="-1" class="fixed z-50 grid gap-4 border bg-background p-6"><div class="flex flex-col space-y-2">'
+            f'<h2 id="radix-:r2:" class="text-lg font-semibold">Are you absolutely sure?</h2><p id="radix-:r3:" '
+            f'class="text-sm text-muted-foreground">{text}</p></div><div class="flex flex-col-reverse sm:flex-row"><button '
+            'onclick="used(\'cancel\')">Cancel</button><button onclick="used(\'confirm\')">Yes, delete</button></div></div>')
+
+
+SHOELACE = ("<script>customElements.define('x-sl-dialog', class extends HTMLElement { connectedCallback() { "
+            "this.attachShadow({mode: 'open'}).innerHTML = '<div part=\"panel\" class=\"dialog__panel\" role=\"dialog\" "
+            "aria-modal=\"true\" aria-labelledby=\"title\"><header part=\"header\"><h2 part=\"title\" id=\"title\">"
+            "<slot name=\"label\"></slot></h2></header><div part=\"body\"><slot></slot></div><footer part=\"footer\">"
+            "<slot name=\"footer\"></slot></footer></div>'; } });</script>")
+
+
+def _shoelace(label: str) -> str:  # Shoelace's <sl-dialog>: its label slotted into the <h2> its panel is labelled by
+    return (f'<x-sl-dialog><span slot="label">{label}</span><p>This cannot be undone.</p><button slot="footer" '
+            'onclick="used(\'cancel\')">Cancel</button><button slot="footer" onclick="used(\'delete\')">Delete</button>'
+            '</x-sl-dialog>' + SHOELACE)
+
+
+def _bare(top: str, button: str = "Delete") -> str:  # a dialog named by nothing, ``top`` its first text
+    return (f'<div role="dialog" aria-modal="true" class="modal-panel">{top}<div class="actions"><button onclick="used('
+            f'\'cancel\')">Cancel</button><button onclick="used(\'{button.lower()}\')">{button}</button></div></div>')
+
+
+LIGATURE = '<i class="material-icons">warning</i>'  # an icon font's ligature, not hidden from AT
+PREAMBLE = ("Are you sure you want to permanently remove the following workspace, its members, its billing history, "
+            "and every file in it: ")  # a title whose first 120 characters are alike
+BOILERPLATE = ("Deleting is permanent. Backups are kept for 30 days and may be restored by an administrator on request; "
+               "integrations, webhooks, API tokens, scheduled exports and shared links stop working at once, and "
+               "members lose access to everything in the workspace, including comments, attachments, saved views "
+               "and the audit log. ")  # a description whose first 300 characters are alike
+
+
 def _bootstrap3(named: bool, cards: tuple[str, ...]) -> str:
     names = ' aria-labelledby="deleteLabel"' if named else ""
     return ("".join(f'<div class="card"><h3>{card}</h3></div>' for card in cards)
@@ -334,9 +371,26 @@ def _profile(named: bool, user: str) -> str:
     (_swal("1 project will be deleted."), _swal("6 projects will be deleted."), "Yes, delete it!", None),
     (_confirm("Delete selected (1 project)", "unnamed"), _confirm("Delete selected (2 projects)", "unnamed"), "Delete",
      None),  # a count set apart from its title
+    # traps: what the dialog says read through slots, after a prefix, past its first characters; a description gone
+    (_shoelace("Delete Apollo?"), _shoelace("Delete all projects?"), "Delete", None),
+    (_bare(LIGATURE + "<h2>Delete Apollo?</h2>"), _bare(LIGATURE + "<h2>Delete all projects?</h2>"), "Delete", None),
+    (_bare('<span class="badge bg-danger">Danger zone</span><h2>Delete Apollo?</h2>'),
+     _bare('<span class="badge bg-danger">Danger zone</span><h2>Delete all projects?</h2>'), "Delete", None),
+    (_bare("<p><strong>Warning:</strong> Apollo will be deleted.</p>"),
+     _bare("<p><strong>Warning:</strong> All 6 projects will be deleted.</p>"), "Delete", None),
+    (_confirm(PREAMBLE + "Apollo?", "mui"), _confirm(PREAMBLE + "all 6 projects?", "mui"), "Delete", None),
+    (_swal(BOILERPLATE + "Apollo will be deleted."), _swal(BOILERPLATE + "All 6 projects will be deleted."),
+     "Yes, delete it!", None),
+    (_radix(True, "This will permanently delete Apollo."), _radix(False, "This will permanently delete all 6 projects."),
+     "Yes, delete", None),
+    (_confirm("(1 project)", "unnamed"), _confirm("(6 projects)", "unnamed"), "Delete", None),  # a count alone
+    (_swal("Apollo will be deleted."), _swal("") + "<script>setTimeout(() => { document.getElementById('swal2-html-"
+     "container').textContent = 'All 6 projects will be deleted.'; }, 100);</script>", "Yes, delete it!",
+     None),  # its text filled in after it shows: not known until then, and another question then
     # the cost, a red by design: its text reworded is another question to a control with consequences
     (_swal("Apollo will be deleted. This cannot be undone."), _swal("Apollo will be deleted. You cannot undo this."),
      "Yes, delete it!", None),
+    (_date_picker(True, "Wed, Mar 5"), _date_picker(False, "Thu, Mar 6"), "OK", None),  # its name gone, its day read
     # traps: a hidden icon before its title, and another question asked
     (_confirm("Delete Apollo?", "unnamed"), _icon(_confirm("Delete all projects?", "unnamed"), "before"), "Delete", None),
     # twins: the name gone, the same question asked
@@ -349,7 +403,11 @@ def _profile(named: bool, user: str) -> str:
     (_chakra(True, "Good morning"), _chakra(False, "Good afternoon"), "Delete", "delete"),  # the page's greeting
     (_bootstrap3(True, ("Apollo", "Gemini")), _bootstrap3(False, ("Apollo", "Gemini", "Mercury")), "Close", "close"),
     (_bootstrap5(True, "h1"), _bootstrap5(False, "div"), "Delete", "delete"),  # its title a div now
-    (_date_picker(True, "Wed, Mar 5"), _date_picker(False, "Thu, Mar 6"), "OK", "ok"),  # its caption its title
+    (_date_picker(False, "Wed, Mar 5"), _date_picker(False, "Wed, Mar 5"), "OK", "ok"),  # its day, under a caption
+    (_bare('<div class="meta">Last saved 2 minutes ago</div><h2>Edit note</h2>', "Save"),
+     _bare('<div class="meta">Last saved 5 minutes ago</div><h2>Edit note</h2>', "Save"), "Save", "save"),
+    (_bare('<span class="ticket-id">#4821</span><h2>Reply to customer</h2>', "Close"),
+     _bare('<span class="ticket-id">#4907</span><h2>Reply to customer</h2>', "Close"), "Close", "close"),
     (_settings(True), _settings(False), "Email me", "email"),  # its group gone, the dialog still named
     # twins: named nowhere when recorded, the same question asked
     (_confirm("Delete Apollo?", "unnamed"), _confirm("Delete Apollo?", "unnamed", "<p>Its 3 tasks go too.</p>"),
@@ -378,11 +436,14 @@ def _profile(named: bool, user: str) -> str:
         "named-question-grew", "label-kept", "native-unnamed-in-section", "button-says-its-label",
         "chakra-header-question-grew", "ant-div-title-question-grew", "vuetify-div-title",
         "bootstrap5-div-title-asks-another", "swal-description", "swal-description-count", "count-set-apart",
-        "swal-description-reworded",
+        "shoelace-slotted-label", "ligature-before-heading", "badge-before-heading", "prefix-in-its-paragraph",
+        "title-past-its-cut", "description-past-its-cut", "description-undeclared", "count-alone", "description-late",
+        "swal-description-reworded", "date-picker-name-gone",
         "icon-before-title",
         "name-dropped-same-title", "slotted-same-title", "label-dropped-same-title", "named-now",
         "native-in-section-same-title", "profile-data", "chakra-greeting", "bootstrap3-close-before-title",
-        "bootstrap5-title-div", "date-picker-day", "settings-group-gone",
+        "bootstrap5-title-div", "date-picker-day", "meta-before-heading", "id-before-heading",
+        "settings-group-gone",
         "unnamed-both-same-title", "slotted-both-same-title", "unnamed-count-no-consequence", "unnamed-profile-data",
         "unnamed-chakra-greeting", "label-kept-same-title", "native-unnamed-in-section-same-title",
         "icon-in-title", "vuetify-same-title", "swal-same-question", "swal-countdown", "icon-in-named-title",
@@ -394,7 +455,8 @@ def test_a_dialog_is_the_recorded_one_only_while_its_title_asks_the_same(
     role = "checkbox" if button == "Email me" else "button"
     script = [{"tool": "click", "target": {"role": role, "name": button}}, {"tool": "done"}]
     if outcome is None:
-        with pytest.raises(ReplayError, match=r"its dialog's (title|description) '[^']+' became '[^']+'"):
+        asks = r"its dialog's (title|description) '[^']+' (became '[^']+'|is gone)|it is in '[^']+', and the recorded"
+        with pytest.raises(ReplayError, match=asks):  # another question, or another section: a dialog named so
             record_then_replay(page, site.url, tmp_path, script, "confirm deleting Apollo")
         assert used(page) == []  # every project is never deleted for Apollo
         return

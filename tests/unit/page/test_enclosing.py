@@ -14,10 +14,10 @@ from pytest_lumen.page.enclosing import (
     other_question,
     other_section,
     other_title,
-    question_words,
     section_key,
     section_words,
     sections,
+    words_in_order,
 )
 from pytest_lumen.page.identity import question_scope, title_scope
 
@@ -140,7 +140,7 @@ SWAL = Fingerprint(tag="button", role="button", name="Yes, delete it!", within="
     ("Are you sure?", "All 6 projects will be deleted.", "description"),  # the question in its text
     ("Are you sure?", "Apollo and its 3 tasks will be deleted.", "description"),
     ("Are you sure?", "apollo will be deleted", None),  # case and punctuation aside
-    ("Are you sure?", None, None),  # it declares no description now: nothing to tell it by
+    ("Are you sure?", None, "description"),  # it declares no description now: not known to ask the same
     ("Are you sure? (2)", "Apollo will be deleted.", "title"),  # a number set apart is how much, for this control
 ])
 def test_a_control_with_consequences_is_held_to_its_dialogs_whole_question(
@@ -164,4 +164,5 @@ def test_a_control_is_held_to_its_dialogs_question_only_from_the_version_that_re
     assert not held_to_question(SWAL.model_copy(update={"dialog_title": None, "dialog_description": None}))
     link = SWAL.model_copy(update={"role": "link", "tag": "a", "href": "/projects/apollo/delete"})
     assert not held_to_question(link)
-    assert question_words("Delete 1 project (of 6)?") == ("delete", "1", "project", "of", "6")
+    assert words_in_order("Delete 1 project (of 6)?", numbers=True) == ("delete", "1", "project", "of", "6")
+    assert words_in_order("Delete 1 project (of 6)?") == ("delete", "1", "project")
