@@ -1386,18 +1386,19 @@ def test_delete_dialog(page, app):
 
 # --- 16. the same modal, named nowhere: its title asks another question ------------------------------------------------
 
-DIALOG_TITLE = Pair(
-    name="dialog_title",
-    title="a dialog by its title",
-    test=DELETE_DIALOG.test.replace("test_delete_dialog", "test_dialog_title"),
-    by_hand=DELETE_DIALOG.by_hand.replace("test_delete_dialog", "test_dialog_title").replace(
-        'page.get_by_role("dialog", name="Delete Green plate?")',
-        'page.get_by_role("dialog").filter(has=page.get_by_role("heading", name="Delete Green plate?"))'),
-    bait=DELETE_DIALOG.bait.replace("test_delete_dialog", "test_dialog_title"),
-    script=DELETE_DIALOG.script,
-    trap_step="delete the Green plate and confirm in the dialog",
+def _asking(name: str, title: str, found_by: str, **rest: Any) -> Pair:
+    """A pair on the delete_dialog pair's test and script, its hand-written flow finding the modal by ``found_by``."""
+    return Pair(name=name, title=title, test=DELETE_DIALOG.test.replace("test_delete_dialog", f"test_{name}"),
+                by_hand=DELETE_DIALOG.by_hand.replace("test_delete_dialog", f"test_{name}").replace(
+                    'page.get_by_role("dialog", name="Delete Green plate?")', found_by),
+                bait=DELETE_DIALOG.bait.replace("test_delete_dialog", f"test_{name}"), script=DELETE_DIALOG.script,
+                trap_step=DELETE_DIALOG.trap_step, original_log=DELETE_DIALOG.original_log, **rest)
+
+
+BY_TITLE = 'page.get_by_role("dialog").filter(has=page.get_by_role("heading", name="Delete Green plate?"))'
+DIALOG_TITLE = _asking(
+    "dialog_title", "a dialog by its title", BY_TITLE,
     original=DELETE_DIALOG.original,
-    original_log=DELETE_DIALOG.original_log,
     trap=Variant("the row's Delete opens a modal named nowhere, titled Delete all 6 products?, whose Delete empties the "
                  "list", Expected(), edits=(
         Edit("products.html", "title: `Delete ${product.name}?`,", "title: 'Delete all 6 products?', labelled: false,"),
@@ -1412,16 +1413,9 @@ DIALOG_TITLE = Pair(
 # --- 17. a modal named nowhere when recorded too: its title asks another question -------------------------------------
 
 UNNAMED = ("title: `Delete ${product.name}?`,", "title: `Delete ${product.name}?`, labelled: false,")
-DIALOG_UNNAMED = Pair(
-    name="dialog_unnamed",
-    title="a dialog named nowhere, by its title",
-    test=DIALOG_TITLE.test.replace("test_dialog_title", "test_dialog_unnamed"),
-    by_hand=DIALOG_TITLE.by_hand.replace("test_dialog_title", "test_dialog_unnamed"),
-    bait=DIALOG_TITLE.bait.replace("test_dialog_title", "test_dialog_unnamed"),
-    script=DELETE_DIALOG.script,
-    trap_step="delete the Green plate and confirm in the dialog",
+DIALOG_UNNAMED = _asking(
+    "dialog_unnamed", "a dialog named nowhere, by its title", BY_TITLE,
     original={**DELETE_DIALOG.original, "products.html": DELETE_DIALOG.original["products.html"].replace(*UNNAMED)},
-    original_log=DELETE_DIALOG.original_log,
     trap=Variant("the row's Delete opens the modal, named nowhere as before, titled Delete all 6 products?, whose "
                  "Delete empties the list", Expected(), edits=(
         Edit("products.html", UNNAMED[1], "title: 'Delete all 6 products?', labelled: false,"),
@@ -1500,18 +1494,10 @@ ASKED = (("title: `Delete ${product.name}?`,", "title: 'Are you sure?',"),
          ("'The product moves to the trash, where you can restore it for 30 days.'",
           "`${product.name} moves to the trash.`"))
 _ASKING = DELETE_DIALOG.original["products.html"].replace(*ASKED[0]).replace(*ASKED[1])
-DIALOG_QUESTION = Pair(
-    name="dialog_question",
-    title="a dialog by what its text says",
-    test=DELETE_DIALOG.test.replace("test_delete_dialog", "test_dialog_question"),
-    by_hand=DELETE_DIALOG.by_hand.replace("test_delete_dialog", "test_dialog_question").replace(
-        'page.get_by_role("dialog", name="Delete Green plate?")',
-        'page.get_by_role("dialog").filter(has_text="Green plate moves to the trash.")'),
-    bait=DELETE_DIALOG.bait.replace("test_delete_dialog", "test_dialog_question"),
-    script=DELETE_DIALOG.script,
-    trap_step="delete the Green plate and confirm in the dialog",
+DIALOG_QUESTION = _asking(
+    "dialog_question", "a dialog by what its text says",
+    'page.get_by_role("dialog").filter(has_text="Green plate moves to the trash.")',
     original={**DELETE_DIALOG.original, "products.html": _ASKING},
-    original_log=DELETE_DIALOG.original_log,
     trap=Variant("the row's Delete opens the same modal, Are you sure?, whose text now says All 6 products move to the "
                  "trash, and whose Delete empties the list", Expected(), edits=(
         Edit("products.html", ASKED[1][1], "'All 6 products move to the trash.'"),
