@@ -17,12 +17,12 @@ A section whose name is gone (a form that lost its fieldsets) holds the element 
 asks: an element recorded in a dialog that showed a title is the recorded one only while its dialog's title is the
 recorded title, named or not (``other_title``: MUI names a dialog only when the app passes ``aria-labelledby``, and a
 dialog's ``aria-label`` need not say what it asks); the identity gate hashes that title. Its title is what its
-``aria-labelledby`` points at (a heading or not: Ant Design's is a div), else what it shows first (a heading, after a
-prefix too: an icon's ligature, a badge; or the block of its first text: Vuetify's title is a div); what
-``aria-hidden`` hides is no part of a title or a section's name, as it is no part of an accessible name. A control
-whose words have consequences ("Delete", "Pay") is held to what its dialog says, numbers and all: its title and the
-description it declares (``other_question``: what ``aria-describedby`` points at, SweetAlert2's text under "Are you
-sure?"); a question in a body no attribute declares is not read.
+``aria-labelledby`` points at (a heading or not: Ant Design's is a div), else what it shows first (a heading, or the
+block of its first text with the heading right after it: Vuetify's title is a div, an icon's ligature or a caption
+comes before a heading); what ``aria-hidden`` hides is no part of a title or a section's name, as it is no part of an
+accessible name. A control whose words have consequences ("Delete", "Pay") is held to what its dialog says, numbers and
+all: its title and the description it declares (``other_question``: what ``aria-describedby`` points at, SweetAlert2's
+text under "Are you sure?"); a question in a body no attribute declares is not read.
 """
 
 from __future__ import annotations

@@ -72,10 +72,10 @@ function inDialog(el) {
 
 // The title of a dialog: what its aria-labelledby points at (ARIA's title of a dialog: Ant Design's and Chakra's are
 // no heading); else what it shows first, in the order Playwright walks the composed tree (composed.js), the text of its
-// controls aside (a close button's "×" before the title): a heading (after a prefix: an icon font's ligature, a badge,
-// a record's id, a date picker's caption over its day), or the text of the block that holds the first text (a title
-// styled on a div, Vuetify's and Bootstrap's without aria-labelledby; a paragraph that asks), its controls' text
-// aside; null when it shows no text. Its controls are those whose text is their own label, not every focusable element (a dialog's paper
+// controls aside (a close button's "×" before the title): a heading, or the text of the block that holds the first
+// text (a title styled on a div, Vuetify's and Bootstrap's without aria-labelledby; a paragraph that asks) with the
+// heading right after it (a prefix: an icon font's ligature, a badge, a record's id, a date picker's caption over its
+// day); null when it shows no text. Its controls are those whose text is their own label, not every focusable element (a dialog's paper
 // may be focusable, its title inside). What is hidden from assistive technology (aria-hidden="true": an icon font's
 // ligature, "warning", before or inside the title) is no part of it, as it is no part of a name. Cut at NAME_CUT
 // characters, with a hash of the rest.
@@ -102,22 +102,27 @@ function dialogTitle(dialog) {
     }
     return undefined;
   };
-  // The text that comes first: a prefix to the heading right after it (an icon font's ligature, a badge, a record's id,
-  // a caption), whose heading is the title; else the block that holds it (a title styled on a div, a paragraph that
-  // asks), its controls' text aside; else, directly in the dialog, its line.
+  // The text that comes first: the block that holds it (a title styled on a div, a paragraph that asks), its controls'
+  // text aside, or, in a block that holds controls too (a list of choices) or directly in the dialog, its line; and the
+  // heading right after it, if one follows (an icon font's ligature, a badge, a record's id or a caption before it:
+  // "Remove member" over "Ada Lovelace" asks both).
   const textTitle = (text) => {
-    let piece = text;  // the text, or its outermost inline element inside the dialog (a <b>, an icon's <i>)
+    let piece = text;  // the text, or its outermost inline element inside the dialog (a <b>, an icon's <i>, a slot)
     for (let up = enclosingParent(text); up && up !== dialog && inline(up); up = enclosingParent(up)) piece = up;
     const block = enclosingParent(piece);
-    const heading = shownAfter(piece) || (block && block !== dialog && !block.querySelector(HEADINGS) && shownAfter(block));
-    if (heading && heading.matches(HEADINGS)) return cleanName(shownText(heading)) || null;
-    if (block && block !== dialog) return cleanName(shownText(block, TITLE_CONTROLS)) || null;
-    let line = '';
-    for (let n = piece; n && (n.nodeType === Node.TEXT_NODE || n.nodeType === Node.ELEMENT_NODE && inline(n));
-      n = n.nextSibling) {
-      line += n.nodeType === Node.TEXT_NODE ? n.data : n.matches(TITLE_CONTROLS) ? ' ' : shownText(n);
+    const whole = block && block !== dialog && !block.querySelector(TITLE_CONTROLS);
+    let lead = '';
+    if (whole) lead = shownText(block, TITLE_CONTROLS);
+    else {
+      const inLine = (n) => n.nodeType === Node.TEXT_NODE
+        || n.nodeType === Node.ELEMENT_NODE && inline(n) && (n === piece || n.tagName !== 'SLOT');  // a slot: its own
+      for (let n = piece; n && inLine(n); n = n.nextSibling) {
+        lead += n.nodeType === Node.TEXT_NODE ? n.data : n.matches(TITLE_CONTROLS) ? ' ' : shownText(n, TITLE_CONTROLS);
+      }
     }
-    return cleanName(line) || null;
+    const after = whole ? (block.querySelector(HEADINGS) ? null : shownAfter(block)) : shownAfter(piece);
+    const heading = after && after.matches(HEADINGS) ? shownText(after) : '';
+    return cleanName(lead + ' ' + heading) || null;
   };
   const shownAfter = (n) => {  // the element shown right after ``n``, controls aside; null when text comes first
     for (let next = n.nextSibling; next; next = next.nextSibling) {
@@ -149,7 +154,9 @@ function ariaHidden(el) {
 // neither: Shoelace's dialog labelled by an <h2> holding a <slot>); ``skipped``: a selector of elements whose text is
 // left out (a title's controls).
 function shownText(el, skipped = null) {
-  if (!skipped && !el.querySelector('[aria-hidden="true"], slot') && !el.shadowRoot) return el.innerText || '';
+  if (!skipped && el.tagName !== 'SLOT' && !el.shadowRoot && !el.querySelector('[aria-hidden="true"], slot')) {
+    return el.innerText || '';
+  }
   const shown = (n) => composedNodes(n).map((child) => {
     if (child.nodeType === Node.TEXT_NODE) return child.data;
     if (child.nodeType !== Node.ELEMENT_NODE || ariaHidden(child) || TITLE_SKIPPED.includes(child.tagName)) return '';

@@ -282,6 +282,10 @@ def _bare(top: str, button: str = "Delete") -> str:  # a dialog named by nothing
             f'\'cancel\')">Cancel</button><button onclick="used(\'{button.lower()}\')">{button}</button></div></div>')
 
 
+def _slotted_span(title: str) -> str:  # a web component's dialog, its title a <span> slotted straight into it
+    return _confirm(title, None).replace(f'<h2 slot="title">{title}</h2>', f'<span slot="title">{title}</span>')
+
+
 LIGATURE = '<i class="material-icons">warning</i>'  # an icon font's ligature, not hidden from AT
 PREAMBLE = ("Are you sure you want to permanently remove the following workspace, its members, its billing history, "
             "and every file in it: ")  # a title whose first 120 characters are alike
@@ -384,6 +388,13 @@ def _profile(named: bool, user: str) -> str:
     (_radix(True, "This will permanently delete Apollo."), _radix(False, "This will permanently delete all 6 projects."),
      "Yes, delete", None),
     (_confirm("(1 project)", "unnamed"), _confirm("(6 projects)", "unnamed"), "Delete", None),  # a count alone
+    (_bare("<p>Are you sure you want to delete Apollo?</p><h4>This also deletes:</h4><ul><li>Its tasks</li></ul>"),
+     _bare("<p>Are you sure you want to delete all projects?</p><h4>This also deletes:</h4><ul><li>Its tasks</li></ul>"),
+     "Delete", None),  # a heading after the question is no prefix's: both are the title
+    (_bare('<span class="overline">Remove member</span><h2>Ada Lovelace</h2>', "Yes, remove"),
+     _bare('<span class="overline">Remove all members</span><h2>Ada Lovelace</h2>', "Yes, remove"), "Yes, remove",
+     None),  # a caption that asks, over the record it asks about
+    (_slotted_span("Delete Apollo?"), _slotted_span("Delete all projects?"), "Delete", None),  # slotted straight in
     (_swal("Apollo will be deleted."), _swal("") + "<script>setTimeout(() => { document.getElementById('swal2-html-"
      "container').textContent = 'All 6 projects will be deleted.'; }, 100);</script>", "Yes, delete it!",
      None),  # its text filled in after it shows: not known until then, and another question then
@@ -391,6 +402,9 @@ def _profile(named: bool, user: str) -> str:
     (_swal("Apollo will be deleted. This cannot be undone."), _swal("Apollo will be deleted. You cannot undo this."),
      "Yes, delete it!", None),
     (_date_picker(True, "Wed, Mar 5"), _date_picker(False, "Thu, Mar 6"), "OK", None),  # its name gone, its day read
+    (_bare('<div class="meta">Last saved 2 minutes ago</div><h2>Edit note</h2>', "Save"),
+     _bare('<div class="meta">Last saved 5 minutes ago</div><h2>Edit note</h2>', "Save"), "Save",
+     None),  # a line before its heading is part of its title, data and all
     # traps: a hidden icon before its title, and another question asked
     (_confirm("Delete Apollo?", "unnamed"), _icon(_confirm("Delete all projects?", "unnamed"), "before"), "Delete", None),
     # twins: the name gone, the same question asked
@@ -403,11 +417,12 @@ def _profile(named: bool, user: str) -> str:
     (_chakra(True, "Good morning"), _chakra(False, "Good afternoon"), "Delete", "delete"),  # the page's greeting
     (_bootstrap3(True, ("Apollo", "Gemini")), _bootstrap3(False, ("Apollo", "Gemini", "Mercury")), "Close", "close"),
     (_bootstrap5(True, "h1"), _bootstrap5(False, "div"), "Delete", "delete"),  # its title a div now
-    (_date_picker(False, "Wed, Mar 5"), _date_picker(False, "Wed, Mar 5"), "OK", "ok"),  # its day, under a caption
-    (_bare('<div class="meta">Last saved 2 minutes ago</div><h2>Edit note</h2>', "Save"),
-     _bare('<div class="meta">Last saved 5 minutes ago</div><h2>Edit note</h2>', "Save"), "Save", "save"),
-    (_bare('<span class="ticket-id">#4821</span><h2>Reply to customer</h2>', "Close"),
-     _bare('<span class="ticket-id">#4907</span><h2>Reply to customer</h2>', "Close"), "Close", "close"),
+    (_date_picker(True, "Wed, Mar 5"), _date_picker(True, "Thu, Mar 6"), "OK", "ok"),  # named by its caption
+    (_bare('<div class="choose">Choose projects to archive:<ul><li><label><input type="checkbox"> Apollo</label></li>'
+           '</ul></div>', "Archive"),
+     _bare('<div class="choose">Choose projects to archive:<ul><li><label><input type="checkbox"> Apollo</label></li>'
+           '<li><label><input type="checkbox"> Mercury</label></li></ul></div>', "Archive"), "Archive",
+     "archive"),  # its first line over a list of choices, which is no part of its title
     (_settings(True), _settings(False), "Email me", "email"),  # its group gone, the dialog still named
     # twins: named nowhere when recorded, the same question asked
     (_confirm("Delete Apollo?", "unnamed"), _confirm("Delete Apollo?", "unnamed", "<p>Its 3 tasks go too.</p>"),
@@ -437,12 +452,13 @@ def _profile(named: bool, user: str) -> str:
         "chakra-header-question-grew", "ant-div-title-question-grew", "vuetify-div-title",
         "bootstrap5-div-title-asks-another", "swal-description", "swal-description-count", "count-set-apart",
         "shoelace-slotted-label", "ligature-before-heading", "badge-before-heading", "prefix-in-its-paragraph",
-        "title-past-its-cut", "description-past-its-cut", "description-undeclared", "count-alone", "description-late",
-        "swal-description-reworded", "date-picker-name-gone",
+        "title-past-its-cut", "description-past-its-cut", "description-undeclared", "count-alone",
+        "question-then-heading", "caption-asks-over-record", "slotted-span-title", "description-late",
+        "swal-description-reworded", "date-picker-name-gone", "line-before-heading",
         "icon-before-title",
         "name-dropped-same-title", "slotted-same-title", "label-dropped-same-title", "named-now",
         "native-in-section-same-title", "profile-data", "chakra-greeting", "bootstrap3-close-before-title",
-        "bootstrap5-title-div", "date-picker-day", "meta-before-heading", "id-before-heading",
+        "bootstrap5-title-div", "date-picker-day", "choices-under-first-line",
         "settings-group-gone",
         "unnamed-both-same-title", "slotted-both-same-title", "unnamed-count-no-consequence", "unnamed-profile-data",
         "unnamed-chakra-greeting", "label-kept-same-title", "native-unnamed-in-section-same-title",

@@ -111,10 +111,10 @@ def test_a_link_to_its_own_site_is_kept_origin_relative(page: Any, site_factory:
 
 
 # A dialog's title as frameworks render it: named by a div (Ant Design), a <header> (Chakra), a heading (MUI), a
-# caption naming a date picker, or not named at all: the heading it shows first, after a prefix too (a caption over the
-# day, an icon font's ligature, a "last saved" line), else the block of its first text (a div, Vuetify's; a paragraph
-# that asks; the text alone beside its controls); an icon font's ligature hidden from assistive technology inside the
-# title, which no name reads.
+# caption naming a date picker, or not named at all: the heading it shows first, else the block of its first text (a
+# div, Vuetify's; a paragraph that asks; the line beside its controls or over a list of choices) with the heading right
+# after it (a caption over the day, an icon font's ligature, a "last saved" line); an icon font's ligature hidden from
+# assistive technology inside the title, which no name reads.
 HIDDEN_ICON = '<span class="material-icons" aria-hidden="true">warning</span>'
 
 
@@ -127,12 +127,14 @@ HIDDEN_ICON = '<span class="material-icons" aria-hidden="true">warning</span>'
      "Delete Apollo?", "Delete Apollo?"),
     ('<div role="dialog" aria-labelledby="c"><span id="c">Select date</span><h4>Wed, Mar 5</h4><button>Delete</button>'
      '</div>', "Select date", "Select date"),
-    ('<div role="dialog"><span>Select date</span><h4>Wed, Mar 5</h4><button>Delete</button></div>', "Wed, Mar 5",
+    ('<div role="dialog"><span>Select date</span><h4>Wed, Mar 5</h4><button>Delete</button></div>', "Select date Wed, Mar 5",
      None),
     ('<div role="dialog"><i class="material-icons">warning</i><h2>Delete Apollo?</h2><button>Delete</button></div>',
-     "Delete Apollo?", None),
+     "warning Delete Apollo?", None),
     ('<div role="dialog"><div class="meta"><span>Last saved 2 minutes ago</span></div><h2>Edit note</h2><button>Delete'
-     '</button></div>', "Edit note", None),
+     '</button></div>', "Last saved 2 minutes ago Edit note", None),
+    ('<div role="dialog"><div>Choose projects to archive:<ul><li><label><input type="checkbox"> Apollo</label></li></ul>'
+     '</div><button>Delete</button></div>', "Choose projects to archive:", None),
     ('<div role="dialog"><p><strong>Warning:</strong> Apollo will be deleted.</p><button>Delete</button></div>',
      "Warning: Apollo will be deleted.", None),
     ('<div role="dialog"><div>Delete <b>Apollo</b>?</div><div>Its tasks go too.</div><button>Delete</button></div>',
@@ -145,8 +147,9 @@ HIDDEN_ICON = '<span class="material-icons" aria-hidden="true">warning</span>'
     (f'<div role="dialog">{HIDDEN_ICON}<h2>Delete Apollo?</h2><button>Delete</button></div>', "Delete Apollo?", None),
     ('<div role="dialog" aria-label="Confirm"><h2>Delete Apollo?</h2><button>Delete</button></div>', "Delete Apollo?",
      "Confirm"),
-], ids=["ant-div", "chakra-header", "hidden-icon", "date-caption", "unnamed-caption", "ligature-prefix", "meta-prefix",
-    "prefix-in-paragraph", "blocks-apart", "unnamed-div", "text-beside-controls", "no-text", "unnamed-heading", "label"])
+], ids=["ant-div", "chakra-header", "hidden-icon", "date-caption", "unnamed-caption", "ligature-prefix",
+    "meta-prefix", "list-of-choices", "prefix-in-paragraph", "blocks-apart", "unnamed-div",
+    "text-beside-controls", "no-text", "unnamed-heading", "label"])
 def test_a_dialogs_title_is_what_names_it_else_what_it_shows_first(page: Any, dialog: str, title: str | None,
                                                                     within: str | None) -> None:
     page.set_content(dialog)
@@ -173,6 +176,11 @@ def test_a_title_read_through_slots_and_past_its_cut(page: Any) -> None:
                      "{mode: 'open'}).innerHTML = '<div role=dialog aria-labelledby=t><h2 id=t><slot name=label></slot></h2>"
                      "<slot></slot></div>'; } });</script>")
     assert capture(page.get_by_role("button", name="Delete")).dialog_title == "Delete Apollo?"  # innerText reads ''
+    page.set_content("<x-bare><span slot=title>Delete Apollo?</span><button>Delete</button></x-bare><script>"
+                     "customElements.define('x-bare', class extends HTMLElement { connectedCallback() { this.attachShadow("
+                     "{mode: 'open'}).innerHTML = '<div role=dialog><slot name=title></slot><slot></slot></div>'; } });"
+                     "</script>")
+    assert capture(page.get_by_role("button", name="Delete")).dialog_title == "Delete Apollo?"  # a slot's own text
     long = "Are you sure you want to remove the workspace, its members, its billing history and every file in it: "
     titles = []
     for end in ("Apollo?", "all 6 projects?"):
