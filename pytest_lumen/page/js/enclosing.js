@@ -71,14 +71,14 @@ function inDialog(el) {
 }
 
 // The title of a dialog: what its aria-labelledby points at (ARIA's title of a dialog: Ant Design's and Chakra's are
-// no heading); else what it shows first, in the order Playwright walks the composed tree (composed.js), the text of its
-// controls aside (a close button's "×" before the title): a heading, or the text of the block that holds the first
-// text (a title styled on a div, Vuetify's and Bootstrap's without aria-labelledby; a paragraph that asks) with the
-// heading right after it (a prefix: an icon font's ligature, a badge, a record's id, a date picker's caption over its
-// day); null when it shows no text. Its controls are those whose text is their own label, not every focusable element (a dialog's paper
-// may be focusable, its title inside). What is hidden from assistive technology (aria-hidden="true": an icon font's
-// ligature, "warning", before or inside the title) is no part of it, as it is no part of a name. Cut at NAME_CUT
-// characters, with a hash of the rest.
+// no heading); else what it shows first, in the order Playwright walks the composed tree (composed.js), the text of
+// its controls aside (a close button's "×" before the title): a heading, or the text of the block that holds the
+// first text (a title styled on a div, Vuetify's and Bootstrap's without aria-labelledby; a paragraph that asks)
+// with the heading right after it (a prefix: an icon font's ligature, a badge, a record's id, a date picker's
+// caption over its day); null when it shows no text. Its controls are those whose text is their own label, not every
+// focusable element (a dialog's paper may be focusable, its title inside). What is hidden from assistive technology
+// (aria-hidden="true": an icon font's ligature, "warning", before or inside the title) is no part of it, as it is no
+// part of a name. Cut at NAME_CUT characters, with a hash of the rest.
 const HEADINGS = 'h1, h2, h3, h4, h5, h6, [role=heading]';  // a dialog's title; the heading before an element too
 const TITLE_SKIPPED = ['SCRIPT', 'STYLE', 'TEMPLATE', 'NOSCRIPT'];
 const TITLE_CONTROLS = 'button, a[href], input, select, textarea, [role=button], [role=link], [role=checkbox], ' +
