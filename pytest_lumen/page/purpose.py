@@ -9,6 +9,7 @@ identifies a control without words (``icons.py``), and what a control with conse
 from __future__ import annotations
 
 import re
+from itertools import pairwise
 
 # Roles whose name says what activating them does: one more word there is another action
 # ("Place order by phone"), while a field's or a region's longer name still names the same thing.
@@ -39,6 +40,8 @@ WORD = re.compile(r"\w+(?:[.,]\w+)*")  # a word of a name (prices like 12.00 sta
 
 
 def consequence(name: str | None) -> str | None:
-    """The consequence a name's words have (``CONSEQUENCES``: "destroy", "pay"...), None when they have none."""
-    said = set(WORD.findall((name or "").lower()))
+    """The consequence a name's words have (``CONSEQUENCES``: "destroy", "pay"...), None when they have none. A word
+    written in two ("Log out", "Check out") is read as one too."""
+    words = WORD.findall((name or "").lower())
+    said = set(words) | {first + second for first, second in pairwise(words)}
     return next((kind for kind, verbs in CONSEQUENCES.items() if said & verbs), None)

@@ -12,3 +12,5 @@ def test_the_consequences_a_name_can_have() -> None:
     assert consequence("Confirm order") in ("pay", "confirm")
     assert consequence("Show details") is None and consequence("Next") is None
     assert set(CONSEQUENCES) == {"destroy", "pay", "consent", "share", "discard", "send", "confirm"}
+    assert consequence("Log out") == consequence("Sign out") == "destroy" and consequence("Check out") == "pay"
+    assert consequence("Log in") is None and consequence("Check in") is None
