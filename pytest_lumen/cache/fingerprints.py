@@ -93,8 +93,9 @@ class Fingerprint(BaseModel):
                                    "before it")
     dialog_title: str | None = Field(None, description="the title of the dialog that holds it (see in_dialog): what "
                                      "its aria-labelledby points at, else what the dialog shows first, its controls' "
-                                     "text aside: a heading, or the text of the element holding its first text (slotted "
-                                     "into a web component's dialog too); the question the dialog asks, named or not "
+                                     "text aside: a heading, or the block of its first text with the heading right after "
+                                     "it (slotted into a web component's dialog too); kept to 120 characters with a "
+                                     "hash of the rest; the question the dialog asks, named or not "
                                      "(page/enclosing.py other_title; the identity gate hashes it); absent outside a "
                                      "dialog, in one that shows no text but its controls', and in a file recorded "
                                      "before it")
