@@ -4,10 +4,10 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed-stamp
 PYTEST_ARGS ?=
-# How `make test` spreads the suite (and `make suite-cpu`, which measures it so): six xdist workers, see docs/architecture.md.
-XDIST := -n 6 --dist load --maxschedchunk 1
+# How `make test` spreads the suite (and `make suite-cpu`, which measures it so): eight xdist workers, see docs/architecture.md.
+XDIST := -n 8 --dist load --maxschedchunk 1
 # Python caches what it compiles (and pytest what it rewrites) under __pycache__: with PYTHONDONTWRITEBYTECODE set,
-# every pytest process (six workers, each inner session's subprocess) compiles every test module again.
+# every pytest process (eight workers, each inner session's subprocess) compiles every test module again.
 unexport PYTHONDONTWRITEBYTECODE
 
 .PHONY: demo test dist suite-cpu lint lock bench browser record-demo clean

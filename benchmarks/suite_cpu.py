@@ -1,7 +1,7 @@
 """Where the test suite's CPU goes: each test's CPU-seconds, summed by folder, by file and by test.
 
 ``make test`` is CPU-bound on two cores (about one core for its set-up, then both until its end), so its wall
-time is about the set-up plus the suite's CPU-seconds over two, and ``--durations`` (wall time, six workers sharing
+time is about the set-up plus the suite's CPU-seconds over two, and ``--durations`` (wall time, eight workers sharing
 two cores, a test waiting on a page while others run) says little about what a test costs. A test's CPU here is
 that of its xdist worker and of every process under the worker (the browser and its renderers, Playwright's
 driver, a subprocess session), read from ``/proc`` before and after the test: Linux only.
