@@ -86,7 +86,7 @@ def _render_own(spec: Spec, quote: Quote) -> str:
 # --- parsing -------------------------------------------------------------------------------
 
 _TOKEN = re.compile(r"""\s*(?:(?P<name>[A-Za-z_][A-Za-z0-9_]*)|(?P<int>-?[0-9]{1,9}(?![0-9]))"""
-                    r"""|(?P<str>'(?:[^'\\\n]|\\.)*'|"(?:[^"\\\n]|\\.)*")|(?P<punct>[().,=]))""", re.DOTALL)
+                    r"""|(?P<str>'(?:[^'\\\n]|\\.)*'|"(?:[^"\\\n]|\\.)*")|(?P<punct>[().,=])|(?P<bad>\S))""", re.DOTALL)
 _ESCAPE = re.compile(r"\\(?:x[0-9a-fA-F]{2}|u[0-9a-fA-F]{4}|U[0-9a-fA-F]{8}|.)", re.DOTALL)
 _SIMPLE_ESCAPES = {"\\": "\\", "'": "'", '"': '"', "n": "\n", "r": "\r", "t": "\t", "b": "\b", "f": "\f"}
 
@@ -112,16 +112,12 @@ class _Tokens:
     def __init__(self, text: str) -> None:
         self.text = text
         self.items: list[tuple[str, str, int]] = []  # (type, text, column)
-        pos = 0
-        while pos < len(text):
-            if not text[pos:].strip():
-                break
-            m = _TOKEN.match(text, pos)
-            if m is None or m.lastgroup is None:
-                raise self.error("unexpected character", len(text) - len(text[pos:].lstrip()))
-            self.items.append((m.lastgroup, m.group(m.lastgroup), m.start(m.lastgroup)))
-            pos = m.end()
         self.i = 0
+        for m in _TOKEN.finditer(text):  # one scan: every character but blanks is in a token, else in "bad"
+            kind = m.lastgroup or "bad"
+            if kind == "bad":
+                raise self.error("unexpected character", m.start(kind))
+            self.items.append((kind, m.group(kind), m.start(kind)))
 
     def error(self, what: str, column: int | None = None) -> LocatorSyntaxError:
         col = column if column is not None else (self.items[self.i][2] if self.i < len(self.items) else len(self.text))

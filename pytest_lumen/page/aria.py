@@ -10,7 +10,9 @@ A fingerprint's ``role`` and ``name`` are the ones Playwright's role engine comp
 
 An element that is not a node of the accessibility tree (a ``<span>`` of text), or whose role
 names nothing (``generic``), has no role here, and an element Playwright gives no name has none:
-what such an element says is its text (``cache/fingerprints.name_or_text``).
+what such an element says is its text (``cache/fingerprints.name_or_text``). A control that a
+scan's snapshot shows with no ref (one that takes no pointer events: a disabled button) is not
+stamped, and a scan leaves it out (``js/scan.js``): no recorded element was one.
 """
 
 from __future__ import annotations

@@ -4,7 +4,7 @@ planner that must never be asked (replay makes zero model calls)."""
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 
 from pytest_lumen.agent import Agent
 from pytest_lumen.config import DEFAULT_MODEL, Mode, Settings
@@ -46,16 +46,18 @@ def healed_past_the_gate(ctx: TestContext) -> TestContext:
     return ctx
 
 
-def record_then_replay(page: Any, url: str, root: Path, script: list[dict[str, Any]], instruction: str) -> TestContext:
-    """Record ``instruction`` on ``url``/old.html with the scripted planner, replay it on ``url``/new.html with no
-    model, through the identity gate, as users replay (action timeouts of 2 s: a red step fails fast); the replay's
-    context. The heal tests' trap and twin pages log what was used in ``window.__used``."""
+def record_then_replay(page: Any, url: str, root: Path, script: list[dict[str, Any]], instruction: str,
+                       kind: Literal["run", "expect"] = "run") -> TestContext:
+    """Record ``instruction`` (a step of ``kind``: ``agent.run`` or ``agent.expect``) on ``url``/old.html with the
+    scripted planner, replay it on ``url``/new.html with no model, through the identity gate, as users replay
+    (action timeouts of 2 s: a red step fails fast); the replay's context. The heal tests' trap and twin pages log
+    what was used in ``window.__used``."""
     session = session_in(Mode.RECORD, root, action_timeout=2.0)
     ctx = context(session)
     page.goto(f"{url}/old.html")
-    Agent(page, ctx, lambda: ScriptedPlanner(script)).run(instruction)
+    getattr(Agent(page, ctx, lambda: ScriptedPlanner(script)), kind)(instruction)
     session.finish(ctx, passed=True)
     ctx = context(session_in(Mode.REPLAY, root, action_timeout=2.0))
     page.goto(f"{url}/new.html")
-    Agent(page, ctx, no_model, identity_gate=True).run(instruction)
+    getattr(Agent(page, ctx, no_model, identity_gate=True), kind)(instruction)
     return ctx

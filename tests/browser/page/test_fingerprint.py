@@ -39,6 +39,27 @@ def test_a_scan_for_a_dialog_includes_native_dialogs(page: Any) -> None:
     assert [c.fingerprint.tag for c in scan(page, scan_selector(recorded)) if c.fingerprint.role == "dialog"] == ["dialog"]
 
 
+# A list's footer as Tabler (sqladmin's admin) renders it: the search's reset button and the pager's links turned off
+# by CSS take no pointer events, so Playwright's AI snapshot shows them with no ref; a link set back to take them does.
+TURNED_OFF = """<style>.btn:disabled, .page-item.disabled .page-link { pointer-events: none; }</style>
+<div class="card"><div class="card-header"><input class="form-control" aria-label="Search: name">
+<button id="search-reset" class="btn" type="button" disabled><i class="fa-solid fa-times"></i></button></div>
+<div class="card-footer"><p class="m-0 text-muted">Showing <span>1</span> to <span>4</span> of <span>4</span> items</p>
+<ul class="pagination"><li class="page-item disabled"><a class="page-link" href="#">prev</a></li>
+<li class="page-item active"><a class="page-link" href="?page=1">1</a></li>
+<li class="page-item disabled"><a class="page-link" href="#" style="pointer-events: auto">next</a></li></ul>
+<span class="hint" tabindex="0">Sorted by name</span></div></div>"""
+
+
+def test_a_scan_leaves_out_a_control_that_takes_no_pointer_events_and_keeps_the_text(page: Any) -> None:
+    page.set_content(TURNED_OFF)
+    assert "ref=" not in page.locator("#search-reset").aria_snapshot(mode="ai")  # what the page makes Playwright do
+    found = {(c.fingerprint.tag, c.fingerprint.text or c.fingerprint.classes): c.fingerprint.role
+             for c in scan(page, "button, a[href], p, span.hint")}
+    assert found == {("a", "1"): "link", ("a", "next"): "link", ("p", "Showing 1 to 4 of 4 items"): "paragraph",
+                     ("span", "Sorted by name"): None}  # a focusable span the snapshot shows as text: it takes clicks
+
+
 def test_the_text_around_an_element_reaches_past_a_lone_price_or_its_own_label(page: Any) -> None:
     page.set_content("""
       <li><div><h3>Blue Mug</h3><p>Stoneware</p><div class="foot"><span>$12.50</span> <button id="add">Add to cart</button></div></div></li>

@@ -96,6 +96,14 @@ def test_anything_outside_the_grammar_is_refused(text: str, why: str) -> None:
     assert why in str(info.value) and "not a locator pytest-lumen writes" in str(info.value)
 
 
+def test_an_unexpected_character_is_named_by_its_column_and_blanks_around_tokens_are_read_past() -> None:
+    with pytest.raises(LocatorSyntaxError, match="unexpected character at column 17 of"):
+        parse("get_by_text('a' + 'b')")
+    with pytest.raises(LocatorSyntaxError, match="unexpected character at column 14 of"):
+        parse("get_by_text(\n'unterminated)")
+    assert parse("  get_by_text('a')\t\n ") == {"kind": "text", "value": "a"}
+
+
 def test_a_file_with_an_expression_outside_the_grammar_is_a_cache_file_error() -> None:
     text = dumps(loads(json.dumps(small_cache()), P)).replace("get_by_role('button', name='Sign in')",
                                                               "__import__('os').getcwd()")
