@@ -17,6 +17,7 @@ from pytest_lumen.page.fingerprint import capture
 from pytest_lumen.replay import gate as gate_module
 from pytest_lumen.replay.replayer import Replayer
 from pytest_lumen.run.session import LumenSession
+from tests.browser.inprocess import record_then_replay
 from tests.support.protocol import protocol_calls
 
 
@@ -235,3 +236,47 @@ def test_a_gated_select_whose_answer_comes_after_its_time_is_made_once(form_page
     assert form_page.locator("#c").input_value() == "de"
     assert form_page.evaluate("window.__changes") == 1  # chosen once: the page's change handlers ran once
     assert heals == [] and (replayer.ctx.figures.gate_hits, replayer.ctx.figures.gate_misses) == (1, 0)
+
+
+# A list's delete as sqladmin does it with Bootstrap's modal: the trash link opens the modal, and only when it has
+# finished opening (its transition's end: shown.bs.modal) does the modal's Delete button get the record's URL; a Delete
+# clicked before then deletes nothing. The release adds the modal's fade: it moves no box, so Playwright, which waits
+# for a moving element to stop, does not wait for it.
+MODAL = """<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Products</title><style>
+.modal {{ display: none; opacity: 0; {fade} }} .modal.show {{ opacity: 1; }}</style></head><body>
+<script>window.__used = []; function used(what) {{ window.__used.push(what); }}</script>
+<main><h1>Products</h1><table><tr><td>Blue mug</td><td><a href="#" title="Delete" data-url="/products/1">x</a></td></tr>
+<tr><td>Green plate</td><td><a href="#" title="Delete" data-url="/products/2">x</a></td></tr></table></main>
+<div class="modal fade" id="modal-delete" role="dialog" aria-labelledby="modal-title"><div class="modal-dialog">
+<h5 id="modal-title">Please confirm</h5>
+<button id="modal-delete-button" data-url="" onclick="used('DELETE ' + this.dataset.url)">Delete</button></div></div>
+<script>
+document.querySelectorAll('a[title=Delete]').forEach((a) => a.addEventListener('click', (e) => {{
+  e.preventDefault();
+  const modal = document.getElementById('modal-delete');
+  const shown = () => {{ document.getElementById('modal-delete-button').dataset.url = a.dataset.url; }};
+  modal.style.display = 'block'; modal.offsetHeight; modal.classList.add('show');
+  if (getComputedStyle(modal).transitionDuration !== '0s') modal.addEventListener('transitionend', shown, {{once: true}});
+  else shown();
+}}));
+</script>{extra}</body></html>"""
+DELETE_GREEN_PLATE = [{"tool": "click", "target": {"role": "link", "name": "x", "nth": 1}},
+                      {"tool": "click", "target": {"role": "button", "name": "Delete"}}, {"tool": "done"}]
+
+
+def test_the_gate_acts_in_a_dialog_once_it_has_finished_opening(page: Any, site_factory: Callable[[dict[str, str]], Any],
+                                                                 tmp_path: Path) -> None:
+    site = site_factory({"old.html": MODAL.format(fade="", extra=""),
+                         "new.html": MODAL.format(fade="transition: opacity .3s linear;", extra="")})
+    ctx = record_then_replay(page, site.url, tmp_path, DELETE_GREEN_PLATE, "delete the Green plate")
+    assert list(page.evaluate("window.__used")) == ["DELETE /products/2"]
+    assert ctx.figures.gate_misses == 0  # the gate waited for the dialog, as Playwright waits for a moving element
+
+
+def test_the_gate_does_not_wait_for_an_endless_animation(page: Any, site_factory: Callable[[dict[str, str]], Any],
+                                                          tmp_path: Path) -> None:
+    shimmer = ("<style>@keyframes shimmer { from { opacity: .6 } to { opacity: 1 } } "
+               "main, .modal-dialog { animation: shimmer 1s infinite alternate; }</style>")
+    site = site_factory({"old.html": MODAL.format(fade="", extra=""), "new.html": MODAL.format(fade="", extra=shimmer)})
+    ctx = record_then_replay(page, site.url, tmp_path, DELETE_GREEN_PLATE, "delete the Green plate")
+    assert list(page.evaluate("window.__used")) == ["DELETE /products/2"] and ctx.figures.gate_misses == 0
