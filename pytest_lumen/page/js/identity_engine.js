@@ -40,12 +40,12 @@ function identityEngine(config) {
   // there yet as the app sees it: apps finish opening a dialog when its transition ends (Bootstrap's shown.bs.modal,
   // on which sqladmin gives its Delete button the record's URL), and a fade moves no box for Playwright to wait on.
   // The gate waits for the end, as a person does; an endless animation (a shimmer, a spinner) is not waited for.
-  const within = (el, target) => {
+  const inside = (el, target) => {
     for (let n = el; n; n = n.parentElement || (n.getRootNode() && n.getRootNode().host)) if (n === target) return true;
     return false;
   };
   const settling = (el) => document.getAnimations().some((a) => a.playState === 'running' && a.effect
-    && a.effect.target && Number.isFinite(a.effect.getComputedTiming().endTime) && within(el, a.effect.target));
+    && a.effect.target && Number.isFinite(a.effect.getComputedTiming().endTime) && inside(el, a.effect.target));
   // The section's identity (enclosing.section_key): the innermost name.
   const sectionKey = (within) => within.split(config.sectionsJoin)[0];
   return {
