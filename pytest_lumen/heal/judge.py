@@ -22,7 +22,8 @@ A proposal is refused (``refusal``) when:
    (``enclosing.other_question``); unless its
    name gained the words of the recorded section's name ("Accept cookies" for the "Accept" of a "Cookie consent"
    banner redesigned as a card); nor, for an element recorded with look-alikes and no item, under another heading,
-   nor a choice of them in another group (``identity.told_apart``); nor, for a control without words, one that shows
+   nor a choice of them in another group; nor a field of another part of the form, look-alikes or not
+   (``identity.told_apart``); nor, for a control without words, one that shows
    another icon (``page/icons.py``);
 4. **its likeness does not decide it**, when likeness is what proposes it: below the threshold, or not clearly
    ahead of every other element of the page (the margin rule, ``margin.py``).

@@ -222,3 +222,9 @@ def section_words(name: str) -> frozenset[str]:
 def _alike(one: frozenset[str], other: frozenset[str]) -> bool:
     """Whether two sections' names are one name (their words, one holding the other's)."""
     return bool(one) and bool(other) and (one <= other or other <= one)
+
+
+def one_part(one: str, other: str) -> bool:
+    """Whether two names of a part of the page (sections', headings') name one part: their words, counts aside, one
+    holding the other's ("Shipping" and "Shipping address"; not "Billing address")."""
+    return _alike(section_words(one), section_words(other))

@@ -31,7 +31,17 @@ from typing import TYPE_CHECKING
 from ..cache.fingerprints import DECLARED_VERSION, QUESTION_VERSION
 from ..cache.model import Fingerprint
 from . import icons, scripts
-from .enclosing import SECTIONS_JOIN, elsewhere, held_to_question, held_to_section, held_to_title, section_key, sections
+from .enclosing import (
+    SECTIONS_JOIN,
+    elsewhere,
+    held_to_question,
+    held_to_section,
+    held_to_title,
+    one_part,
+    section_key,
+    section_words,
+    sections,
+)
 from .fingerprint import CONFIG, FINGERPRINTER, page_fields
 from .holds import FILLED, KEPT
 from .items import ITEM_ROLES, names_item
@@ -110,6 +120,18 @@ ENGINE_JS = scripts.engine("identityEngine", (*FINGERPRINTER, "identity_engine")
 
 _M32 = 0xFFFFFFFF
 _WORD = re.compile(r"[^\W\d_]{2,}")
+# The words of an identifier, whatever its convention (``shippingStreet``, ``shipping_street``, ``shipping[street]``):
+# its runs of letters, a capital after a small letter starting a word; those of three letters or more.
+_LETTERS = re.compile(r"[^\W\d_]+")
+KEY_WORD_MIN = 3
+# The elements whose keys say where the app keeps what they hold.
+FIELD_TAGS = ("input", "select", "textarea")
+# A field's keys: the name attribute a form submits, and its id.
+KEYS = (("name_attr", "name attribute"), ("id", "id"))
+# The part of a form a field declares it belongs to, in its ``autocomplete`` (HTML's autofill detail tokens: a
+# ``section-*`` token, then an address type, before the field's own name: ``shipping postal-code``).
+ADDRESS_TYPES = ("shipping", "billing")
+SECTION_TOKEN = "section-"
 
 
 @functools.lru_cache(maxsize=4096)
@@ -238,10 +260,55 @@ def _groups(recorded: Fingerprint, current: Fingerprint) -> tuple[str | None, st
     return None, None
 
 
+def key_words(identifier: str | None) -> frozenset[str]:
+    """An identifier's words, lower case: ``billing[street]``, ``billingStreet``, ``billing-street``: billing, street."""
+    words = []
+    for run in _LETTERS.findall(identifier or ""):
+        start = 0
+        for i in range(1, len(run)):
+            if run[i].isupper() and (run[i - 1].islower() or (i + 1 < len(run) and run[i + 1].islower())):
+                words.append(run[start:i])
+                start = i
+        words.append(run[start:])
+    return frozenset(word.lower() for word in words if len(word) >= KEY_WORD_MIN)
+
+
+def autofill_part(autocomplete: str | None) -> tuple[str, ...]:
+    """The part of a form a field's ``autocomplete`` declares (its ``section-*`` and address-type tokens), or ()."""
+    return tuple(token for token in (autocomplete or "").lower().split()
+                 if token.startswith(SECTION_TOKEN) or token in ADDRESS_TYPES)
+
+
+def another_field(recorded: Fingerprint, current: Fingerprint) -> str | None:
+    """Why a form field is another part's field than the recorded one, whatever else they share (its label, its
+    role), or None: where a release moved the shipping step to the next page, the billing step's "Street address" is
+    what the shipping one's locator finds.
+
+    What says so: the part each declares (``autocomplete``'s ``billing`` for ``shipping``); else a key of it (its name
+    attribute, its id, by their words) that swapped a word of its recorded heading for a word of its heading now,
+    the heading being another part's (``billing_address_1`` under "Billing details" for ``shipping_address_1``
+    under "Shipping address"). A rewritten key under a reworded heading ("Delivery", ``postalCode``), a key that
+    only lost or gained words, or a heading that did, is no such swap."""
+    if recorded.tag not in FIELD_TAGS or current.tag not in FIELD_TAGS:
+        return None
+    was, now = autofill_part(recorded.autocomplete), autofill_part(current.autocomplete)
+    if was and now and was != now:
+        return f"its autocomplete declares it {' '.join(now)!r}, and the recorded one's {' '.join(was)!r}"
+    if not recorded.heading or not current.heading or one_part(recorded.heading, current.heading):
+        return None
+    heading_was, heading_now = section_words(recorded.heading), section_words(current.heading)
+    for attribute, said in KEYS:
+        old, new = key_words(getattr(recorded, attribute)), key_words(getattr(current, attribute))
+        if (old - new) & heading_was and (new - old) & heading_now:
+            return (f"its {said} is {getattr(current, attribute)!r} under the heading {current.heading!r}; the recorded "
+                    f"one's was {getattr(recorded, attribute)!r} under {recorded.heading!r}")
+    return None
+
+
 def told_apart(recorded: Fingerprint, current: Fingerprint) -> str | None:
     """Why what told the recorded element from its look-alikes says the element is another (its heading, its group),
-    or None."""
-    return under_another_heading(recorded, current) or in_another_group(recorded, current)
+    or what keeps a field apart (``another_field``); or None."""
+    return under_another_heading(recorded, current) or in_another_group(recorded, current) or another_field(recorded, current)
 
 
 def kept_apart(recorded: Fingerprint, own: Fingerprint, other: Fingerprint) -> bool:

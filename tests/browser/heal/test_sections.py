@@ -74,6 +74,74 @@ def test_a_section_whose_name_another_holds_is_not_that_other_one_when_it_told_l
     assert used(page) == ["delivery_street"] and ctx.figures.model_calls == 0
 
 
+# A checkout's address step as a WooCommerce theme renders it (headings above the fields, no fieldset: no named section),
+# as a React app renders it (a card's heading, ids and no name attributes), and as Shopify's checkout does (one name
+# attribute for either address, the part declared in its autocomplete). Each release moved the shipping step to the next
+# page: the billing step's street field of the same label is what the shipping one's locator finds now, live or greyed
+# out until the step before it is done (which Playwright's fill does not stop at).
+LOCKED = "<style>.is-locked { opacity: .45; pointer-events: none; }</style>"
+
+
+def _woo(heading: str, key: str, step: str = "checkout-step") -> str:
+    return (f'<div class="{step}"><h3>{heading}</h3><p class="form-row form-row-wide" id="{key}_field">'
+            f'<label for="{key}">Street address&nbsp;<abbr class="required" title="required">*</abbr></label>'
+            f'<span class="woocommerce-input-wrapper"><input type="text" class="input-text" name="{key}" id="{key}" '
+            f'autocomplete="address-line1" oninput="used(\'{key}\')"></span></p></div>')
+
+
+def _card(heading: str, id_: str, step: str = "card") -> str:
+    return (f'<div class="{step} css-1q2w3e"><div class="card-header"><h2 class="css-9k8j7h">{heading}</h2></div>'
+            f'<div class="css-5t6y7u"><label for="{id_}" class="css-0">Street address</label><input id="{id_}" '
+            f'class="css-4r5t6y" oninput="used(\'{id_}\')"></div></div>')
+
+
+def _shopify(heading: str, part: str, id_: str) -> str:
+    return (f'<section aria-labelledby="{id_}-h"><h2 id="{id_}-h" class="n8k95w1">{heading}</h2><div class="_1fragemn">'
+            f'<label for="{id_}" class="cektnc3">Street address</label><input id="{id_}" name="address1" '
+            f'autocomplete="{part} address-line1" class="_7ozb2u6" oninput="used(\'{id_}\')"></div></section>')
+
+
+SAME_AS_SHIPPING = ('<div class="checkout-step"><h3>Billing details</h3><label><input type="checkbox" checked> '
+                    'Same as shipping</label></div>')
+SHIPPING_STREET = [{"tool": "fill", "target": {"role": "textbox", "name": "Street address"}, "input": {"value": "1 Main St"}},
+                   {"tool": "done"}]
+WOO_SHIPPING_STREET = [{"tool": "fill", "target": {"role": "textbox", "name": "Street address *"},
+                        "input": {"value": "1 Main St"}}, {"tool": "done"}]
+
+
+@pytest.mark.parametrize(("old", "new", "outcome"), [
+    (_woo("Shipping address", "shipping_address_1") + SAME_AS_SHIPPING, _woo("Billing details", "billing_address_1"),
+     None),  # traps: another step's field, its name attribute's part swapped as its heading's
+    (_woo("Shipping address", "shipping_address_1") + SAME_AS_SHIPPING,
+     LOCKED + _woo("Billing details", "billing_address_1", "checkout-step is-locked"), None),  # greyed out
+    (_card("Shipping address", "shipping-street"), LOCKED + _card("Billing address", "billingStreet", "card is-locked"),
+     None),  # its id, with no name attribute
+    (_shopify("Delivery", "shipping", "TextField3"), _shopify("Billing address", "billing", "TextField3"),
+     None),  # one name and id for either: the part its autocomplete declares
+    (_woo("Shipping address", "shipping_address_1"), _woo("Delivery address", "shipping_address_1"),
+     "shipping_address_1"),  # twins: a reworded heading, the same key
+    (_woo("Shipping address", "shipping_address_1"), _woo("Where should we deliver?", "shippingAddress1"),
+     "shippingAddress1"),  # the key's convention changed with the heading
+    (_card("Shipping address", "street"), _card("Your delivery", "shipping-street"), "shipping-street"),  # key gained a word
+    (_woo("Shipping address", "shipping_address_1"), _shopify("Delivery", "shipping", "TextField7"),
+     "TextField7"),  # another checkout's markup: keys rewritten under a reworded heading, the part it declares the same
+], ids=["woo-billing", "woo-billing-greyed", "react-billing-greyed", "shopify-billing", "heading-reworded",
+        "key-convention", "key-gained", "rewritten"])
+def test_a_field_of_another_part_of_the_form_is_never_the_recorded_one(
+        page: Any, site_factory: Callable[[dict[str, str]], Any], tmp_path: Path, old: str, new: str,
+        outcome: str | None) -> None:
+    site = site_factory({"old.html": PAGE.format(body=f"<h1>Checkout</h1>{old}"),
+                         "new.html": PAGE.format(body=f"<h1>Checkout</h1>{new}")})
+    script = WOO_SHIPPING_STREET if "woocommerce" in old else SHIPPING_STREET  # its label shows a required mark
+    if outcome is None:
+        with pytest.raises(ReplayError, match="billing"):
+            record_then_replay(page, site.url, tmp_path, script, "type 1 Main St as the shipping street")
+        assert used(page) == []
+        return
+    ctx = record_then_replay(page, site.url, tmp_path, script, "type 1 Main St as the shipping street")
+    assert used(page) == [outcome] and ctx.figures.model_calls == 0
+
+
 SHOP = "<h1>Shop</h1><p>Blue mug</p>"
 CONSENT = ('<section role="region" aria-label="Cookie consent" class="cc-window"><p>We use cookies.</p>'
            '<button class="btn btn-primary" onclick="used(\'cookies\')">Accept</button></section>')

@@ -87,3 +87,52 @@ def test_a_radio_whose_group_has_a_generated_name_is_told_apart_by_its_question(
     assert identity.told_apart(smoking.model_copy(update={"version": 5}), surgery) is None  # its context was its label
     box = smoking.model_copy(update={"role": "checkbox", "type": "checkbox"})  # a checkbox's context is its own
     assert identity.told_apart(box, surgery.model_copy(update={"role": "checkbox", "type": "checkbox"})) is None
+
+
+SHIPPING_STREET = Fingerprint(tag="input", role="textbox", name="Street address", name_attr="shipping[street]",
+                              id="shipping-street", heading="Shipping address")
+
+
+@pytest.mark.parametrize(("update", "apart"), [
+    ({"name_attr": "billing[street]", "id": "billing-street", "heading": "Billing address"}, True),  # another step's
+    ({"name_attr": None, "id": "billingStreet", "heading": "Billing details"}, True),  # its id, with no name
+    ({"name_attr": "street", "id": "billing-street", "heading": "Billing address"}, True),  # an id says it, a name not
+    ({"tag": "textarea", "name_attr": "billing[street]", "heading": "Billing address"}, True),  # another field's tag
+    ({"name_attr": "billing[street]", "heading": "Shipping address"}, False),  # a renamed key, the same heading
+    ({"heading": "Delivery address"}, False),  # a reworded heading, the same key
+    ({"name_attr": "postalCode", "id": "TextField7", "heading": "Delivery"}, False),  # rewritten under a reworded one
+    ({"name_attr": "order[shipping][street]", "heading": "Where should we send it?"}, False),  # the key gained words
+    ({"name_attr": "shippingStreet", "heading": "Delivery"}, False),  # the key's convention changed
+    ({"name_attr": "street", "id": "street", "heading": "Billing address"}, False),  # only lost words: nothing says
+    ({"name_attr": ":r7:", "id": ":r7:", "heading": "Billing address"}, False),  # generated keys: nothing says
+    ({"name_attr": "billing[street]", "heading": None}, False),  # no heading read
+    ({"name_attr": "billing[street]", "heading": "Shipping address (step 2 of 3)"}, False),  # counts aside, words gained
+])
+def test_a_field_whose_key_swapped_its_headings_word_for_another_parts_is_another_field(update: dict[str, object],
+                                                                                       apart: bool) -> None:
+    current = SHIPPING_STREET.model_copy(update=update)
+    assert (identity.another_field(SHIPPING_STREET, current) is not None) is apart
+    assert (identity.told_apart(SHIPPING_STREET, current) is not None) is apart
+    button = SHIPPING_STREET.model_copy(update={"tag": "button", "role": "button", "name": "Save"})
+    assert identity.another_field(button, button.model_copy(update=update)) is None  # a field's keys, not a button's
+
+
+@pytest.mark.parametrize(("recorded", "current", "apart"), [
+    ("shipping address-line1", "billing address-line1", True),
+    ("section-home shipping street-address", "section-gift shipping street-address", True),
+    ("shipping street-address", "shipping address-line1", False),  # the same part, its field's name changed
+    ("shipping street-address", "street-address", False),  # declares no part now: nothing says
+    ("on", "off", False),
+])
+def test_a_field_is_the_part_of_a_form_its_autocomplete_declares(recorded: str, current: str, apart: bool) -> None:
+    zip_code = Fingerprint(tag="input", role="textbox", name="ZIP code", name_attr="address1", autocomplete=recorded,
+                           heading="Delivery")
+    assert (identity.another_field(zip_code, zip_code.model_copy(update={"autocomplete": current})) is not None) is apart
+
+
+def test_the_words_of_a_key_are_its_words_in_any_convention() -> None:
+    assert identity.key_words("shipping[street]") == identity.key_words("shippingStreet") == {"shipping", "street"}
+    assert identity.key_words("billing_address_1") == {"billing", "address"}
+    assert identity.key_words("HTMLInput") == {"html", "input"} and identity.key_words("lieferung[straße]") == {
+        "lieferung", "straße"}
+    assert identity.key_words(":r1:") == identity.key_words("q2") == frozenset()
