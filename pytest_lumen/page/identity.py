@@ -115,7 +115,7 @@ ENGINE_CONFIG: dict[str, object] = {
     "missing": MISSING, "separator": SEPARATOR, "mismatch": MISMATCH, "filled": FILLED, "kept": KEPT,
     "section": SECTION[0], "sectionsJoin": SECTIONS_JOIN,
 }
-ENGINE_JS = scripts.engine("identityEngine", (*FINGERPRINTER, "identity_engine"),
+ENGINE_JS = scripts.engine("identityEngine", (*FINGERPRINTER, "settling", "identity_engine"),
                            ENGINE_CONFIG)
 
 _M32 = 0xFFFFFFFF

@@ -38,6 +38,7 @@ from ..outcome.heal import Heal
 from ..page.dialogs import DialogWatch
 from ..page.guard import NavigationGuard
 from ..page.perform import On, acted_anyway, perform
+from ..page.settling import settled
 from ..page.tabs import PopupWatch, Tabs
 from ..page.targets import bind_target
 from ..playwright_internals import began_to_act, call_log, pointer_intercepted
@@ -54,6 +55,7 @@ if TYPE_CHECKING:
 
 FIELD_ACTIONS = ("fill", "type", "select_option", "check", "upload", "expect")  # a form filled (or checked) field by field
 NEEDS_ENABLED = ("click", "tap", "swipe", "fill", "type", "press", "select_option", "check", "upload", "drag")
+MIN_SETTLE_MS = 100.0  # the least an element still settling is waited for, when the action's time is up
 
 
 @dataclass(frozen=True)
@@ -195,6 +197,8 @@ class Replayer:
             drop = self._locate(replay, replay.action.to, deadline, end="-drop")
             replay, heal = replay.doing(replay.action.model_copy(update={"to": drop.target})), heal or drop.heal
         confirmed = found is not None and found.confirmed and drop is None  # a drop's end confirms nothing
+        if loc is not None and replay.action.kind in NEEDS_ENABLED:  # a dialog still opening: acted on once it opened
+            settled(loc, max((deadline - time.monotonic()) * 1000, MIN_SETTLE_MS))
         return self._act(replay, Found(loc, drop.locator if drop is not None else None, recorded, heal, confirmed))
 
     def _act(self, replay: ActionReplay, found: Found) -> Replayed:

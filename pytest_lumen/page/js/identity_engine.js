@@ -36,16 +36,6 @@ function identityEngine(config) {
     if (!readers.has(scope)) readers.set(scope, fingerprinter(read));
     return readers.get(scope);
   };
-  // An element a finite animation is still moving or fading in, its own or a container's (a dialog opening), is not
-  // there yet as the app sees it: apps finish opening a dialog when its transition ends (Bootstrap's shown.bs.modal,
-  // on which sqladmin gives its Delete button the record's URL), and a fade moves no box for Playwright to wait on.
-  // The gate waits for the end, as a person does; an endless animation (a shimmer, a spinner) is not waited for.
-  const inside = (el, target) => {
-    for (let n = el; n; n = n.parentElement || (n.getRootNode() && n.getRootNode().host)) if (n === target) return true;
-    return false;
-  };
-  const settling = (el) => document.getAnimations().some((a) => a.playState === 'running' && a.effect
-    && a.effect.target && Number.isFinite(a.effect.getComputedTiming().endTime) && inside(el, a.effect.target));
   // The section's identity (enclosing.section_key): the innermost name.
   const sectionKey = (within) => within.split(config.sectionsJoin)[0];
   return {
@@ -57,7 +47,7 @@ function identityEngine(config) {
       const key = used.map((k) => (f[k] === null || f[k] === undefined) ? config.missing
         : k === config.section ? sectionKey(f[k]) : String(f[k])).join(config.separator);
       if (cyrb53(key) === want) {
-        if (settling(root)) return [];  // asked again on Playwright's next poll
+        if (settling(root)) return [];  // still opening (settling.js): asked again on Playwright's next poll
         if (token) keep(token, root);
         return [root];
       }
