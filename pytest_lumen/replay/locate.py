@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING
 
 from playwright.sync_api import Error as PlaywrightError
 
+from ..cache.model import Expect
 from ..errors import first_line
 from ..heal.likeness import SURE, VERIFY_THRESHOLD, pins_hold, similarity
 from ..heal.meaning import controls, renamed
@@ -31,6 +32,7 @@ from ..outcome.heal import Heal
 from ..page import identity
 from ..page.asserted import asserted_value_aside, bound_check
 from ..page.changes import LOOK_AGAIN_MS, PageClosed, now_ms, wait_for_change
+from ..page.checks import mismatch, with_other_numbers
 from ..page.enclosing import beside_its_section, elsewhere, sections
 from ..page.fingerprint import Look, capture_with_look_alikes
 from ..page.icons import other_icon
@@ -140,6 +142,7 @@ class Finder:
             give_up = deadline if not seen.unusable or unusable_until is None else unusable_until
             if time.monotonic() >= give_up:
                 report_relocation(replay, target, seen.why, found)
+                _check_failed_instead(replay)
                 raise replay.failed(found_nothing(replay, seen.why, found, bound.fingerprint))
             if seen.unusable:  # there, not shown: wait for it to be shown (Playwright's wait on its state), not a pause
                 await_visible(primary, (give_up - time.monotonic()) * 1000)
@@ -188,6 +191,17 @@ def _primary_now(relocator: Relocator, target: Target, policy: Policy, primary: 
     except (Unresolved, PlaywrightError):
         return False
     return True
+
+
+def _check_failed_instead(replay: ActionReplay) -> None:
+    """A text check whose element was not found, but whose text the page shows with other numbers, one of them the step
+    states (a count, a total): the check fails as an assertion ("expected X, got Y", ``checks.with_other_numbers``),
+    not as an element gone."""
+    action = replay.action
+    if isinstance(action, Expect) and isinstance(action.expected, str):
+        got = with_other_numbers(replay.step.page, action, replay.values, substitute(replay.step.instruction, replay.values))
+        if got is not None:
+            raise mismatch(action, substitute(action.expected, replay.values), got)
 
 
 def _named(instruction: str, values: dict[str, str], target: Target) -> str:

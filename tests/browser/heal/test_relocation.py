@@ -9,12 +9,15 @@ from typing import Any
 
 import pytest
 
+from pytest_lumen.agent import Agent
 from pytest_lumen.cache import model as A
 from pytest_lumen.cache.model import Fingerprint, LocatorSpec
-from pytest_lumen.errors import LumenError
+from pytest_lumen.config import Mode
+from pytest_lumen.errors import LumenAssertionError, LumenError
 from pytest_lumen.heal.policy import policy_for
 from pytest_lumen.heal.relocation import Missed, Relocated, Relocator
-from tests.browser.inprocess import record_then_replay
+from pytest_lumen.planner import ScriptedPlanner
+from tests.browser.inprocess import context, no_model, record_then_replay, session_in
 
 
 def _text_check(expected: str) -> A.Expect:
@@ -86,10 +89,25 @@ COUNT_CHECK = [{"tool": "expect_text", "target": {"role": "paragraph"}, "input":
 def test_a_text_check_whose_text_is_not_there_is_never_moved_onto_a_control_the_snapshot_shows_without_a_ref(
         page: Any, site_factory: Callable[[dict[str, str]], Any], tmp_path: Path) -> None:
     site = site_factory({"old.html": _list(3), "new.html": _list(4)})  # the delete did nothing: 4 rows are left
-    with pytest.raises(LumenError) as failed:
+    with pytest.raises(LumenAssertionError) as failed:  # its count is wrong: an assertion, never a heal
         record_then_replay(page, site.url, tmp_path, COUNT_CHECK, "3 products are left", "expect")
-    assert "Showing 1 to 3 of 3 items" in str(failed.value)
+    assert "expected 'Showing 1 to 3 of 3 items', got 'Showing 1 to 4 of 4 items'" in str(failed.value)
     assert "button" not in str(failed.value) and "search-reset" not in str(failed.value)  # red for its own reason
+
+
+def test_a_count_that_changed_is_no_heal_for_the_model_in_heal_mode(
+        page: Any, site_factory: Callable[[dict[str, str]], Any], tmp_path: Path) -> None:
+    site = site_factory({"old.html": _list(3), "new.html": _list(4)})
+    recording = session_in(Mode.RECORD, tmp_path, action_timeout=2.0)
+    ctx = context(recording)
+    page.goto(f"{site.url}/old.html")
+    Agent(page, ctx, lambda: ScriptedPlanner(COUNT_CHECK)).expect("3 products are left")
+    recording.finish(ctx, passed=True)
+    ctx = context(session_in(Mode.HEAL, tmp_path, action_timeout=2.0))
+    page.goto(f"{site.url}/new.html")
+    with pytest.raises(LumenAssertionError, match="got 'Showing 1 to 4 of 4 items'"):
+        Agent(page, ctx, no_model, identity_gate=True).expect("3 products are left")  # a regression: never re-recorded
+    assert ctx.figures.model_calls == 0
 
 
 def test_a_text_check_waits_for_its_text_past_controls_that_take_no_pointer_events(

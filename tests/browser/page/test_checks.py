@@ -15,8 +15,10 @@ from typing import Any
 import pytest
 
 from pytest_lumen.agent import Agent
+from pytest_lumen.cache.model import Expect
 from pytest_lumen.config import Mode
 from pytest_lumen.errors import LumenAssertionError
+from pytest_lumen.page.checks import with_other_numbers
 from pytest_lumen.planner import ScriptedPlanner
 from tests.browser.inprocess import context, no_model, session_in
 
@@ -67,3 +69,29 @@ def test_a_check_whose_value_changed_fails_as_expected_x_got_y(
     message = str(info.value)
     assert f"expected {expected!r}, got {got!r}" in message, message
     assert "re-record" not in message and "not clearly the recorded one" not in message, message
+
+
+@pytest.mark.parametrize(("body", "got"), [
+    ('<p class="text-muted">Showing <span>1</span> to <span>4</span> of <span>4</span> items</p>',
+     "Showing 1 to 4 of 4 items"),  # the count the check is about changed
+    ("<div>Total: $1,204.50</div>", "Total: $1,204.50"),  # a number as pages write it
+    ('<p>Showing 1 to 4 of 4 orders</p>', None),  # other words: another text
+    ('<p>Showing 1 to 4 of 4 items</p><p>Showing 1 to 2 of 2 items</p>', None),  # two of them: which one?
+    ('<p>Showing 1 to 3 of 3 items</p>', None),  # the same text: nothing changed in it
+])
+def test_a_text_check_whose_numbers_changed_reads_what_the_page_shows_instead(page: Any, body: str,
+                                                                               got: str | None) -> None:
+    page.set_content(f"<main>{body}</main>")
+    checks = {"Showing 1 to 3 of 3 items": "3 products are left", "Total: $37.50": "the total is $37.50"}
+    shown = [with_other_numbers(page, Expect(check="text", expected=expected), {}, stated)
+             for expected, stated in checks.items()]
+    assert [found for found in shown if found is not None] == ([got] if got else [])
+    assert with_other_numbers(page, Expect(check="text", expected="items"), {}, "items") is None  # no number in it
+
+
+def test_a_number_the_step_does_not_state_is_the_apps_data_not_what_the_check_is_about(page: Any) -> None:
+    page.set_content("<main><h1>Order #1043 confirmed</h1></main>")
+    assert with_other_numbers(page, Expect(check="text", expected="Order #1042 confirmed"), {},
+                              "the order is confirmed") is None
+    assert with_other_numbers(page, Expect(check="text", expected="Order #%order% confirmed"), {"order": "1042"},
+                              "order %order% is confirmed".replace("%order%", "1042")) == "Order #1043 confirmed"
