@@ -47,6 +47,7 @@ from .holds import FILLED, KEPT
 from .items import ITEM_ROLES, names_item
 from .purpose import CHOICE_ROLES
 from .quality import counts_aside
+from .settling import OPENING_MS
 
 if TYPE_CHECKING:
     from playwright.sync_api import Locator
@@ -113,7 +114,7 @@ ENGINE_CONFIG: dict[str, object] = {
     "fingerprint": {**CONFIG, "fields": list(FIELDS)}, "fields": list(FIELDS),
     "skips": {letter: list(names) for letter, names in SKIPS.items()},
     "missing": MISSING, "separator": SEPARATOR, "mismatch": MISMATCH, "filled": FILLED, "kept": KEPT,
-    "section": SECTION[0], "sectionsJoin": SECTIONS_JOIN,
+    "section": SECTION[0], "sectionsJoin": SECTIONS_JOIN, "openingMs": OPENING_MS,
 }
 ENGINE_JS = scripts.engine("identityEngine", (*FINGERPRINTER, "settling", "identity_engine"),
                            ENGINE_CONFIG)

@@ -38,7 +38,7 @@ from ..outcome.heal import Heal
 from ..page.dialogs import DialogWatch
 from ..page.guard import NavigationGuard
 from ..page.perform import On, acted_anyway, perform
-from ..page.settling import settled
+from ..page.settling import settle
 from ..page.tabs import PopupWatch, Tabs
 from ..page.targets import bind_target
 from ..playwright_internals import began_to_act, call_log, pointer_intercepted
@@ -55,7 +55,6 @@ if TYPE_CHECKING:
 
 FIELD_ACTIONS = ("fill", "type", "select_option", "check", "upload", "expect")  # a form filled (or checked) field by field
 NEEDS_ENABLED = ("click", "tap", "swipe", "fill", "type", "press", "select_option", "check", "upload", "drag")
-MIN_SETTLE_MS = 100.0  # the least an element still settling is waited for, when the action's time is up
 
 
 @dataclass(frozen=True)
@@ -185,6 +184,9 @@ class Replayer:
             found = Located(bind_target(target, replay.values).locator.build(self.page), target)
         elif target is not None:
             found = self._locate(replay, target, deadline)
+            while replay.action.kind in NEEDS_ENABLED and time.monotonic() < deadline and \
+                    not settle(found.locator, (deadline - time.monotonic()) * 1000):  # a dialog still opening: waited for
+                found = self._locate(replay, target, deadline)  # the page went elsewhere meanwhile: look again
             replay = replay.doing(replay.action.model_copy(update={"target": found.target}))
             if replay.action.kind in NEEDS_ENABLED and not found.enabled:
                 await_enabled(replay, found.locator, min(deadline, time.monotonic() + USABLE_MS / 1000))
@@ -197,8 +199,6 @@ class Replayer:
             drop = self._locate(replay, replay.action.to, deadline, end="-drop")
             replay, heal = replay.doing(replay.action.model_copy(update={"to": drop.target})), heal or drop.heal
         confirmed = found is not None and found.confirmed and drop is None  # a drop's end confirms nothing
-        if loc is not None and replay.action.kind in NEEDS_ENABLED:  # a dialog still opening: acted on once it opened
-            settled(loc, max((deadline - time.monotonic()) * 1000, MIN_SETTLE_MS))
         return self._act(replay, Found(loc, drop.locator if drop is not None else None, recorded, heal, confirmed))
 
     def _act(self, replay: ActionReplay, found: Found) -> Replayed:

@@ -6,7 +6,7 @@
 // (config.filled, this isolated world's own), with the document's address then, for the lumen-holds engine to
 // check its value, and whether the page stayed there, later.
 //
-// config: {fingerprint, fields, skips, missing, separator, mismatch, filled, kept, section, sectionsJoin}, from
+// config: {fingerprint, fields, skips, missing, separator, mismatch, filled, kept, section, sectionsJoin, openingMs}, from
 // identity.ENGINE_CONFIG.
 function identityEngine(config) {
   const byScope = new Map();
@@ -47,7 +47,7 @@ function identityEngine(config) {
       const key = used.map((k) => (f[k] === null || f[k] === undefined) ? config.missing
         : k === config.section ? sectionKey(f[k]) : String(f[k])).join(config.separator);
       if (cyrb53(key) === want) {
-        if (settling(root)) return [];  // still opening (settling.js): asked again on Playwright's next poll
+        if (settling(root, config.openingMs)) return [];  // still opening (settling.js): asked again on Playwright's next poll
         if (token) keep(token, root);
         return [root];
       }

@@ -299,3 +299,62 @@ def test_the_full_path_acts_in_a_dialog_once_it_has_finished_opening(
     ctx = record_then_replay(page, site.url, tmp_path, DELETE_GREEN_PLATE, "delete the Green plate")
     assert list(page.evaluate("window.__used")) == ["DELETE /products/2"]
     assert ctx.figures.gate_misses == 1  # the Delete went down the full path
+
+
+# Shoelace's sl-dialog as a web component renders it: its footer's Delete is light DOM, slotted into a shadow panel
+# that fades in with the Web Animations API (which ``document.getAnimations()`` does not list); the app gives the button
+# its record once the panel's animation has finished.
+SLOTTED = """<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Products</title></head><body>
+<script>window.__used = []; function used(what) {{ window.__used.push(what); }}</script>
+<main><h1>Products</h1><ul><li>Blue mug <a href="#" title="Delete" data-url="/products/1">x</a></li>
+<li>Green plate <a href="#" title="Delete" data-url="/products/2">x</a></li></ul></main>
+<x-dialog id="modal"><button id="{button}" data-url="" onclick="used('DELETE ' + this.dataset.url)">Delete</button></x-dialog>
+<script>
+customElements.define('x-dialog', class extends HTMLElement {{ constructor() {{ super();
+  this.attachShadow({{mode: 'open'}}).innerHTML = '<div part="panel" role="dialog" aria-label="Please confirm" '
+    + 'style="display: none"><slot></slot></div>'; }} }});
+document.querySelectorAll('a[title=Delete]').forEach((a) => a.addEventListener('click', (e) => {{
+  e.preventDefault();
+  const panel = document.getElementById('modal').shadowRoot.querySelector('[part=panel]');
+  panel.style.display = 'block';
+  panel.animate([{{opacity: 0}}, {{opacity: 1}}], {ms}).finished.then(() => {{
+    document.querySelector('#modal > button').dataset.url = a.dataset.url; }});
+}}));
+</script></body></html>"""
+
+
+@pytest.mark.parametrize("button", ["delete", "delete-confirm"], ids=["gate", "full-path"])
+def test_a_dialog_opening_in_a_shadow_root_is_waited_for(page: Any, site_factory: Callable[[dict[str, str]], Any],
+                                                         tmp_path: Path, button: str) -> None:
+    # trap: the panel that fades in holds the button through a slot, in a shadow root: it clicked while it faded
+    site = site_factory({"old.html": SLOTTED.format(button="delete", ms=0), "new.html": SLOTTED.format(button=button, ms=400)})
+    ctx = record_then_replay(page, site.url, tmp_path, DELETE_GREEN_PLATE, "delete the Green plate")
+    assert list(page.evaluate("window.__used")) == ["DELETE /products/2"]
+    assert ctx.figures.gate_misses == (0 if button == "delete" else 1)
+
+
+# What moves an element but opens nothing: a snackbar's fade-out to come (in its delay: W3Schools' snackbar, its Undo
+# in it), and a pulse of seconds on the page around it. Neither is waited for: the gate lets the action through.
+SNACKBAR = """<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Inbox</title><style>
+@keyframes fadein {{ from {{ opacity: 0; }} to {{ opacity: 1; }} }}
+@keyframes fadeout {{ from {{ opacity: 1; }} to {{ opacity: 0; }} }}
+@keyframes pulse {{ from {{ opacity: .8; }} to {{ opacity: 1; }} }}
+#snackbar.show {{ animation: {animation}; }} {extra}</style></head><body>
+<script>window.__used = []; function used(what) {{ window.__used.push(what); }}</script>
+<main id="app"><h1>Inbox</h1><button onclick="document.getElementById('snackbar').className = 'show'">Archive</button>
+<div id="snackbar">Conversation archived <button onclick="used('undo')">Undo</button></div></main></body></html>"""
+UNDO = [{"tool": "click", "target": {"role": "button", "name": "Archive"}},
+        {"tool": "click", "target": {"role": "button", "name": "Undo"}}, {"tool": "done"}]
+
+
+@pytest.mark.parametrize(("animation", "extra"), [
+    ("fadein .1s, fadeout .5s 30s", ""),  # its fade-out, 30 s away, in its delay
+    ("none", "#app { animation: pulse 1s 20 alternate; }"),  # the page pulses for 20 s
+], ids=["fade-out-to-come", "long-pulse"])
+def test_what_opens_nothing_is_not_waited_for(page: Any, site_factory: Callable[[dict[str, str]], Any],
+                                              tmp_path: Path, animation: str, extra: str) -> None:
+    site = site_factory({"old.html": SNACKBAR.format(animation="none", extra=""),
+                         "new.html": SNACKBAR.format(animation=animation, extra=extra)})
+    ctx = record_then_replay(page, site.url, tmp_path, UNDO, "archive the conversation and undo it")
+    assert list(page.evaluate("window.__used")) == ["undo"]
+    assert ctx.figures.gate_misses == 0  # let through at once, not after the action's time
