@@ -184,9 +184,9 @@ class Replayer:
             found = Located(bind_target(target, replay.values).locator.build(self.page), target)
         elif target is not None:
             found = self._locate(replay, target, deadline)
-            while replay.action.kind in NEEDS_ENABLED and time.monotonic() < deadline and \
+            if replay.action.kind in NEEDS_ENABLED and \
                     not settle(found.locator, (deadline - time.monotonic()) * 1000):  # a dialog still opening: waited for
-                found = self._locate(replay, target, deadline)  # the page went elsewhere meanwhile: look again
+                found = self._locate(replay, target, deadline)  # the page went elsewhere meanwhile: look again, once
             replay = replay.doing(replay.action.model_copy(update={"target": found.target}))
             if replay.action.kind in NEEDS_ENABLED and not found.enabled:
                 await_enabled(replay, found.locator, min(deadline, time.monotonic() + USABLE_MS / 1000))

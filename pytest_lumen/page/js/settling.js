@@ -35,8 +35,7 @@ function settling(el, withinMs) {
 // Resolves true once nothing moves the element in (``within``: settlingAnimations' withinMs), false when something still
 // does after ``ms`` milliseconds. It waits on the animations' own ends (their ``finished``) and on a timer of the
 // document's timeline, which a page's fake clock (Playwright's ``page.clock``: setTimeout, performance.now) does not stop.
-async function settled(el, {ms, within}) {
-  const withinMs = within;
+async function settled(el, {ms, within: withinMs}) {
   const timer = new Animation(new KeyframeEffect(null, [], {duration: ms}), document.timeline);
   timer.play();
   const over = timer.finished.then(() => false, () => false);
