@@ -34,6 +34,8 @@ def settle(element: Locator, timeout_ms: float) -> bool:
     """Wait, in one round trip, until nothing moves ``element`` in (at most ``timeout_ms``, and ``OPENING_MS``): whether
     it can be acted on now, False when the page went elsewhere meanwhile or the element is gone (look for it again)."""
     wait_ms = min(timeout_ms, OPENING_MS)
+    if wait_ms <= 0:
+        return True  # the action's time is up: nothing to wait with, it acts (and fails as it fails)
     try:
         if one_trip(element):  # page/evaluate.py: its selector resolves alike in the page's world
             element.evaluate_all(SETTLED_ONE_JS, {"ms": wait_ms, "within": OPENING_MS})
