@@ -16,6 +16,7 @@ It returns the fields of a ``LocatorSpec`` (``cache/model.py``) as a dict; this 
 
 from __future__ import annotations
 
+import functools
 import json
 import re
 from collections.abc import Callable
@@ -23,6 +24,7 @@ from typing import Any, Protocol
 
 MAX_NTH = 999_999_999  # the largest .nth(n) read (nine digits): more elements than any page holds
 MAX_LENGTH = 10_000  # a locator is one line of code; a longer "expression" is no locator we wrote
+PARSED_KEPT = 4096  # distinct expressions whose parse a process keeps: a suite's files share most (a sign-in's)
 WITH_EXACT = frozenset({"label", "placeholder", "text", "alt_text", "title"})  # get_by_<kind>(value, exact=...)
 CALLS = {f"get_by_{kind}": kind for kind in (*WITH_EXACT, "role", "test_id")} | {"locator": "selector"}
 KEYWORDS = {"role": {"name", "exact"}, "test_id": set(), "selector": set(), **{kind: {"exact"} for kind in WITH_EXACT}}
@@ -138,7 +140,19 @@ class _Tokens:
 
 
 def parse(text: str) -> dict[str, Any]:
-    """The ``LocatorSpec`` fields of a locator expression (``parent`` nested); ``LocatorSyntaxError`` for anything else."""
+    """The ``LocatorSpec`` fields of a locator expression (``parent`` nested); ``LocatorSyntaxError`` for anything else.
+
+    Each distinct expression is parsed once in a process (a cache file holds a locator's chain and its fallbacks, and
+    a suite's files the same sign-in); each call returns its own copy of the fields."""
+    return _copy(_parsed(text))
+
+
+def _copy(spec: dict[str, Any]) -> dict[str, Any]:
+    return {key: _copy(value) if isinstance(value, dict) else value for key, value in spec.items()}
+
+
+@functools.lru_cache(maxsize=PARSED_KEPT)
+def _parsed(text: str) -> dict[str, Any]:
     if len(text) > MAX_LENGTH:
         raise LocatorSyntaxError(f"a locator expression of {len(text)} characters is longer than any we write ({MAX_LENGTH})")
     tokens = _Tokens(text)

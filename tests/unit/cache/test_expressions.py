@@ -114,6 +114,17 @@ def test_a_file_with_an_expression_outside_the_grammar_is_a_cache_file_error() -
     assert "--lumen-record" in message
 
 
+def test_an_expression_read_again_gives_its_own_fields_and_a_bad_one_is_refused_each_time() -> None:
+    text = "get_by_role('row').filter(has=page.get_by_text('Invoice 1042')).get_by_role('checkbox')"
+    first = parse(text)
+    first["parent"]["has"]["value"] = "changed by a caller"
+    again = parse(text)
+    assert again["parent"]["has"] == {"kind": "text", "value": "Invoice 1042"} and again is not first
+    for _ in range(2):
+        with pytest.raises(LocatorSyntaxError, match="is not a locator call"):
+            parse("__import__('os').getcwd()")
+
+
 def test_a_locator_longer_than_any_we_write_is_refused() -> None:
     with pytest.raises(LocatorSyntaxError, match="longer than any we write"):
         parse("get_by_text('" + "a" * 20_000 + "')")
