@@ -18,6 +18,7 @@ from ..errors import LumenAssertionError
 from ..playwright_internals import without_call_log
 from ..templates import substitute
 from .asserted import around
+from .quality import NUMBER
 
 if TYPE_CHECKING:
     from playwright.sync_api import Locator, Page
@@ -76,10 +77,6 @@ def run_check(page: Page, action: Expect, loc: Locator | None, values: dict[str,
 def mismatch(action: Expect, expected: object, got: object) -> LumenAssertionError:
     """The failure of a check that does not hold: "expected X, got Y"."""
     return LumenAssertionError(f"expectation failed: {describe_check(action)}\n  expected {expected!r}, got {got!r}")
-
-
-# A number as pages write it: digits, with thousands or decimal separators between them ("1,204", "37.50").
-NUMBER = r"\d+(?:[.,]\d+)*"
 
 
 def with_other_numbers(page: Page, action: Expect, values: dict[str, str], stated: str) -> str | None:

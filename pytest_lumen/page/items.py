@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING, Any
 from ..cache.model import Fingerprint, LocatorSpec, Target
 from . import scripts
 from .evaluate import evaluate
-from .quality import same_element
+from .quality import NUMBER, same_element
 
 if TYPE_CHECKING:
     from playwright.sync_api import Locator, Page
@@ -50,7 +50,7 @@ CELLS = "td, th, [role=cell], [role=gridcell], [role=columnheader], [role=rowhea
 # The kinds of identifying texts, in the order a person names a record by them.
 KINDS = ("link", "heading", "cell", "text")
 _LETTERS = re.compile(r"[^\W\d_]{2,}")
-_NUMBERS = re.compile(r"\d+(?:[.,]\d+)*")
+_NUMBERS = re.compile(NUMBER)
 
 
 @dataclass(frozen=True)

@@ -29,6 +29,8 @@ _VOLATILE = re.compile(_COUNT + r"|[$€£¥]?\s*\d[\d.,]*(?:\s*[$€£¥%])?")
 # A count set apart from a name (bracketed, or after a separator: "Your cart (2 items)", "Inbox · 3"); a number of the
 # name itself ("Passenger 2", "Order #1042", "March 2026") is not one.
 _SET_APART = re.compile(_COUNT)
+# A number as pages write it: digits, with thousands or decimal separators between them ("1,204", "37.50").
+NUMBER = r"\d+(?:[.,]\d+)*"
 _SEPARATORS = " ·•|-–—:,"
 
 
