@@ -15,8 +15,9 @@ from typing import TYPE_CHECKING
 
 from ..cache.model import Fingerprint, LocatorSpec, Target
 from ..page import items
+from ..page.deep import nth_of
 from ..page.enclosing import enclosing_names, in_section, other_section
-from ..page.fingerprint import capture, index_of, nth_of
+from ..page.fingerprint import capture, index_of
 from ..page.identity import kept_apart
 from ..page.locators import spec_from_locator
 from ..page.quality import for_text_check, without_counts

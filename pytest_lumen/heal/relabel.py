@@ -25,7 +25,7 @@ from dataclasses import dataclass
 
 from ..cache.model import Fingerprint
 from ..outcome.heal import HealLevel
-from ..page.fingerprint import nth_of
+from ..page.deep import nth_of
 from .likeness import ACTION_ROLES, MARGIN, context_similarity, role_similarity, similarity
 from .meaning import acts
 from .proposal import Offer, Proposal, Scene

@@ -7,7 +7,7 @@ only above the threshold and clearly ahead of every other element.
 from __future__ import annotations
 
 from ..outcome.heal import HealLevel
-from ..page.fingerprint import nth_of
+from ..page.deep import nth_of
 from .proposal import Offer, Proposal, Scene
 
 

@@ -22,8 +22,9 @@ from playwright.sync_api import Error as PlaywrightError
 from ..cache.model import Fingerprint, LocatorSpec
 from ..outcome.heal import HealLevel
 from ..page import scripts
+from ..page.deep import nth_of
 from ..page.evaluate import evaluate
-from ..page.fingerprint import Candidate, capture, index_of, nth_of
+from ..page.fingerprint import Candidate, capture, index_of
 from .likeness import similarity
 from .proposal import Offer, Proposal, Scene
 from .words import name_or_text, word_list

@@ -2,7 +2,7 @@
 
 * ``lumen-identity`` (``identity.py``): the identity gate;
 * ``lumen-aria`` (``aria.py``): Playwright's roles and names handed to the page's world;
-* ``lumen-deep`` (``fingerprint.py``): the element a scan found, open shadow roots included;
+* ``lumen-deep`` (``deep.py``): the element a scan found, open shadow roots included;
 * ``lumen-path`` (``outline.py``): a piece of an observation, by its path in the composed tree;
 * ``lumen-changes`` (``changes.py``): whether the page changed in place since a moment;
 * ``lumen-holds`` (``holds.py``): whether a filled field still holds its value.
@@ -16,7 +16,7 @@ from playwright.sync_api import Error as PlaywrightError
 
 from ..errors import LumenError
 from ..playwright_internals import already_registered
-from . import aria, changes, fingerprint, holds, identity, outline
+from . import aria, changes, deep, holds, identity, outline
 
 if TYPE_CHECKING:
     from playwright.sync_api import Selectors
@@ -24,7 +24,7 @@ if TYPE_CHECKING:
 ENGINES: tuple[tuple[str, str], ...] = (
     (identity.ENGINE, identity.ENGINE_JS),
     (aria.ENGINE, aria.ENGINE_JS),
-    (fingerprint.DEEP_ENGINE, fingerprint.DEEP_ENGINE_JS),
+    (deep.ENGINE, deep.ENGINE_JS),
     (outline.ENGINE, outline.ENGINE_JS),
     (changes.ENGINE, changes.ENGINE_JS),
     (holds.ENGINE, holds.ENGINE_JS),

@@ -9,7 +9,8 @@ it waits for the element and fails as it fails (its timeout, its strictness).
 ``evaluate_all`` resolves its selector in the page's own world and does not hold a hop into an iframe to one iframe;
 ``Locator.evaluate`` resolves it in Playwright's utility world, strictly. So a locator by ref (``aria-ref=`` resolves
 the refs of its own world's newest snapshot), one that goes into an iframe (``internal:control=enter-frame``), and one
-that uses pytest-lumen's selector engines (content scripts, meant for the utility world) are evaluated by Playwright.
+that uses pytest-lumen's selector engines (content scripts, meant for the utility world) are evaluated by Playwright;
+but for the element a scan found (``deep.nth_of``), which one ``page.evaluate`` finds as the scan found it.
 """
 
 from __future__ import annotations
@@ -21,7 +22,7 @@ from playwright.sync_api import Error as PlaywrightError
 
 from ..cache.model import ENTER_FRAME
 from ..playwright_internals import selector_of
-from . import scripts
+from . import deep, scripts
 
 if TYPE_CHECKING:
     from playwright.sync_api import Locator
@@ -46,9 +47,9 @@ def one_trip(loc: Locator) -> bool:
 def evaluate(loc: Locator, expression: str, arg: Any = None, timeout: float | None = None) -> Any:
     """What ``loc.evaluate(expression, arg, timeout=timeout)`` returns, in one round trip when ``loc`` matches one
     element now."""
-    if one_trip(loc):
+    if deep.found(loc) is not None or one_trip(loc):
         try:
-            count, value = loc.evaluate_all(on_one(expression), arg)
+            count, value = _count_and_evaluate(loc, expression, arg)
         except PlaywrightError:  # the page navigated under it: Playwright's evaluate waits for the new one
             count, value = 0, None
         if count == 1:
@@ -59,8 +60,18 @@ def evaluate(loc: Locator, expression: str, arg: Any = None, timeout: float | No
 def count_and_evaluate(loc: Locator, expression: str, arg: Any = None) -> tuple[int, Any]:
     """How many elements ``loc`` matches now (no waiting), and what ``expression`` returns for the only one (``None``
     when it matches none or several): ``loc.count()`` and ``loc.evaluate`` in one round trip when ``one_trip``."""
-    if not one_trip(loc):
+    if deep.found(loc) is None and not one_trip(loc):
         count = loc.count()
         return count, loc.evaluate(expression, arg) if count == 1 else None
-    count, value = loc.evaluate_all(on_one(expression), arg)
+    return _count_and_evaluate(loc, expression, arg)
+
+
+def _count_and_evaluate(loc: Locator, expression: str, arg: Any) -> tuple[int, Any]:
+    """How many elements ``loc`` matches and what ``expression`` returns for the only one, in one round trip: a
+    ``page.evaluate`` for the element a scan found, else ``evaluate_all`` (``one_trip`` locators only)."""
+    at = deep.found(loc)
+    if at is not None:
+        count, value = loc.page.evaluate(deep.on_found(expression), {"at": at, "arg": arg})
+    else:
+        count, value = loc.evaluate_all(on_one(expression), arg)
     return int(count), value

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -33,8 +32,6 @@ CAPTURE_ONLY_JS = scripts.function("captureOnly", (*FINGERPRINTER, "capture_only
 SCAN_JS = scripts.function("scan", (*FINGERPRINTER, "declared", "scan"))
 INDEX_JS = scripts.function("indexIn", ("deep", "index"))
 LOOK_ALIKES_JS = scripts.function("lookAlikes", (*FINGERPRINTER, "look_alikes"))
-DEEP_ENGINE = "lumen-deep"
-DEEP_ENGINE_JS = scripts.engine("deepEngine", ("deep", "deep_engine"), {})
 
 INTERACTIVE = (
     "a[href], button, input:not([type=hidden]), select, textarea, summary, [role=button], [role=link], "
@@ -154,7 +151,3 @@ def index_of(target: Locator, selector: str) -> int:
     """The element's index in a scan of ``selector`` (-1 when it is not one of them)."""
     return int(evaluate(target, INDEX_JS, selector))
 
-
-def nth_of(page: Page, selector: str, index: int) -> Locator:
-    """The element a scan of ``selector`` found at ``index``, as a locator (``lumen-deep``)."""
-    return page.locator(f"{DEEP_ENGINE}={json.dumps([selector, index])}")

@@ -9,8 +9,9 @@ from typing import TYPE_CHECKING
 from ..cache.model import Fingerprint, LocatorSpec, Target
 from ..templates import PLACEHOLDER
 from . import items, scripts
+from .deep import nth_of
 from .evaluate import count_and_evaluate, evaluate
-from .fingerprint import INDEX_JS, NAME_FROM_CONTENT_ROLES, capture_with_look_alikes, nth_of
+from .fingerprint import INDEX_JS, NAME_FROM_CONTENT_ROLES, capture_with_look_alikes
 from .frames import frame_alternatives, reframed
 from .locators import in_frame_of, spec_from_locator
 from .quality import without_counts
