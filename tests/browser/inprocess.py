@@ -3,14 +3,18 @@ planner that must never be asked (replay makes zero model calls)."""
 
 from __future__ import annotations
 
+import hashlib
+import json
+import shutil
 from pathlib import Path
-from typing import Any, Literal
+from typing import Any, Literal, Protocol
 
 from pytest_lumen.agent import Agent
 from pytest_lumen.config import DEFAULT_MODEL, Mode, Settings
 from pytest_lumen.context import TestContext
 from pytest_lumen.planner import Planner, ScriptedPlanner
 from pytest_lumen.run.session import LumenSession
+from tests.support.inner import made_once
 
 NODEID = "tests/test_shop.py::test_sign_in"
 CACHE_FILE = ".lumen-cache/tests/test_shop.py/test_sign_in.json"  # as messages show it (relative to the rootdir)
@@ -46,18 +50,42 @@ def healed_past_the_gate(ctx: TestContext) -> TestContext:
     return ctx
 
 
-def record_then_replay(page: Any, url: str, root: Path, script: list[dict[str, Any]], instruction: str,
+class Served(Protocol):
+    """A folder of pages served on 127.0.0.1 (``tests/conftest.Site``)."""
+
+    url: str
+    root: Path
+
+
+def record_then_replay(page: Any, site: Served, root: Path, script: list[dict[str, Any]], instruction: str,
                        kind: Literal["run", "expect"] = "run") -> TestContext:
-    """Record ``instruction`` (a step of ``kind``: ``agent.run`` or ``agent.expect``) on ``url``/old.html with the
-    scripted planner, replay it on ``url``/new.html with no model, through the identity gate, as users replay
+    """Record ``instruction`` (a step of ``kind``: ``agent.run`` or ``agent.expect``) on the site's old.html with the
+    scripted planner, replay it on its new.html with no model, through the identity gate, as users replay
     (action timeouts of 2 s: a red step fails fast); the replay's context. The heal tests' trap and twin pages log
-    what was used in ``window.__used``."""
-    session = session_in(Mode.RECORD, root, action_timeout=2.0)
-    ctx = context(session)
-    page.goto(f"{url}/old.html")
-    getattr(Agent(page, ctx, lambda: ScriptedPlanner(script)), kind)(instruction)
-    session.finish(ctx, passed=True)
+    what was used in ``window.__used``.
+
+    A trap and its twins record the same old page: a recording (of the site's files but new.html, the script, the
+    sentence and the kind, which are all it depends on) is made once per run and copied into ``root``
+    (``tests/support/inner.made_once``, beside ``root``)."""
+    def make(folder: Path) -> Path:
+        session = session_in(Mode.RECORD, folder, action_timeout=2.0)
+        ctx = context(session)
+        page.goto(f"{site.url}/old.html")
+        getattr(Agent(page, ctx, lambda: ScriptedPlanner(script)), kind)(instruction)
+        session.finish(ctx, passed=True)
+        return folder
+    recorded = made_once(root.parent, f"recorded-{_recording_key(site, script, instruction, kind)}", make)
+    cache_file(root).parent.mkdir(parents=True, exist_ok=True)
+    shutil.copyfile(cache_file(recorded), cache_file(root))
     ctx = context(session_in(Mode.REPLAY, root, action_timeout=2.0))
-    page.goto(f"{url}/new.html")
+    page.goto(f"{site.url}/new.html")
     getattr(Agent(page, ctx, no_model, identity_gate=True), kind)(instruction)
     return ctx
+
+
+def _recording_key(site: Served, script: list[dict[str, Any]], instruction: str, kind: str) -> str:
+    """What a recording depends on, hashed: every file the site serves but new.html, the script, sentence and kind."""
+    files = {str(path.relative_to(site.root)): path.read_text(encoding="utf-8")
+             for path in sorted(site.root.rglob("*")) if path.is_file() and path.name != "new.html"}
+    what = json.dumps([files, script, instruction, kind], sort_keys=True)
+    return hashlib.sha256(what.encode()).hexdigest()[:16]

@@ -310,7 +310,12 @@ def once_per_run(tmp_path_factory: Any, name: str, make: Callable[[Path], Path])
     """What ``make(root)`` returns, made once per run in ``<basetemp>/<name>``: under xdist the workers share it
     (the first one makes it under a file lock, the others wait and get the same path). Shared by the
     drift, frameworks and interactions suites, which each record their inner project once."""
-    base = tmp_path_factory.getbasetemp()
+    return made_once(tmp_path_factory.getbasetemp(), name, make)
+
+
+def made_once(base: Path, name: str, make: Callable[[Path], Path]) -> Path:
+    """``once_per_run`` for a test's ``tmp_path.parent`` (the run's base temporary folder): what ``make(root)``
+    returns, made once per run in ``<base>/<name>``, or beside ``base`` under xdist, where the workers share it."""
     shared = base.parent if os.environ.get("PYTEST_XDIST_WORKER") else base
     done = shared / f"{name}.done"
     with FileLock(str(shared / f"{name}.lock")):

@@ -51,7 +51,7 @@ RECORDED_ROWS = TABLE.format(_row("Green plate", "g") + _row("Red mug", "r"))
 def test_an_unnamed_icon_of_a_row_is_that_rows_icon(page: Any, site_factory: Callable[[dict[str, str]], Any],
                                                     tmp_path: Path, release: str, rows: str) -> None:
     site = site_factory({"old.html": PAGE.format(body=RECORDED_ROWS), "new.html": PAGE.format(body=TABLE.format(rows))})
-    ctx = record_then_replay(page, site.url, tmp_path, DELETE_SECOND, "delete the Red mug")
+    ctx = record_then_replay(page, site, tmp_path, DELETE_SECOND, "delete the Red mug")
     assert used(page) == ["del-r"] and ctx.figures.model_calls == 0  # the Red mug's trash can, wherever its row is
     locator = cache_file(tmp_path).read_text(encoding="utf-8")
     assert "Red mug" in locator  # found in its row by the row's name, by its place in that row only
@@ -61,7 +61,7 @@ def test_a_copy_icon_added_before_the_trash_can_is_never_clicked_for_it(
         page: Any, site_factory: Callable[[dict[str, str]], Any], tmp_path: Path) -> None:
     new = TABLE.format(_row("Green plate", "g", "ced") + _row("Red mug", "r", "ced"))
     site = site_factory({"old.html": PAGE.format(body=RECORDED_ROWS), "new.html": PAGE.format(body=new)})
-    ctx = record_then_replay(page, site.url, tmp_path, DELETE_SECOND, "delete the Red mug")
+    ctx = record_then_replay(page, site, tmp_path, DELETE_SECOND, "delete the Red mug")
     assert used(page) == ["del-r"] and ctx.heals and ctx.figures.model_calls == 0  # its place went to the pencil
 
 
@@ -82,10 +82,10 @@ def test_a_toolbar_icon_is_its_icon_never_the_one_at_its_place(
     script = [{"tool": "click", "target": {"role": "button", "nth": 2}}, {"tool": "done"}]
     if release == "trash-gone":  # trap: the spam icon now sits where the trash can was
         with pytest.raises(ReplayError):
-            record_then_replay(page, site.url, tmp_path, script, "delete the selected mail")
+            record_then_replay(page, site, tmp_path, script, "delete the selected mail")
         assert used(page) == []
         return
-    record_then_replay(page, site.url, tmp_path, script, "delete the selected mail")  # twin: one icon added before it
+    record_then_replay(page, site, tmp_path, script, "delete the selected mail")  # twin: one icon added before it
     assert used(page) == ["trash"]
 
 
@@ -118,9 +118,9 @@ def test_a_named_control_is_an_icon_only_when_it_showed_that_icon(
     site = site_factory({"old.html": PAGE.format(body=old), "new.html": PAGE.format(body=new)})
     script = [*script, {"tool": "done"}]
     if release == "help-icon-kept":
-        record_then_replay(page, site.url, tmp_path, script, instruction)
+        record_then_replay(page, site, tmp_path, script, instruction)
         assert used(page) == ["help"]
         return
     with pytest.raises(ReplayError):
-        record_then_replay(page, site.url, tmp_path, script, instruction)
+        record_then_replay(page, site, tmp_path, script, instruction)
     assert used(page) == []

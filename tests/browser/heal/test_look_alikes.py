@@ -23,10 +23,10 @@ PAGE = """<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Acco
 <script>window.__used = []; function used(what) {{ window.__used.push(what); }}</script><main>{body}</main></body></html>"""
 
 
-def _outcome(page: Any, url: str, root: Path, script: list[dict[str, Any]], instruction: str) -> tuple[str, list[str]]:
+def _outcome(page: Any, site: Any, root: Path, script: list[dict[str, Any]], instruction: str) -> tuple[str, list[str]]:
     """("green" or "red", what the page logged) of ``_replay``."""
     try:
-        record_then_replay(page, url, root, [*script, {"tool": "done"}], instruction)
+        record_then_replay(page, site, root, [*script, {"tool": "done"}], instruction)
         outcome = "green"
     except ReplayError:
         outcome = "red"
@@ -57,7 +57,7 @@ def test_a_look_alike_is_the_one_under_its_heading(page: Any, site_factory: Call
                                                     _card("Shipping address", "shipping"))
     site = site_factory({"old.html": PAGE.format(body=f"<form>{old}</form>"),
                          "new.html": PAGE.format(body=f"<form>{new}</form>")})
-    outcome, used = _outcome(page, site.url, tmp_path, SHIPPING_STREET, "type 1 Main St as the shipping street")
+    outcome, used = _outcome(page, site, tmp_path, SHIPPING_STREET, "type 1 Main St as the shipping street")
     if release == "shipping-card-removed":  # trap: "we ship to your billing address"; the billing card's is not it
         assert (outcome, used) == ("red", [])
     elif release == "use-id-cards-reordered":
@@ -84,7 +84,7 @@ def test_a_radio_is_the_one_of_its_named_group(page: Any, site_factory: Callable
     site = site_factory({"old.html": PAGE.format(body=f"<form>{smoke}{surgery}</form>"),
                          "new.html": PAGE.format(body=f"<form>{new}</form>")})
     yes = [{"tool": "check", "target": {"role": "radio", "name": "Yes", "nth": 0}}]
-    outcome, used = _outcome(page, site.url, tmp_path, yes, "answer yes to smoking")
+    outcome, used = _outcome(page, site, tmp_path, yes, "answer yes to smoking")
     assert (outcome, used) == (("red", []) if release == "smoking-question-removed" else ("green", ["smoker-yes"]))
 
 
@@ -112,7 +112,7 @@ def test_a_radio_is_the_one_of_its_group(page: Any, site_factory: Callable[[dict
     site = site_factory({"old.html": PAGE.format(body=f"<h1>Health questions</h1><form>{old}</form>"),
                          "new.html": PAGE.format(body=f"<h1>Health questions</h1><form>{new}</form>")})
     yes = [{"tool": "check", "target": {"role": "radio", "name": "Yes", "nth": 0}}]
-    outcome, used = _outcome(page, site.url, tmp_path, yes, "answer yes to smoking")
+    outcome, used = _outcome(page, site, tmp_path, yes, "answer yes to smoking")
     if release == "smoking-question-removed":  # trap: the questionnaire drops it; the surgery question's Yes is not it
         assert (outcome, used) == ("red", [])
     else:
@@ -148,7 +148,7 @@ def test_a_radio_whose_group_has_a_generated_name_is_the_one_of_its_question(
     site = site_factory({"old.html": PAGE.format(body=f"{MUI_CSS}<h1>Health questions</h1><form>{old}</form>"),
                          "new.html": PAGE.format(body=f"{MUI_CSS}<h1>Health questions</h1><form>{new}</form>")})
     yes = [{"tool": "check", "target": {"role": "radio", "name": "Yes", "nth": 0}}]
-    outcome, used = _outcome(page, site.url, tmp_path, yes, "answer yes to smoking")
+    outcome, used = _outcome(page, site, tmp_path, yes, "answer yes to smoking")
     if release == "smoking-question-removed":  # trap: the surgery question took the recorded one's place and id
         assert (outcome, used) == ("red", [])
     else:  # twin: the ids follow the order, the question the radio
@@ -170,7 +170,7 @@ def test_a_switch_of_a_list_the_page_holds_twice_is_the_one_under_its_heading(
     new = email if release == "push-group-removed" else push + email
     site = site_factory({"old.html": PAGE.format(body=email + push), "new.html": PAGE.format(body=new)})
     script = [{"tool": "click", "target": {"role": "switch", "name": "Comments", "nth": 1}}]
-    outcome, used = _outcome(page, site.url, tmp_path, script, "turn on push notifications for comments")
+    outcome, used = _outcome(page, site, tmp_path, script, "turn on push notifications for comments")
     assert (outcome, used) == (("red", []) if release == "push-group-removed" else ("green", ["push-comments"]))
 
 
@@ -195,7 +195,7 @@ def test_a_section_whose_name_holds_more_words_is_another_while_the_recorded_one
     site = site_factory({"old.html": PAGE.format(body=f"<form>{old}</form>"),
                          "new.html": PAGE.format(body=f"<form>{new}</form>")})
     script = [{"tool": "fill", "target": {"role": "textbox", "name": "Phone"}, "input": {"value": "555 0100"}}]
-    outcome, used = _outcome(page, site.url, tmp_path, script, "type my phone")
+    outcome, used = _outcome(page, site, tmp_path, script, "type my phone")
     assert (outcome, used) == (("red", []) if release == "phone-moved-to-emergency-contacts" else ("green", ["phone"]))
 
 
@@ -215,7 +215,7 @@ def test_a_field_whose_name_gained_words_is_it_only_when_its_identifiers_say_so(
     site = site_factory({"old.html": PAGE.format(body=_signup(_field(*recorded), email)),
                          "new.html": PAGE.format(body=_signup(new, email))})
     script = [{"tool": "fill", "target": {"role": "textbox", "name": recorded[0]}, "input": {"value": "Ada"}}]
-    outcome, used = _outcome(page, site.url, tmp_path, script, "fill it in")
+    outcome, used = _outcome(page, site, tmp_path, script, "fill it in")
     assert (outcome, used) == (("green", ["full"]) if release == "name-to-full-name" else ("red", []))
 
 
@@ -234,7 +234,7 @@ def test_a_choice_whose_label_gained_words_is_another_choice(
         else _delivery(("delivery_standard", "Standard"), ("delivery_express", "Express"))
     site = site_factory({"old.html": PAGE.format(body=old), "new.html": PAGE.format(body=new)})
     script = [{"tool": "check", "target": {"role": "radio", "name": "Express"}}]
-    outcome, used = _outcome(page, site.url, tmp_path, script, "choose express delivery")
+    outcome, used = _outcome(page, site, tmp_path, script, "choose express delivery")
     assert (outcome, used) == (("red", []) if release == "express-gone" else ("green", ["delivery_express"]))
 
 
@@ -258,7 +258,7 @@ def test_a_row_control_is_the_one_of_the_row_the_step_names(page: Any, site_fact
         [_product_row("Red mug", "r", False)] if release == "names-no-longer-links" else []))
     site = site_factory({"old.html": old, "new.html": new})
     delete = [{"tool": "click", "target": {"role": "button", "name": "Delete", "nth": 1}}]
-    outcome, used = _outcome(page, site.url, tmp_path, delete, "delete the Red mug")
+    outcome, used = _outcome(page, site, tmp_path, delete, "delete the Red mug")
     if release == "red-mug-removed":  # trap: the Green plate's Delete, as alike as can be, is another row's
         assert (outcome, used) == ("red", [])
     else:  # twin: the row keyed by its plain name is the row, and the other row's Delete no rival of its own

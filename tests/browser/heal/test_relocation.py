@@ -90,7 +90,7 @@ def test_a_text_check_whose_text_is_not_there_is_never_moved_onto_a_control_the_
         page: Any, site_factory: Callable[[dict[str, str]], Any], tmp_path: Path) -> None:
     site = site_factory({"old.html": _list(3), "new.html": _list(4)})  # the delete did nothing: 4 rows are left
     with pytest.raises(LumenAssertionError) as failed:  # its count is wrong: an assertion, never a heal
-        record_then_replay(page, site.url, tmp_path, COUNT_CHECK, "3 products are left", "expect")
+        record_then_replay(page, site, tmp_path, COUNT_CHECK, "3 products are left", "expect")
     assert "expected 'Showing 1 to 3 of 3 items', got 'Showing 1 to 4 of 4 items'" in str(failed.value)
     assert "button" not in str(failed.value) and "search-reset" not in str(failed.value)  # red for its own reason
 
@@ -113,7 +113,7 @@ def test_a_count_that_changed_is_no_heal_for_the_model_in_heal_mode(
 def test_a_text_check_waits_for_its_text_past_controls_that_take_no_pointer_events(
         page: Any, site_factory: Callable[[dict[str, str]], Any], tmp_path: Path) -> None:
     site = site_factory({"old.html": _list(3), "new.html": _list(4, ARRIVES_LATE)})
-    ctx = record_then_replay(page, site.url, tmp_path, COUNT_CHECK, "3 products are left", "expect")
+    ctx = record_then_replay(page, site, tmp_path, COUNT_CHECK, "3 products are left", "expect")
     assert (ctx.heals, ctx.figures.model_calls, ctx.figures.steps_replayed) == ([], 0, 1)
 
 
@@ -147,7 +147,7 @@ def test_a_field_of_a_greyed_out_step_is_never_filled_for_a_gone_one(
     script = [{"tool": "fill", "target": {"role": "textbox", "name": "Street address", "nth": 0},
                "input": {"value": "1 Main St"}}, {"tool": "done"}]
     with pytest.raises(LumenError):
-        record_then_replay(page, site.url, tmp_path, script, "type 1 Main St as the shipping street")
+        record_then_replay(page, site, tmp_path, script, "type 1 Main St as the shipping street")
     assert list(page.evaluate("window.__used")) == []
 
 
@@ -169,5 +169,5 @@ def test_a_disabled_copy_of_a_control_is_no_rival_of_it(page: Any, site_factory:
                  FORM.format(header=DISABLED_SAVE, title="Product details", save=SAVE)))
     site = site_factory({"old.html": ADMIN.format(body=old), "new.html": ADMIN.format(body=new)})
     script = [{"tool": "click", "target": {"role": "button", "name": "Save"}}, {"tool": "done"}]
-    ctx = record_then_replay(page, site.url, tmp_path, script, "save the product")
+    ctx = record_then_replay(page, site, tmp_path, script, "save the product")
     assert list(page.evaluate("window.__used")) == ["save"] and ctx.figures.model_calls == 0

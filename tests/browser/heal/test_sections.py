@@ -42,10 +42,10 @@ def test_a_numbered_section_is_its_number_never_another_of_its_kind(
                          "new.html": PAGE.format(body=f'<form aria-label="Travellers">{new}</form>')})
     if release == "one-passenger":  # trap: the form now starts with one passenger; "Passenger 1" is not the second
         with pytest.raises(ReplayError):
-            record_then_replay(page, site.url, tmp_path, SECOND_PASSENGER, "type Ada as the second passenger's first name")
+            record_then_replay(page, site, tmp_path, SECOND_PASSENGER, "type Ada as the second passenger's first name")
         assert used(page) == [] and page.locator("#p1").input_value() == ""
         return
-    ctx = record_then_replay(page, site.url, tmp_path, SECOND_PASSENGER, "type Ada as the second passenger's first name")
+    ctx = record_then_replay(page, site, tmp_path, SECOND_PASSENGER, "type Ada as the second passenger's first name")
     assert used(page) == ["traveller-2"] and ctx.figures.model_calls == 0  # twin: the form builder renamed its ids
 
 
@@ -67,10 +67,10 @@ def test_a_section_whose_name_another_holds_is_not_that_other_one_when_it_told_l
                          "new.html": PAGE.format(body=f'<form aria-label="Checkout">{new}</form>')})
     if release == "address-moved-on":  # trap: the delivery address moved to the next page; the billing one stays
         with pytest.raises(ReplayError):
-            record_then_replay(page, site.url, tmp_path, DELIVERY_STREET, "type 1 Main St as the delivery street")
+            record_then_replay(page, site, tmp_path, DELIVERY_STREET, "type 1 Main St as the delivery street")
         assert used(page) == [] and page.locator("#bstreet").input_value() == ""
         return
-    ctx = record_then_replay(page, site.url, tmp_path, DELIVERY_STREET, "type 1 Main St as the delivery street")
+    ctx = record_then_replay(page, site, tmp_path, DELIVERY_STREET, "type 1 Main St as the delivery street")
     assert used(page) == ["delivery_street"] and ctx.figures.model_calls == 0
 
 
@@ -135,10 +135,10 @@ def test_a_field_of_another_part_of_the_form_is_never_the_recorded_one(
     script = WOO_SHIPPING_STREET if "woocommerce" in old else SHIPPING_STREET  # its label shows a required mark
     if outcome is None:
         with pytest.raises(ReplayError, match="billing"):
-            record_then_replay(page, site.url, tmp_path, script, "type 1 Main St as the shipping street")
+            record_then_replay(page, site, tmp_path, script, "type 1 Main St as the shipping street")
         assert used(page) == []
         return
-    ctx = record_then_replay(page, site.url, tmp_path, script, "type 1 Main St as the shipping street")
+    ctx = record_then_replay(page, site, tmp_path, script, "type 1 Main St as the shipping street")
     assert used(page) == [outcome] and ctx.figures.model_calls == 0
 
 
@@ -160,7 +160,7 @@ def test_an_element_in_no_named_section_never_wins_for_its_rival_being_in_anothe
     site = site_factory({"old.html": PAGE.format(body=SHOP + CONSENT),
                          "new.html": PAGE.format(body=SHOP + NEWSLETTER + PRIVACY)})
     with pytest.raises(ReplayError):
-        record_then_replay(page, site.url, tmp_path, ACCEPT, "accept the cookies")
+        record_then_replay(page, site, tmp_path, ACCEPT, "accept the cookies")
     assert used(page) == []
 
 
@@ -202,10 +202,10 @@ def test_an_element_in_a_dialog_is_never_one_outside_any_nor_the_reverse(
     script = [{"tool": "click", "target": {"role": "button", "name": name}}, {"tool": "done"}]
     if outcome is None:
         with pytest.raises(ReplayError, match="dialog"):
-            record_then_replay(page, site.url, tmp_path, script, instruction)
+            record_then_replay(page, site, tmp_path, script, instruction)
         assert used(page) == []  # the new terms are never accepted for the cookies
         return
-    ctx = record_then_replay(page, site.url, tmp_path, script, instruction)
+    ctx = record_then_replay(page, site, tmp_path, script, instruction)
     assert used(page) == [outcome] and ctx.figures.model_calls == 0
     if new is not CONSENT_CARD:  # its name changed: a heal; else through the gate, which hashes in_dialog as Python does
         assert (ctx.figures.gate_hits, ctx.figures.gate_misses) == (1, 0)
@@ -226,7 +226,7 @@ def test_a_redesign_that_moves_a_link_to_another_menu_and_a_text_to_the_header_r
     script = [{"tool": "click", "target": {"role": "link", "name": "Orders"}},
               {"tool": "expect_text", "target": {"role": "paragraph", "nth": 1}, "input": {"text": "Signed in as alice"}},
               {"tool": "done"}]
-    ctx = record_then_replay(page, site.url, tmp_path, script, "open my orders, signed in")
+    ctx = record_then_replay(page, site, tmp_path, script, "open my orders, signed in")
     assert used(page) == ["orders"] and ctx.figures.model_calls == 0
 
 
@@ -541,10 +541,10 @@ def test_a_dialog_is_the_recorded_one_only_while_its_title_asks_the_same(
     if outcome is None:
         asks = r"its dialog's (title|description) '[^']+' (became '[^']+'|is gone)|it is in '[^']+', and the recorded"
         with pytest.raises(ReplayError, match=asks):  # another question, or another section: a dialog named so
-            record_then_replay(page, site.url, tmp_path, script, "confirm deleting Apollo")
+            record_then_replay(page, site, tmp_path, script, "confirm deleting Apollo")
         assert used(page) == []  # every project is never deleted for Apollo
         return
-    ctx = record_then_replay(page, site.url, tmp_path, script, "confirm deleting Apollo")
+    ctx = record_then_replay(page, site, tmp_path, script, "confirm deleting Apollo")
     assert used(page) == [outcome] and ctx.figures.model_calls == 0
 
 
@@ -563,7 +563,7 @@ def test_the_gate_holds_an_element_of_a_dialog_named_nowhere_to_its_title_as_it_
         through_gate: bool) -> None:
     site = site_factory({"old.html": PAGE.format(body=PROJECTS) + old, "new.html": PAGE.format(body=PROJECTS) + new})
     script = [{"tool": "click", "target": {"role": "button", "name": button}}, {"tool": "done"}]
-    ctx = record_then_replay(page, site.url, tmp_path, script, "confirm deleting Apollo")
+    ctx = record_then_replay(page, site, tmp_path, script, "confirm deleting Apollo")
     assert used(page) == [{"Yes, delete it!": "confirm"}.get(button, button.lower())]
     assert (ctx.figures.gate_hits, ctx.figures.gate_misses) == ((1, 0) if through_gate else (0, 1))
 
@@ -586,8 +586,8 @@ def test_a_dialog_whose_title_a_script_rewrote_is_read_anew_by_the_gate(
               for name in ("Delete Apollo", "Cancel", "Delete Apollo", "Delete")] + [{"tool": "done"}]
     if outcome is None:
         with pytest.raises(ReplayError, match=r"title 'Delete Apollo\?' became 'Delete all projects\?'"):
-            record_then_replay(page, site.url, tmp_path, script, "cancel deleting Apollo once, then confirm it")
+            record_then_replay(page, site, tmp_path, script, "cancel deleting Apollo once, then confirm it")
         assert used(page) == ["cancel"]  # the same dialog, asking another question the second time: not confirmed
         return
-    ctx = record_then_replay(page, site.url, tmp_path, script, "cancel deleting Apollo once, then confirm it")
+    ctx = record_then_replay(page, site, tmp_path, script, "cancel deleting Apollo once, then confirm it")
     assert used(page) == ["cancel", "delete"] and ctx.figures.gate_misses == 0

@@ -268,7 +268,7 @@ def test_the_gate_acts_in_a_dialog_once_it_has_finished_opening(page: Any, site_
                                                                  tmp_path: Path) -> None:
     site = site_factory({"old.html": MODAL.format(fade="", extra=""),
                          "new.html": MODAL.format(fade="transition: opacity .3s linear;", extra="")})
-    ctx = record_then_replay(page, site.url, tmp_path, DELETE_GREEN_PLATE, "delete the Green plate")
+    ctx = record_then_replay(page, site, tmp_path, DELETE_GREEN_PLATE, "delete the Green plate")
     assert list(page.evaluate("window.__used")) == ["DELETE /products/2"]
     assert ctx.figures.gate_misses == 0  # the gate waited for the dialog, as Playwright waits for a moving element
 
@@ -278,7 +278,7 @@ def test_the_gate_does_not_wait_for_an_endless_animation(page: Any, site_factory
     shimmer = ("<style>@keyframes shimmer { from { opacity: .6 } to { opacity: 1 } } "
                "main, .modal-dialog { animation: shimmer 1s infinite alternate; }</style>")
     site = site_factory({"old.html": MODAL.format(fade="", extra=""), "new.html": MODAL.format(fade="", extra=shimmer)})
-    ctx = record_then_replay(page, site.url, tmp_path, DELETE_GREEN_PLATE, "delete the Green plate")
+    ctx = record_then_replay(page, site, tmp_path, DELETE_GREEN_PLATE, "delete the Green plate")
     assert list(page.evaluate("window.__used")) == ["DELETE /products/2"] and ctx.figures.gate_misses == 0
 
 
@@ -296,7 +296,7 @@ def test_the_full_path_acts_in_a_dialog_once_it_has_finished_opening(
     # shimmer is not waited for (the twin)
     new = MODAL.format(fade=fade, extra=extra).replace("modal-delete-button", "delete-confirm")
     site = site_factory({"old.html": MODAL.format(fade="", extra=""), "new.html": new})
-    ctx = record_then_replay(page, site.url, tmp_path, DELETE_GREEN_PLATE, "delete the Green plate")
+    ctx = record_then_replay(page, site, tmp_path, DELETE_GREEN_PLATE, "delete the Green plate")
     assert list(page.evaluate("window.__used")) == ["DELETE /products/2"]
     assert ctx.figures.gate_misses == 1  # the Delete went down the full path
 
@@ -328,7 +328,7 @@ def test_a_dialog_opening_in_a_shadow_root_is_waited_for(page: Any, site_factory
                                                          tmp_path: Path, button: str) -> None:
     # trap: the panel that fades in holds the button through a slot, in a shadow root: it clicked while it faded
     site = site_factory({"old.html": SLOTTED.format(button="delete", ms=0), "new.html": SLOTTED.format(button=button, ms=400)})
-    ctx = record_then_replay(page, site.url, tmp_path, DELETE_GREEN_PLATE, "delete the Green plate")
+    ctx = record_then_replay(page, site, tmp_path, DELETE_GREEN_PLATE, "delete the Green plate")
     assert list(page.evaluate("window.__used")) == ["DELETE /products/2"]
     assert ctx.figures.gate_misses == (0 if button == "delete" else 1)
 
@@ -355,6 +355,6 @@ def test_what_opens_nothing_is_not_waited_for(page: Any, site_factory: Callable[
                                               tmp_path: Path, animation: str, extra: str) -> None:
     site = site_factory({"old.html": SNACKBAR.format(animation="none", extra=""),
                          "new.html": SNACKBAR.format(animation=animation, extra=extra)})
-    ctx = record_then_replay(page, site.url, tmp_path, UNDO, "archive the conversation and undo it")
+    ctx = record_then_replay(page, site, tmp_path, UNDO, "archive the conversation and undo it")
     assert list(page.evaluate("window.__used")) == ["undo"]
     assert ctx.figures.gate_misses == 0  # let through at once, not after the action's time
