@@ -58,14 +58,19 @@ class Served(Protocol):
 
 
 def record_then_replay(page: Any, site: Served, root: Path, script: list[dict[str, Any]], instruction: str,
-                       kind: Literal["run", "expect"] = "run") -> TestContext:
+                       kind: Literal["run", "expect"] = "run", gate: bool = True) -> TestContext:
     """Record ``instruction`` (a step of ``kind``: ``agent.run`` or ``agent.expect``) on the site's old.html with the
-    scripted planner, replay it on its new.html with no model, through the identity gate, as users replay
-    (action timeouts of 2 s: a red step fails fast); the replay's context. The heal tests' trap and twin pages log
-    what was used in ``window.__used``.
+    scripted planner (``record_once``), replay it on its new.html with no model (``replay_new``); the replay's
+    context. The heal tests' trap and twin pages log what was used in ``window.__used``."""
+    record_once(page, site, root, script, instruction, kind)
+    return replay_new(page, site, root, instruction, kind, gate)
 
-    A trap and its twins record the same old page: a recording (of the site's files but new.html, the script, the
-    sentence and the kind, which are all it depends on) is made once per run and copied into ``root``
+
+def record_once(page: Any, site: Served, root: Path, script: list[dict[str, Any]], instruction: str,
+                kind: Literal["run", "expect"] = "run") -> None:
+    """``root``'s cache file: ``instruction`` recorded on the site's old.html with the scripted planner (action timeouts
+    of 2 s). A trap and its twins record the same old page: a recording (of the site's files but new.html, the
+    script, the sentence and the kind, which are all it depends on) is made once per run and copied into ``root``
     (``tests/support/inner.made_once``, beside ``root``)."""
     def make(folder: Path) -> Path:
         session = session_in(Mode.RECORD, folder, action_timeout=2.0)
@@ -77,9 +82,15 @@ def record_then_replay(page: Any, site: Served, root: Path, script: list[dict[st
     recorded = made_once(root.parent, f"recorded-{_recording_key(site, script, instruction, kind)}", make)
     cache_file(root).parent.mkdir(parents=True, exist_ok=True)
     shutil.copyfile(cache_file(recorded), cache_file(root))
+
+
+def replay_new(page: Any, site: Served, root: Path, instruction: str, kind: Literal["run", "expect"] = "run",
+               gate: bool = True) -> TestContext:
+    """Replay ``root``'s recording of ``instruction`` on the site's new.html with no model, through the identity gate
+    as users replay (``gate`` False: the full path alone), action timeouts of 2 s (a red step fails fast); its context."""
     ctx = context(session_in(Mode.REPLAY, root, action_timeout=2.0))
     page.goto(f"{site.url}/new.html")
-    getattr(Agent(page, ctx, no_model, identity_gate=True), kind)(instruction)
+    getattr(Agent(page, ctx, no_model, identity_gate=gate), kind)(instruction)
     return ctx
 
 

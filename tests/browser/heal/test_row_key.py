@@ -15,11 +15,8 @@ from typing import Any
 
 import pytest
 
-from pytest_lumen.agent import Agent
-from pytest_lumen.config import Mode
 from pytest_lumen.errors import LumenAssertionError, ReplayError
-from pytest_lumen.planner import ScriptedPlanner
-from tests.browser.inprocess import cache_file, context, healed_past_the_gate, no_model, session_in
+from tests.browser.inprocess import cache_file, healed_past_the_gate, record_once, replay_new
 
 PEOPLE = [(1, "Ada Lovelace", "Dec. 10, 1815"), (2, "Grace Hopper", "Dec. 9, 1906"), (3, "Alan Turing", "June 23, 1912")]
 
@@ -49,19 +46,11 @@ def check(page: Any, site_factory: Callable[[dict[str, str]], Any], tmp_path: Pa
     def run(new: list[tuple[int, str, str]], text: str) -> Any:
         site = site_factory({"old.html": table(PEOPLE), "new.html": table(new)})
         script = [{"tool": "expect_text", "target": {"role": "row", "nth": 2}, "input": {"text": text}}, {"tool": "done"}]
-        for mode, url in ((Mode.RECORD, "/old.html"), (Mode.REPLAY, "/new.html")):
-            session = session_in(mode, tmp_path, action_timeout=2.0)
-            ctx = context(session)
-            page.goto(site.url + url)
-            planner = ScriptedPlanner(script)
-            if mode is Mode.RECORD:
-                Agent(page, ctx, lambda p=planner: p).expect("Grace Hopper is listed")
-                session.finish(ctx, passed=True)
-                action = json.loads(cache_file(tmp_path).read_text())["steps"][0]["actions"][0]
-                assert "name='Grace Hopper'" in action["locator"], action  # keyed by the value it asserts
-            else:
-                Agent(page, ctx, no_model, identity_gate=gate).expect("Grace Hopper is listed")
-                assert ctx.figures.model_calls == 0
+        record_once(page, site, tmp_path, script, "Grace Hopper is listed", "expect")
+        action = json.loads(cache_file(tmp_path).read_text())["steps"][0]["actions"][0]
+        assert "name='Grace Hopper'" in action["locator"], action  # keyed by the value it asserts
+        ctx = replay_new(page, site, tmp_path, "Grace Hopper is listed", "expect", gate)
+        assert ctx.figures.model_calls == 0
         return healed_past_the_gate(ctx) if gate_only else ctx
     return run
 

@@ -17,11 +17,8 @@ from typing import Any
 
 import pytest
 
-from pytest_lumen.agent import Agent
-from pytest_lumen.config import Mode
 from pytest_lumen.errors import LumenAssertionError, ReplayError
-from pytest_lumen.planner import ScriptedPlanner
-from tests.browser.inprocess import cache_file, context, healed_past_the_gate, no_model, session_in
+from tests.browser.inprocess import cache_file, healed_past_the_gate, record_once, replay_new
 
 Person = dict[str, str]
 PEOPLE: list[Person] = [
@@ -80,20 +77,12 @@ def check(page_: Any, site_factory: Callable[[dict[str, str]], Any], tmp_path: P
         role = "cell" if render is table else "gridcell"
         script = [{"tool": "expect_text", "target": {"role": role, "name": "Grace Hopper"},
                    "input": {"text": "Grace Hopper"}}, {"tool": "done"}]
-        for mode, url in ((Mode.RECORD, "/old.html"), (Mode.REPLAY, "/new.html")):
-            session = session_in(mode, tmp_path, action_timeout=2.0)
-            ctx = context(session)
-            page_.goto(site.url + url)
-            if mode is Mode.RECORD:
-                planner = ScriptedPlanner(script)
-                Agent(page_, ctx, lambda p=planner: p).expect("Grace Hopper is listed")
-                session.finish(ctx, passed=True)
-                action = json.loads(cache_file(tmp_path).read_text())["steps"][0]["actions"][0]
-                assert "name='grace@navy.mil'" in action["locator"], action  # her row, by its key (not the value)
-                assert action["fingerprint"]["column"] == "Name", action
-            else:
-                Agent(page_, ctx, no_model, identity_gate=gate).expect("Grace Hopper is listed")
-                assert ctx.figures.model_calls == 0
+        record_once(page_, site, tmp_path, script, "Grace Hopper is listed", "expect")
+        action = json.loads(cache_file(tmp_path).read_text())["steps"][0]["actions"][0]
+        assert "name='grace@navy.mil'" in action["locator"], action  # her row, by its key (not the value)
+        assert action["fingerprint"]["column"] == "Name", action
+        ctx = replay_new(page_, site, tmp_path, "Grace Hopper is listed", "expect", gate)
+        assert ctx.figures.model_calls == 0
         return healed_past_the_gate(ctx) if gate_only else ctx
     return run
 
