@@ -55,6 +55,7 @@ class Served(Protocol):
 
     url: str
     root: Path
+    redirects: dict[str, str]
 
 
 def record_then_replay(page: Any, site: Served, root: Path, script: list[dict[str, Any]], instruction: str,
@@ -69,9 +70,9 @@ def record_then_replay(page: Any, site: Served, root: Path, script: list[dict[st
 def record_once(page: Any, site: Served, root: Path, script: list[dict[str, Any]], instruction: str,
                 kind: Literal["run", "expect"] = "run") -> None:
     """``root``'s cache file: ``instruction`` recorded on the site's old.html with the scripted planner (action timeouts
-    of 2 s). A trap and its twins record the same old page: a recording (of the site's files but new.html, the
-    script, the sentence and the kind, which are all it depends on) is made once per run and copied into ``root``
-    (``tests/support/inner.made_once``, beside ``root``)."""
+    of 2 s). A trap and its twins record the same old page: a recording (of the site's files but new.html, its
+    redirects, the script, the sentence and the kind, which are all it depends on) is made once per run and copied
+    into ``root`` (``tests/support/inner.made_once``, beside ``root``)."""
     def make(folder: Path) -> Path:
         session = session_in(Mode.RECORD, folder, action_timeout=2.0)
         ctx = context(session)
@@ -95,8 +96,10 @@ def replay_new(page: Any, site: Served, root: Path, instruction: str, kind: Lite
 
 
 def _recording_key(site: Served, script: list[dict[str, Any]], instruction: str, kind: str) -> str:
-    """What a recording depends on, hashed: every file the site serves but new.html, the script, sentence and kind."""
-    files = {str(path.relative_to(site.root)): path.read_text(encoding="utf-8")
-             for path in sorted(site.root.rglob("*")) if path.is_file() and path.name != "new.html"}
-    what = json.dumps([files, script, instruction, kind], sort_keys=True)
-    return hashlib.sha256(what.encode()).hexdigest()[:16]
+    """What a recording depends on, hashed: every file the site serves but new.html, its redirects, the script,
+    sentence and kind."""
+    digest = hashlib.sha256(json.dumps([script, instruction, kind, site.redirects], sort_keys=True).encode())
+    for path in sorted(site.root.rglob("*")):
+        if path.is_file() and path.name != "new.html":
+            digest.update(str(path.relative_to(site.root)).encode() + b"\0" + path.read_bytes() + b"\0")
+    return digest.hexdigest()[:16]
