@@ -47,7 +47,7 @@ def one_trip(loc: Locator) -> bool:
 def evaluate(loc: Locator, expression: str, arg: Any = None, timeout: float | None = None) -> Any:
     """What ``loc.evaluate(expression, arg, timeout=timeout)`` returns, in one round trip when ``loc`` matches one
     element now."""
-    if deep.found(loc) is not None or one_trip(loc):
+    if _in_one_trip(loc):
         try:
             count, value = _count_and_evaluate(loc, expression, arg)
         except PlaywrightError:  # the page navigated under it: Playwright's evaluate waits for the new one
@@ -59,16 +59,21 @@ def evaluate(loc: Locator, expression: str, arg: Any = None, timeout: float | No
 
 def count_and_evaluate(loc: Locator, expression: str, arg: Any = None) -> tuple[int, Any]:
     """How many elements ``loc`` matches now (no waiting), and what ``expression`` returns for the only one (``None``
-    when it matches none or several): ``loc.count()`` and ``loc.evaluate`` in one round trip when ``one_trip``."""
-    if deep.found(loc) is None and not one_trip(loc):
+    when it matches none or several): ``loc.count()`` and ``loc.evaluate``, in one round trip when ``_in_one_trip``."""
+    if not _in_one_trip(loc):
         count = loc.count()
         return count, loc.evaluate(expression, arg) if count == 1 else None
     return _count_and_evaluate(loc, expression, arg)
 
 
+def _in_one_trip(loc: Locator) -> bool:
+    """Whether a script on ``loc``'s element takes one round trip: the element a scan found, or a ``one_trip`` locator."""
+    return deep.found(loc) is not None or one_trip(loc)
+
+
 def _count_and_evaluate(loc: Locator, expression: str, arg: Any) -> tuple[int, Any]:
     """How many elements ``loc`` matches and what ``expression`` returns for the only one, in one round trip: a
-    ``page.evaluate`` for the element a scan found, else ``evaluate_all`` (``one_trip`` locators only)."""
+    ``page.evaluate`` for the element a scan found, else ``evaluate_all`` (``_in_one_trip`` locators only)."""
     at = deep.found(loc)
     if at is not None:
         count, value = loc.page.evaluate(deep.on_found(expression), {"at": at, "arg": arg})
