@@ -53,6 +53,10 @@ class LumenError(Exception):
             state["message"] = redact(self.message)
         return _rebuild(type(self), state).with_traceback(self.__traceback__)
 
+    def explained(self) -> str:
+        """The message and its remedy on one line, for a failure that carries it on (a replayed action's)."""
+        return f"{self.message} ({self.remedy})" if self.remedy else self.message
+
     def render(self) -> str:
         """The message with its ``file:``, ``step:`` and ``remedy:`` lines."""
         lines = [self.message]
@@ -124,6 +128,15 @@ class StepAbortedError(LumenError):
     def __init__(self, message: str, *, reason: str, **kwargs: object) -> None:
         self.reason = reason  # timeout, max_actions, token_budget, model_gave_up, ...
         super().__init__(f"[{reason}] {message}", **kwargs)  # type: ignore[arg-type]
+
+
+class InputUnhandledError(LumenError):
+    """An action's input (a click's mouse events) was sent to the page as the action's time ran out, and the page had
+    not taken it within the action's time again: it is never sent twice, so the step fails as done."""
+
+    reason = "input_unhandled"
+    default_remedy = ("the page's main thread was held (a long script, a synchronous request) or the machine was busy: "
+                      "raise lumen_action_timeout, or find what holds the page")
 
 
 class SecretLeakError(LumenError):

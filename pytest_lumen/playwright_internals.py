@@ -11,7 +11,7 @@ docs/architecture.md ("Playwright's internals") says how to raise the bound.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Literal
 
 from playwright._impl._errors import TargetClosedError
 
@@ -70,14 +70,29 @@ def pointer_intercepted(message: str) -> bool:
     return "intercepts pointer events" in message
 
 
-def began_to_act(message: str) -> bool:
-    """Whether a failed action had begun to act (then it must not be repeated): a click that timed
-    out waiting for the navigation it started was performed.
+InputSent = Literal["no", "sent", "done"]
 
-    Relies on the call log's steps: ``performing click action`` when the input events are sent,
-    ``click action done`` after them.
+
+def input_sent(message: str) -> InputSent:
+    """How far a failed pointer action (a click, a check) got with its input: ``"no"`` (none reached the page: it may
+    be tried again), ``"done"`` (the page took it; then a slow navigation ran out the time), or ``"sent"`` (the mouse
+    events were sent, and time ran out before the page had taken them: they land when the page's main thread gets to
+    them, so the action must not be done again).
+
+    Relies on the call log of Playwright's pointer actions: each attempt logs ``performing click action`` as it sends
+    its mouse events (all of them at once) and ``click action done`` once the page took them. When another element
+    received them, Playwright's hit-target interceptor kept them from the page's handlers and the attempt logs
+    ``<element> intercepts pointer events`` before the next one (``retrying click action``): only the last attempt
+    that performed counts.
     """
-    return "performing " in message or " action done" in message
+    log = call_log(message) or message
+    last = log.rfind("performing ")
+    if last < 0:
+        return "no"
+    attempt = log[last:]
+    if " action done" in attempt:
+        return "done"
+    return "no" if "intercepts pointer events" in attempt else "sent"
 
 
 def element_resolved(message: str) -> bool:

@@ -29,8 +29,8 @@ from ..cache.model import (
     Upload,
     WaitFor,
 )
-from ..errors import LumenError
-from ..playwright_internals import began_to_act, pointer_intercepted
+from ..errors import InputUnhandledError, LumenError, first_line
+from ..playwright_internals import input_sent, pointer_intercepted
 from ..templates import substitute
 from ..urls import absolute_url, normalize_url
 from . import options, scripts
@@ -42,6 +42,8 @@ if TYPE_CHECKING:
 
 COVERED_BY_LABEL_JS = scripts.function("coveredByOwnLabel", ("covered_by_label",))
 IS_FILE_INPUT_JS = scripts.function("isFileInput", ("is_file_input",))
+INPUT_TAKEN_JS = scripts.function("inputTaken", ("input_taken",))
+TAKEN_MIN_MS = 100.0  # the least a page is given to take input sent as an action's time ran out (0 is no limit)
 
 
 @dataclass(frozen=True)
@@ -242,8 +244,8 @@ def set_checked(loc: Locator, checked: bool, timeout_ms: float) -> None:
         loc.set_checked(checked, timeout=first)
         return
     except PlaywrightTimeoutError as exc:
-        # set_checked may be repeated: it reads the state before it clicks. Time may run out after a click began
-        # and before Playwright reported what intercepted it (a busy machine): the second try finds out.
+        if input_sent(str(exc)) != "no":
+            raise  # its click went out: it may land still, and is never sent again (``acted_anyway`` waits for it)
         covered = pointer_intercepted(str(exc)) and bool(evaluate(loc, COVERED_BY_LABEL_JS))
     loc.set_checked(checked, timeout=max(timeout_ms - first, 100.0), force=covered)
 
@@ -254,23 +256,46 @@ def perform_once(action: Action, on: On) -> None:
     try:
         perform(action, on)
     except PlaywrightTimeoutError as exc:
-        if not acted_anyway(action, on.loc, on.values, exc):
+        if not acted_anyway(action, on, exc):
             raise
 
 
-def acted_anyway(action: Action, loc: Locator | None, values: dict[str, str], exc: PlaywrightTimeoutError) -> bool:
+def acted_anyway(action: Action, on: On, exc: PlaywrightTimeoutError) -> bool:
     """Whether an action that ran out of time acted all the same, so that doing it again would act twice.
 
-    Its call log says so when it began to act (a click, then its slow navigation). A ``select_option`` logs nothing
+    Its call log says so when its input reached the page (a click, then its slow navigation). A click whose mouse
+    events were sent as time ran out (``input_sent``) lands when the page gets to them: this waits until the page has
+    taken them (``wait_taken``), so that what comes next sees what the click did; a check acted when its control
+    holds the state it was to have then (``set_checked`` reads it before it clicks). A ``select_option`` logs nothing
     before it acts: Playwright checks the select and chooses in one call into the page, and on a busy machine that
     call's answer can come after the time is over; the select then holds the option (``options.holds``).
     """
-    if began_to_act(str(exc)):
+    sent = input_sent(str(exc))
+    if sent == "sent":
+        wait_taken(on.page, on.timeout_ms, exc)
+        if isinstance(action, Check):  # what the page took decides: a check that did not take may be clicked again
+            return on.element.is_checked(timeout=max(on.timeout_ms, TAKEN_MIN_MS)) == action.checked
+    if sent != "no":
         return True
-    if not isinstance(action, SelectOption) or loc is None:
+    if not isinstance(action, SelectOption) or on.loc is None:
         return False
     wanted, by_label = action.choice()
-    return options.holds(loc, substitute(wanted, values), by_label, _value_too(action, values))
+    return options.holds(on.loc, substitute(wanted, on.values), by_label, _value_too(action, on.values))
+
+
+def wait_taken(page: Page, timeout_ms: float, exc: PlaywrightTimeoutError) -> None:
+    """Wait until the page has taken the input an action sent as its time ran out (``js/input_taken.js``: two frames
+    drawn), at most ``timeout_ms``; ``InputUnhandledError`` when it has not by then (its main thread is held: a long
+    script, a synchronous request). The input is never sent again: it may still land."""
+    try:
+        page.wait_for_function(INPUT_TAKEN_JS, timeout=max(timeout_ms, TAKEN_MIN_MS))
+    except PlaywrightTimeoutError:
+        raise InputUnhandledError(
+            f"the mouse events of the action were sent as its time ran out, and the page had not taken them "
+            f"{timeout_ms / 1000:g}s later; they are not sent again, for they may still land "
+            f"(Playwright: {first_line(exc)})") from None
+    except PlaywrightError:  # the page went elsewhere, or closed: what it had taken is done
+        return
 
 
 def current_url(page: Page) -> str:

@@ -16,7 +16,15 @@ from playwright.sync_api import Error as PlaywrightError
 
 from ..cache.model import Action, DialogAnswer, Effect, Expect, Goto, SelectOption
 from ..cache.profile import Profile
-from ..errors import LumenAssertionError, LumenError, ModelError, NavigationRefusedError, StepAbortedError, first_line
+from ..errors import (
+    InputUnhandledError,
+    LumenAssertionError,
+    LumenError,
+    ModelError,
+    NavigationRefusedError,
+    StepAbortedError,
+    first_line,
+)
 from ..events import ModelRequest, StepFinal, ToolSpan
 from ..outcome.action_log import ActionOutcome
 from ..page.checks import run_check
@@ -183,8 +191,8 @@ class ModelDriver:
             status = f"error: this check does not hold now: {exc.message}"
             return self._after(step, call, span, status, error=status)
         except (PlaywrightError, LumenError) as exc:
-            if isinstance(exc, (ModelError, StepAbortedError, NavigationRefusedError)):
-                raise
+            if isinstance(exc, (ModelError, StepAbortedError, NavigationRefusedError, InputUnhandledError)):
+                raise  # InputUnhandledError: a click may still land, the model must not do it again
             message = first_line(exc)
             tips = self.memory.error_tips(call.name, message, self.page.url) if self.memory else ""
             status = f"error: {message}" + (f"\n\n{tips}" if tips else "")

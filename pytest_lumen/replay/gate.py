@@ -27,14 +27,14 @@ from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 from ..cache.model import Action, Expect, Fill, Fingerprint, Target
-from ..errors import LumenAssertionError, first_line
+from ..errors import InputUnhandledError, LumenAssertionError, first_line
 from ..heal.attempt import ActionFailed, ActionReplay, StepReplay
 from ..outcome.figures import Figures
 from ..page import holds, identity
 from ..page.checks import run_check
 from ..page.perform import On, acted_anyway, perform
 from ..page.targets import bind_target
-from ..playwright_internals import began_to_act, call_log, element_resolved, pointer_intercepted
+from ..playwright_internals import call_log, element_resolved, input_sent, pointer_intercepted
 from ..templates import substitute
 from . import effects
 
@@ -227,8 +227,11 @@ class Gate:
                 return loc
             except PlaywrightTimeoutError as exc:
                 log = str(exc)
-                if acted_anyway(action, loc, values, exc):
-                    return loc  # it acted (or was acting) when time ran out: the effect check decides
+                try:
+                    if acted_anyway(action, On(self.page, loc, values, self.timeout_ms), exc):
+                        return loc  # its input reached the page when time ran out: the effect check decides
+                except InputUnhandledError as unhandled:
+                    raise replay.failed(unhandled.explained(), performed=True, log=call_log(log)) from None
                 if attempt == 2:
                     return None
                 if pointer_intercepted(log):
@@ -239,7 +242,7 @@ class Gate:
                 # the element is there (not ready yet, or a busy machine): wait for it (never 0: no limit to Playwright)
                 timeout = max(self.timeout_ms - GATE_MS, MIN_WAIT_MS)
             except PlaywrightError as exc:
-                if began_to_act(str(exc)):
+                if input_sent(str(exc)) != "no":
                     raise replay.failed(first_line(exc), log=call_log(str(exc))) from None
                 return None  # not the recorded element (identity.MISMATCH), a re-render, a page in navigation
         return None

@@ -24,7 +24,7 @@ from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 from ..cache.model import Action, Drag, Expect, Fingerprint, Goto, SelectOption, Target
-from ..errors import LumenAssertionError, LumenError, first_line
+from ..errors import InputUnhandledError, LumenAssertionError, LumenError, first_line
 from ..events import ReplayPath, ToolSpan
 from ..heal.attempt import ActionFailed, ActionReplay, StepReplay
 from ..heal.dialogs import CachedAnswers
@@ -41,7 +41,7 @@ from ..page.perform import On, acted_anyway, perform
 from ..page.settling import settle
 from ..page.tabs import PopupWatch, Tabs
 from ..page.targets import bind_target
-from ..playwright_internals import began_to_act, call_log, pointer_intercepted
+from ..playwright_internals import call_log, input_sent, pointer_intercepted
 from . import effects
 from .gate import Gate, gateable
 from .locate import USABLE_MS, Finder, Located
@@ -273,11 +273,14 @@ class _Performer:
         try:
             perform(action, on)
         except PlaywrightTimeoutError as exc:
-            if acted_anyway(action, loc, self.replay.values, exc):
-                return  # the log says "intercepts pointer events" from the retries before it acted: not in the way now
+            try:
+                if acted_anyway(action, on, exc):
+                    return  # the log says "intercepts pointer events" from retries before it acted: not in the way now
+            except InputUnhandledError as unhandled:
+                raise self.replay.failed(unhandled.explained(), performed=True, log=call_log(str(exc))) from None
             self._again_past_overlay(action, on, exc)
         except PlaywrightError as exc:
-            if began_to_act(str(exc)):
+            if input_sent(str(exc)) != "no":
                 raise self.replay.failed(first_line(exc), performed=True, log=call_log(str(exc))) from None
             self._again_past_overlay(action, on, exc)
 

@@ -1,14 +1,20 @@
-"""``current_url`` (pytest_lumen.page.perform): the URL the browser has now, not the one Playwright last told Python."""
+"""pytest_lumen.page.perform: ``current_url``, the URL the browser has now, not the one Playwright last told Python; and
+``acted_anyway``, what an action that ran out of time did: a click whose mouse events were sent lands, and is never
+sent again, and the step goes on only once the page has taken it (fails, as done, when the page does not in time)."""
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
+import pytest
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 from pytest_lumen.cache import model as A
 from pytest_lumen.cache.model import LocatorSpec
-from pytest_lumen.page.perform import acted_anyway, current_url
+from pytest_lumen.errors import ReplayError
+from pytest_lumen.page.perform import On, acted_anyway, current_url
+from tests.browser.inprocess import record_then_replay
 
 
 def test_current_url_sees_a_navigation_that_page_url_does_not_show_yet(page: Any, site_factory: Any) -> None:
@@ -40,8 +46,49 @@ def test_a_select_that_holds_its_option_after_its_time_ran_out_acted_anyway(page
     late = PlaywrightTimeoutError('Timeout 300ms exceeded.\nCall log:\n  - waiting for locator("#c")\n'
                                   "    - locator resolved to <select>\n  - attempting select option action")
     loc.select_option("de")  # what the late call did
-    assert acted_anyway(A.SelectOption(target=target, value="%country%"), loc, {"country": "de"}, late)
-    assert not acted_anyway(A.SelectOption(target=target, value="fr"), loc, {}, late)  # it holds another one
-    assert not acted_anyway(A.Click(target=target), loc, {}, late)  # a click logs "performing" before it acts
-    clicked = PlaywrightTimeoutError(late.message + "\n  - performing click action\n  - waiting for navigation")
-    assert acted_anyway(A.Click(target=target), loc, {}, clicked)
+    assert acted_anyway(A.SelectOption(target=target, value="%country%"), On(page, loc, {"country": "de"}, 300), late)
+    assert not acted_anyway(A.SelectOption(target=target, value="fr"), On(page, loc, {}, 300), late)  # holds another
+    assert not acted_anyway(A.Click(target=target), On(page, loc, {}, 300), late)  # a click logs "performing" first
+    clicked = PlaywrightTimeoutError(late.message + "\n  - performing click action\n  - click action done")
+    assert acted_anyway(A.Click(target=target), On(page, loc, {}, 300), clicked)
+
+
+# An admin form whose release added an old-style click tracker: on mousedown it pings its server with a synchronous
+# request, so the page's main thread takes the rest of the click (mouseup, click) only once the reply came. The server
+# holds the reply (``slow/``) until the test lets it go: past the gate's first attempt, and past the whole action's time.
+FORM = """<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Edit report</title></head><body>
+<div class="container"><form class="row g-3" onsubmit="return false"><div class="col-12"><label for="t" class="form-label">
+Title</label><input id="t" class="form-control" value="Q3 report"></div><div class="col-12 form-check">
+<input class="form-check-input" type="checkbox" id="n" data-track="notify" onchange="window.__used.push('notify')">
+<label class="form-check-label" for="n">Email the team</label></div><div class="col-12">
+<button type="button" class="btn btn-primary" data-track="save" onclick="window.__used.push('save')">Save</button>
+</div></form></div><script>window.__used = [];</script>{tracker}</body></html>"""
+TRACKER = """<script>document.addEventListener('mousedown', (event) => {
+  const tracked = event.target.closest('[data-track]');
+  if (!tracked) return;
+  const ping = new XMLHttpRequest();
+  ping.open('GET', '/slow/track.txt?' + tracked.dataset.track, false);
+  ping.send();
+}, true);</script>"""
+SCRIPTS = {"save": [{"tool": "click", "target": {"role": "button", "name": "Save"}}, {"tool": "done"}],
+           "notify": [{"tool": "check", "target": {"role": "checkbox", "name": "Email the team"}}, {"tool": "done"}]}
+
+
+@pytest.mark.parametrize("control", ["save", "notify"])
+@pytest.mark.parametrize("page_free", ["after-the-gates-attempt", "never-in-time"])
+def test_a_click_the_page_takes_late_is_sent_once_and_the_step_waits_for_it(
+        page: Any, site_factory: Any, tmp_path: Path, page_free: str, control: str) -> None:
+    site = site_factory({"old.html": FORM.format(tracker=""), "new.html": FORM.format(tracker=TRACKER),
+                         "slow/track.txt": "ok"})
+    if page_free == "after-the-gates-attempt":  # twin: taken a second after the mousedown, within the action's 2 s
+        site.release_after(f"/slow/track.txt?{control}", 1.0)
+        ctx = record_then_replay(page, site, tmp_path, SCRIPTS[control], f"{control} the report")
+        assert page.evaluate("window.__used") == [control] and not ctx.heals  # taken before the step ended, once
+        assert control == "save" or page.get_by_role("checkbox").is_checked()
+        return
+    with pytest.raises(ReplayError) as failed:  # trap: the page held past the time: red, never clicked twice
+        record_then_replay(page, site, tmp_path, SCRIPTS[control], f"{control} the report")
+    site.release.set()
+    assert "were sent as its time ran out" in str(failed.value) and "lumen_action_timeout" in str(failed.value)
+    page.wait_for_function("window.__used.length > 0")  # the click that was sent lands now: the only one
+    assert page.evaluate("window.__used") == [control]

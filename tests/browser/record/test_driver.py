@@ -11,8 +11,9 @@ import pytest
 
 from pytest_lumen.cache.model import Click, Effect, Fill
 from pytest_lumen.context import TestContext
-from pytest_lumen.errors import LumenAssertionError, StepAbortedError
+from pytest_lumen.errors import InputUnhandledError, LumenAssertionError, StepAbortedError
 from pytest_lumen.events import ModelRequest, StepFinal, ToolEnd, ToolStart
+from pytest_lumen.page import perform
 from pytest_lumen.page.snapshot_diff import UNCHANGED
 from pytest_lumen.planner import ScriptedPlanner
 from pytest_lumen.record.driver import ModelDriver, StepTask
@@ -316,3 +317,33 @@ def plain(messages: list[dict[str, Any]]) -> list[dict[str, Any]]:
     unmarked = json.loads(json.dumps(messages).replace(', "cache_control": {"type": "ephemeral"}', ""))
     return [{**m, "content": [{"type": "text", "text": m["content"]}]} if isinstance(m["content"], str) else m
             for m in unmarked]
+
+
+# Recording on a page that takes the model's click late: an old-style tracker pings its server with a synchronous request
+# on mousedown (held here until the test lets it go). The click's mouse events went out; the model is not told to try
+# again, for the click may land still: the step stops, and the click lands once, when the page is free.
+HELD = """<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Reports</title></head><body><main>
+<h1>Reports</h1><button type="button" class="btn btn-danger" onclick="window.__used.push('archive')">Archive</button>
+</main><script>window.__used = []; document.addEventListener('mousedown', () => { const ping = new XMLHttpRequest();
+ping.open('GET', '/slow/track.txt', false); ping.send(); }, true);</script></body></html>"""
+
+
+def test_a_click_the_page_does_not_take_in_time_stops_the_step_and_is_never_sent_again(
+        page: Any, site_factory: Any, make_ctx: Callable[..., TestContext], monkeypatch: pytest.MonkeyPatch) -> None:
+    site = site_factory({"index.html": HELD, "slow/track.txt": "ok"})
+    page.goto(site.url + "/index.html")
+    waited = perform.wait_taken
+
+    def wait_then_free(*args: Any) -> None:  # the page is let go once the step has given up on it, not before
+        try:
+            waited(*args)
+        finally:
+            site.release.set()  # else the step's DevTools session would wait for the held page as it is closed
+    monkeypatch.setattr(perform, "wait_taken", wait_then_free)
+    planner = ScriptedPlanner([{"tool": "click", "target": {"role": "button", "name": "Archive"}},
+                               {"tool": "click", "target": {"role": "button", "name": "Archive"}}, {"tool": "done"}])
+    with pytest.raises(InputUnhandledError) as stopped:
+        drive(page, make_ctx(action_timeout=1.0), planner, "archive the report")
+    assert "were sent as its time ran out" in str(stopped.value) and len(planner.requests) == 1
+    page.wait_for_function("window.__used.length > 0")  # the click that was sent lands now: the only one
+    assert page.evaluate("window.__used") == ["archive"]

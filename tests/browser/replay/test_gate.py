@@ -103,7 +103,9 @@ def test_a_fill_that_did_not_stick_is_filled_again_only_where_it_was_done(page: 
         replayer, heals = _replay_alone(page, tmp_path, "name the record Ada", fill)
         assert heals == [] and page.evaluate("window.__saved") == ["record 1: Ada"]
         assert page.get_by_label("Name").input_value() == "Ada"
-        assert (replayer.ctx.figures.gate_hits, replayer.ctx.figures.gate_misses) == (0, 1)  # read back, filled again
+        # read back, filled again: a miss. On a busy machine the gate's first, short attempt may run out of time as it
+        # fills; its second fills the field mounted again, and the value holds: a hit. Either way, one fill stuck.
+        assert (replayer.ctx.figures.gate_hits, replayer.ctx.figures.gate_misses) in {(0, 1), (1, 0)}
         return
     with pytest.raises(ActionFailed) as failed:
         _replay_alone(page, tmp_path, "name the record Ada", fill)
