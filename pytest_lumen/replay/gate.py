@@ -141,7 +141,7 @@ class Gate:
         self.absent = None
         value = value_checked_later(action, target, values)
         token = holds.token() if value is not None else None
-        acted_on = self._act(replay, target, token)
+        acted_on = self._act(replay, target, token, value)
         if acted_on is None:
             return None
         self.pending = None  # the action was resolved with the pending fill's condition: the value held
@@ -163,9 +163,9 @@ class Gate:
         self.figures.gate_hits += 1
         return Passed(renamed_route)
 
-    def _act(self, replay: ActionReplay, target: Target, token: str | None = None) -> Locator | None:
+    def _act(self, replay: ActionReplay, target: Target, token: str | None = None, value: str | None = None) -> Locator | None:
         """Act through the identity gate, in one round trip: the gated locator when it acted,
-        None when nothing was done (take the full path). ``token``: a fill whose value the next action
+        None when nothing was done (take the full path). ``token``: a fill whose value (``value``) the next action
         checks; the page keeps the field it acts on under it.
 
         A gated action that failed before acting did nothing; one that began to act ("performing"
@@ -184,7 +184,7 @@ class Gate:
         loc = identity.gated(primary, fp, after_fill=counted, fail_fast=True, named_exactly=named, keep=token)
         if loc is None:
             return None
-        acted_on = self._attempt(replay, loc, _named(primary, fp, named))
+        acted_on = self._attempt(replay, loc, _named(primary, fp, named), token, value)
         if acted_on is None:
             self.figures.gate_misses += 1
         elif isinstance(action, Fill):  # a fill may change the text around the field: find it again without it
@@ -197,7 +197,8 @@ class Gate:
             return self.page
         return holds.provided(self.page, self.pending.token, self.pending.value)
 
-    def _attempt(self, replay: ActionReplay, loc: Locator, named: Locator) -> Locator | None:
+    def _attempt(self, replay: ActionReplay, loc: Locator, named: Locator, token: str | None = None,
+                 value: str | None = None) -> Locator | None:
         """The gated attempt itself (see ``_act``): ``loc`` when it acted, None when it did nothing.
 
         A miss is decided by the page, not by the clock: when the first, short attempt ran out of time before
@@ -232,6 +233,8 @@ class Gate:
                         return loc  # its input reached the page when time ran out: the effect check decides
                 except InputUnhandledError as unhandled:
                     raise replay.failed(unhandled.explained(), performed=True, log=call_log(log)) from None
+                if token is not None and value is not None and element_resolved(log) and self._filled(replay, token, value):
+                    return loc  # its text went in as time ran out: the effect check decides
                 if attempt == 2:
                     return None
                 if pointer_intercepted(log):
@@ -242,10 +245,28 @@ class Gate:
                 # the element is there (not ready yet, or a busy machine): wait for it (never 0: no limit to Playwright)
                 timeout = max(self.timeout_ms - GATE_MS, MIN_WAIT_MS)
             except PlaywrightError as exc:
-                if input_sent(str(exc)) != "no":
-                    raise replay.failed(first_line(exc), log=call_log(str(exc))) from None
+                if input_sent(str(exc)) != "no":  # its input reached the page, or may: it is never done again
+                    raise replay.failed(first_line(exc), performed=True, log=call_log(str(exc))) from None
                 return None  # not the recorded element (identity.MISMATCH), a re-render, a page in navigation
         return None
+
+
+    def _filled(self, replay: ActionReplay, token: str, value: str) -> bool:
+        """Whether a gated fill that ran out of time after it found its field (kept under ``token``) filled it all the
+        same: the field holds ``value``. Playwright logs nothing once it types, so only the page can tell; and when
+        that field is gone with the page at another address (the app took the text, saved, and moved on to the next
+        record, whose form is just like it), the fill may have been done there: it fails, as performed, and is never
+        done again on the page the app moved on to. A field that went away on the same page is filled again."""
+        try:
+            if holds.provided(self.page, token, value).count() == 1:
+                return True
+        except PlaywrightError:  # not that field, or not that value
+            pass
+        if not holds.stayed(self.page, token):
+            raise replay.failed("it ran out of time after it found the field, and the page had gone to another address "
+                                "meanwhile (when recorded, the fill stayed on its page): it may have filled it before "
+                                "the page moved on, and it is not filled again there", performed=True)
+        return False
 
 
 def _named(primary: Locator, fp: Fingerprint | None, named_exactly: bool) -> Locator:

@@ -114,6 +114,35 @@ def test_a_fill_that_did_not_stick_is_filled_again_only_where_it_was_done(page: 
     assert page.get_by_label("Name").input_value() == ""
 
 
+# An autosave that posts the first keystroke synchronously: the page's main thread takes the rest of the input only
+# once the server answered (held until a second after it was asked: past the gate's first, short attempt, whose time
+# runs out as the text goes in, and within the action's). Playwright logs nothing once it types.
+AUTOSAVE = "const save = new XMLHttpRequest(); save.open('GET', '/slow/autosave.txt', false); save.send(); "
+
+
+@pytest.mark.parametrize("release", ["renders_again", "moves_on"])
+def test_a_fill_whose_time_ran_out_as_it_typed_is_done_again_only_where_it_was_done(
+        page: Any, tmp_path: Path, release: str, site_factory: Callable[..., Any]) -> None:
+    # twin (renders_again): the field mounted again on the same route: the gate fills it again, green. Trap
+    # (moves_on): the text went in, the app saved and moved on to record 2: it is never filled there, red
+    on_input = AUTOSAVE + (RENDERS_AGAIN if release == "renders_again" else MOVES_ON)
+    site = site_factory({"records/1.html": RECORDS.replace("{on_input}", KEEPS_IT),
+                         "release/1.html": RECORDS.replace("{on_input}", on_input), "slow/autosave.txt": "ok"})
+    fill = _record_name_fill(page, site)
+    page.goto(f"{site.url}/release/1.html")
+    site.release_after("/slow/autosave.txt", 1.0)
+    if release == "renders_again":
+        _, heals = _replay_alone(page, tmp_path, "name the record Ada", fill)
+        assert heals == [] and page.evaluate("window.__saved") == ["record 1: Ada"]
+        assert page.get_by_label("Name").input_value() == "Ada"
+        return
+    with pytest.raises(ActionFailed) as failed:
+        _replay_alone(page, tmp_path, "name the record Ada", fill)
+    assert failed.value.performed and "the page had gone to another address" in failed.value.error
+    assert page.evaluate("window.__saved") == ["record 1: Ada"]  # record 2's name was never typed
+    assert page.get_by_label("Name").input_value() == ""
+
+
 LOGIN = """
 <form onsubmit="event.preventDefault(); document.getElementById('out').textContent = 'Signed in ' + this.u.value">
   <label>User <input name="u"></label> <label>Password <input name="p" type="password"></label>
