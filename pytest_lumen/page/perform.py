@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 
 from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
+from playwright.sync_api import expect
 
 from ..cache.model import (
     Action,
@@ -263,24 +264,46 @@ def perform_once(action: Action, on: On) -> None:
 def acted_anyway(action: Action, on: On, exc: PlaywrightTimeoutError) -> bool:
     """Whether an action that ran out of time acted all the same, so that doing it again would act twice.
 
-    Its call log says so when its input reached the page (a click, then its slow navigation). A click whose mouse
+    Its call log says so when its input reached the page (a click, then its slow navigation). A click whose input
     events were sent as time ran out (``input_sent``) lands when the page gets to them: this waits until the page has
-    taken them (``wait_taken``), so that what comes next sees what the click did; a check acted when its control
-    holds the state it was to have then (``set_checked`` reads it before it clicks). A ``select_option`` logs nothing
-    before it acts: Playwright checks the select and chooses in one call into the page, and on a busy machine that
-    call's answer can come after the time is over; the select then holds the option (``options.holds``).
+    taken them (``wait_taken``), so that what comes next sees what the click did. A check whose click reached the page
+    is never clicked again: its control must come to hold the state (``checked_after_all``). A ``select_option`` logs
+    nothing before it acts: Playwright checks the select and chooses in one call into the page, and on a busy machine
+    that call's answer can come after the time is over; the select then holds the option (``options.holds``).
     """
     sent = input_sent(str(exc))
     if sent == "sent":
         wait_taken(on.page, on.timeout_ms, exc)
-        if isinstance(action, Check):  # what the page took decides: a check that did not take may be clicked again
-            return on.element.is_checked(timeout=max(on.timeout_ms, TAKEN_MIN_MS)) == action.checked
+    if sent != "no" and isinstance(action, Check):
+        checked_after_all(action, on, exc)
     if sent != "no":
         return True
     if not isinstance(action, SelectOption) or on.loc is None:
         return False
     wanted, by_label = action.choice()
     return options.holds(on.loc, substitute(wanted, on.values), by_label, _value_too(action, on.values))
+
+
+def checked_after_all(action: Check, on: On, exc: PlaywrightTimeoutError) -> None:
+    """A check whose click the page took as time ran out, before Playwright read the new state: its control comes to
+    hold the state within the action's time (a widget may set ``aria-checked`` a moment later), or it is gone with what
+    the click did (a to-do row removed once done); else ``InputUnhandledError``. It is never clicked again: a second
+    click would toggle it back."""
+    try:
+        expect(on.element).to_be_checked(checked=action.checked, timeout=max(on.timeout_ms, TAKEN_MIN_MS))
+    except (AssertionError, PlaywrightError):
+        try:
+            if on.element.count() == 0:
+                return
+        except PlaywrightError:  # the page went elsewhere: what the click did
+            return
+        state = "checked" if action.checked else "unchecked"
+        raise InputUnhandledError(
+            f"the click of the check reached the page as its time ran out, and the control was not {state} "
+            f"{on.timeout_ms / 1000:g}s later; it is not clicked again, for a second click would toggle it back "
+            f"(Playwright: {first_line(exc)})",
+            remedy="check by hand that the control changes its state when clicked; when the machine was busy, raise "
+                   "lumen_action_timeout") from None
 
 
 def wait_taken(page: Page, timeout_ms: float, exc: PlaywrightTimeoutError) -> None:
@@ -291,7 +314,7 @@ def wait_taken(page: Page, timeout_ms: float, exc: PlaywrightTimeoutError) -> No
         page.wait_for_function(INPUT_TAKEN_JS, timeout=max(timeout_ms, TAKEN_MIN_MS))
     except PlaywrightTimeoutError:
         raise InputUnhandledError(
-            f"the mouse events of the action were sent as its time ran out, and the page had not taken them "
+            f"the input events of the action were sent as its time ran out, and the page had not taken them "
             f"{timeout_ms / 1000:g}s later; they are not sent again, for they may still land "
             f"(Playwright: {first_line(exc)})") from None
     except PlaywrightError:  # the page went elsewhere, or closed: what it had taken is done

@@ -228,13 +228,8 @@ class Gate:
                 return loc
             except PlaywrightTimeoutError as exc:
                 log = str(exc)
-                try:
-                    if acted_anyway(action, On(self.page, loc, values, self.timeout_ms), exc):
-                        return loc  # its input reached the page when time ran out: the effect check decides
-                except InputUnhandledError as unhandled:
-                    raise replay.failed(unhandled.explained(), performed=True, log=call_log(log)) from None
-                if token is not None and value is not None and element_resolved(log) and self._filled(replay, token, value):
-                    return loc  # its text went in as time ran out: the effect check decides
+                if self._acted_anyway(replay, loc, exc, token, value):
+                    return loc  # its input reached the page when time ran out: the effect check decides
                 if attempt == 2:
                     return None
                 if pointer_intercepted(log):
@@ -250,6 +245,17 @@ class Gate:
                 return None  # not the recorded element (identity.MISMATCH), a re-render, a page in navigation
         return None
 
+
+    def _acted_anyway(self, replay: ActionReplay, loc: Locator, exc: PlaywrightTimeoutError, token: str | None,
+                      value: str | None) -> bool:
+        """Whether a gated attempt that ran out of time acted all the same (``perform.acted_anyway``; a fill whose
+        field holds its value, ``_filled``); a failure, as performed, when it may have and must not be done again."""
+        try:
+            if acted_anyway(replay.action, On(self.page, loc, replay.values, self.timeout_ms), exc):
+                return True
+        except InputUnhandledError as unhandled:
+            raise replay.failed(unhandled.explained(), performed=True, log=call_log(str(exc))) from None
+        return token is not None and value is not None and element_resolved(str(exc)) and self._filled(replay, token, value)
 
     def _filled(self, replay: ActionReplay, token: str, value: str) -> bool:
         """Whether a gated fill that ran out of time after it found its field (kept under ``token``) filled it all the

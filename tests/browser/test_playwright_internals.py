@@ -152,6 +152,24 @@ def test_input_sent_reads_a_click_whose_events_the_page_had_not_taken(page: Any,
     assert page.evaluate("window.__used") == ["docs"]
 
 
+# A toast that slides over the page as the pointer moves onto the button (a tooltip-like promo): Playwright checked the
+# hit target before it sent the click's events, and the toast took them; its hit-target interceptor kept them from the
+# page, and the click was never done.
+TOAST = """<button id="buy" onmousemove="document.getElementById('toast').hidden = false"
+  onclick="window.__used.push('buy')">Buy</button>
+<div id="toast" hidden style="position: fixed; inset: 0; background: #333; color: #fff">Free shipping today!</div>
+<script>window.__used = [];</script>"""
+
+
+def test_input_sent_reads_a_click_whose_events_another_element_took(page: Any) -> None:
+    page.set_content(TOAST)
+    with pytest.raises(PlaywrightTimeoutError) as intercepted:
+        page.get_by_role("button", name="Buy").click(timeout=2000)
+    log = str(intercepted.value)
+    assert "performing click action" in log and "intercepts pointer events" in log.split("performing click action")[1]
+    assert input_sent(log) == "no" and page.evaluate("window.__used") == []  # it may be tried again
+
+
 def test_already_registered_reads_a_second_registration(playwright: Any) -> None:
     engine = "({ query() { return null; }, queryAll() { return []; } })"
     playwright.selectors.register("lumen-contract-twice", engine)

@@ -92,3 +92,34 @@ def test_a_click_the_page_takes_late_is_sent_once_and_the_step_waits_for_it(
     assert "were sent as its time ran out" in str(failed.value) and "lumen_action_timeout" in str(failed.value)
     page.wait_for_function("window.__used.length > 0")  # the click that was sent lands now: the only one
     assert page.evaluate("window.__used") == [control]
+
+
+# A settings page's switch (Radix/Headless UI: a button with role="switch") that shows the choice and saves it. The
+# release's click tracker holds the mousedown as above, so Playwright's time runs out with the click sent and the state
+# not read yet.
+SWITCH = """<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Settings</title></head><body><main>
+<h1>Notifications</h1><div class="flex items-center gap-2"><button type="button" role="switch" aria-checked="false"
+id="headlessui-switch-:r1:" data-track="alerts" class="relative inline-flex h-6 w-11 rounded-full bg-gray-200"
+onclick="window.__used.push('alerts'); {shown} fetch('/prefs.json')"><span class="sr-only">Email alerts
+</span><span aria-hidden="true" class="inline-block h-5 w-5 rounded-full bg-white"></span></button></div></main>
+<script>window.__used = [];</script>{tracker}</body></html>"""
+SHOWN = "this.setAttribute('aria-checked', 'true');"
+ALERTS = [{"tool": "check", "target": {"role": "switch", "name": "Email alerts"}}, {"tool": "done"}]
+
+
+@pytest.mark.parametrize("release", ["shows-it", "never-shows-it"])
+def test_a_check_whose_click_the_page_took_late_is_never_clicked_again(
+        page: Any, site_factory: Any, tmp_path: Path, release: str) -> None:
+    # twin: the switch turns on: green, clicked once. Trap: it stays off (the app regressed):
+    # red, and not clicked a second time (that would toggle it back and forth)
+    site = site_factory({"old.html": SWITCH.format(shown=SHOWN, tracker=""), "prefs.json": "{}", "slow/track.txt": "ok",
+                         "new.html": SWITCH.format(shown=SHOWN if release == "shows-it" else "", tracker=TRACKER)})
+    site.release_after("/slow/track.txt?alerts", 1.0)
+    if release == "shows-it":
+        record_then_replay(page, site, tmp_path, ALERTS, "turn email alerts on")
+        assert page.evaluate("window.__used") == ["alerts"] and page.get_by_role("switch").is_checked()
+        return
+    with pytest.raises(ReplayError) as failed:
+        record_then_replay(page, site, tmp_path, ALERTS, "turn email alerts on")
+    assert "the control was not checked" in str(failed.value)
+    assert page.evaluate("window.__used") == ["alerts"] and not page.get_by_role("switch").is_checked()
