@@ -132,7 +132,8 @@ class StepAbortedError(LumenError):
 
 class InputUnhandledError(LumenError):
     """An action's input (a click's mouse events) was sent to the page as the action's time ran out, and the page had
-    not taken it within the action's time again: it is never sent twice, so the step fails as done."""
+    not taken it within the action's time again, or a check's control did not come to hold its state: it is never sent
+    twice, so the step fails as done."""
 
     reason = "input_unhandled"
     default_remedy = ("the page's main thread was held (a long script, a synchronous request) or the machine was busy: "

@@ -157,8 +157,9 @@ def identity_selector(fp: Fingerprint, after_fill: bool = False, fail_fast: bool
     attributes a fill may change (``LIVE``) are left out; the context counts only for an element
     that had look-alikes when it was recorded, the innermost named section's name only for one
     recorded in a section. ``fail_fast``: an element that is not the recorded
-    one makes the query fail (``MISMATCH``) instead of matching nothing. ``keep``: a gated fill's
-    token (``holds.token``), under which the page keeps the element matched, for ``holds.provided``.
+    one makes the query fail (``MISMATCH``) instead of matching nothing. ``keep``: a gated fill's or
+    select's token (``holds.token``), under which the page keeps the element matched, for ``holds.provided``
+    and ``holds.stayed``.
     """
     scope = ("r" + ("v" if after_fill else "") + ("" if fp.look_alikes else "c") + item_scope(fp) + declared_scope(fp)
              + section_scope(fp) + dialog_scope(fp) + icon_scope(fp) + title_scope(fp) + question_scope(fp))

@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING
 from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
-from ..cache.model import Action, Expect, Fill, Fingerprint, Target
+from ..cache.model import Action, Expect, Fill, Fingerprint, SelectOption, Target
 from ..errors import InputUnhandledError, LumenAssertionError, first_line
 from ..heal.attempt import ActionFailed, ActionReplay, StepReplay
 from ..outcome.figures import Figures
@@ -79,6 +79,13 @@ def value_checked_later(action: Action, target: Target, values: dict[str, str]) 
             or target.locator.frame() is not None):
         return None
     return substitute(effect.value, values)
+
+
+def kept_unlogged(action: Action, target: Target) -> bool:
+    """Whether the page keeps the element a gated action acts on (``holds.stayed`` reads whether it stayed there): a
+    fill or a select, which act in the page with no sign in Playwright's log once they found it (a timed-out one may
+    have acted), in the page itself (a frame's own world is out of the page's reach)."""
+    return isinstance(action, (Fill, SelectOption)) and target.locator.frame() is None
 
 
 class Gate:
@@ -140,7 +147,7 @@ class Gate:
         was = effects.before(self.page)
         self.absent = None
         value = value_checked_later(action, target, values)
-        token = holds.token() if value is not None else None
+        token = holds.token() if value is not None or kept_unlogged(action, target) else None
         acted_on = self._act(replay, target, token, value)
         if acted_on is None:
             return None
@@ -165,8 +172,8 @@ class Gate:
 
     def _act(self, replay: ActionReplay, target: Target, token: str | None = None, value: str | None = None) -> Locator | None:
         """Act through the identity gate, in one round trip: the gated locator when it acted,
-        None when nothing was done (take the full path). ``token``: a fill whose value (``value``) the next action
-        checks; the page keeps the field it acts on under it.
+        None when nothing was done (take the full path). ``token``: the page keeps the element it acts on under it
+        (a fill, a select: ``kept_unlogged``); ``value``: a fill's, which the next action checks.
 
         A gated action that failed before acting did nothing; one that began to act ("performing"
         in its log) and then ran out of time, waiting for the navigation it started, goes on to its
@@ -245,34 +252,38 @@ class Gate:
                 return None  # not the recorded element (identity.MISMATCH), a re-render, a page in navigation
         return None
 
-
     def _acted_anyway(self, replay: ActionReplay, loc: Locator, exc: PlaywrightTimeoutError, token: str | None,
                       value: str | None) -> bool:
-        """Whether a gated attempt that ran out of time acted all the same (``perform.acted_anyway``; a fill whose
-        field holds its value, ``_filled``); a failure, as performed, when it may have and must not be done again."""
+        """Whether a gated attempt that ran out of time acted all the same (``_moved_on``, asked first: the gated
+        locator, found again, would keep another element under ``token``; then ``perform.acted_anyway``); a failure,
+        as performed, when it may have and must not be done again."""
+        if token is not None and element_resolved(str(exc)) and self._moved_on(replay, token, value):
+            return True
         try:
-            if acted_anyway(replay.action, On(self.page, loc, replay.values, self.timeout_ms), exc):
-                return True
+            return acted_anyway(replay.action, On(self.page, loc, replay.values, self.timeout_ms), exc)
         except InputUnhandledError as unhandled:
             raise replay.failed(unhandled.explained(), performed=True, log=call_log(str(exc))) from None
-        return token is not None and value is not None and element_resolved(str(exc)) and self._filled(replay, token, value)
 
-    def _filled(self, replay: ActionReplay, token: str, value: str) -> bool:
-        """Whether a gated fill that ran out of time after it found its field (kept under ``token``) filled it all the
-        same: the field holds ``value``. Playwright logs nothing once it types, so only the page can tell; and when
-        that field is gone with the page at another address (the app took the text, saved, and moved on to the next
-        record, whose form is just like it), the fill may have been done there: it fails, as performed, and is never
-        done again on the page the app moved on to. A field that went away on the same page is filled again."""
+    def _moved_on(self, replay: ActionReplay, token: str, value: str | None) -> bool:
+        """Whether a gated fill or select that ran out of time after it found its element (kept under ``token``) acted
+        all the same. Playwright logs nothing once it types or chooses, so only the page can tell: a field that holds
+        the fill's ``value`` was filled; an element gone with the page at another address (the app took the text,
+        saved, and moved on to the next record, whose form is just like it) may have been acted on before the page
+        moved: the action fails, as performed, and is never done again where the app moved on to (unless its recorded
+        effect is that move: then the effect check decides). An element gone on the same page is acted on again."""
         try:
-            if holds.provided(self.page, token, value).count() == 1:
+            if value is not None and holds.provided(self.page, token, value).count() == 1:
                 return True
         except PlaywrightError:  # not that field, or not that value
             pass
-        if not holds.stayed(self.page, token):
-            raise replay.failed("it ran out of time after it found the field, and the page had gone to another address "
-                                "meanwhile (when recorded, the fill stayed on its page): it may have filled it before "
-                                "the page moved on, and it is not filled again there", performed=True)
-        return False
+        if holds.stayed(self.page, token):
+            return False
+        effect = replay.action.after
+        if effect is not None and effect.url is not None:
+            return True  # it was to go elsewhere: where it went is checked next
+        raise replay.failed("it ran out of time after it found its element, and the page had gone to another address "
+                            "meanwhile (when recorded, the action stayed on its page): it may have acted before the page "
+                            "moved on, and it is not done again there", performed=True)
 
 
 def _named(primary: Locator, fp: Fingerprint | None, named_exactly: bool) -> Locator:

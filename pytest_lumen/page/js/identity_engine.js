@@ -2,7 +2,7 @@
 // element only when the hash of its identifying attributes is <hash>. The scope letters name the
 // attributes left out (config.skips); with "t", an element that is not the recorded one throws.
 // The attributes read are those hashed: the fingerprinter of each scope reads no other.
-// A third part, "<scope>:<hash>:<token>" (a gated fill's query), keeps the element it matched under <token>
+// A third part, "<scope>:<hash>:<token>" (a gated fill's or select's query), keeps the element it matched under <token>
 // (config.filled, this isolated world's own), with the document's address then, for the lumen-holds engine to
 // check its value, and whether the page stayed there, later.
 //
@@ -18,8 +18,12 @@ function identityEngine(config) {
     }
     return byScope.get(scope);
   };
+  // An element found again at another address is not kept in the place of the first: the action was done where its
+  // element was found first (a read after it times out, of a page that moved on since, must not move it there).
   const keep = (token, el) => {
     const filled = globalThis[config.filled] || (globalThis[config.filled] = new Map());
+    const first = filled.get(token);
+    if (first && first.href !== location.href) return;
     filled.delete(token);
     filled.set(token, {field: el, href: location.href});
     if (filled.size > config.kept) filled.delete(filled.keys().next().value);
