@@ -95,6 +95,22 @@ def input_sent(message: str) -> InputSent:
     return "no" if "intercepts pointer events" in attempt else "sent"
 
 
+ACTING_IN_PAGE = ("waiting for element to be visible, enabled and editable", "waiting for element to be visible and enabled")
+
+
+def acting_in_page(message: str) -> bool:
+    """Whether a timed-out fill or ``select_option`` may have acted: time ran out during its one call into the page,
+    which checks the element and acts (a fill then types), so Playwright cannot tell, and logs nothing after it.
+
+    Relies on the call log of those actions: each attempt logs ``waiting for element to be visible, enabled and
+    editable`` (a fill) or ``waiting for element to be visible and enabled`` (a select) just before that call; a call
+    that answered that the element was not ready adds ``element is not enabled`` (or visible, editable) and a retry,
+    and a select that chose adds ``selected specified option(s)``: only a log that ends at that line was acting.
+    """
+    lines = [line.strip().lstrip("- ") for line in call_log(message).splitlines() if line.strip()]
+    return bool(lines) and lines[-1] in ACTING_IN_PAGE
+
+
 def element_resolved(message: str) -> bool:
     """Whether a timed-out action's locator matched an element (there, but not ready: disabled,
     moving, covered), not nothing at all.

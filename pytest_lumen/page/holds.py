@@ -53,7 +53,7 @@ def digest(value: str, key: str = KEY) -> str:
 
 
 def token() -> str:
-    """A new token for a gated fill to keep its field under (unique in the process)."""
+    """A new token for a gated fill or select to keep its element under (unique in the process)."""
     return f"f{next(_TOKENS)}"
 
 
@@ -64,7 +64,7 @@ def provided(page: Page, token: str, value: str) -> Locator:
 
 
 def stayed(page: Page, token: str) -> bool:
-    """Whether the page is still at the address where the gated fill ``token`` was done, as the page itself tells it
+    """Whether the page is still at the address where the gated fill or select ``token`` was done, as the page tells it
     (one round trip; the client hears of a router's route change later): a route change, a new document or a page
     gone says no."""
     try:

@@ -34,7 +34,7 @@ from ..page import holds, identity
 from ..page.checks import run_check
 from ..page.perform import On, acted_anyway, perform
 from ..page.targets import bind_target
-from ..playwright_internals import call_log, element_resolved, input_sent, pointer_intercepted
+from ..playwright_internals import acting_in_page, call_log, element_resolved, input_sent, pointer_intercepted
 from ..templates import substitute
 from . import effects
 
@@ -257,7 +257,8 @@ class Gate:
         """Whether a gated attempt that ran out of time acted all the same (``_moved_on``, asked first: the gated
         locator, found again, would keep another element under ``token``; then ``perform.acted_anyway``); a failure,
         as performed, when it may have and must not be done again."""
-        if token is not None and element_resolved(str(exc)) and self._moved_on(replay, token, value):
+        typed = substitute(replay.action.value, replay.values) if isinstance(replay.action, Fill) else None
+        if token is not None and acting_in_page(str(exc)) and self._moved_on(replay, token, value or typed):
             return True
         try:
             return acted_anyway(replay.action, On(self.page, loc, replay.values, self.timeout_ms), exc)
@@ -265,12 +266,13 @@ class Gate:
             raise replay.failed(unhandled.explained(), performed=True, log=call_log(str(exc))) from None
 
     def _moved_on(self, replay: ActionReplay, token: str, value: str | None) -> bool:
-        """Whether a gated fill or select that ran out of time after it found its element (kept under ``token``) acted
-        all the same. Playwright logs nothing once it types or chooses, so only the page can tell: a field that holds
-        the fill's ``value`` was filled; an element gone with the page at another address (the app took the text,
-        saved, and moved on to the next record, whose form is just like it) may have been acted on before the page
-        moved: the action fails, as performed, and is never done again where the app moved on to (unless its recorded
-        effect is that move: then the effect check decides). An element gone on the same page is acted on again."""
+        """Whether a gated fill or select whose time ran out as it acted in the page (``acting_in_page``; its element
+        kept under ``token``) acted all the same. Playwright logs nothing once it types or chooses, so only the page can
+        tell: a field that holds the fill's ``value`` was filled; else, with the page at another address than where its
+        element was found (the app took the text, saved, and moved on to the next record, whose form is just like it),
+        it may have acted before the page moved: the action fails, as performed, and is never done again where the app
+        moved on to (unless its recorded effect is that move: then the effect check decides). On the same page it is
+        done again."""
         try:
             if value is not None and holds.provided(self.page, token, value).count() == 1:
                 return True

@@ -20,6 +20,7 @@ from playwright.sync_api import expect
 from pytest_lumen.page.locators import parse_selector
 from pytest_lumen.playwright_internals import (
     CALL_LOG,
+    acting_in_page,
     already_registered,
     call_log,
     context_options,
@@ -168,6 +169,31 @@ def test_input_sent_reads_a_click_whose_events_another_element_took(page: Any) -
     log = str(intercepted.value)
     assert "performing click action" in log and "intercepts pointer events" in log.split("performing click action")[1]
     assert input_sent(log) == "no" and page.evaluate("window.__used") == []  # it may be tried again
+
+
+# A form that saves the first keystroke (and a choice) with a synchronous request, held until the test lets it go: the
+# page's main thread is in the middle of the fill's (or the select's) one call into the page when time runs out.
+HELD_FORM = """<label>Name <input id="n" oninput="var r = new XMLHttpRequest(); r.open('GET', '/slow/save.txt', false);
+  r.send();"></label><label>Status <select id="s" onchange="var r = new XMLHttpRequest();
+  r.open('GET', '/slow/save.txt', false); r.send();"><option>Open</option><option>Closed</option></select></label>
+<label>Code <input id="c" disabled></label>"""
+
+
+@pytest.mark.parametrize("field", ["fill", "select"])
+def test_acting_in_page_reads_a_fill_or_select_whose_call_into_the_page_had_not_answered(
+        page: Any, site_factory: Any, field: str) -> None:
+    site = site_factory({"index.html": HELD_FORM, "slow/save.txt": "ok"})
+    page.goto(site.url + "/index.html")
+    with pytest.raises(PlaywrightTimeoutError) as acting:
+        if field == "fill":
+            page.get_by_label("Name").fill("Ada", timeout=2000)
+        else:
+            page.get_by_label("Status").select_option("Closed", timeout=2000)
+    site.release.set()
+    assert acting_in_page(str(acting.value))
+    with pytest.raises(PlaywrightTimeoutError) as not_ready:  # disabled: the page answered "not enabled", and retried
+        page.get_by_label("Code").fill("X1", timeout=500)
+    assert not acting_in_page(str(not_ready.value))
 
 
 def test_already_registered_reads_a_second_registration(playwright: Any) -> None:

@@ -13,12 +13,13 @@ import pytest
 
 import pytest_lumen
 from pytest_lumen import playwright_internals
-from pytest_lumen.playwright_internals import input_sent
+from pytest_lumen.playwright_internals import acting_in_page, input_sent
 
 PACKAGE = Path(pytest_lumen.__file__).resolve().parent
 HOME = Path(playwright_internals.__file__).resolve()
 PRIVATE = {"_impl_obj", "_selector", "_channel", "_connection", "_object", "_loop", "_dispatcher_fiber"}
 MESSAGES = ("Call log", "intercepts pointer events", "locator resolved to", "action done", "performing ",
+            "waiting for element to be visible",
             "already registered", "strict mode violation", "has been closed", "Target crashed")
 PRIVATE_MODULE = "playwright._impl"  # its classes, TargetClosedError among them, are not the public API
 
@@ -86,3 +87,21 @@ INTERCEPTED = "    - performing click action\n    - <div class=\"toast\"></div> 
 ])
 def test_a_timed_out_action_is_read_by_how_far_its_input_got(log: str, sent: str) -> None:
     assert input_sent(log) == sent
+
+
+FILL = "Timeout 500ms exceeded.\nCall log:\n  - waiting for locator(\"#n\")\n    - locator resolved to <input id=\"n\">\n"
+
+
+@pytest.mark.parametrize(("log", "acting"), [
+    (FILL + '  - fill("Ada")\n  - attempting fill action\n    - waiting for element to be visible, enabled and editable\n',
+     True),
+    (FILL + '  - fill("Ada")\n  - attempting fill action\n    - waiting for element to be visible, enabled and editable\n'
+     "    - element is not enabled\n  - retrying fill action\n    - waiting 20ms\n", False),
+    (FILL + "  - attempting select option action\n    - waiting for element to be visible and enabled\n", True),
+    (FILL + "  - attempting select option action\n    - waiting for element to be visible and enabled\n"
+     "    - selected specified option(s)\n", False),  # chose: acted (options.holds tells), not acting
+    ('Timeout 500ms exceeded.\nCall log:\n  - waiting for locator("#n")\n', False),
+])
+def test_a_timed_out_fill_or_select_was_acting_only_when_its_log_ends_at_its_call_into_the_page(
+        log: str, acting: bool) -> None:
+    assert acting_in_page(log) is acting
