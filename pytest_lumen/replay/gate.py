@@ -148,7 +148,7 @@ class Gate:
         self.absent = None
         value = value_checked_later(action, target, values)
         token = holds.token() if value is not None or kept_unlogged(action, target) else None
-        acted_on = self._act(replay, target, token, value)
+        acted_on = self._act(replay, target, token)
         if acted_on is None:
             return None
         self.pending = None  # the action was resolved with the pending fill's condition: the value held
@@ -170,10 +170,10 @@ class Gate:
         self.figures.gate_hits += 1
         return Passed(renamed_route)
 
-    def _act(self, replay: ActionReplay, target: Target, token: str | None = None, value: str | None = None) -> Locator | None:
+    def _act(self, replay: ActionReplay, target: Target, token: str | None = None) -> Locator | None:
         """Act through the identity gate, in one round trip: the gated locator when it acted,
         None when nothing was done (take the full path). ``token``: the page keeps the element it acts on under it
-        (a fill, a select: ``kept_unlogged``); ``value``: a fill's, which the next action checks.
+        (a fill, a select: ``kept_unlogged``).
 
         A gated action that failed before acting did nothing; one that began to act ("performing"
         in its log) and then ran out of time, waiting for the navigation it started, goes on to its
@@ -191,7 +191,7 @@ class Gate:
         loc = identity.gated(primary, fp, after_fill=counted, fail_fast=True, named_exactly=named, keep=token)
         if loc is None:
             return None
-        acted_on = self._attempt(replay, loc, _named(primary, fp, named), token, value)
+        acted_on = self._attempt(replay, loc, _named(primary, fp, named), token)
         if acted_on is None:
             self.figures.gate_misses += 1
         elif isinstance(action, Fill):  # a fill may change the text around the field: find it again without it
@@ -204,8 +204,7 @@ class Gate:
             return self.page
         return holds.provided(self.page, self.pending.token, self.pending.value)
 
-    def _attempt(self, replay: ActionReplay, loc: Locator, named: Locator, token: str | None = None,
-                 value: str | None = None) -> Locator | None:
+    def _attempt(self, replay: ActionReplay, loc: Locator, named: Locator, token: str | None = None) -> Locator | None:
         """The gated attempt itself (see ``_act``): ``loc`` when it acted, None when it did nothing.
 
         A miss is decided by the page, not by the clock: when the first, short attempt ran out of time before
@@ -235,7 +234,7 @@ class Gate:
                 return loc
             except PlaywrightTimeoutError as exc:
                 log = str(exc)
-                if self._acted_anyway(replay, loc, exc, token, value):
+                if self._acted_anyway(replay, loc, exc, token):
                     return loc  # its input reached the page when time ran out: the effect check decides
                 if attempt == 2:
                     return None
@@ -252,27 +251,26 @@ class Gate:
                 return None  # not the recorded element (identity.MISMATCH), a re-render, a page in navigation
         return None
 
-    def _acted_anyway(self, replay: ActionReplay, loc: Locator, exc: PlaywrightTimeoutError, token: str | None,
-                      value: str | None) -> bool:
+    def _acted_anyway(self, replay: ActionReplay, loc: Locator, exc: PlaywrightTimeoutError, token: str | None) -> bool:
         """Whether a gated attempt that ran out of time acted all the same (``_moved_on``, asked first: the gated
         locator, found again, would keep another element under ``token``; then ``perform.acted_anyway``); a failure,
         as performed, when it may have and must not be done again."""
-        typed = substitute(replay.action.value, replay.values) if isinstance(replay.action, Fill) else None
-        if token is not None and acting_in_page(str(exc)) and self._moved_on(replay, token, value or typed):
+        if token is not None and acting_in_page(str(exc)) and self._moved_on(replay, token):
             return True
         try:
             return acted_anyway(replay.action, On(self.page, loc, replay.values, self.timeout_ms), exc)
         except InputUnhandledError as unhandled:
             raise replay.failed(unhandled.explained(), performed=True, log=call_log(str(exc))) from None
 
-    def _moved_on(self, replay: ActionReplay, token: str, value: str | None) -> bool:
+    def _moved_on(self, replay: ActionReplay, token: str) -> bool:
         """Whether a gated fill or select whose time ran out as it acted in the page (``acting_in_page``; its element
         kept under ``token``) acted all the same. Playwright logs nothing once it types or chooses, so only the page can
-        tell: a field that holds the fill's ``value`` was filled; else, with the page at another address than where its
-        element was found (the app took the text, saved, and moved on to the next record, whose form is just like it),
-        it may have acted before the page moved: the action fails, as performed, and is never done again where the app
-        moved on to (unless its recorded effect is that move: then the effect check decides). On the same page it is
-        done again."""
+        tell: a field that holds what the fill leaves in it (``_filled_value``) was filled; else, with the page at
+        another address than where its element was found (the app took the text, saved, and moved on to the next
+        record, whose form is just like it), it may have acted before the page moved: the action fails, as performed,
+        and is never done again where the app moved on to (unless its recorded effect is that move: then the effect
+        check decides). On the same page it is done again."""
+        value = _filled_value(replay.action, replay.values)
         try:
             if value is not None and holds.provided(self.page, token, value).count() == 1:
                 return True
@@ -286,6 +284,15 @@ class Gate:
         raise replay.failed("it ran out of time after it found its element, and the page had gone to another address "
                             "meanwhile (when recorded, the action stayed on its page): it may have acted before the page "
                             "moved on, and it is not done again there", performed=True)
+
+
+def _filled_value(action: Action, values: dict[str, str]) -> str | None:
+    """What a fill leaves in its field: the value recorded after it (a field may format what is typed), else what it
+    types; None for any other action."""
+    if not isinstance(action, Fill):
+        return None
+    held = action.after.value if action.after is not None and action.after.value is not None else action.value
+    return substitute(held, values)
 
 
 def _named(primary: Locator, fp: Fingerprint | None, named_exactly: bool) -> Locator:
