@@ -191,9 +191,16 @@ def test_acting_in_page_reads_a_fill_or_select_whose_call_into_the_page_had_not_
             page.get_by_label("Status").select_option("Closed", timeout=2000)
     site.release.set()
     assert acting_in_page(str(acting.value))
-    with pytest.raises(PlaywrightTimeoutError) as not_ready:  # disabled: the page answered "not enabled", and retried
-        page.get_by_label("Code").fill("X1", timeout=500)
-    assert not acting_in_page(str(not_ready.value))
+
+
+def test_acting_in_page_reads_a_fill_the_page_answered_not_enabled_as_not_acting(page: Any, site_factory: Any) -> None:
+    site = site_factory({"index.html": HELD_FORM})
+    page.goto(site.url + "/index.html")
+    # Time for the page to answer "not enabled" a few times, on a loaded machine too: a log cut before the first answer
+    # reads as acting, which is the cautious reading.
+    with pytest.raises(PlaywrightTimeoutError) as not_ready:
+        page.get_by_label("Code").fill("X1", timeout=5000)
+    assert "not enabled" in str(not_ready.value) and not acting_in_page(str(not_ready.value))
 
 
 def test_already_registered_reads_a_second_registration(playwright: Any) -> None:
