@@ -214,28 +214,22 @@ class Gate:
         path looks for it."""
         action, values = replay.action, replay.values
         if isinstance(action, Expect):
-            try:  # a check that holds on the recorded element holds; one that does not is left to the full path
-                run_check(self.page, action, loc, values, GATE_MS)
-            except PlaywrightError:
-                return None  # not the recorded element (identity.MISMATCH), a page in navigation
-            except LumenAssertionError:
-                if not _present(named):
-                    self.absent = (replay.index, GATE_MS)
-                    return None
-                try:
-                    run_check(self.page, action, loc, values, max(self.timeout_ms - GATE_MS, MIN_WAIT_MS))
-                except (LumenAssertionError, PlaywrightError):
-                    return None
-            return loc
+            return self._checked(replay, action, loc, named)
         timeout = GATE_MS
+        kept: str | None = None  # the token, once an attempt ran out of time as it acted in the page
         for attempt in (1, 2):
             try:
                 perform(action, On(self.page, loc, values, timeout))
                 return loc
             except PlaywrightTimeoutError as exc:
                 log = str(exc)
-                if self._acted_anyway(replay, loc, exc, token):
+                kept = kept or (token if token is not None and acting_in_page(log) else None)
+                if self._acted_anyway(replay, loc, exc, kept):
                     return loc  # its input reached the page when time ran out: the effect check decides
+                if attempt == 2 and kept is not None:  # it may have acted, on this page: never done elsewhere
+                    raise replay.failed("it ran out of time as it acted in the page, and its second attempt did not "
+                                        "finish either: it may have acted, and it is not done again", performed=True,
+                                        log=call_log(log)) from None
                 if attempt == 2:
                     return None
                 if pointer_intercepted(log):
@@ -251,39 +245,59 @@ class Gate:
                 return None  # not the recorded element (identity.MISMATCH), a re-render, a page in navigation
         return None
 
-    def _acted_anyway(self, replay: ActionReplay, loc: Locator, exc: PlaywrightTimeoutError, token: str | None) -> bool:
-        """Whether a gated attempt that ran out of time acted all the same (``_moved_on``, asked first: the gated
-        locator, found again, would keep another element under ``token``; then ``perform.acted_anyway``); a failure,
-        as performed, when it may have and must not be done again."""
-        if token is not None and acting_in_page(str(exc)) and self._moved_on(replay, token):
+    def _checked(self, replay: ActionReplay, action: Expect, loc: Locator, named: Locator) -> Locator | None:
+        """A gated check: ``loc`` when it holds on the recorded element, None when it does not (the full path decides);
+        a check that fails at once on an element with the recorded role and name there waits the rest of the time."""
+        try:
+            run_check(self.page, action, loc, replay.values, GATE_MS)
+        except PlaywrightError:
+            return None  # not the recorded element (identity.MISMATCH), a page in navigation
+        except LumenAssertionError:
+            if not _present(named):
+                self.absent = (replay.index, GATE_MS)
+                return None
+            try:
+                run_check(self.page, action, loc, replay.values, max(self.timeout_ms - GATE_MS, MIN_WAIT_MS))
+            except (LumenAssertionError, PlaywrightError):
+                return None
+        return loc
+
+    def _acted_anyway(self, replay: ActionReplay, loc: Locator, exc: PlaywrightTimeoutError, kept: str | None) -> bool:
+        """Whether a gated attempt that ran out of time acted all the same (``_moved_on``, asked first when this attempt
+        or the first ran out of time as it acted in the page, its element ``kept`` under that token; then
+        ``perform.acted_anyway``); a failure, as performed, when it may have and must not be done again. A second
+        attempt finds no element at another address than the first's (``js/identity_engine.js``): a page that moved on
+        between the two is asked again here."""
+        if kept is not None and _moved_on(self.page, replay, kept):
             return True
         try:
             return acted_anyway(replay.action, On(self.page, loc, replay.values, self.timeout_ms), exc)
         except InputUnhandledError as unhandled:
             raise replay.failed(unhandled.explained(), performed=True, log=call_log(str(exc))) from None
 
-    def _moved_on(self, replay: ActionReplay, token: str) -> bool:
-        """Whether a gated fill or select whose time ran out as it acted in the page (``acting_in_page``; its element
-        kept under ``token``) acted all the same. Playwright logs nothing once it types or chooses, so only the page can
-        tell: a field that holds what the fill leaves in it (``_filled_value``) was filled; else, with the page at
-        another address than where its element was found (the app took the text, saved, and moved on to the next
-        record, whose form is just like it), it may have acted before the page moved: the action fails, as performed,
-        and is never done again where the app moved on to (unless its recorded effect is that move: then the effect
-        check decides). On the same page it is done again."""
-        value = _filled_value(replay.action, replay.values)
-        try:
-            if value is not None and holds.provided(self.page, token, value).count() == 1:
-                return True
-        except PlaywrightError:  # not that field, or not that value
-            pass
-        if holds.stayed(self.page, token):
-            return False
-        effect = replay.action.after
-        if effect is not None and effect.url is not None:
-            return True  # it was to go elsewhere: where it went is checked next
-        raise replay.failed("it ran out of time after it found its element, and the page had gone to another address "
-                            "meanwhile (when recorded, the action stayed on its page): it may have acted before the page "
-                            "moved on, and it is not done again there", performed=True)
+
+def _moved_on(page: Page, replay: ActionReplay, token: str) -> bool:
+    """Whether a gated fill or select whose time ran out as it acted in the page (``acting_in_page``; its element
+    kept under ``token``) acted all the same. Playwright logs nothing once it types or chooses, so only the page can
+    tell: a field that holds what the fill leaves in it (``_filled_value``) was filled; else, with the page at
+    another address than where its element was found (the app took the text, saved, and moved on to the next
+    record, whose form is just like it), it may have acted before the page moved: the action fails, as performed,
+    and is never done again where the app moved on to (unless its recorded effect is that move: then the effect
+    check decides). On the same page it is done again."""
+    value = _filled_value(replay.action, replay.values)
+    try:
+        if value is not None and holds.provided(page, token, value).count() == 1:
+            return True
+    except PlaywrightError:  # not that field, or not that value
+        pass
+    if holds.stayed(page, token):
+        return False
+    effect = replay.action.after
+    if effect is not None and effect.url is not None:
+        return True  # it was to go elsewhere: where it went is checked next
+    raise replay.failed("it ran out of time after it found its element, and the page had gone to another address "
+                        "meanwhile (when recorded, the action stayed on its page): it may have acted before the page "
+                        "moved on, and it is not done again there", performed=True)
 
 
 def _filled_value(action: Action, values: dict[str, str]) -> str | None:

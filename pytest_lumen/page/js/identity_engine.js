@@ -4,7 +4,7 @@
 // The attributes read are those hashed: the fingerprinter of each scope reads no other.
 // A third part, "<scope>:<hash>:<token>" (a gated fill's or select's query), keeps the element it matched under <token>
 // (config.filled, this isolated world's own), with the document's address then, for the lumen-holds engine to
-// check its value, and whether the page stayed there, later.
+// check its value, and whether the page stayed there, later; at another address, it matches nothing.
 //
 // config: {fingerprint, fields, skips, missing, separator, mismatch, filled, kept, section, sectionsJoin, openingMs}, from
 // identity.ENGINE_CONFIG.
@@ -18,15 +18,17 @@ function identityEngine(config) {
     }
     return byScope.get(scope);
   };
-  // An element found again at another address is not kept in the place of the first: the action was done where its
-  // element was found first (a read after it times out, of a page that moved on since, must not move it there).
+  // Whether the element may be the one kept under the token: an element found again at another address is not (the
+  // action was done, or may have been, where its element was found first; a second attempt, or a read after a timeout,
+  // on a page that moved on since must not find the next record's field there).
   const keep = (token, el) => {
     const filled = globalThis[config.filled] || (globalThis[config.filled] = new Map());
     const first = filled.get(token);
-    if (first && first.href !== location.href) return;
+    if (first && first.href !== location.href) return false;
     filled.delete(token);
     filled.set(token, {field: el, href: location.href});
     if (filled.size > config.kept) filled.delete(filled.keys().next().value);
+    return true;
   };
   // A fingerprinter per scope for one evaluation of a selector (Playwright's runs synchronously, then its microtasks):
   // what it keeps (a dialog's title, the page's lists of a tag) serves every candidate of that query, and a dialog
@@ -52,8 +54,7 @@ function identityEngine(config) {
         : k === config.section ? sectionKey(f[k]) : String(f[k])).join(config.separator);
       if (cyrb53(key) === want) {
         if (settling(root, config.openingMs)) return [];  // still opening (settling.js): asked again on Playwright's next poll
-        if (token) keep(token, root);
-        return [root];
+        return token && !keep(token, root) ? [] : [root];
       }
       if (scope.includes('t')) throw new Error(config.mismatch);
       return [];

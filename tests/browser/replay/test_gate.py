@@ -124,6 +124,43 @@ def test_a_fill_that_did_not_stick_is_filled_again_only_where_it_was_done(page: 
     assert page.get_by_label("Name").input_value() == ""
 
 
+# The release's autosave, then the form mounted again (its answer re-renders the record), and a moment later the app
+# moves on to the next record (a router's transition that the save's answer scheduled): here, when the test says.
+SAVES_THEN_MOVES_ON = (AUTOSAVE + "window.__moveOn = () => { history.pushState({}, '', `${record + 1}.html`); "
+                      "render(record + 1); }; " + RENDERS_AGAIN)
+
+
+@pytest.mark.parametrize("moves_on", ["never", "between_the_attempts"])
+def test_a_fill_done_again_on_its_page_is_not_done_where_the_app_moved_on_meanwhile(
+        page: Any, tmp_path: Path, moves_on: str, site_factory: Callable[..., Any], monkeypatch: pytest.MonkeyPatch) -> None:
+    # The gate's first attempt runs out of time as it types (the autosave held); the page, once free, mounts the field
+    # again on the same route, so the fill is done again. Twin (never): filled again there, green. Trap: the app moves
+    # on to record 2 between the page's answer and the second attempt: record 2's name is never typed, red.
+    site = site_factory({"records/1.html": RECORDS.replace("{on_input}", KEEPS_IT),
+                         "release/1.html": RECORDS.replace("{on_input}", SAVES_THEN_MOVES_ON), "slow/autosave.txt": "ok"})
+    fill = _record_name_fill(page, site)
+    page.goto(f"{site.url}/release/1.html")
+    moved_on = gate_module._moved_on
+    asked: list[bool] = []
+
+    def answered_then_moves_on(on: Any, replay: Any, token: str) -> bool:  # the page is free once the gate asks it
+        site.release.set()
+        asked.append(moved_on(on, replay, token))
+        if moves_on == "between_the_attempts" and asked == [False]:
+            page.evaluate("window.__moveOn()")
+        return asked[-1]
+    monkeypatch.setattr(gate_module, "_moved_on", answered_then_moves_on)
+    if moves_on == "never":
+        _, heals = _replay_alone(page, tmp_path, "name the record Ada", fill)
+        assert heals == [] and page.evaluate("window.__saved") == ["record 1: Ada"] and asked == [False]
+        return
+    with pytest.raises(ActionFailed) as failed:
+        _replay_alone(page, tmp_path, "name the record Ada", fill)
+    assert failed.value.performed and asked[0] is False
+    assert page.evaluate("window.__saved") == [] and page.url.endswith("/release/2.html")  # record 2's name never typed
+    assert page.get_by_label("Name").input_value() == ""
+
+
 # A ticket form whose status select autosaves on change, posting synchronously (AUTOSAVE); a release moves on to the
 # next ticket once saved. Playwright chooses in one call into the page, whose answer comes only once the save did.
 TICKETS = """<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Tickets</title></head><body>
