@@ -11,6 +11,7 @@ docs/architecture.md ("Playwright's internals") says how to raise the bound.
 
 from __future__ import annotations
 
+import re
 from typing import TYPE_CHECKING, Any, Literal
 
 from playwright._impl._errors import TargetClosedError
@@ -95,6 +96,7 @@ def input_sent(message: str) -> InputSent:
     return "no" if "intercepts pointer events" in attempt else "sent"
 
 
+REPEATED = re.compile(r"^\d+ × ")  # a call log line that came again, written once with its count
 ACTING_IN_PAGE = ("waiting for element to be visible, enabled and editable", "waiting for element to be visible and enabled")
 
 
@@ -105,10 +107,20 @@ def acting_in_page(message: str) -> bool:
     Relies on the call log of those actions: each attempt logs ``waiting for element to be visible, enabled and
     editable`` (a fill) or ``waiting for element to be visible and enabled`` (a select) just before that call; a call
     that answered that the element was not ready adds ``element is not enabled`` (or visible, editable) and a retry,
-    and a select that chose adds ``selected specified option(s)``: only a log that ends at that line was acting.
+    and a select that chose adds ``selected specified option(s)``: only a log that ends at that line was acting. A line
+    that came again is written once, counted (``3 × waiting for ...``).
     """
-    lines = [line.strip().lstrip("- ") for line in call_log(message).splitlines() if line.strip()]
+    lines = [REPEATED.sub("", line.strip().lstrip("- ")) for line in call_log(message).splitlines() if line.strip()]
     return bool(lines) and lines[-1] in ACTING_IN_PAGE
+
+
+def state_unchanged(message: str) -> bool:
+    """Whether a check or an uncheck clicked its control and read its state unchanged just after: a control that shows
+    its new state a moment later (a switch that waits for its server's answer) was clicked all the same.
+
+    Relies on ``set_checked``'s error once its click is done: ``Clicking the checkbox did not change its state``.
+    """
+    return "did not change its state" in message
 
 
 def element_resolved(message: str) -> bool:

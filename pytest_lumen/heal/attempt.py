@@ -20,6 +20,7 @@ if TYPE_CHECKING:
 
     from ..cache.model import Step
     from ..context import TestContext
+    from ..errors import InputUnhandledError
     from ..outcome.heal import Heal
     from ..secrets import PlaceholderRule
 
@@ -109,6 +110,11 @@ class ActionReplay:
     def on(self, path: ReplayPath | None) -> ActionReplay:
         """The same attempt, tried the ``path`` way (through the gate, the full path; None: no element)."""
         return dataclasses.replace(self, path=path)
+
+    def unhandled(self, error: InputUnhandledError, log: str = "") -> ActionFailed:
+        """The failure, as performed, of an action whose input reached the page and did not do what it should in
+        time (``InputUnhandledError``): it is never done again."""
+        return self.failed(error.explained(), performed=True, log=log)
 
     def failed(self, error: str, *, performed: bool = False, log: str = "") -> ActionFailed:
         """The failure of this attempt, complete: the action, why, what was done before it, how it was tried (and

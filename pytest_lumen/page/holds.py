@@ -57,6 +57,12 @@ def token() -> str:
     return f"f{next(_TOKENS)}"
 
 
+def kept_only(token: str) -> str:
+    """The token of a second attempt after a first that may have acted: its query matches only in the document and at
+    the address where the first found its element (``js/identity_engine.js``), never on a page loaded since."""
+    return f"{token}:again"
+
+
 def provided(page: Page, token: str, value: str) -> Locator:
     """The page's document, on condition that the field the gated fill ``token`` acted on still holds ``value`` (its
     query throws ``MISMATCH`` otherwise): a root for the next action's locator."""

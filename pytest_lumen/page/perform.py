@@ -31,7 +31,7 @@ from ..cache.model import (
     WaitFor,
 )
 from ..errors import InputUnhandledError, LumenError, first_line
-from ..playwright_internals import input_sent, pointer_intercepted
+from ..playwright_internals import input_sent, pointer_intercepted, state_unchanged
 from ..templates import substitute
 from ..urls import absolute_url, normalize_url
 from . import options, scripts
@@ -236,10 +236,22 @@ FIRST_TRY_MS = 1000.0  # how long set_checked tries before a covered custom cont
 def set_checked(loc: Locator, checked: bool, timeout_ms: float) -> None:
     """Check or uncheck, as a person does: a custom control covered by its own label's styling (a styled
     span over a hidden input) is clicked where it is, on that label; Playwright still verifies the new state.
+    A control that shows its new state a moment after its click (a switch that waits for its server's answer:
+    Playwright reads it at once, and fails) is never clicked again: its state is waited for (``came_to``).
 
     A plain checkbox costs nothing more: the covering is looked for only when Playwright reports that
     another element intercepts the pointer.
     """
+    try:
+        _clicked_to(loc, checked, timeout_ms)
+    except PlaywrightError as exc:
+        if isinstance(exc, PlaywrightTimeoutError) or not state_unchanged(str(exc)):
+            raise
+        came_to(loc, checked, timeout_ms, exc)
+
+
+def _clicked_to(loc: Locator, checked: bool, timeout_ms: float) -> None:
+    """Playwright's ``set_checked``, on the label that covers a custom control when it intercepts the pointer."""
     first = min(timeout_ms, FIRST_TRY_MS)
     try:
         loc.set_checked(checked, timeout=first)
@@ -267,7 +279,7 @@ def acted_anyway(action: Action, on: On, exc: PlaywrightTimeoutError) -> bool:
     Its call log says so when its input reached the page (a click, then its slow navigation). A click whose input
     events were sent as time ran out (``input_sent``) lands when the page gets to them: this waits until the page has
     taken them (``wait_taken``), so that what comes next sees what the click did. A check whose click reached the page
-    is never clicked again: its control must come to hold the state (``checked_after_all``). A ``select_option`` logs
+    is never clicked again: its control must come to hold the state (``came_to``). A ``select_option`` logs
     nothing before it acts: Playwright checks the select and chooses in one call into the page, and on a busy machine
     that call's answer can come after the time is over; the select then holds the option (``options.holds``).
     """
@@ -275,7 +287,7 @@ def acted_anyway(action: Action, on: On, exc: PlaywrightTimeoutError) -> bool:
     if sent == "sent":
         wait_taken(on.page, on.timeout_ms, exc)
     if sent != "no" and isinstance(action, Check):
-        checked_after_all(action, on, exc)
+        came_to(on.element, action.checked, on.timeout_ms, exc)
     if sent != "no":
         return True
     if not isinstance(action, SelectOption) or on.loc is None:
@@ -284,24 +296,23 @@ def acted_anyway(action: Action, on: On, exc: PlaywrightTimeoutError) -> bool:
     return options.holds(on.loc, substitute(wanted, on.values), by_label, _value_too(action, on.values))
 
 
-def checked_after_all(action: Check, on: On, exc: PlaywrightTimeoutError) -> None:
-    """A check whose click the page took as time ran out, before Playwright read the new state: its control comes to
-    hold the state within the action's time (a widget may set ``aria-checked`` a moment later), or it is gone with what
-    the click did (a to-do row removed once done); else ``InputUnhandledError``. It is never clicked again: a second
-    click would toggle it back."""
+def came_to(loc: Locator, checked: bool, timeout_ms: float, exc: PlaywrightError) -> None:
+    """A check whose click reached the page before its control showed the new state (time ran out first, or the
+    control shows it a moment later): the control comes to hold the state within the action's time (a widget may set
+    ``aria-checked`` once its server answered), or it is gone with what the click did (a to-do row removed once done);
+    else ``InputUnhandledError``. It is never clicked again: a second click would toggle it back."""
     try:
-        expect(on.element).to_be_checked(checked=action.checked, timeout=max(on.timeout_ms, TAKEN_MIN_MS))
+        expect(loc).to_be_checked(checked=checked, timeout=max(timeout_ms, TAKEN_MIN_MS))
     except (AssertionError, PlaywrightError):
         try:
-            if on.element.count() == 0:
+            if loc.count() == 0:
                 return
         except PlaywrightError:  # the page went elsewhere: what the click did
             return
-        state = "checked" if action.checked else "unchecked"
+        state = "checked" if checked else "unchecked"
         raise InputUnhandledError(
-            f"the click of the check reached the page as its time ran out, and the control was not {state} "
-            f"{on.timeout_ms / 1000:g}s later; it is not clicked again, for a second click would toggle it back "
-            f"(Playwright: {first_line(exc)})",
+            f"the click of the check reached the page, and the control was not {state} {timeout_ms / 1000:g}s "
+            f"later; it is not clicked again, for a second click would toggle it back (Playwright: {first_line(exc)})",
             remedy="check by hand that the control changes its state when clicked; when the machine was busy, raise "
                    "lumen_action_timeout") from None
 

@@ -32,11 +32,12 @@ from ..heal.attempt import ActionFailed, ActionReplay, StepReplay
 from ..outcome.figures import Figures
 from ..page import holds, identity
 from ..page.checks import run_check
-from ..page.perform import On, acted_anyway, perform
+from ..page.perform import On, perform
 from ..page.targets import bind_target
 from ..playwright_internals import acting_in_page, call_log, element_resolved, input_sent, pointer_intercepted
 from ..templates import substitute
 from . import effects
+from .timed_out import TimedOut
 
 if TYPE_CHECKING:
     from playwright.sync_api import Locator, Page
@@ -95,6 +96,8 @@ class Gate:
         self.page = page
         self.figures = figures
         self.timeout_ms = timeout_ms
+        self.rest_ms = max(timeout_ms - GATE_MS, MIN_WAIT_MS)  # a second attempt's time (never 0: no limit to Playwright)
+        self.timed_out = TimedOut(page, timeout_ms, self.rest_ms)
         self.pending: Pending | None = None
         self.absent: tuple[int, float] | None = None  # (action, ms): its miss saw no element of the recorded role and name
 
@@ -125,7 +128,7 @@ class Gate:
     def _holds_after_all(self, pending: Pending) -> bool:
         """The pending fill's value read with the rest of the action's time (the field is there)."""
         try:
-            return pending.field.input_value(timeout=max(self.timeout_ms - GATE_MS, MIN_WAIT_MS)) == pending.value
+            return pending.field.input_value(timeout=self.rest_ms) == pending.value
         except PlaywrightError:
             return False
 
@@ -191,7 +194,9 @@ class Gate:
         loc = identity.gated(primary, fp, after_fill=counted, fail_fast=True, named_exactly=named, keep=token)
         if loc is None:
             return None
-        acted_on = self._attempt(replay, loc, _named(primary, fp, named), token)
+        again = None if token is None else identity.gated(primary, fp, after_fill=counted, fail_fast=True,
+                                                          named_exactly=named, keep=holds.kept_only(token))
+        acted_on = self._attempt(replay, loc, _named(primary, fp, named), token, again)
         if acted_on is None:
             self.figures.gate_misses += 1
         elif isinstance(action, Fill):  # a fill may change the text around the field: find it again without it
@@ -204,41 +209,41 @@ class Gate:
             return self.page
         return holds.provided(self.page, self.pending.token, self.pending.value)
 
-    def _attempt(self, replay: ActionReplay, loc: Locator, named: Locator, token: str | None = None) -> Locator | None:
+    def _attempt(self, replay: ActionReplay, loc: Locator, named: Locator, token: str | None = None,
+                 again: Locator | None = None) -> Locator | None:
         """The gated attempt itself (see ``_act``): ``loc`` when it acted, None when it did nothing.
 
         A miss is decided by the page, not by the clock: when the first, short attempt ran out of time before
         Playwright found the element, the page is asked (one round trip) whether an element with the recorded
         role and name is there (``named``); if it is, a busy machine was slow, and the attempt goes on with the
         rest of the action's time (the engine throws at once if it is not the recorded element); if not, the full
-        path looks for it."""
+        path looks for it. A fill or select (``token``) whose time ran out as it acted in the page goes on in
+        ``TimedOut.after_acting``, never to the full path."""
         action, values = replay.action, replay.values
         if isinstance(action, Expect):
             return self._checked(replay, action, loc, named)
         timeout = GATE_MS
-        kept: str | None = None  # the token, once an attempt ran out of time as it acted in the page
         for attempt in (1, 2):
             try:
                 perform(action, On(self.page, loc, values, timeout))
                 return loc
+            except InputUnhandledError as unhandled:  # a check's click done, its state not shown in time
+                raise replay.unhandled(unhandled) from None
             except PlaywrightTimeoutError as exc:
                 log = str(exc)
-                kept = kept or (token if token is not None and acting_in_page(log) else None)
-                if self._acted_anyway(replay, loc, exc, kept):
+                if token is not None and acting_in_page(log):
+                    return self.timed_out.after_acting(replay, loc, exc, token, again if attempt == 1 else None)
+                if self.timed_out.acted_anyway(replay, loc, exc):
                     return loc  # its input reached the page when time ran out: the effect check decides
-                if attempt == 2 and kept is not None:  # it may have acted, on this page: never done elsewhere
-                    raise replay.failed("it ran out of time as it acted in the page, and its second attempt did not "
-                                        "finish either: it may have acted, and it is not done again", performed=True,
-                                        log=call_log(log)) from None
-                if attempt == 2:
-                    return None
-                if pointer_intercepted(log):
+                if attempt == 2 or pointer_intercepted(log):
                     return None  # an overlay in the way: the full path reads it, and dismisses it only harmlessly
                 if not element_resolved(log) and not _present(named):
                     self.absent = (replay.index, GATE_MS)
                     return None  # no such element on the page: the full path looks and heals (without waiting again)
-                # the element is there (not ready yet, or a busy machine): wait for it (never 0: no limit to Playwright)
-                timeout = max(self.timeout_ms - GATE_MS, MIN_WAIT_MS)
+                if token is not None and element_resolved(log) and not holds.stayed(self.page, token):
+                    return None  # found where the page is no more: the gated query would find nothing now
+                # the element is there (not ready yet, or a busy machine): wait for it
+                timeout = self.rest_ms
             except PlaywrightError as exc:
                 if input_sent(str(exc)) != "no":  # its input reached the page, or may: it is never done again
                     raise replay.failed(first_line(exc), performed=True, log=call_log(str(exc))) from None
@@ -257,56 +262,10 @@ class Gate:
                 self.absent = (replay.index, GATE_MS)
                 return None
             try:
-                run_check(self.page, action, loc, replay.values, max(self.timeout_ms - GATE_MS, MIN_WAIT_MS))
+                run_check(self.page, action, loc, replay.values, self.rest_ms)
             except (LumenAssertionError, PlaywrightError):
                 return None
         return loc
-
-    def _acted_anyway(self, replay: ActionReplay, loc: Locator, exc: PlaywrightTimeoutError, kept: str | None) -> bool:
-        """Whether a gated attempt that ran out of time acted all the same (``_moved_on``, asked first when this attempt
-        or the first ran out of time as it acted in the page, its element ``kept`` under that token; then
-        ``perform.acted_anyway``); a failure, as performed, when it may have and must not be done again. A second
-        attempt finds no element at another address than the first's (``js/identity_engine.js``): a page that moved on
-        between the two is asked again here."""
-        if kept is not None and _moved_on(self.page, replay, kept):
-            return True
-        try:
-            return acted_anyway(replay.action, On(self.page, loc, replay.values, self.timeout_ms), exc)
-        except InputUnhandledError as unhandled:
-            raise replay.failed(unhandled.explained(), performed=True, log=call_log(str(exc))) from None
-
-
-def _moved_on(page: Page, replay: ActionReplay, token: str) -> bool:
-    """Whether a gated fill or select whose time ran out as it acted in the page (``acting_in_page``; its element
-    kept under ``token``) acted all the same. Playwright logs nothing once it types or chooses, so only the page can
-    tell: a field that holds what the fill leaves in it (``_filled_value``) was filled; else, with the page at
-    another address than where its element was found (the app took the text, saved, and moved on to the next
-    record, whose form is just like it), it may have acted before the page moved: the action fails, as performed,
-    and is never done again where the app moved on to (unless its recorded effect is that move: then the effect
-    check decides). On the same page it is done again."""
-    value = _filled_value(replay.action, replay.values)
-    try:
-        if value is not None and holds.provided(page, token, value).count() == 1:
-            return True
-    except PlaywrightError:  # not that field, or not that value
-        pass
-    if holds.stayed(page, token):
-        return False
-    effect = replay.action.after
-    if effect is not None and effect.url is not None:
-        return True  # it was to go elsewhere: where it went is checked next
-    raise replay.failed("it ran out of time after it found its element, and the page had gone to another address "
-                        "meanwhile (when recorded, the action stayed on its page): it may have acted before the page "
-                        "moved on, and it is not done again there", performed=True)
-
-
-def _filled_value(action: Action, values: dict[str, str]) -> str | None:
-    """What a fill leaves in its field: the value recorded after it (a field may format what is typed), else what it
-    types; None for any other action."""
-    if not isinstance(action, Fill):
-        return None
-    held = action.after.value if action.after is not None and action.after.value is not None else action.value
-    return substitute(held, values)
 
 
 def _named(primary: Locator, fp: Fingerprint | None, named_exactly: bool) -> Locator:

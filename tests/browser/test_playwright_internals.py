@@ -29,6 +29,7 @@ from pytest_lumen.playwright_internals import (
     listener_count,
     pointer_intercepted,
     selector_of,
+    state_unchanged,
     target_closed,
     without_call_log,
 )
@@ -196,11 +197,26 @@ def test_acting_in_page_reads_a_fill_or_select_whose_call_into_the_page_had_not_
 def test_acting_in_page_reads_a_fill_the_page_answered_not_enabled_as_not_acting(page: Any, site_factory: Any) -> None:
     site = site_factory({"index.html": HELD_FORM})
     page.goto(site.url + "/index.html")
-    # Time for the page to answer "not enabled" a few times, on a loaded machine too: a log cut before the first answer
-    # reads as acting, which is the cautious reading.
+    # Time for the page to answer "not enabled", on a loaded machine too. Time may run out during any call into the
+    # page, whose log then ends at it and reads as acting (the cautious reading): read the log as it was once the page
+    # had answered, and just before.
     with pytest.raises(PlaywrightTimeoutError) as not_ready:
         page.get_by_label("Code").fill("X1", timeout=5000)
-    assert "not enabled" in str(not_ready.value) and not acting_in_page(str(not_ready.value))
+    log = str(not_ready.value)
+    answered = log.index("\n", log.index("element is not enabled"))
+    assert not acting_in_page(log[:answered]) and acting_in_page(log[:log.rindex("\n", 0, answered)])
+
+
+def test_state_unchanged_reads_a_check_whose_control_did_not_show_the_state_after_its_click(page: Any) -> None:
+    page.set_content("""<button role="switch" aria-checked="false" onclick="window.__clicks = (window.__clicks || 0) + 1">
+        Email alerts</button><p>Nothing to check</p>""")
+    with pytest.raises(PlaywrightError) as unchanged:
+        page.get_by_role("switch").check()
+    assert state_unchanged(str(unchanged.value)) and not isinstance(unchanged.value, PlaywrightTimeoutError)
+    assert page.evaluate("window.__clicks") == 1  # clicked, once
+    with pytest.raises(PlaywrightTimeoutError) as missing:
+        page.get_by_role("checkbox").check(timeout=300)
+    assert not state_unchanged(str(missing.value))
 
 
 def test_already_registered_reads_a_second_registration(playwright: Any) -> None:

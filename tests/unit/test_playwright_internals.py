@@ -20,7 +20,7 @@ HOME = Path(playwright_internals.__file__).resolve()
 PRIVATE = {"_impl_obj", "_selector", "_channel", "_connection", "_object", "_loop", "_dispatcher_fiber"}
 MESSAGES = ("Call log", "intercepts pointer events", "locator resolved to", "action done", "performing ",
             "waiting for element to be visible",
-            "already registered", "strict mode violation", "has been closed", "Target crashed")
+            "already registered", "strict mode violation", "has been closed", "Target crashed", "did not change its state")
 PRIVATE_MODULE = "playwright._impl"  # its classes, TargetClosedError among them, are not the public API
 
 
@@ -101,6 +101,10 @@ FILL = "Timeout 500ms exceeded.\nCall log:\n  - waiting for locator(\"#n\")\n   
     (FILL + "  - attempting select option action\n    - waiting for element to be visible and enabled\n"
      "    - selected specified option(s)\n", False),  # chose: acted (options.holds tells), not acting
     ('Timeout 500ms exceeded.\nCall log:\n  - waiting for locator("#n")\n', False),
+    # Playwright writes a line that came again as one, counted: the last call of three was acting, or answered
+    (FILL + "  - attempting fill action\n    3 × waiting for element to be visible, enabled and editable\n", True),
+    (FILL + "  - attempting fill action\n    3 × waiting for element to be visible, enabled and editable\n"
+     "      - element is not enabled\n", False),
 ])
 def test_a_timed_out_fill_or_select_was_acting_only_when_its_log_ends_at_its_call_into_the_page(
         log: str, acting: bool) -> None:

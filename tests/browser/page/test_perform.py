@@ -4,6 +4,7 @@ sent again, and the step goes on only once the page has taken it (fails, as done
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 from typing import Any
 
@@ -73,15 +74,16 @@ TRACKER = """<script>document.addEventListener('mousedown', (event) => {
 }, true);</script>"""
 
 
-def free_once_waited_for(monkeypatch: pytest.MonkeyPatch, site: Any) -> None:
-    """Let the held page go once the step has given up on its click's answer and waits for the page to take the input
-    (``perform.wait_taken``): late, but within the action's time, however busy the machine is."""
-    waiting = perform.wait_taken
+def free_once_waited_for(monkeypatch: pytest.MonkeyPatch, site: Any, wait: str = "wait_taken") -> None:
+    """Let the held page go once the step has given up on its click's answer and waits for what it did (``wait``:
+    ``perform.wait_taken``, the page to take the input; ``came_to``, a control's state): late, but within the action's
+    time, however busy the machine is."""
+    waiting = getattr(perform, wait)
 
     def free_then_wait(*args: Any) -> None:
         site.release.set()
         waiting(*args)
-    monkeypatch.setattr(perform, "wait_taken", free_then_wait)
+    monkeypatch.setattr(perform, wait, free_then_wait)
 
 
 SCRIPTS = {"save": [{"tool": "click", "target": {"role": "button", "name": "Save"}}, {"tool": "done"}],
@@ -136,4 +138,30 @@ def test_a_check_whose_click_the_page_took_late_is_never_clicked_again(
     with pytest.raises(ReplayError) as failed:
         record_then_replay(page, site, tmp_path, ALERTS, "turn email alerts on")
     assert "the control was not checked" in str(failed.value)
+    assert page.evaluate("window.__used") == ["alerts"] and not page.get_by_role("switch").is_checked()
+
+
+# The release's switch shows its state only once its server answered (no optimistic update), as many settings pages
+# do: Playwright reads the state just after its click, before the answer, and fails ("did not change its state").
+FOLLOWS_SERVER = ("fetch('/slow/prefs.json').then((r) => r.json())"
+                  ".then((prefs) => this.setAttribute('aria-checked', String(prefs.alerts)));")
+
+
+@pytest.mark.parametrize("server", ["turns-it-on", "refuses"])
+def test_a_switch_that_shows_its_servers_answer_is_clicked_once_and_its_state_waited_for(
+        page: Any, site_factory: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, server: str) -> None:
+    # twin: the server turns it on: green, one click. Trap: the release's server refuses (the switch stays off): red,
+    # and never clicked a second time
+    site = site_factory({"old.html": SWITCH.format(shown=SHOWN, tracker=""), "prefs.json": "{}",
+                         "new.html": SWITCH.format(shown=FOLLOWS_SERVER, tracker=""),
+                         "slow/prefs.json": json.dumps({"alerts": server == "turns-it-on"})})
+    free_once_waited_for(monkeypatch, site, "came_to")  # the server answers once Playwright has read the state
+    if server == "turns-it-on":
+        ctx = record_then_replay(page, site, tmp_path, ALERTS, "turn email alerts on")
+        assert page.evaluate("window.__used") == ["alerts"] and page.get_by_role("switch").is_checked()
+        assert not ctx.heals
+        return
+    with pytest.raises(ReplayError) as failed:
+        record_then_replay(page, site, tmp_path, ALERTS, "turn email alerts on")
+    assert "the control was not checked" in str(failed.value) and "toggle it back" in str(failed.value)
     assert page.evaluate("window.__used") == ["alerts"] and not page.get_by_role("switch").is_checked()
