@@ -15,7 +15,7 @@ from .outcome.usage import Usage
 from .secrets import map_strings
 
 StopReason = Literal["timeout", "max_actions", "token_budget", "model_error", "user_interrupted", "cache_miss", "replay_failed",
-                     "assertion_failed", "model_gave_up", "navigation_refused", "secret_leak"]
+                     "assertion_failed", "model_gave_up", "navigation_refused", "secret_leak", "input_unhandled"]
 
 
 def _now() -> str:

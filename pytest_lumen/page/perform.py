@@ -50,8 +50,9 @@ TAKEN_MIN_MS = 100.0  # the least a page is given to take input sent as an actio
 @dataclass(frozen=True)
 class On:
     """Where and how an action is done: the page, its resolved element (None for page-level actions), the values, the
-    timeout, the folder an upload's relative paths start from (the test file's), and the resolved element a drag ends
-    on (None: its recorded locator)."""
+    timeout, the folder an upload's relative paths start from (the test file's), the resolved element a drag ends
+    on (None: its recorded locator), and the time a check's control has to show its state after the click: the
+    action's, when the attempt's own is shorter (the gate's first)."""
 
     page: Page
     loc: Locator | None
@@ -59,6 +60,7 @@ class On:
     timeout_ms: float
     files_root: Path | None = None
     dest: Locator | None = None
+    state_ms: float | None = None  # how long a check's control may take to show its state (None: ``timeout_ms``)
 
     @property
     def element(self) -> Locator:
@@ -140,7 +142,7 @@ def _value_too(action: SelectOption, values: dict[str, str]) -> str | None:
 
 @_do.register
 def _check(action: Check, on: On) -> None:
-    set_checked(on.element, action.checked, on.timeout_ms)
+    set_checked(on.element, action.checked, on.timeout_ms, on.state_ms)
 
 
 @_do.register
@@ -233,11 +235,12 @@ def upload(page: Page, loc: Locator, paths: list[Path], timeout_ms: float) -> No
 FIRST_TRY_MS = 1000.0  # how long set_checked tries before a covered custom control is looked for
 
 
-def set_checked(loc: Locator, checked: bool, timeout_ms: float) -> None:
+def set_checked(loc: Locator, checked: bool, timeout_ms: float, state_ms: float | None = None) -> None:
     """Check or uncheck, as a person does: a custom control covered by its own label's styling (a styled
     span over a hidden input) is clicked where it is, on that label; Playwright still verifies the new state.
     A control that shows its new state a moment after its click (a switch that waits for its server's answer:
-    Playwright reads it at once, and fails) is never clicked again: its state is waited for (``came_to``).
+    Playwright reads it at once, and fails) is never clicked again: its state is waited for (``came_to``), for
+    ``state_ms`` (None: ``timeout_ms``).
 
     A plain checkbox costs nothing more: the covering is looked for only when Playwright reports that
     another element intercepts the pointer.
@@ -247,7 +250,7 @@ def set_checked(loc: Locator, checked: bool, timeout_ms: float) -> None:
     except PlaywrightError as exc:
         if isinstance(exc, PlaywrightTimeoutError) or not state_unchanged(str(exc)):
             raise
-        came_to(loc, checked, timeout_ms, exc)
+        came_to(loc, checked, state_ms or timeout_ms, exc)
 
 
 def _clicked_to(loc: Locator, checked: bool, timeout_ms: float) -> None:
@@ -287,7 +290,7 @@ def acted_anyway(action: Action, on: On, exc: PlaywrightTimeoutError) -> bool:
     if sent == "sent":
         wait_taken(on.page, on.timeout_ms, exc)
     if sent != "no" and isinstance(action, Check):
-        came_to(on.element, action.checked, on.timeout_ms, exc)
+        came_to(on.element, action.checked, on.state_ms or on.timeout_ms, exc)
     if sent != "no":
         return True
     if not isinstance(action, SelectOption) or on.loc is None:
@@ -300,15 +303,20 @@ def came_to(loc: Locator, checked: bool, timeout_ms: float, exc: PlaywrightError
     """A check whose click reached the page before its control showed the new state (time ran out first, or the
     control shows it a moment later): the control comes to hold the state within the action's time (a widget may set
     ``aria-checked`` once its server answered), or it is gone with what the click did (a to-do row removed once done);
-    else ``InputUnhandledError``. It is never clicked again: a second click would toggle it back."""
+    else ``InputUnhandledError``. It is never clicked again: a second click would toggle it back. A control that is
+    there but no longer the one acted on (the gate's identity check fails: its row now shows an error) is not gone."""
+    page = loc.page
+    address = page.url
     try:
         expect(loc).to_be_checked(checked=checked, timeout=max(timeout_ms, TAKEN_MIN_MS))
     except (AssertionError, PlaywrightError):
+        if page.is_closed() or page.url != address:
+            return  # the page closed, or went elsewhere: what the click did
         try:
             if loc.count() == 0:
-                return
-        except PlaywrightError:  # the page went elsewhere: what the click did
-            return
+                return  # removed with what the click did
+        except PlaywrightError:
+            pass
         state = "checked" if checked else "unchecked"
         raise InputUnhandledError(
             f"the click of the check reached the page, and the control was not {state} {timeout_ms / 1000:g}s "

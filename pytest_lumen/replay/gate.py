@@ -225,7 +225,7 @@ class Gate:
         timeout = GATE_MS
         for attempt in (1, 2):
             try:
-                perform(action, On(self.page, loc, values, timeout))
+                perform(action, On(self.page, loc, values, timeout, state_ms=self.timeout_ms))
                 return loc
             except InputUnhandledError as unhandled:  # a check's click done, its state not shown in time
                 raise replay.unhandled(unhandled) from None

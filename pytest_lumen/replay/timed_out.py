@@ -58,12 +58,12 @@ class TimedOut:
         ``loc`` when it acted; else, after a first attempt, done once more on ``again`` (its query finds the element
         only where the first found it: ``holds.kept_only``) with the rest of the time. It fails as performed when
         that does not finish either, or when there is no ``again`` (a second attempt ran out)."""
-        if self.acted_anyway(replay, loc, exc, token):
+        if self.acted_anyway(replay, again or loc, exc, token):  # a select is read where its element was found
             return loc
         failure: PlaywrightError = exc
         if again is not None:
             try:
-                perform(replay.action, On(self.page, again, replay.values, self.rest_ms))
+                perform(replay.action, On(self.page, again, replay.values, self.rest_ms, state_ms=self.timeout_ms))
                 return again
             except InputUnhandledError as unhandled:
                 raise replay.unhandled(unhandled) from None
@@ -94,9 +94,9 @@ def moved_on(page: Page, replay: ActionReplay, token: str) -> bool:
     effect = replay.action.after
     if effect is not None and effect.url is not None:
         return True  # it was to go elsewhere: where it went is checked next
-    raise replay.failed("it ran out of time after it found its element, and the page had gone to another address "
-                        "meanwhile (when recorded, the action stayed on its page): it may have acted before the page "
-                        "moved on, and it is not done again there", performed=True)
+    raise replay.failed("it ran out of time after it found its element, and the page had gone to another address, or "
+                        "loaded anew, meanwhile (when recorded, the action stayed on its page): it may have acted before "
+                        "the page moved on, and it is not done again there", performed=True)
 
 
 def filled_value(action: Action, values: dict[str, str]) -> str | None:

@@ -14,12 +14,14 @@ import ast
 import builtins
 import subprocess
 import sys
+import typing
 from pathlib import Path
 
 import pytest
 
 import pytest_lumen
 from pytest_lumen import errors
+from pytest_lumen.events import StopReason
 from tests.unit.test_docs_sync import ROOT, code_blocks
 
 PACKAGE = ROOT / "pytest_lumen"
@@ -78,6 +80,15 @@ def test_every_exported_error_is_raised_or_the_base_of_one_that_is() -> None:
     raised = exported_errors() & constructed_names()
     bases = {base.__name__ for name in raised for base in getattr(errors, name).__mro__}
     assert exported_errors() - raised - bases == set(), "exported errors the package never raises"
+
+
+def test_every_error_a_step_stops_with_is_a_reason_its_error_event_can_hold() -> None:
+    # an error's ``reason`` is written into the step's ``error`` event; one the model does not allow failed the writing
+    stops = {cls.reason for cls in vars(errors).values() if isinstance(cls, type) and issubclass(cls, errors.LumenError)
+             and cls is not errors.ExportError}  # the export tool's, raised outside any test
+    assert stops - set(typing.get_args(StopReason)) == set()
+    documented = (ROOT / "docs" / "troubleshooting.md").read_text(encoding="utf-8").split("The hierarchy:")[0]
+    assert {reason for reason in typing.get_args(StopReason) if f"`{reason}`" not in documented} == set()
 
 
 def fixture_return_names() -> dict[str, set[str]]:
