@@ -304,7 +304,7 @@ def came_to(loc: Locator, checked: bool, timeout_ms: float, exc: PlaywrightError
     control shows it a moment later): the control comes to hold the state within the action's time (a widget may set
     ``aria-checked`` once its server answered), or it is gone with what the click did (a to-do row removed once done);
     else ``InputUnhandledError``. It is never clicked again: a second click would toggle it back. A control that is
-    there but no longer the one acted on (the gate's identity check fails: its row now shows an error) is not gone."""
+    there but fails the gate's identity check now is not gone."""
     page = loc.page
     address = page.url
     try:

@@ -235,8 +235,8 @@ class Gate:
                     return self.timed_out.after_acting(replay, loc, exc, token, again if attempt == 1 else None)
                 if self.timed_out.acted_anyway(replay, loc, exc):
                     return loc  # its input reached the page when time ran out: the effect check decides
-                if attempt == 2 or pointer_intercepted(log):
-                    return None  # an overlay in the way: the full path reads it, and dismisses it only harmlessly
+                if attempt == 2 or pointer_intercepted(log):  # an overlay in the way: the full path reads it, and
+                    return None  # dismisses it only harmlessly
                 if not element_resolved(log) and not _present(named):
                     self.absent = (replay.index, GATE_MS)
                     return None  # no such element on the page: the full path looks and heals (without waiting again)
