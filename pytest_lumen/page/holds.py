@@ -63,16 +63,17 @@ def kept_only(token: str) -> str:
     return f"{token}:again"
 
 
-def provided(page: Page, token: str, value: str) -> Locator:
-    """The page's document, on condition that the field the gated fill ``token`` acted on still holds ``value`` (its
-    query throws ``MISMATCH`` otherwise): a root for the next action's locator."""
+def provided(page: Page | Locator, token: str, value: str) -> Locator:
+    """The page's document (``page``: or a frame's, entered by a locator), on condition that the field the gated fill
+    ``token`` acted on still holds ``value`` (its query throws ``MISMATCH`` otherwise): a root for the next action's
+    locator."""
     return page.locator(f"{ENGINE}={token}:{digest(value)}")
 
 
-def stayed(page: Page, token: str) -> bool:
-    """Whether the page is still at the address where the gated fill or select ``token`` was done, as the page tells it
-    (one round trip; the client hears of a router's route change later): a route change, a new document or a page
-    gone says no."""
+def stayed(page: Page | Locator, token: str) -> bool:
+    """Whether the page (or the frame a locator enters) is still at the address where the gated fill or select
+    ``token`` was done, as the page tells it (one round trip; the client hears of a router's route change later): a
+    route change, a new document or a page gone says no."""
     try:
         return page.locator(f"{ENGINE}={token}").count() == 1
     except PlaywrightError:

@@ -37,7 +37,7 @@ from ..page.targets import bind_target
 from ..playwright_internals import acting_in_page, call_log, element_resolved, input_sent, pointer_intercepted
 from ..templates import substitute
 from . import effects
-from .timed_out import TimedOut
+from .timed_out import TimedOut, where_kept
 
 if TYPE_CHECKING:
     from playwright.sync_api import Locator, Page
@@ -82,11 +82,11 @@ def value_checked_later(action: Action, target: Target, values: dict[str, str]) 
     return substitute(effect.value, values)
 
 
-def kept_unlogged(action: Action, target: Target) -> bool:
-    """Whether the page keeps the element a gated action acts on (``holds.stayed`` reads whether it stayed there): a
-    fill or a select, which act in the page with no sign in Playwright's log once they found it (a timed-out one may
-    have acted), in the page itself (a frame's own world is out of the page's reach)."""
-    return isinstance(action, (Fill, SelectOption)) and target.locator.frame() is None
+def kept_unlogged(action: Action) -> bool:
+    """Whether the page keeps the element a gated action acts on (``holds.stayed`` reads whether it stayed there, in
+    its frame when it is in one: ``timed_out.where_kept``): a fill or a select, which act in the page with no sign in
+    Playwright's log once they found it (a timed-out one may have acted)."""
+    return isinstance(action, (Fill, SelectOption))
 
 
 class Gate:
@@ -150,7 +150,7 @@ class Gate:
         was = effects.before(self.page)
         self.absent = None
         value = value_checked_later(action, target, values)
-        token = holds.token() if value is not None or kept_unlogged(action, target) else None
+        token = holds.token() if value is not None or kept_unlogged(action) else None
         acted_on = self._act(replay, target, token)
         if acted_on is None:
             return None
@@ -240,7 +240,8 @@ class Gate:
                 if not element_resolved(log) and not _present(named):
                     self.absent = (replay.index, GATE_MS)
                     return None  # no such element on the page: the full path looks and heals (without waiting again)
-                if token is not None and element_resolved(log) and not holds.stayed(self.page, token):
+                if token is not None and element_resolved(log) and \
+                        not holds.stayed(where_kept(self.page, action.target_or_none), token):
                     return None  # found where the page is no more: the gated query would find nothing now
                 # the element is there (not ready yet, or a busy machine): wait for it
                 timeout = self.rest_ms

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING
 from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
-from ..cache.model import Action, Fill
+from ..cache.model import Action, Fill, Target
 from ..errors import InputUnhandledError
 from ..page import holds
 from ..page.perform import On, acted_anyway, perform
@@ -83,13 +83,13 @@ def moved_on(page: Page, replay: ActionReplay, token: str) -> bool:
     record, whose form is just like it), it may have acted before the page moved: the action fails, as performed, and
     is never done again where the app moved on to (unless its recorded effect is that move: then the effect check
     decides). On the same page, False: it may be done again there."""
-    value = filled_value(replay.action, replay.values)
+    value, kept = filled_value(replay.action, replay.values), where_kept(page, replay.action.target_or_none)
     try:
-        if value is not None and holds.provided(page, token, value).count() == 1:
+        if value is not None and holds.provided(kept, token, value).count() == 1:
             return True
     except PlaywrightError:  # not that field, or not that value
         pass
-    if holds.stayed(page, token):
+    if holds.stayed(kept, token):
         return False
     effect = replay.action.after
     if effect is not None and effect.url is not None:
@@ -97,6 +97,13 @@ def moved_on(page: Page, replay: ActionReplay, token: str) -> bool:
     raise replay.failed("it ran out of time after it found its element, and the page had gone to another address, or "
                         "loaded anew, meanwhile (when recorded, the action stayed on its page): it may have acted before "
                         "the page moved on, and it is not done again there", performed=True)
+
+
+def where_kept(page: Page, target: Target | None) -> Page | Locator:
+    """Where the page keeps the element a gated action found (``js/identity_engine.js``): the page's world, or the
+    world of the frame the target is in, which is out of the page's reach (its address is the frame's)."""
+    frame = target.locator.frame() if target is not None else None
+    return page if frame is None else frame.build(page)
 
 
 def filled_value(action: Action, values: dict[str, str]) -> str | None:

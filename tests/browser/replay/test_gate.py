@@ -133,17 +133,31 @@ MOVES = {"by_its_router": "history.pushState({}, '', `${record + 1}.html`); rend
          "by_a_page_load": "location.assign(`${record + 1}.html`);"}
 
 
-@pytest.mark.parametrize("moves_on", ["never", "by_its_router", "by_a_page_load"])
+# An admin page that edits the record in an iframe (a CMS's editor pane): the same editor, in a frame's own world.
+ADMIN = """<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Admin</title></head><body><main><h1>Records
+</h1><iframe name="editor" title="Record editor" src="/release/1.html" class="w-full h-96"></iframe></main></body></html>"""
+IN_EDITOR = LocatorSpec(kind="frame", value='iframe[title="Record editor"]')
+
+
+@pytest.mark.parametrize(("moves_on", "where"), [("never", "page"), ("by_its_router", "page"), ("by_a_page_load", "page"),
+                                                 ("never", "frame"), ("by_its_router", "frame")])
 def test_a_fill_done_again_on_its_page_is_not_done_where_the_app_moved_on_meanwhile(
-        page: Any, tmp_path: Path, moves_on: str, site_factory: Callable[..., Any], monkeypatch: pytest.MonkeyPatch) -> None:
+        page: Any, tmp_path: Path, moves_on: str, where: str, site_factory: Callable[..., Any],
+        monkeypatch: pytest.MonkeyPatch) -> None:
     # The gate's first attempt runs out of time as it types (the autosave held); the page, once free, mounts the field
     # again on the same route, so the fill is done again. Twin (never): filled again there, green. Traps: the app moves
-    # on to record 2 between the page's answer and the second attempt: record 2's name is never typed, red.
+    # on to record 2 between the page's answer and the second attempt: record 2's name is never typed, red. On the
+    # page, or in the admin's editor frame.
     site = site_factory({"records/1.html": RECORDS.replace("{on_input}", KEEPS_IT), "slow/autosave.txt": "ok",
                          "release/1.html": RECORDS.replace("{on_input}", SAVES_THEN_MOVES_ON.replace(
-                             "{move}", MOVES.get(moves_on, ""))), "release/2.html": RECORDS.replace("{on_input}", KEEPS_IT)})
+                             "{move}", MOVES.get(moves_on, ""))), "release/2.html": RECORDS.replace("{on_input}", KEEPS_IT),
+                         "admin.html": ADMIN})
     fill = _record_name_fill(page, site)
-    page.goto(f"{site.url}/release/1.html")
+    if where == "frame":
+        fill = fill.model_copy(update={"target": fill.target.model_copy(update={
+            "locator": fill.target.locator.model_copy(update={"parent": IN_EDITOR})})})
+    page.goto(f"{site.url}/{'release/1.html' if where == 'page' else 'admin.html'}")
+    doc = page if where == "page" else page.frame(name="editor")
     monkeypatch.setattr(gate_module, "GATE_MS", 3000.0)  # the first attempt gets to type however busy the machine is
     moved_on = timed_out.moved_on
     asked: list[bool] = []
@@ -152,20 +166,20 @@ def test_a_fill_done_again_on_its_page_is_not_done_where_the_app_moved_on_meanwh
         site.release.set()
         asked.append(moved_on(on, replay, token))
         if moves_on != "never" and asked == [False]:
-            page.evaluate("window.__moveOn()")
-            page.wait_for_url("**/release/2.html")
-            page.get_by_label("Name").wait_for()
+            doc.evaluate("window.__moveOn()")
+            doc.wait_for_url("**/release/2.html")
+            doc.get_by_label("Name").wait_for()
         return asked[-1]
     monkeypatch.setattr(timed_out, "moved_on", answered_then_moves_on)
     if moves_on == "never":
         _, heals = _replay_alone(page, tmp_path, "name the record Ada", fill)
-        assert heals == [] and page.evaluate("window.__saved") == ["record 1: Ada"] and asked == [False]
+        assert heals == [] and doc.evaluate("window.__saved") == ["record 1: Ada"] and asked == [False]
         return
     with pytest.raises(ActionFailed) as failed:
         _replay_alone(page, tmp_path, "name the record Ada", fill)
     assert failed.value.performed and asked == [False]
-    assert page.evaluate("window.__saved") == [] and page.url.endswith("/release/2.html")  # record 2's name never typed
-    assert page.get_by_label("Name").input_value() == ""
+    assert doc.evaluate("window.__saved") == [] and doc.url.endswith("/release/2.html")  # record 2's name never typed
+    assert doc.get_by_label("Name").input_value() == ""
 
 
 # A ticket form whose status select autosaves on change, posting synchronously (AUTOSAVE); a release moves on to the
