@@ -61,7 +61,8 @@ FIELDS = page_fields("role", "name", "tag", "text", "id", "name_attr", "type", "
                      "dialog_description")
 ROLE_AND_NAME = ("role", "name")
 # What a fill may change: its own text (a contenteditable) and the text around it (a line total, a
-# validation message, suggestions). The gate that finds a filled field again to read it back skips them.
+# validation message, suggestions); and what the answer to a check's click may (a status line beside a switch). The
+# gate that finds a filled field again to read it back, or a checked control to read its state, skips them.
 LIVE = ("text", "context")
 # The text around an element changes with the page's state (a count, a total, a message next to it).
 # It tells look-alikes apart (an "Add to cart" per product), and so does the heading above them (the "Street address"

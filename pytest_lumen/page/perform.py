@@ -51,8 +51,9 @@ TAKEN_MIN_MS = 100.0  # the least a page is given to take input sent as an actio
 class On:
     """Where and how an action is done: the page, its resolved element (None for page-level actions), the values, the
     timeout, the folder an upload's relative paths start from (the test file's), the resolved element a drag ends
-    on (None: its recorded locator), and the time a check's control has to show its state after the click: the
-    action's, when the attempt's own is shorter (the gate's first)."""
+    on (None: its recorded locator), the time a check's control has to show its state after the click (the
+    action's, when the attempt's own is shorter: the gate's first), and where that control is read then: through the
+    gate, without the text around it, which the click's answer may change (a status line beside a switch)."""
 
     page: Page
     loc: Locator | None
@@ -61,6 +62,7 @@ class On:
     files_root: Path | None = None
     dest: Locator | None = None
     state_ms: float | None = None  # how long a check's control may take to show its state (None: ``timeout_ms``)
+    reread: Locator | None = None  # where a check's control is read after its click (None: ``loc``): ``came_to``
 
     @property
     def element(self) -> Locator:
@@ -142,7 +144,7 @@ def _value_too(action: SelectOption, values: dict[str, str]) -> str | None:
 
 @_do.register
 def _check(action: Check, on: On) -> None:
-    set_checked(on.element, action.checked, on.timeout_ms, on.state_ms)
+    set_checked(on.element, action.checked, on.timeout_ms, on.state_ms, on.reread)
 
 
 @_do.register
@@ -235,12 +237,13 @@ def upload(page: Page, loc: Locator, paths: list[Path], timeout_ms: float) -> No
 FIRST_TRY_MS = 1000.0  # how long set_checked tries before a covered custom control is looked for
 
 
-def set_checked(loc: Locator, checked: bool, timeout_ms: float, state_ms: float | None = None) -> None:
+def set_checked(loc: Locator, checked: bool, timeout_ms: float, state_ms: float | None = None,
+                reread: Locator | None = None) -> None:
     """Check or uncheck, as a person does: a custom control covered by its own label's styling (a styled
     span over a hidden input) is clicked where it is, on that label; Playwright still verifies the new state.
     A control that shows its new state a moment after its click (a switch that waits for its server's answer:
     Playwright reads it at once, and fails) is never clicked again: its state is waited for (``came_to``), for
-    ``state_ms`` (None: ``timeout_ms``).
+    ``state_ms`` (None: ``timeout_ms``), where ``reread`` finds the control (None: ``loc``).
 
     A plain checkbox costs nothing more: the covering is looked for only when Playwright reports that
     another element intercepts the pointer.
@@ -250,7 +253,7 @@ def set_checked(loc: Locator, checked: bool, timeout_ms: float, state_ms: float 
     except PlaywrightError as exc:
         if isinstance(exc, PlaywrightTimeoutError) or not state_unchanged(str(exc)):
             raise
-        came_to(loc, checked, state_ms or timeout_ms, exc)
+        came_to(reread or loc, checked, state_ms or timeout_ms, exc)
 
 
 def _clicked_to(loc: Locator, checked: bool, timeout_ms: float) -> None:
@@ -290,7 +293,7 @@ def acted_anyway(action: Action, on: On, exc: PlaywrightTimeoutError) -> bool:
     if sent == "sent":
         wait_taken(on.page, on.timeout_ms, exc)
     if sent != "no" and isinstance(action, Check):
-        came_to(on.element, action.checked, on.state_ms or on.timeout_ms, exc)
+        came_to(on.reread or on.element, action.checked, on.state_ms or on.timeout_ms, exc)
     if sent != "no":
         return True
     if not isinstance(action, SelectOption) or on.loc is None:
@@ -303,8 +306,8 @@ def came_to(loc: Locator, checked: bool, timeout_ms: float, exc: PlaywrightError
     """A check whose click reached the page before its control showed the new state (time ran out first, or the
     control shows it a moment later): the control comes to hold the state within the action's time (a widget may set
     ``aria-checked`` once its server answered), or it is gone with what the click did (a to-do row removed once done);
-    else ``InputUnhandledError``. It is never clicked again: a second click would toggle it back. A control that is
-    there but fails the gate's identity check now is not gone."""
+    else ``InputUnhandledError``. It is never clicked again: a second click would toggle it back. ``loc`` finds the
+    control as the click left it (``On.reread``); a control it cannot be asked about is not gone."""
     page = loc.page
     address = page.url
     try:

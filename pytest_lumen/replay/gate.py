@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING
 from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
-from ..cache.model import Action, Expect, Fill, Fingerprint, SelectOption, Target
+from ..cache.model import Action, Check, Expect, Fill, Fingerprint, SelectOption, Target
 from ..errors import InputUnhandledError, LumenAssertionError, first_line
 from ..heal.attempt import ActionFailed, ActionReplay, StepReplay
 from ..outcome.figures import Figures
@@ -196,11 +196,14 @@ class Gate:
             return None
         again = None if token is None else identity.gated(primary, fp, after_fill=counted, fail_fast=True,
                                                           named_exactly=named, keep=holds.kept_only(token))
-        acted_on = self._attempt(replay, loc, _named(primary, fp, named), token, again)
+        # a fill, or the answer to a check's click, may change the text around the element: found again without it
+        reread = identity.gated(bound.locator.build(self.page), fp, after_fill=True, named_exactly=named) \
+            if isinstance(action, (Fill, Check)) else None
+        acted_on = self._attempt(replay, loc, _named(primary, fp, named), token, again, reread)
         if acted_on is None:
             self.figures.gate_misses += 1
-        elif isinstance(action, Fill):  # a fill may change the text around the field: find it again without it
-            return identity.gated(bound.locator.build(self.page), fp, after_fill=True, named_exactly=named)
+        elif isinstance(action, Fill):
+            return reread
         return acted_on
 
     def _root(self) -> Page | Locator:
@@ -210,7 +213,7 @@ class Gate:
         return holds.provided(self.page, self.pending.token, self.pending.value)
 
     def _attempt(self, replay: ActionReplay, loc: Locator, named: Locator, token: str | None = None,
-                 again: Locator | None = None) -> Locator | None:
+                 again: Locator | None = None, reread: Locator | None = None) -> Locator | None:
         """The gated attempt itself (see ``_act``): ``loc`` when it acted, None when it did nothing.
 
         A miss is decided by the page, not by the clock: when the first, short attempt ran out of time before
@@ -218,14 +221,14 @@ class Gate:
         role and name is there (``named``); if it is, a busy machine was slow, and the attempt goes on with the
         rest of the action's time (the engine throws at once if it is not the recorded element); if not, the full
         path looks for it. A fill or select (``token``) whose time ran out as it acted in the page goes on in
-        ``TimedOut.after_acting``, never to the full path."""
+        ``TimedOut.after_acting``, never to the full path. A check's control is read after its click by ``reread``."""
         action, values = replay.action, replay.values
         if isinstance(action, Expect):
             return self._checked(replay, action, loc, named)
         timeout = GATE_MS
         for attempt in (1, 2):
             try:
-                perform(action, On(self.page, loc, values, timeout, state_ms=self.timeout_ms))
+                perform(action, On(self.page, loc, values, timeout, state_ms=self.timeout_ms, reread=reread))
                 return loc
             except InputUnhandledError as unhandled:  # a check's click done, its state not shown in time
                 raise replay.unhandled(unhandled) from None
@@ -233,7 +236,7 @@ class Gate:
                 log = str(exc)
                 if token is not None and acting_in_page(log):
                     return self.timed_out.after_acting(replay, loc, exc, token, again if attempt == 1 else None)
-                if self.timed_out.acted_anyway(replay, loc, exc):
+                if self.timed_out.acted_anyway(replay, loc, exc, reread=reread):
                     return loc  # its input reached the page when time ran out: the effect check decides
                 if attempt == 2 or pointer_intercepted(log):  # an overlay in the way: the full path reads it, and
                     return None  # dismisses it only harmlessly

@@ -41,14 +41,14 @@ class TimedOut:
     rest_ms: float
 
     def acted_anyway(self, replay: ActionReplay, loc: Locator, exc: PlaywrightTimeoutError,
-                     kept: str | None = None) -> bool:
+                     kept: str | None = None, reread: Locator | None = None) -> bool:
         """Whether the attempt acted all the same (``moved_on``, asked first for a fill or a select that ran out of
-        time as it acted in the page, its element ``kept`` under that token; then ``perform.acted_anyway``); a
-        failure, as performed, when it may have and must not be done again."""
+        time as it acted in the page, its element ``kept`` under that token; then ``perform.acted_anyway``, a check's
+        control read by ``reread``); a failure, as performed, when it may have and must not be done again."""
         if kept is not None and moved_on(self.page, replay, kept):
             return True
         try:
-            return acted_anyway(replay.action, On(self.page, loc, replay.values, self.timeout_ms), exc)
+            return acted_anyway(replay.action, On(self.page, loc, replay.values, self.timeout_ms, reread=reread), exc)
         except InputUnhandledError as unhandled:
             raise replay.unhandled(unhandled, call_log(str(exc))) from None
 

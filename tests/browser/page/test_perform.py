@@ -211,3 +211,59 @@ def test_a_switch_of_look_alike_rows_that_its_server_refuses_stays_red_and_is_cl
         replay_new(page, site, tmp_path, "make Ada active")
     assert "the control was not checked" in str(failed.value)
     assert page.evaluate("window.__used") == ["ada"] and not page.get_by_role("switch").first.is_checked()
+
+
+# A notifications page's channel cards (a Stripe-like settings layout, not a list): each card an "Enabled" switch that
+# shows what its server answered, and the card's status line beside it says how the change goes. The switches are
+# look-alikes, told apart by the text around them, which the click changes: "Saving..." at once, then "Saved" when the
+# server saved it, "Could not save" when it refused.
+CHANNELS = """<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Notifications</title></head><body><main>
+<h1>Notifications</h1>{cards}</main><script>window.__used = [];
+document.querySelectorAll('[role=switch]').forEach((control) => control.addEventListener('click', () => {{
+  const card = control.closest('section');
+  window.__used.push(card.dataset.channel);
+  card.querySelector('.status').textContent = 'Saving...';
+  fetch(`/slow/${{location.pathname.slice(1, -5)}}/${{card.dataset.channel}}.json`).then((r) => r.json()).then((answer) => {{
+    if (answer.saved) control.setAttribute('aria-checked', 'true');
+    card.querySelector('.status').textContent = answer.saved ? 'Saved' : 'Could not save: ' + answer.error;
+  }});
+}}));</script>{tracker}</body></html>"""
+CHANNEL = """<section class="rounded-lg border p-6" data-channel="{key}"><div class="flex justify-between"><div><h2
+class="text-base font-semibold">{name}</h2><p class="text-sm text-gray-500">{about}</p><p class="status text-sm"
+role="status"></p></div><button type="button" role="switch" aria-checked="false" id="headlessui-switch-:r{n}:" data-track="{key}"
+class="relative inline-flex h-6 w-11"><span class="sr-only">Enabled</span><span aria-hidden="true" class="h-5 w-5">
+</span></button></div></section>"""
+CARDS = "".join(CHANNEL.format(key=k, name=n, about=a, n=i) for i, (k, n, a) in enumerate((
+    ("email", "Email", "Receipts and alerts by email."), ("sms", "SMS", "Alerts by text message."))))
+EMAIL_ENABLED = [{"tool": "check", "target": {"role": "switch", "name": "Enabled", "nth": 0}}, {"tool": "done"}]
+
+
+@pytest.mark.parametrize("click", ["its-state-read-at-once", "sent-as-time-ran-out"])
+@pytest.mark.parametrize("server", ["saves-it", "refuses"])
+def test_a_switch_whose_answer_changes_the_text_that_tells_it_apart_is_read_where_it_was_clicked(
+        page: Any, site_factory: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, server: str, click: str) -> None:
+    # twin: the server saves it, the switch shows it and its card says "Saved": green, clicked once. Trap: the server
+    # refuses, its card says why, the switch stays off: red, clicked once, never toggled. In both the text that tells
+    # the switch from its look-alike changed with the click: the control is still there, and is read there. Its state
+    # is read at once by Playwright, before the answer; or the release's click tracker (above) holds the click, so
+    # the gate's time runs out with the click sent
+    late = click == "sent-as-time-ran-out"
+    answer = {"saved": True} if server == "saves-it" else {"saved": False, "error": "verify your address first"}
+    site = site_factory({"old.html": CHANNELS.format(cards=CARDS, tracker=""), "slow/track.txt": "ok",
+                         "new.html": CHANNELS.format(cards=CARDS, tracker=TRACKER if late else ""),
+                         "slow/old/email.json": json.dumps({"saved": True}), "slow/new/email.json": json.dumps(answer)})
+    site.release.set()  # recording: the server answers at once
+    record_once(page, site, tmp_path, EMAIL_ENABLED, "enable email notifications")
+    site.release.clear()
+    # the server answers once the step waits for the page to take the click, or Playwright has read the state
+    waits = free_once_waited_for(monkeypatch, site, "wait_taken" if late else "came_to")
+    if server == "saves-it":
+        ctx = replay_new(page, site, tmp_path, "enable email notifications")
+        assert page.evaluate("window.__used") == ["email"] and page.get_by_role("switch").first.is_checked()
+        assert ctx.figures.gate_hits == 1 and not ctx.heals and len(waits) == 1
+        return
+    with pytest.raises(ReplayError) as failed:
+        replay_new(page, site, tmp_path, "enable email notifications")
+    assert "the control was not checked" in str(failed.value) and len(waits) == 1
+    assert page.evaluate("window.__used") == ["email"] and not page.get_by_role("switch").first.is_checked()
+    assert page.get_by_role("status").first.text_content() == "Could not save: verify your address first"
