@@ -52,8 +52,8 @@ class On:
     """Where and how an action is done: the page, its resolved element (None for page-level actions), the values, the
     timeout, the folder an upload's relative paths start from (the test file's), the resolved element a drag ends
     on (None: its recorded locator), the time a check's control has to show its state after the click (the
-    action's, when the attempt's own is shorter: the gate's first), and where that control is read then: through the
-    gate, without the text around it, which the click's answer may change (a status line beside a switch)."""
+    action's, when the attempt's own is shorter: the gate's first), and how that control is found then: by the gate,
+    its identity checked without the text around it, which the click's answer may change (a status line)."""
 
     page: Page
     loc: Locator | None
@@ -62,7 +62,7 @@ class On:
     files_root: Path | None = None
     dest: Locator | None = None
     state_ms: float | None = None  # how long a check's control may take to show its state (None: ``timeout_ms``)
-    reread: Locator | None = None  # where a check's control is read after its click (None: ``loc``): ``came_to``
+    reread: Locator | None = None  # how a check's control is found after its click (None: ``loc``): ``came_to``
 
     @property
     def element(self) -> Locator:
@@ -307,7 +307,8 @@ def came_to(loc: Locator, checked: bool, timeout_ms: float, exc: PlaywrightError
     control shows it a moment later): the control comes to hold the state within the action's time (a widget may set
     ``aria-checked`` once its server answered), or it is gone with what the click did (a to-do row removed once done);
     else ``InputUnhandledError``. It is never clicked again: a second click would toggle it back. ``loc`` finds the
-    control as the click left it (``On.reread``); a control it cannot be asked about is not gone."""
+    control after the click (through the gate: ``On.reread``, which fails on a control there that is not the one
+    clicked); a control it cannot be asked about is not gone."""
     page = loc.page
     address = page.url
     try:

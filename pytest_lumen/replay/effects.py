@@ -7,7 +7,8 @@ error page, not a sign-in page, not a page that shows an alert, not the page it 
 that stayed where it was did not navigate, whatever it shows instead: an alert, a toast or an error message is never
 the effect (the failure names what it shows). A fragment that is a route (``#/cart``) is the page: it must match. A
 relabelled element (found on evidence, not likeness) gets the strict check: its effect is its evidence. A fill's value
-is read back. A check's new state needs no read-back: Playwright's ``set_checked`` fails when the state did not change.
+is read back. A check's new state is not read here: Playwright's ``set_checked`` reads it, and a control that shows it
+only later is waited for (``page/perform.came_to``).
 """
 
 from __future__ import annotations

@@ -240,11 +240,12 @@ EMAIL_ENABLED = [{"tool": "check", "target": {"role": "switch", "name": "Enabled
 
 @pytest.mark.parametrize("click", ["its-state-read-at-once", "sent-as-time-ran-out"])
 @pytest.mark.parametrize("server", ["saves-it", "refuses"])
-def test_a_switch_whose_answer_changes_the_text_that_tells_it_apart_is_read_where_it_was_clicked(
+def test_a_switch_whose_click_changes_the_text_that_tells_it_apart_is_read_by_the_rest_of_its_identity(
         page: Any, site_factory: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, server: str, click: str) -> None:
     # twin: the server saves it, the switch shows it and its card says "Saved": green, clicked once. Trap: the server
     # refuses, its card says why, the switch stays off: red, clicked once, never toggled. In both the text that tells
-    # the switch from its look-alike changed with the click: the control is still there, and is read there. Its state
+    # the switch from its look-alike changed with the click: the control is still there, found by the rest of its
+    # identity (its id, its card's heading), and read there. Its state
     # is read at once by Playwright, before the answer; or the release's click tracker (above) holds the click, so
     # the gate's time runs out with the click sent
     late = click == "sent-as-time-ran-out"
