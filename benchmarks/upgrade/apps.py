@@ -278,4 +278,33 @@ SQLADMIN = App(
     state_path="/__state",
 )
 
-APPS: dict[str, App] = {a.name: a for a in (DATASETTE, SWAGGER_UI, SQLADMIN)}
+
+# --- starlette-admin (Python, Starlette + SQLAlchemy admin, Tabler; a DataTables list until 0.x) ---------------
+
+
+def _starlette_admin_command(folder: Path, port: int, data: Path, switch: dict[str, Any]) -> list[str]:
+    return [sys.executable, "-S", str(HERE / "starlette_admin_app.py"), str(data / f"starlette-admin-{port}.db"),
+            str(port), json.dumps(switch.get("view", {}))]
+
+
+STARLETTE_ADMIN = App(
+    name="starlette-admin", stack="Python (Starlette, SQLAlchemy), admin (Tabler): a DataTables list, server-rendered "
+                               "from 1.0", registry="pip",
+    package="starlette-admin", versions=("0.11.2", "0.14.1", "1.0.3"),
+    suite="suite_starlette_admin.py",
+    regressions=(
+        Regression("no-delete", "can_delete = False: the Delete button is gone from the product's page, its Edit "
+                   "button stays", "test_delete_product", "delete it", {"view": {"can_delete": False}}),
+        Regression("no-edit", "can_edit = False: the rows keep their edit links, and the edit page answers 403 "
+                   "Forbidden", "test_edit_product_price", "change its price", {"view": {"can_edit": False}}),
+        Regression("no-create", "can_create = False: the New Product link is gone", "test_create_product",
+                   "open the form for a new product", {"view": {"can_create": False}}),
+    ),
+    command=_starlette_admin_command,
+    env=lambda folder: {"PYTHONPATH": str(folder)},
+    ready_path="/admin/product/list",
+    pip_extra=("uvicorn", "sqlalchemy<2.1", "starlette<1"),  # its 0.x releases pass Jinja2Templates an argument 1.0 dropped
+    state_path="/__state",
+)
+
+APPS: dict[str, App] = {a.name: a for a in (DATASETTE, SWAGGER_UI, SQLADMIN, STARLETTE_ADMIN)}

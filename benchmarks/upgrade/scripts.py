@@ -103,3 +103,32 @@ SQLADMIN: Script = [
 ]
 
 SCRIPTS["sqladmin"] = SQLADMIN
+
+STARLETTE_ADMIN: Script = [
+    _step("Step: open the form for a new product", {"tool": "click", "target": {"role": "link", "name": "+ New Product"}}),
+    _step("Step: create a product named Watering can",
+          {"tool": "fill", "target": {"role": "textbox", "name": "Name*"}, "input": {"value": "Watering can"}},
+          {"tool": "fill", "target": {"role": "textbox", "name": "Price*"}, "input": {"value": "14"}},
+          {"tool": "click", "target": {"role": "button", "name": "Save"}}),
+    _step("Check: the list shows the Watering can", {"tool": "expect_visible", "target": {"role": "cell", "name": "Watering can"}}),
+    _step("Step: edit the Desk lamp", {"tool": "click", "target": {"role": "link", "name": "\uf044", "nth": 2}}),
+    _step("Step: change its price to 19.5",
+          {"tool": "fill", "target": {"role": "textbox", "name": "Price*"}, "input": {"value": "19.5"}},
+          {"tool": "click", "target": {"role": "button", "name": "Save"}}),
+    _step("Check: the Desk lamp now costs 19.5", {"tool": "expect_visible", "target": {"role": "cell", "name": "19.5"}}),
+    _step("Step: open the Green plate", {"tool": "click", "target": {"role": "link", "name": "\uf06e", "nth": 1}}),
+    _step("Step: delete it",
+          {"tool": "click", "target": {"role": "button", "name": "\uf2ed Delete"}},
+          {"tool": "click", "target": {"role": "generic", "text": "Delete"}}),
+    _step("Check: 3 products are left", {"tool": "expect_text", "target": {"role": "status"},
+                                         "input": {"text": "Showing 1 to 3 of 3 entries"}}),
+    _step("Step: search the products for lamp",  # its DataTables search runs on key presses, not on a fill
+          {"tool": "click", "target": {"role": "searchbox", "name": "Search in list"}},
+          {"tool": "type", "input": {"text": "lamp"}}),
+    _step("Check: only the Desk lamp is listed", {"tool": "expect_text", "target": {"role": "status"},
+                                                  "input": {"text": "Showing 1 to 1 of 1 entries"}}),
+    _step("Step: view the details of the Notebook", {"tool": "click", "target": {"role": "link", "name": "\uf06e", "nth": 3}}),
+    _step("Check: the details show the price 3.25", {"tool": "expect_visible", "target": {"role": "cell", "name": "3.25"}}),
+]
+
+SCRIPTS["starlette-admin"] = STARLETTE_ADMIN

@@ -42,7 +42,7 @@ from .conversation import KEEP_PAGES, Conversation, step_message, system_prompt
 from .dialogs import answer_from, dialog_request
 from .reply import DrivenStep, carry_out, too_many
 from .snapshot import SHOW_ITEMS, Observation, observe, show_items
-from .tools import ToolInputError, to_action, tools_for
+from .tools import ToolInputError, held_on, to_action, tools_for
 from .watch import SETTLE_MS, NavigationWatch
 
 if TYPE_CHECKING:
@@ -214,7 +214,7 @@ class ModelDriver:
             self.guard.goto(action.url, step.values, before_url)
         if isinstance(action, Expect):
             run_check(self.page, action, loc, step.values, timeout_ms)
-            return action
+            return held_on(self.page, action, loc, call.input.get("ref"))
         self._navigation.start()
         ask = lambda kind, message: self._ask_dialog(step, action, kind, message)  # noqa: E731
         self._popups.start(self.page)

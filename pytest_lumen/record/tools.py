@@ -10,6 +10,8 @@ from collections.abc import Callable, Collection
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Literal, Optional
 
+from playwright.sync_api import Error as PlaywrightError
+
 from ..cache.model import (
     Action,
     Check,
@@ -33,9 +35,10 @@ from ..cache.model import (
     WaitFor,
     is_absolute_path,
 )
+from ..page.fingerprint import capture_with_look_alikes
 from ..page.items import keyed_cell
 from ..page.outline import locate
-from ..page.targets import count_target, focused_target, target_for
+from ..page.targets import count_target, fallbacks_for, focused_target, target_for
 from ..urls import normalize_url
 from .snapshot import SHOW_ITEMS
 
@@ -335,6 +338,29 @@ def resolve_ref(page: Page, args: dict[str, Any], refs: Collection[str],
     if ref not in refs:
         raise ToolInputError(f"ref {ref!r} is not in the latest snapshot; use a ref shown there")
     return target_for(page, locate(page, ref, refs), named)
+
+
+def held_on(page: Page, check: Expect, loc: Locator | None, ref: str | None) -> Expect:
+    """A check as it held: when the element the model chose (``ref``) was gone once it held (the page moved on while
+    the check waited: a loading dialog's spinner first, then the next page's status line), it held on the one element
+    its locator finds then, whose fingerprint is the one replay compares with; else the check as chosen."""
+    target = check.target
+    if target is None or loc is None or ref is None or check.check in ("count", "url") or check.expected is False:
+        return check
+    try:
+        gone = page.get_by_ref(ref).count() == 0
+    except PlaywrightError:  # a page loaded since resolves no ref of the snapshot the model saw
+        gone = True
+    if not gone:
+        return check
+    try:
+        fp = capture_with_look_alikes(loc) if loc.count() == 1 else None
+    except PlaywrightError:
+        fp = None
+    if fp is None:
+        return check
+    held = target.model_copy(update={"fingerprint": fp, "fallbacks": fallbacks_for(fp, target.locator)})
+    return check.model_copy(update={"target": held})
 
 
 def to_action(call: ToolCall, page: Page, refs: Collection[str], placeholders: Callable[[str], str],

@@ -5,15 +5,19 @@ Schemas, validation and calls without an element are in tests/unit/record/test_t
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 import pytest
 
 from pytest_lumen.cache.model import Check, Click, Fill, Press, TypeText
+from pytest_lumen.errors import ReplayError
 from pytest_lumen.planner import ToolCall
+from pytest_lumen.record import driver
 from pytest_lumen.record.snapshot import observe
 from pytest_lumen.record.tools import to_action
 from pytest_lumen.testing.stand_in import parse_snapshot_refs, resolve_target
+from tests.browser.inprocess import cache_file, record_once, record_then_replay, replay_new
 
 VALUES = {"ada": "%user%", "s3cret": "%pw%"}
 
@@ -91,3 +95,53 @@ def test_expect_count_targets_the_list_and_counts_its_items(form: tuple[Any, Any
     assert action.target is not None and action.target.locator.describe() == 'get_by_role("list")'
     assert action.items is not None and action.items.describe() == 'get_by_role("listitem")'
     assert loc is not None and action.items.build(loc).count() == 3
+
+
+# --- a check whose chosen element the page took away while it waited ------------------------------------------
+
+# An admin's delete as starlette-admin 0.11 renders it: the product's page shows a loading dialog (a Tabler modal whose
+# spinner is a role="status"), posts the delete, then loads the list, whose DataTables line says how many are left (a
+# role="status" too). The check is chosen while the spinner shows, and holds on the list's line: what replay compares
+# with is that line, not the spinner the page took away.
+DELETING = """<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Product #2</title></head><body>
+<div class="page"><h3>#2</h3><table><tr><td>Name</td><td>Green plate</td></tr></table></div>
+<div class="modal show" id="modal-loading" role="dialog" aria-modal="true" style="display: block"><div class="modal-dialog">
+<div class="modal-content"><div class="modal-body text-center"><div class="spinner-border text-primary" role="status"
+style="display: inline-block; width: 2rem; height: 2rem; border: .25em solid; border-right-color: transparent;
+border-radius: 50%"></div></div></div></div></div>
+<script>fetch('/slow/delete.json').then(() => { location.href = '/list.html'; });</script>
+</body></html>"""
+LIST = """<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Products</title></head><body><h1>Products</h1>
+<table id="dt"><tbody>{rows}</tbody></table><div class="dataTables_info" id="dt_info" role="status" aria-live="polite">
+Showing 1 to {n} of {n} entries</div></body></html>"""
+LEFT = [{"tool": "expect_text", "target": {"role": "status"}, "input": {"text": "Showing 1 to 3 of 3 entries"}},
+        {"tool": "done"}]
+
+
+def listing(names: list[str]) -> str:
+    return LIST.format(rows="".join(f"<tr><td>{name}</td></tr>" for name in names), n=len(names))
+
+
+@pytest.mark.parametrize("deleted", ["yes", "no"])
+def test_a_check_that_held_once_the_page_moved_on_is_recorded_on_the_element_it_held_on(
+        page: Any, site_factory: Any, tmp_path: Any, monkeypatch: pytest.MonkeyPatch, deleted: str) -> None:
+    # twin: the same app replayed: green, on the list's line as recorded. Trap: the release's delete does nothing (the
+    # list still holds 4): red, on the check's own text
+    left = ["Blue mug", "Desk lamp", "Notebook"]
+    site = site_factory({"old.html": DELETING, "new.html": DELETING, "slow/delete.json": "{}", "list.html": listing(left)})
+    checking = driver.run_check
+
+    def free_then_check(*args: Any) -> None:  # the page goes on once the model chose the spinner, not on a clock
+        site.release.set()
+        checking(*args)
+    monkeypatch.setattr(driver, "run_check", free_then_check)
+    if deleted == "yes":
+        ctx = record_then_replay(page, site, tmp_path, LEFT, "3 products are left", kind="expect")
+        assert not ctx.heals and ctx.figures.steps_replayed == 1
+        recorded = json.loads(cache_file(tmp_path).read_text(encoding="utf-8"))["steps"][0]["actions"][0]
+        assert recorded["fingerprint"]["id"] == "dt_info" and not recorded["fingerprint"]["in_dialog"]  # not the spinner
+        return
+    record_once(page, site, tmp_path, LEFT, "3 products are left", kind="expect")
+    site.write({"list.html": listing([*left, "Green plate"])})
+    with pytest.raises(ReplayError, match="Showing 1 to 3 of 3 entries"):
+        replay_new(page, site, tmp_path, "3 products are left", kind="expect")
