@@ -343,13 +343,16 @@ def resolve_ref(page: Page, args: dict[str, Any], refs: Collection[str],
 def held_on(page: Page, check: Expect, loc: Locator | None, ref: str | None) -> Expect:
     """A check as it held: when the element the model chose (``ref``) was gone once it held (the page moved on while
     the check waited: a loading dialog's spinner first, then the next page's status line), it held on the one element
-    its locator finds then, whose fingerprint is the one replay compares with; else the check as chosen."""
+    its locator finds then, of the chosen one's tag and role, whose fingerprint is the one replay compares with; else
+    the check as chosen. A target found by its row's key (a cell, a row) or in a frame keeps what was written for it."""
     target = check.target
-    if target is None or loc is None or ref is None or check.check in ("count", "url") or check.expected is False:
+    chosen = None if target is None else target.fingerprint
+    if target is None or chosen is None or loc is None or ref is None or check.check in ("count", "url") \
+            or chosen.item is not None or chosen.column is not None or target.locator.frame() is not None:
         return check
     try:
         gone = page.get_by_ref(ref).count() == 0
-    except PlaywrightError:  # a page loaded since resolves no ref of the snapshot the model saw
+    except PlaywrightError:  # a frame gone since resolves none of its refs
         gone = True
     if not gone:
         return check
@@ -357,7 +360,7 @@ def held_on(page: Page, check: Expect, loc: Locator | None, ref: str | None) -> 
         fp = capture_with_look_alikes(loc) if loc.count() == 1 else None
     except PlaywrightError:
         fp = None
-    if fp is None:
+    if fp is None or (fp.tag, fp.role) != (chosen.tag, chosen.role):
         return check
     held = target.model_copy(update={"fingerprint": fp, "fallbacks": fallbacks_for(fp, target.locator)})
     return check.model_copy(update={"target": held})
