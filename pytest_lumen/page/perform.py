@@ -307,8 +307,8 @@ def came_to(loc: Locator, checked: bool, timeout_ms: float, exc: PlaywrightError
     control shows it a moment later): the control comes to hold the state within the action's time (a widget may set
     ``aria-checked`` once its server answered), or it is gone with what the click did (a to-do row removed once done);
     else ``InputUnhandledError``. It is never clicked again: a second click would toggle it back. ``loc`` finds the
-    control after the click (through the gate: ``On.reread``, which fails on a control there that is not the one
-    clicked); a control it cannot be asked about is not gone."""
+    control after the click (through the gate: ``On.reread``, which fails on a control there whose identity, the
+    text around it aside, is not the recorded one); a control it cannot be asked about is not gone."""
     page = loc.page
     address = page.url
     try:
