@@ -151,19 +151,20 @@ def cyrb53(text: str) -> str:
     return format(4294967296 * (0x1FFFFF & h2) + h1, "x")
 
 
-def identity_selector(fp: Fingerprint, after_fill: bool = False, fail_fast: bool = False, keep: str | None = None) -> str:
+def identity_selector(fp: Fingerprint, after_fill: bool = False, fail_fast: bool = False, keep: str | None = None,
+                      answered: bool = False) -> str:
     """The ``lumen-identity=…`` selector that keeps only an element with this fingerprint's identity.
 
     Role and name are always left to Playwright's role engine (``gated``); ``after_fill``: the
     attributes a fill may change (``LIVE``) are left out; the context counts only for an element
     that had look-alikes when it was recorded, the innermost named section's name only for one
-    recorded in a section. ``fail_fast``: an element that is not the recorded
-    one makes the query fail (``MISMATCH``) instead of matching nothing. ``keep``: a gated fill's or
-    select's token (``holds.token``), under which the page keeps the element matched, for ``holds.provided``
-    and ``holds.stayed``.
+    recorded in a section. ``fail_fast``: an element that is not the recorded one makes the query fail (``MISMATCH``)
+    instead of matching nothing. ``keep``: a gated fill's or select's token (``holds.token``), under which the page
+    keeps the element matched, for ``holds.provided`` and ``holds.stayed``. ``answered``: its icon left out too.
     """
+    icon = "n" if answered else icon_scope(fp)
     scope = ("r" + ("v" if after_fill else "") + ("" if fp.look_alikes else "c") + item_scope(fp) + declared_scope(fp)
-             + section_scope(fp) + dialog_scope(fp) + icon_scope(fp) + title_scope(fp) + question_scope(fp))
+             + section_scope(fp) + dialog_scope(fp) + icon + title_scope(fp) + question_scope(fp))
     skip = {name for letter in scope for name in SKIPS.get(letter, ())}
     values = [_identifying(fp, name) for name in FIELDS if name not in skip]
     key = SEPARATOR.join(MISSING if v is None else str(v) for v in values)
@@ -377,8 +378,23 @@ def gated(primary: Locator, fp: Fingerprint | None, after_fill: bool = False,
     """
     if fp is None:
         return None
-    if fp.role is not None and not named_exactly:
-        primary = primary.and_(primary.page.get_by_role(fp.role, name=fp.name, exact=True)  # type: ignore[arg-type]
-                               if fp.name is not None and not is_item(fp)
-                               else primary.page.get_by_role(fp.role))  # type: ignore[arg-type]
-    return primary.locator(identity_selector(fp, after_fill, fail_fast, keep))
+    return _by_role(primary, fp, named_exactly).locator(identity_selector(fp, after_fill, fail_fast, keep))
+
+
+def answered(primary: Locator, fp: Fingerprint | None, named_exactly: bool = False) -> Locator | None:
+    """``gated``, fail-fast, for the control as the answer to its click may leave it (a check's, whose state is read
+    then): its identity without what that answer may change, the text around it (``LIVE``: a status line) and, for a
+    control without words, its icon (a theme switch's sun became a moon). None without a fingerprint."""
+    if fp is None:
+        return None
+    return _by_role(primary, fp, named_exactly).locator(identity_selector(fp, after_fill=True, fail_fast=True,
+                                                                          answered=True))
+
+
+def _by_role(primary: Locator, fp: Fingerprint, named_exactly: bool) -> Locator:
+    """The primary locator, with the recorded role and name checked by Playwright's role engine (see ``gated``)."""
+    if fp.role is None or named_exactly:
+        return primary
+    return primary.and_(primary.page.get_by_role(fp.role, name=fp.name, exact=True)  # type: ignore[arg-type]
+                        if fp.name is not None and not is_item(fp)
+                        else primary.page.get_by_role(fp.role))  # type: ignore[arg-type]

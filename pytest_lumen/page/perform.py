@@ -53,7 +53,7 @@ class On:
     timeout, the folder an upload's relative paths start from (the test file's), the resolved element a drag ends
     on (None: its recorded locator), the time a check's control has to show its state after the click (the
     action's, when the attempt's own is shorter: the gate's first), and how that control is found then: by the gate,
-    its identity checked without the text around it, which the click's answer may change (a status line)."""
+    its identity checked without what the click's answer may change (``identity.answered``)."""
 
     page: Page
     loc: Locator | None
@@ -307,8 +307,8 @@ def came_to(loc: Locator, checked: bool, timeout_ms: float, exc: PlaywrightError
     control shows it a moment later): the control comes to hold the state within the action's time (a widget may set
     ``aria-checked`` once its server answered), or it is gone with what the click did (a to-do row removed once done);
     else ``InputUnhandledError``. It is never clicked again: a second click would toggle it back. ``loc`` finds the
-    control after the click (through the gate: ``On.reread``, which fails on a control there whose identity, the
-    text around it aside, is not the recorded one); a control it cannot be asked about is not gone."""
+    control after the click (through the gate: ``On.reread``, which fails on a control there whose identity, what
+    the click's answer may change aside, is not the recorded one); a control it cannot be asked about is not gone."""
     page = loc.page
     address = page.url
     try:

@@ -197,9 +197,9 @@ class Gate:
         again = None if token is None else identity.gated(primary, fp, after_fill=counted, fail_fast=True,
                                                           named_exactly=named, keep=holds.kept_only(token))
         # a fill, or the answer to a check's click, may change the text around the element: found again without it
-        # (a check's control that fails the rest of its identity then makes the query fail: it is not gone)
-        reread = identity.gated(bound.locator.build(self.page), fp, after_fill=True, fail_fast=isinstance(action, Check),
-                                named_exactly=named) if isinstance(action, (Fill, Check)) else None
+        reread = identity.answered(bound.locator.build(self.page), fp, named) if isinstance(action, Check) else \
+            identity.gated(bound.locator.build(self.page), fp, after_fill=True, named_exactly=named) \
+            if isinstance(action, Fill) else None
         acted_on = self._attempt(replay, loc, _named(primary, fp, named), token, again, reread)
         if acted_on is None:
             self.figures.gate_misses += 1

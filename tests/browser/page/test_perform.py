@@ -268,3 +268,47 @@ def test_a_switch_whose_click_changes_the_text_that_tells_it_apart_is_read_by_th
     assert "the control was not checked" in str(failed.value) and len(waits) == 1
     assert page.evaluate("window.__used") == ["email"] and not page.get_by_role("switch").first.is_checked()
     assert page.get_by_role("status").first.text_content() == "Could not save: verify your address first"
+
+
+# A theme switch that shows its state by its icon alone (a sun, a moon: inline SVGs, no words), as many sites' headers
+# do, and follows its server (the user's saved preference). What it shows is what tells it from any other control of
+# its kind, and its click's answer changes it.
+THEME = """<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Account</title></head><body><header>
+<button type="button" role="switch" aria-checked="false" class="theme-toggle" data-track="theme">{sun}</button></header>
+<main><h1>Account</h1></main><script>window.__used = [];
+const SUN = `{sun}`, MOON = `{moon}`;
+document.querySelector('.theme-toggle').addEventListener('click', (event) => {{
+  const toggle = event.currentTarget;
+  window.__used.push('theme');
+  fetch(`/slow/${{location.pathname.slice(1, -5)}}/theme.json`).then((r) => r.json()).then((answer) => {{
+    if (answer.saved) {{ toggle.setAttribute('aria-checked', 'true'); toggle.innerHTML = MOON; }}
+  }});
+}});</script></body></html>"""
+SUN_SVG = ('<svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true"><circle cx="12" cy="12" r="5"/>'
+           '<path d="M12 1v2M12 21v2M4.2 4.2l1.4 1.4M18.4 18.4l1.4 1.4M1 12h2M21 12h2"/></svg>')
+MOON_SVG = ('<svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true"><path d="M21 12.8A9 9 0 1 1 11.2 3a7 7 0 0 0'
+            ' 9.8 9.8z"/></svg>')
+DARK = [{"tool": "check", "target": {"role": "switch"}}, {"tool": "done"}]
+
+
+@pytest.mark.parametrize("server", ["saves-it", "refuses"])
+def test_a_wordless_switch_whose_icon_shows_its_state_is_read_after_its_click(
+        page: Any, site_factory: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, server: str) -> None:
+    # twin: the server saves it, the switch shows the moon: green, clicked once. Trap: the server refuses, the sun
+    # stays: red, clicked once, never toggled
+    pages = THEME.format(sun=SUN_SVG, moon=MOON_SVG)
+    site = site_factory({"old.html": pages, "new.html": pages, "slow/old/theme.json": json.dumps({"saved": True}),
+                         "slow/new/theme.json": json.dumps({"saved": server == "saves-it"})})
+    site.release.set()  # recording: the server answers at once
+    record_once(page, site, tmp_path, DARK, "turn the dark theme on")
+    site.release.clear()
+    waits = free_once_waited_for(monkeypatch, site, "came_to")  # the answer comes once Playwright has read the state
+    if server == "saves-it":
+        ctx = replay_new(page, site, tmp_path, "turn the dark theme on")
+        assert page.evaluate("window.__used") == ["theme"] and page.get_by_role("switch").is_checked()
+        assert ctx.figures.gate_hits == 1 and not ctx.heals and len(waits) == 1
+        return
+    with pytest.raises(ReplayError) as failed:
+        replay_new(page, site, tmp_path, "turn the dark theme on")
+    assert "the control was not checked" in str(failed.value) and len(waits) == 1
+    assert page.evaluate("window.__used") == ["theme"] and not page.get_by_role("switch").is_checked()
