@@ -196,10 +196,7 @@ class Gate:
             return None
         again = None if token is None else identity.gated(primary, fp, after_fill=counted, fail_fast=True,
                                                           named_exactly=named, keep=holds.kept_only(token))
-        # a fill, or the answer to a check's click, may change the text around the element: found again without it
-        reread = identity.answered(bound.locator.build(self.page), fp, named) if isinstance(action, Check) else \
-            identity.gated(bound.locator.build(self.page), fp, after_fill=True, named_exactly=named) \
-            if isinstance(action, Fill) else None
+        reread = _reread(self.page, action, bound, named)
         acted_on = self._attempt(replay, loc, _named(primary, fp, named), token, again, reread)
         if acted_on is None:
             self.figures.gate_misses += 1
@@ -271,6 +268,17 @@ class Gate:
             except (LumenAssertionError, PlaywrightError):
                 return None
         return loc
+
+
+def _reread(page: Page, action: Action, bound: Target, named_exactly: bool) -> Locator | None:
+    """How the element is found again after the action, without what the action may change: a fill's field without
+    the text around it (to read its value back), a check's control without what its click's answer may change (to
+    read its state: ``identity.answered``); None for any other action."""
+    if isinstance(action, Check):
+        return identity.answered(bound.locator.build(page), bound.fingerprint, named_exactly)
+    if isinstance(action, Fill):
+        return identity.gated(bound.locator.build(page), bound.fingerprint, after_fill=True, named_exactly=named_exactly)
+    return None
 
 
 def _named(primary: Locator, fp: Fingerprint | None, named_exactly: bool) -> Locator:
