@@ -3,8 +3,8 @@ replayed on the newer ones with zero model calls (``make bench``; ``python bench
 
 ``apps.py`` installs and starts each version, ``suite_*.py`` are the tests as a team writes them,
 ``scripts.py`` what the fake model does when they are recorded, ``harness.py`` records, replays and
-judges, ``bench.py`` prints the figures. ``sqladmin_app.py`` and ``starlette_admin_app.py`` are the two admins,
-on the products table of ``shop_tables.py``.
+judges, ``bench.py`` prints the figures. ``sqladmin_app.py``, ``starlette_admin_app.py`` and ``flask_admin_app.py``
+are the three admins, on the products table of ``shop_tables.py``.
 """
 
 from __future__ import annotations

@@ -61,6 +61,9 @@ class App:
     ready_path: str = "/"
     pip_extra: tuple[str, ...] = ()  # more requirements installed with it
     state_path: str = ""  # where the app tells what a test did to it (``POST /__reset`` clears it); "" when none
+    # query parameters of its addresses that say where a page returns to or how it lays out a list, not which
+    # page it is: a page opened is compared across releases without them (``harness.page``)
+    bookkeeping: tuple[str, ...] = ()
 
     @property
     def oldest(self) -> str:
@@ -307,4 +310,37 @@ STARLETTE_ADMIN = App(
     state_path="/__state",
 )
 
-APPS: dict[str, App] = {a.name: a for a in (DATASETTE, SWAGGER_UI, SQLADMIN, STARLETTE_ADMIN)}
+
+
+# --- Flask-Admin (Python, Flask + SQLAlchemy admin: Bootstrap 3 in 1.x, Bootstrap 4 from 2.0) -------------------
+
+
+def _flask_admin_command(folder: Path, port: int, data: Path, switch: dict[str, Any]) -> list[str]:
+    view = {"can_view_details": True, **switch.get("view", {})}
+    return [sys.executable, "-S", str(HERE / "flask_admin_app.py"), str(data / f"flask-admin-{port}.db"), str(port),
+            json.dumps(view)]
+
+
+FLASK_ADMIN = App(
+    name="flask-admin", stack="Python (Flask, SQLAlchemy), server-rendered admin: Bootstrap 3 and glyphicons in 1.x, "
+                           "Bootstrap 4 and Font Awesome from 2.0", registry="pip",
+    package="flask-admin", versions=("1.6.1", "2.0.2", "2.2.1"),
+    suite="suite_flask_admin.py",
+    regressions=(
+        Regression("no-delete", "can_delete = False: the row's delete button is gone, its view and edit links stay",
+                   "test_delete_product", "delete the Green plate", {"view": {"can_delete": False}}),
+        Regression("no-edit", "can_edit = False: the row's edit link is gone, its view link stays",
+                   "test_edit_product_price", "edit the Desk lamp", {"view": {"can_edit": False}}),
+        Regression("no-search", "column_searchable_list = []: the search box is gone", "test_search_products",
+                   "search the products for lamp", {"view": {"column_searchable_list": []}}),
+    ),
+    command=_flask_admin_command,
+    env=lambda folder: {"PYTHONPATH": str(folder)},
+    ready_path="/admin/product/",
+    # 2.x imports Flask-SQLAlchemy's types (its sqlalchemy extra); Flask 2.2 and WTForms 3.0 serve 1.6 and 2.x alike
+    pip_extra=("flask<2.3", "werkzeug<2.3", "wtforms<3.1", "sqlalchemy<2.1", "flask-sqlalchemy<3.2"),
+    state_path="/__state",
+    bookkeeping=("url", "page_size"),  # 2.0 adds page_size=20 to every list address and so to every return address
+)
+
+APPS: dict[str, App] = {a.name: a for a in (DATASETTE, SWAGGER_UI, SQLADMIN, STARLETTE_ADMIN, FLASK_ADMIN)}

@@ -52,7 +52,7 @@ def summarize(app: A.App, replay: H.Replay) -> dict[str, Any]:
             "unintended": run.unintended if run else [],
         }
     failures = [{"test": r.test, "variant": r.variant, "line": r.failed_line, "message": r.message,
-                 "unintended": r.unintended, "heals": dict(r.heals)} for r in replay.runs if not r.passed]
+                 "unintended": r.unintended, "heals": dict(r.heals)} for r in replay.runs if not r.passed or r.unintended]
     return {"versions": versions, "regressions": regressions, "failures": failures,
             "model_requests_in_replay": replay.model_requests, "replay_s": replay.seconds}
 
@@ -88,11 +88,13 @@ def print_tables(per_app: dict[str, dict[str, Any]]) -> None:
             for name, s in per_app.items() for reg, r in s["regressions"].items()]
     B.print_table("Regressions (a configuration switch on the oldest release)",
                   ["app", "regression", "test", "replay", "at its own step", "wrong-element actions"], rows)
-    print("\nEvery failure (test [variant] at line: the plugin's message):")
+    print("\nEvery failure, and every test that had an effect its recording never had (test [variant] at line: the "
+          "plugin's message):")
     for name, s in per_app.items():
         for f in s["failures"]:
             wrong = f" | WRONG ELEMENT, effects never recorded: {f['unintended']}" if f["unintended"] else ""
-            print(f"- {name} {f['test']}[{f['variant']}] at `{f['line']}`: {f['message'][:700]}{wrong}")
+            where = f" at `{f['line']}`: {f['message'][:700]}" if f["message"] else ": passed"
+            print(f"- {name} {f['test']}[{f['variant']}]{where}{wrong}")
 
 
 def main(argv: list[str] | None = None) -> int:

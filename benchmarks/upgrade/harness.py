@@ -19,6 +19,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
+from urllib.parse import parse_qsl, urlencode, urlsplit
 
 from tests.support import inner as shared
 
@@ -91,7 +92,7 @@ def record(root: Path, app: A.App, timeout: float = 300, tests: Sequence[str] | 
                            + done.stdout[-6000:] + done.stderr[-2000:])
     noted = read_outputs(root)
     return Recording(caches, len(requests), refused_actions(requests), round(time.perf_counter() - began, 1),
-                     {test: effects(entry) for (test, _), entry in noted.items()})
+                     {test: effects(entry, app.bookkeeping) for (test, _), entry in noted.items()})
 
 
 @dataclass
@@ -166,14 +167,22 @@ def _rows(state: dict[str, Any]) -> set[str]:
             for row in rows}
 
 
-def effects(entry: dict[str, Any]) -> list[str]:
-    """What a test did to the app: each page it opened, each API call the app received, each row it
-    added, changed (``+``) or removed (``-``)."""
+def page(url: str, bookkeeping: Sequence[str] = ()) -> str:
+    """A page the app opened as it is compared across releases: its address without the query parameters
+    that are the app's ``bookkeeping`` (where a form returns to, how many rows a list shows)."""
+    parts = urlsplit(url)
+    kept = [(k, v) for k, v in parse_qsl(parts.query, keep_blank_values=True) if k not in bookkeeping]
+    return parts._replace(query=urlencode(kept)).geturl() if bookkeeping else url
+
+
+def effects(entry: dict[str, Any], bookkeeping: Sequence[str] = ()) -> list[str]:
+    """What a test did to the app: each page it opened (``page``), each API call the app received, each row
+    it added, changed (``+``) or removed (``-``)."""
     state, before = entry.get("state") or {}, entry.get("before") or {}
     calls = [f"{c['method']} {c['path']} {json.dumps(c.get('query') or {}, sort_keys=True)} "
              f"{json.dumps(c.get('body'), sort_keys=True)}" for c in state.get("log", [])]
     after, start = _rows(state), _rows(before)
-    return ([f"open {url}" for url in entry.get("opened", [])] + calls
+    return ([f"open {page(url, bookkeeping)}" for url in entry.get("opened", [])] + calls
             + [f"+{row}" for row in sorted(after - start)] + [f"-{row}" for row in sorted(start - after)])
 
 
@@ -229,7 +238,7 @@ def replay(root: Path, app: A.App, recording: Recording, variants: Sequence[str]
         intended = set(recording.effects.get(name, []))
         runs.append(TestRun(name, variant, not failure, failure, line, entry.get("heals", Counter()),
                             plain_check_failed=bool(failure) and line.startswith("assert "),
-                            unintended=[e for e in effects(entry) if e not in intended]))
+                            unintended=[e for e in effects(entry, app.bookkeeping) if e not in intended]))
     return Replay(runs, requests, seconds, done.returncode, done.stdout + done.stderr)
 
 

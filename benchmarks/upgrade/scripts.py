@@ -132,3 +132,31 @@ STARLETTE_ADMIN: Script = [
 ]
 
 SCRIPTS["starlette-admin"] = STARLETTE_ADMIN
+
+FLASK_ADMIN: Script = [  # Bootstrap 3's glyphicons name its row links: a pencil (U+270F) and a trash can (U+E020)
+    _step("Step: open the form for a new product", {"tool": "click", "target": {"role": "link", "name": "Create"}}),
+    _step("Step: create a product named Watering can",
+          {"tool": "fill", "target": {"role": "textbox", "name": "Name *"}, "input": {"value": "Watering can"}},
+          {"tool": "fill", "target": {"role": "spinbutton", "name": "Price *"}, "input": {"value": "14"}},
+          {"tool": "click", "target": {"role": "button", "name": "Save"}}),
+    _step("Check: the list shows the Watering can", {"tool": "expect_visible", "target": {"role": "cell", "name": "Watering can"}}),
+    _step("Step: edit the Desk lamp", {"tool": "click", "target": {"role": "link", "name": "\u270f", "nth": 2}}),
+    _step("Step: change its price to 19.5",
+          {"tool": "fill", "target": {"role": "spinbutton", "name": "Price *"}, "input": {"value": "19.5"}},
+          {"tool": "click", "target": {"role": "button", "name": "Save"}}),
+    _step("Check: the Desk lamp now costs 19.5", {"tool": "expect_visible", "target": {"role": "cell", "name": "19.5"}}),
+    {"match": ["Step: delete the Green plate", "opened a JavaScript"],  # its "Are you sure ...?" confirm
+     "actions": [{"tool": "answer_dialog", "input": {"accept": True}}]},
+    _step("Step: delete the Green plate", {"tool": "click", "target": {"role": "button", "name": "\ue020", "nth": 1}}),
+    _step("Check: 3 products are left", {"tool": "expect_text", "target": {"role": "link", "name": "List (3)"},
+                                         "input": {"text": "List (3)"}}),
+    _step("Step: search the products for lamp",  # the search box submits on Enter
+          {"tool": "fill", "target": {"role": "searchbox", "name": "Search: name"}, "input": {"value": "lamp"}},
+          {"tool": "press", "target": {"role": "searchbox", "name": "Search: name"}, "input": {"key": "Enter"}}),
+    _step("Check: only the Desk lamp is listed", {"tool": "expect_text", "target": {"role": "link", "name": "List (1)"},
+                                                  "input": {"text": "List (1)"}}),
+    _step("Step: view the details of the Notebook", {"tool": "click", "target": {"role": "link", "name": "\ue105", "nth": 3}}),
+    _step("Check: the details show the price 3.25", {"tool": "expect_visible", "target": {"role": "cell", "name": "3.25"}}),
+]
+
+SCRIPTS["flask-admin"] = FLASK_ADMIN

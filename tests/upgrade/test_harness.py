@@ -24,6 +24,16 @@ def test_effects_are_pages_opened_calls_made_and_rows_changed() -> None:
         '+rows {"id": 2, "name": "Green bowl"}', '-rows {"id": 2, "name": "Green plate"}']
 
 
+def test_a_page_is_compared_without_the_apps_bookkeeping_but_with_what_names_it() -> None:
+    recorded = H.effects({"opened": ["/admin/product/edit/?id=3&url=%2Fadmin%2Fproduct%2F"]}, ("url", "page_size"))
+    newer = H.effects({"opened": ["/admin/product/edit/?id=3&url=%2Fadmin%2Fproduct%2F%3Fpage_size%3D20"]},
+                      ("url", "page_size"))
+    other = H.effects({"opened": ["/admin/product/edit/?id=2&url=%2Fadmin%2Fproduct%2F"]}, ("url", "page_size"))
+    assert recorded == newer == ["open /admin/product/edit/?id=3"]
+    assert other == ["open /admin/product/edit/?id=2"]
+    assert H.effects({"opened": ["/a?url=x"]}) == ["open /a?url=x"]  # an app without bookkeeping: as opened
+
+
 def test_a_run_that_stops_early_did_nothing_unintended_but_another_row_deleted_is() -> None:
     recorded = H.effects({"opened": ["/list"], "before": BEFORE, "state": {"rows": BEFORE["rows"][:1]}})
     stopped = H.effects({"opened": ["/list"], "before": BEFORE, "state": BEFORE})
