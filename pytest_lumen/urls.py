@@ -109,3 +109,29 @@ def same_place(now: str, expected: str, strict: bool = False) -> bool:
         return True
     return (not strict and not routes_by_fragment(expected) and not routes_by_fragment(now)
             and without_fragment(now) == without_fragment(expected))
+
+
+def _returns_aside(url: str, here: str) -> str:
+    """``url`` (normalized) with the value of each query parameter that returns to ``here`` set aside: a value that
+    is an address of the app whose path is ``here``'s path (``url=/admin/product/``, ``next=/cart?page=2``)."""
+    parts = urlsplit(url)
+    if not parts.query:
+        return url
+    path = urlsplit(here).path or "/"
+    query = [(key, "" if value.startswith("/") and urlsplit(value).path == path else value)
+             for key, value in parse_qsl(parts.query, keep_blank_values=True)]
+    return parts._replace(query=urlencode(query)).geturl()
+
+
+def same_page(now: str, expected: str, here: str | None, strict: bool = False) -> bool:
+    """Whether two normalized URLs are the same page, reached from the page at ``here`` (normalized; None: unknown):
+    the same place (``same_place``), or the same but for where each sends the user back when done. A query
+    parameter whose value is an address of the page the action was taken on (Flask-Admin's ``url=/admin/product/``,
+    which its 2.0 writes ``/admin/product/?page_size=20``) is a return address, not what names the page: the two
+    must carry the same parameters, each other one with the same value (``id=3`` is never ``id=4``, nor a file's
+    ``path=/a`` another file's)."""
+    if same_place(now, expected, strict):
+        return True
+    if here is None:
+        return False
+    return same_place(_returns_aside(now, here), _returns_aside(expected, here), strict)

@@ -8,8 +8,9 @@ is not, whatever its shape, and neither is a "Clear completed" button that kept 
 * it **contradicts** the recording when it declares a destination that is neither the recorded effect
   (the URL the page reached, or the page the action opened) nor the recorded link's own ``href`` (the
   address it asked for, which a server may have redirected), compared as the effect is compared
-  (``urls.same_place``), or when it declares it opens in another browsing context (``target``) where
-  the step stayed in its page, or the reverse; a GET form is compared without its query (the fields fill it in);
+  (``urls.same_page``: a return address to this page aside), or when it declares it opens in another
+  browsing context (``target``) where the step stayed in its page, or the reverse; a GET form is
+  compared without its query (the fields fill it in);
 * it **confirms** the recording when its declared destination is one of those, or when it is a submit
   button in the landmark the recorded submit button was in, declaring no address of its own (the
   form's script decides where it leads, as it did when recorded);
@@ -26,7 +27,7 @@ from urllib.parse import urljoin, urlsplit, urlunsplit
 from ..cache.model import Fingerprint
 from ..page.declared import Declared, an_address
 from ..templates import PLACEHOLDER
-from ..urls import normalize_url, same_place
+from ..urls import normalize_url, same_page
 
 Agreement = Literal["confirms", "contradicts", "silent"]
 
@@ -76,7 +77,8 @@ def reading(declared: Declared, recorded: Fingerprint, current: Fingerprint, eff
         url = normalize_url(declared.url)
         get_form = declared.submits and declared.method == "get"
         for place in wanted:
-            if same_place(_without_query(url) if get_form else url, _without_query(place) if get_form else place):
+            if same_page(_without_query(url) if get_form else url, _without_query(place) if get_form else place,
+                         normalize_url(page_url)):
                 if declared.shared:  # its form's other buttons declare the same: no evidence that it is this one
                     return Reading("silent", f"it declares {_shown(declared)} {url}, as the other buttons of its form "
                                              "do", mutates)

@@ -22,7 +22,7 @@ from ..errors import first_line
 from ..heal.attempt import ActionFailed, ActionReplay
 from ..page import document
 from ..templates import substitute
-from ..urls import absolute_url, normalize_url, origin_of, same_place
+from ..urls import absolute_url, normalize_url, origin_of, same_page, same_place
 
 if TYPE_CHECKING:
     from playwright.sync_api import Locator, Page
@@ -63,12 +63,13 @@ def verify_effect(replay: ActionReplay, loc: Locator | None, timeout_ms: float, 
         expected = substitute(effect.url, values)
 
         def close_enough(url: str) -> bool:
-            return same_place(normalize_url(url), expected, strict)
+            return same_page(normalize_url(url), expected, was.url if was is not None else None, strict)
         try:
             # domcontentloaded, not commit: the new page's own scripts have run, so its handlers are there
             # when the next action comes (recording observed the page only after that point too)
             page.wait_for_url(close_enough, timeout=timeout_ms, wait_until="domcontentloaded")
-            if normalize_url(page.url) != expected:  # the fragment may come a moment later
+            now = normalize_url(page.url)
+            if now != expected and same_place(now, expected):  # the fragment may come a moment later
                 page.wait_for_url(lambda url: normalize_url(url) == expected, timeout=FRAGMENT_GRACE_MS)
         except PlaywrightError:
             if close_enough(page.url):

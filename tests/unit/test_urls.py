@@ -1,6 +1,6 @@
 """URL normalization and loopback hosts (pytest_lumen.urls)."""
 
-from pytest_lumen.urls import is_loopback_host, normalize_url
+from pytest_lumen.urls import is_loopback_host, normalize_url, same_page
 
 
 def test_loopback_origin_is_dropped_so_the_port_does_not_matter():
@@ -24,3 +24,29 @@ def test_non_http_urls_stay():
 def test_loopback_hosts():
     assert is_loopback_host("127.0.0.5") and is_loopback_host("localhost") and is_loopback_host("::1")
     assert not is_loopback_host("10.0.0.1") and not is_loopback_host("example.com") and not is_loopback_host(None)
+
+
+HERE = "/admin/product/"  # the list the links are on
+
+
+def test_a_return_address_to_the_page_the_action_was_taken_on_is_not_what_names_the_page() -> None:
+    recorded = "/admin/product/details/?id=4&url=%2Fadmin%2Fproduct%2F"
+    assert same_page("/admin/product/details/?id=4&url=%2Fadmin%2Fproduct%2F%3Fpage_size%3D20", recorded, HERE)
+    assert same_page("/admin/product/details/?id=4&url=%2Fadmin%2Fproduct%2F%3Fpage_size%3D20", recorded, HERE,
+                     strict=True)
+    assert not same_page("/admin/product/details/?id=4&url=%2Fadmin%2Fproduct%2F%3Fpage_size%3D20", recorded, None)
+
+
+def test_every_other_parameter_still_names_the_page() -> None:
+    recorded = "/admin/product/details/?id=4&url=%2Fadmin%2Fproduct%2F"
+    assert not same_page("/admin/product/details/?id=3&url=%2Fadmin%2Fproduct%2F%3Fpage_size%3D20", recorded, HERE)
+    assert not same_page("/admin/product/details/?id=4", recorded, HERE)  # the same parameters, or another page
+    assert not same_page("/admin/product/edit/?id=4&url=%2Fadmin%2Fproduct%2F", recorded, HERE)
+
+
+def test_a_path_that_is_not_the_page_the_action_was_taken_on_names_what_is_opened() -> None:
+    # a file browser's links: the file is the page, however much its address looks like a return address
+    assert not same_page("/view?path=%2Frepo%2Fsecrets.yaml", "/view?path=%2Frepo%2Fconfig.yaml", "/browse?path=/repo")
+    # and an absolute address is where a sign-in sends its code (OAuth's redirect_uri), never set aside
+    assert not same_page("/authorize?redirect_uri=https%3A%2F%2Fother.example%2Fcb",
+                         "/authorize?redirect_uri=https%3A%2F%2Fapp.example%2Fcb", "/authorize")

@@ -117,3 +117,73 @@ def test_a_removed_filter_is_not_replaced_by_the_button_that_kept_a_word_of_it(
         replay(page, site.url + "/index.html#/", tmp_path, "show the completed todos")
     assert page.locator("body").get_attribute("data-cleared") is None  # no data was deleted
     assert page.locator(".todo-list li").all_inner_texts() == ["buy milk", "walk the dog"]
+
+
+# Flask-Admin's list as 1.6 renders it (Bootstrap 3: glyphicons, an icon font whose glyph is each row link's only
+# name) and as 2.0 does (Bootstrap 4 and Font Awesome: other glyphs). Every link carries where the page it opens
+# returns to (``url=``, the list's own address), and 2.0 writes the list's address with ``?page_size=20``.
+ADMIN_LIST = """<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Product - Shop admin</title>
+<style>{css}</style></head><body>
+<nav class="navbar"><a class="navbar-brand" href="/admin">Shop admin</a></nav>
+<div class="container"><ul class="nav nav-tabs"><li class="active"><a href="javascript:void(0)">List (4)</a></li>
+<li><a href="/admin/product/new/?url={back}" title="Create New Record">Create</a></li>
+<li><a href="/admin/product/export/?format={export}&amp;url={back}" title="Export"><span class="{download}"></span></a></li></ul>
+<table class="table table-striped table-bordered model-list"><thead><tr><th class="column-header"></th>
+<th class="column-header col-name">Name</th><th class="column-header col-price">Price</th></tr></thead><tbody>
+{rows}</tbody></table></div></body></html>"""
+ADMIN_ROW = ('<tr><td class="list-buttons-column"><a class="icon" href="/admin/product/details/?id={id}&amp;url={back}" '
+             'title="View Record"><span class="{eye}"></span></a> <a class="icon" href="/admin/product/edit/?id={id}&amp;'
+             'url={back}" title="Edit Record"><span class="{pencil}"></span></a></td><td class="col-name">{name}</td>'
+             '<td class="col-price">{price}</td></tr>')
+PRODUCTS = [(1, "Blue mug", "8.5"), (2, "Green plate", "11.5"), (3, "Desk lamp", "24.0"), (4, "Notebook", "3.25")]
+# each release loads its own icon font into the same spans, which name both: 1.6 Bootstrap 3's glyphicons, 2.0 Font Awesome
+GLYPHICONS = """.glyphicon:before { font-family: 'Glyphicons Halflings'; } .glyphicon-eye-open:before { content: "\\e105"; }
+.glyphicon-pencil:before { content: "\\270f"; } .glyphicon-download:before { content: "\\e025"; }"""
+FONT_AWESOME = """.fa:before { font-family: 'FontAwesome'; } .fa-eye:before { content: "\\f06e"; }
+.fa-pencil:before { content: "\\f040"; } .fa-download:before { content: "\\f019"; }"""
+BOOTSTRAP3 = {"css": GLYPHICONS, "back": "%2Fadmin%2Fproduct%2F", "eye": "fa fa-eye glyphicon glyphicon-eye-open",
+              "pencil": "fa fa-pencil glyphicon glyphicon-pencil", "download": "fa fa-download glyphicon glyphicon-download"}
+BOOTSTRAP4 = {**BOOTSTRAP3, "css": FONT_AWESOME, "back": "%2Fadmin%2Fproduct%2F%3Fpage_size%3D20"}  # the same spans
+
+
+def admin_list(theme: dict[str, str], export: str = "csv") -> str:
+    rows = "".join(ADMIN_ROW.format(id=i, name=name, price=price, **theme) for i, name, price in PRODUCTS)
+    return ADMIN_LIST.format(rows=rows, export=export, **theme)
+
+
+@pytest.fixture
+def admin(page: Any, site_factory: Callable[[dict[str, str]], Any]) -> Any:
+    """Flask-Admin 1.6's product list; its details, edit and export pages."""
+    return site_factory({"admin/product/index.html": admin_list(BOOTSTRAP3),
+                         "admin/product/details/index.html": PAGE.format("Details"),
+                         "admin/product/edit/index.html": PAGE.format("Edit"),
+                         "admin/product/export/index.html": PAGE.format("Export")})
+
+
+def test_a_row_link_whose_return_address_the_release_rewrote_still_leads_to_its_row(admin: Any, page: Any,
+                                                                                   tmp_path: Path) -> None:
+    record(page, admin.url + "/admin/product/", tmp_path, "view the details of the Notebook",
+           [{"tool": "click", "target": {"role": "link", "name": "\ue105", "nth": 3}}, {"tool": "done"}])
+    assert "/admin/product/details/?id=4&url=%2Fadmin%2Fproduct%2F" in page.url
+    (admin.root / "admin/product/index.html").write_text(admin_list(BOOTSTRAP4), encoding="utf-8")
+    admin.requested.clear()
+    ctx = replay(page, admin.url + "/admin/product/", tmp_path, "view the details of the Notebook")
+    assert admin.requested == ["/admin/product/", "/admin/product/details/?id=4&url=%2Fadmin%2Fproduct%2F%3Fpage_size%3D20"]
+    assert ctx.heals == [] and ctx.figures.model_calls == 0  # found by its row and title, where the step led
+
+
+@pytest.mark.parametrize(("export", "heals"), [("csv", True), ("json", False)], ids=["same-format", "another-format"])
+def test_a_link_whose_return_address_changed_is_the_recorded_one_only_if_the_rest_of_its_address_is(
+        admin: Any, page: Any, tmp_path: Path, export: str, heals: bool) -> None:
+    record(page, admin.url + "/admin/product/", tmp_path, "export the products as CSV",
+           [{"tool": "click", "target": {"role": "link", "name": "\ue025"}}, {"tool": "done"}])
+    (admin.root / "admin/product/index.html").write_text(admin_list(BOOTSTRAP4, export), encoding="utf-8")
+    admin.requested.clear()
+    if heals:
+        replay(page, admin.url + "/admin/product/", tmp_path, "export the products as CSV")
+        assert admin.requested[1:] == ["/admin/product/export/?format=csv&url=%2Fadmin%2Fproduct%2F%3Fpage_size%3D20"]
+        return
+    with pytest.raises(ReplayError, match=r"it declares the link /admin/product/export/\?format=json&url=.*, and the "
+                                          r"step led to /admin/product/export/\?format=csv"):
+        replay(page, admin.url + "/admin/product/", tmp_path, "export the products as CSV")
+    assert admin.requested == ["/admin/product/"]  # the JSON export, another download, is never asked for
