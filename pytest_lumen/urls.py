@@ -111,27 +111,47 @@ def same_place(now: str, expected: str, strict: bool = False) -> bool:
             and without_fragment(now) == without_fragment(expected))
 
 
-def _returns_aside(url: str, here: str) -> str:
-    """``url`` (normalized) with the value of each query parameter that returns to ``here`` set aside: a value that
-    is an address of the app whose path is ``here``'s path (``url=/admin/product/``, ``next=/cart?page=2``)."""
-    parts = urlsplit(url)
-    if not parts.query:
-        return url
-    path = urlsplit(here).path or "/"
-    query = [(key, "" if value.startswith("/") and urlsplit(value).path == path else value)
-             for key, value in parse_qsl(parts.query, keep_blank_values=True)]
-    return parts._replace(query=urlencode(query)).geturl()
+
+RETURN = "\x00return"  # a return address's value once set aside: no value of a real URL
+
+
+def _agree(one: dict[str, str], other: dict[str, str]) -> bool:
+    """Whether two queries give each key they share the same value."""
+    return all(one[key] == other[key] for key in one.keys() & other.keys())
+
+
+def _both_return(one: str, other: str, here: str) -> bool:
+    """Whether two values of a query parameter are both an address of the page at ``here``: relative (no scheme,
+    no host), on its path, with one fragment, and their queries and its own agreeing on every key they share
+    (one may add ``page_size=20``; ``id=41`` is never ``id=42``, nor ``route=checkout`` the page at
+    ``route=home``)."""
+    if not (one.startswith("/") and other.startswith("/")):
+        return False
+    x, y, at = urlsplit(one), urlsplit(other), urlsplit(here)
+    if x.scheme or x.netloc or y.scheme or y.netloc or not x.path == y.path == (at.path or "/") \
+            or x.fragment != y.fragment:
+        return False
+    qx, qy, qat = (dict(parse_qsl(q, keep_blank_values=True)) for q in (x.query, y.query, at.query))
+    return _agree(qx, qy) and _agree(qx, qat) and _agree(qy, qat)
 
 
 def same_page(now: str, expected: str, here: str | None, strict: bool = False) -> bool:
     """Whether two normalized URLs are the same page, reached from the page at ``here`` (normalized; None: unknown):
     the same place (``same_place``), or the same but for where each sends the user back when done. A query
-    parameter whose value is an address of the page the action was taken on (Flask-Admin's ``url=/admin/product/``,
-    which its 2.0 writes ``/admin/product/?page_size=20``) is a return address, not what names the page: the two
-    must carry the same parameters, each other one with the same value (``id=3`` is never ``id=4``, nor a file's
-    ``path=/a`` another file's)."""
+    parameter whose two values are addresses of the page the action was taken on (``_both_return``: Flask-Admin's
+    ``url=/admin/product/``, which its 2.0 writes ``/admin/product/?page_size=20``) is a return address, not what
+    names the page: the two must carry the same parameters, in the same order, each other one with the same value
+    (``id=3`` is never ``id=4``, nor a file's ``path=/a`` another file's)."""
     if same_place(now, expected, strict):
         return True
-    if here is None:
+    a, b = urlsplit(now), urlsplit(expected)
+    qa, qb = parse_qsl(a.query, keep_blank_values=True), parse_qsl(b.query, keep_blank_values=True)
+    if here is None or [k for k, _ in qa] != [k for k, _ in qb]:
         return False
-    return same_place(_returns_aside(now, here), _returns_aside(expected, here), strict)
+    returns = [va != vb and _both_return(va, vb, here) for (_, va), (_, vb) in zip(qa, qb, strict=True)]
+    if not any(returns):
+        return False
+
+    def set_aside(query: list[tuple[str, str]]) -> str:
+        return urlencode([(k, RETURN if aside else v) for (k, v), aside in zip(query, returns, strict=True)])
+    return same_place(a._replace(query=set_aside(qa)).geturl(), b._replace(query=set_aside(qb)).geturl(), strict)

@@ -61,8 +61,8 @@ class App:
     ready_path: str = "/"
     pip_extra: tuple[str, ...] = ()  # more requirements installed with it
     state_path: str = ""  # where the app tells what a test did to it (``POST /__reset`` clears it); "" when none
-    # query parameters of its addresses that say where a page returns to or how it lays out a list, not which
-    # page it is: a page opened is compared across releases without them (``harness.page``)
+    # query parameters of its addresses that say where a page returns to (a name) or how it lays out a list (a
+    # name=value), not which page it is: a page opened is compared across releases without them (``harness.page``)
     bookkeeping: tuple[str, ...] = ()
 
     @property
@@ -340,7 +340,7 @@ FLASK_ADMIN = App(
     # 2.x imports Flask-SQLAlchemy's types (its sqlalchemy extra); Flask 2.2 and WTForms 3.0 serve 1.6 and 2.x alike
     pip_extra=("flask<2.3", "werkzeug<2.3", "wtforms<3.1", "sqlalchemy<2.1", "flask-sqlalchemy<3.2"),
     state_path="/__state",
-    bookkeeping=("url", "page_size"),  # 2.0 adds page_size=20 to every list address and so to every return address
+    bookkeeping=("url", "page_size=20"),  # 2.0 writes its default page size into every list address
 )
 
 APPS: dict[str, App] = {a.name: a for a in (DATASETTE, SWAGGER_UI, SQLADMIN, STARLETTE_ADMIN, FLASK_ADMIN)}

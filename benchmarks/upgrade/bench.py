@@ -51,7 +51,7 @@ def summarize(app: A.App, replay: H.Replay) -> dict[str, Any]:
             "wrong_element_actions": len(run.unintended) if run else 0,
             "unintended": run.unintended if run else [],
         }
-    failures = [{"test": r.test, "variant": r.variant, "line": r.failed_line, "message": r.message,
+    failures = [{"test": r.test, "variant": r.variant, "passed": r.passed, "line": r.failed_line, "message": r.message,
                  "unintended": r.unintended, "heals": dict(r.heals)} for r in replay.runs if not r.passed or r.unintended]
     return {"versions": versions, "regressions": regressions, "failures": failures,
             "model_requests_in_replay": replay.model_requests, "replay_s": replay.seconds}

@@ -34,7 +34,9 @@ def build(db: str, switch: dict[str, Any]) -> Flask:
         admin = Admin(app, name="Shop admin", theme=Bootstrap4Theme())
     except ImportError:  # 1.x
         admin = Admin(app, name="Shop admin", template_mode="bootstrap3")
-    admin.add_view(view(Product, scoped_session(shop.session)))
+    session = scoped_session(shop.session)
+    admin.add_view(view(Product, session))
+    app.teardown_appcontext(lambda error: session.remove())  # each request's session ends with it
 
     @app.post("/__reset")
     def reset() -> ResponseReturnValue:

@@ -169,10 +169,14 @@ def _rows(state: dict[str, Any]) -> set[str]:
 
 def page(url: str, bookkeeping: Sequence[str] = ()) -> str:
     """A page the app opened as it is compared across releases: its address without the query parameters
-    that are the app's ``bookkeeping`` (where a form returns to, how many rows a list shows)."""
+    that are the app's ``bookkeeping``, each a name (any value: where a form returns to) or a ``name=value``
+    (that value only: the default page size a release writes out), the rest sorted."""
+    if not bookkeeping:
+        return url
     parts = urlsplit(url)
-    kept = [(k, v) for k, v in parse_qsl(parts.query, keep_blank_values=True) if k not in bookkeeping]
-    return parts._replace(query=urlencode(kept)).geturl() if bookkeeping else url
+    kept = sorted((k, v) for k, v in parse_qsl(parts.query, keep_blank_values=True)
+                  if k not in bookkeeping and f"{k}={v}" not in bookkeeping)
+    return parts._replace(query=urlencode(kept)).geturl()
 
 
 def effects(entry: dict[str, Any], bookkeeping: Sequence[str] = ()) -> list[str]:

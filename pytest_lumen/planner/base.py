@@ -7,6 +7,11 @@ from typing import Any, Protocol, runtime_checkable
 
 from ..outcome.usage import Usage
 
+# How a call's result begins when the page moved on between the look the model chose from and its call (an app
+# that navigates once its server answered): the model is shown the page again and chooses again. The scripted
+# planners and the fake model do so too: they repeat the action, found on the page they are shown then.
+MOVED_ON = "the page moved on since the look you chose from"
+
 
 @dataclass(frozen=True)
 class ToolCall:

@@ -42,15 +42,16 @@ from ..outcome.usage import Usage
 from ..testing.stand_in import (
     MISSING_REF,
     action_input,
-    assistant_turns,
     estimated_input_tokens,
     estimated_output_tokens,
     first_user_text,
+    next_turn,
     on_device,
     page_snapshot,
     parse_snapshot_refs,
     pick_turn,
     resolve_target,
+    told_moved_on,
 )
 from .base import PlanReply, PlanRequest, ToolCall
 
@@ -99,6 +100,7 @@ class ScriptedPlanner:
         else:
             self._replies = list(script)
             self._answer = self._next
+        self._again = 0  # requests that asked again for the reply before (``told_moved_on``)
         self.requests: list[PlanRequest] = []
 
     @classmethod
@@ -128,7 +130,9 @@ class ScriptedPlanner:
 
     def _next(self, request: PlanRequest) -> Entry:
         assert self._replies is not None
-        index = len(self.requests) - 1
+        if request.messages and told_moved_on(request.messages[-1]):
+            self._again += 1  # the reply before is given again, for the page shown now
+        index = len(self.requests) - 1 - self._again
         if index >= len(self._replies):
             step = first_user_text({"messages": request.messages}).split("\n", 1)[0]
             count = f"{len(self._replies)} repl{'y' if len(self._replies) == 1 else 'ies'}"
@@ -300,7 +304,7 @@ class ScriptReader:
         if self.pending is not None:
             raise self.pending
         self._refused(request)
-        turn = assistant_turns({"messages": request.messages})
+        turn = next_turn({"messages": request.messages})
         done = {"tool": "done", "input": {"summary": "the script's actions for this step are done"}}
         if turn >= len(entry.actions):
             return done

@@ -34,7 +34,7 @@ from ..page.guard import NavigationGuard
 from ..page.options import chosen
 from ..page.perform import On, current_url, effect_after, perform_once
 from ..page.tabs import PopupWatch, Tabs
-from ..planner.base import PlanReply, PlanRequest, ToolCall, calls_model
+from ..planner.base import MOVED_ON, PlanReply, PlanRequest, ToolCall, calls_model
 from ..secrets import PlaceholderRule, map_strings, password_fills
 from ..templates import substitute
 from ..urls import normalize_host, normalize_url
@@ -42,7 +42,7 @@ from .conversation import KEEP_PAGES, Conversation, step_message, system_prompt
 from .dialogs import answer_from, dialog_request
 from .reply import DrivenStep, carry_out, too_many
 from .snapshot import SHOW_ITEMS, Observation, observe, show_items
-from .tools import ToolInputError, held_on, to_action, tools_for
+from .tools import RefGone, ToolInputError, held_on, to_action, tools_for
 from .watch import SETTLE_MS, NavigationWatch
 
 if TYPE_CHECKING:
@@ -88,6 +88,18 @@ class DriveResult:
     iterations: int
     log: list[ActionOutcome] = field(default_factory=list)
     conditional: bool = False  # the step applies only if something is on the page (``skip``, done's ``conditional``)
+
+
+def moved_on(looked_at: str, now: str, failure: BaseException) -> str:
+    """What the model is told of a call that failed before it acted (a check never acts) on a page that moved on
+    since the look it chose from (``looked_at``, its address, and ``now``, the page's, both as the model is shown
+    them; or the ref it chose names no element now: ``RefGone``): nothing was done, choose again; "" when the page
+    is the one it was shown."""
+    gone = isinstance(failure, RefGone)
+    if now == looked_at and not gone:
+        return ""
+    why = first_line(failure) if gone and now == looked_at else f"it is at {now} now"
+    return f"error: {MOVED_ON} ({why}): nothing was done; choose again from the page below"
 
 
 class ModelDriver:
@@ -182,17 +194,20 @@ class ModelDriver:
             return show_items(self.page, step.obs, call.input)
         span = ToolSpan(self.ctx.events, step.index, call.name, f"{call.name}:{len(step.log)}", "model")
         self._late_navigation(step.performed)
+        before_url = self.page.url
+        self._acted = False  # whether the call was sent to the page (a check never is): set by ``_carry_out``
         try:
-            action = self._carry_out(step, call, self.page.url)
+            action = self._carry_out(step, call, before_url)
         except ToolInputError as exc:
             status = f"invalid call: {exc}"
-            return self._after(step, call, span, status, error=status)
-        except LumenAssertionError as exc:
-            status = f"error: this check does not hold now: {exc.message}"
             return self._after(step, call, span, status, error=status)
         except (PlaywrightError, LumenError) as exc:
             if isinstance(exc, (ModelError, StepAbortedError, NavigationRefusedError, InputUnhandledError)):
                 raise  # InputUnhandledError: a click may still land, the model must not do it again
+            told = "" if self._acted else moved_on(step.obs.url, self.ctx.secrets.redact(before_url), exc)  # sent: not again
+            if told or isinstance(exc, LumenAssertionError):
+                status = told or f"error: this check does not hold now: {exc.message}"
+                return self._after(step, call, span, status, error=status)
             message = first_line(exc)
             tips = self.memory.error_tips(call.name, message, self.page.url) if self.memory else ""
             status = f"error: {message}" + (f"\n\n{tips}" if tips else "")
@@ -218,6 +233,7 @@ class ModelDriver:
         self._navigation.start()
         ask = lambda kind, message: self._ask_dialog(step, action, kind, message)  # noqa: E731
         self._popups.start(self.page)
+        self._acted = True
         with DialogWatch.of(self.page.context).answering(ask, step.values, self.placeholders, self.page) as dialogs:
             perform_once(action, On(self.page, loc, step.values, timeout_ms, self.ctx.test_dir))  # timed out after acting: done
         self._navigation.settle(max(timeout_ms, SETTLE_MS))

@@ -337,7 +337,18 @@ def resolve_ref(page: Page, args: dict[str, Any], refs: Collection[str],
         return None
     if ref not in refs:
         raise ToolInputError(f"ref {ref!r} is not in the latest snapshot; use a ref shown there")
-    return target_for(page, locate(page, ref, refs), named)
+    element = locate(page, ref, refs)
+    try:
+        gone = element.count() == 0
+    except PlaywrightError:  # a document gone since resolves none of its refs
+        gone = True
+    if gone:  # else every read of it below would wait for it for Playwright's whole timeout
+        raise RefGone(f"ref {ref!r} is no element of the page any more")
+    return target_for(page, element, named)
+
+
+class RefGone(PlaywrightError):
+    """A ref of the look the model chose from names no element now: the page changed since (nothing was done)."""
 
 
 def held_on(page: Page, check: Expect, loc: Locator | None, ref: str | None) -> Expect:

@@ -1,14 +1,16 @@
 """After a replayed action: its recorded effect (the URL after a navigation, the value after a fill) must recur.
 
 The recorded kind of effect must recur. A recorded navigation needs a navigation: to the recorded URL (the query's
-order aside; for an element confirmed to be the recorded one, a fragment that is no route aside, ``/list#done``
-against ``/list``), or, for that very element, to a renamed route of its origin that is a page of the app: not an
-error page, not a sign-in page, not a page that shows an alert, not the page it left (``page/document.py``). A page
-that stayed where it was did not navigate, whatever it shows instead: an alert, a toast or an error message is never
-the effect (the failure names what it shows). A fragment that is a route (``#/cart``) is the page: it must match. A
-relabelled element (found on evidence, not likeness) gets the strict check: its effect is its evidence. A fill's value
-is read back. A check's new state is not read here: Playwright's ``set_checked`` reads it, and a control that shows it
-only later is waited for (``page/perform.came_to``).
+order aside, and a return address to the page the action was taken on, ``urls.same_page``: Flask-Admin's
+``url=/admin/product/`` that a release writes ``/admin/product/?page_size=20``; for an element confirmed to be the
+recorded one, a fragment that is no route aside, ``/list#done`` against ``/list``), or, for that very element, to a
+renamed route of its origin that is a page of the app: not an error page, not a sign-in page, not a page that shows an
+alert, not the page it left (``page/document.py``). A page that stayed where it was did not navigate, whatever it
+shows instead: an alert, a toast or an error message is never the effect (the failure names what it shows). A fragment
+that is a route (``#/cart``) is the page: it must match. A relabelled element (found on evidence, not likeness) gets
+the strict check: its effect is its evidence. A fill's value is read back. A check's new state is not read here:
+Playwright's ``set_checked`` reads it, and a control that shows it only later is waited for
+(``page/perform.came_to``).
 """
 
 from __future__ import annotations
@@ -47,10 +49,12 @@ def verify_effect(replay: ActionReplay, loc: Locator | None, timeout_ms: float, 
                   was: Before | None = None, confirmed: bool = False) -> str | None:
     """Raise ``ActionFailed`` (``performed``) unless the action's recorded effect holds now.
 
-    ``strict``: the element is a relabel (found on evidence): its effect must hold exactly, and when it does not,
-    the element was not the recorded one (the failure says so, and the action counts as not performed).
+    ``strict``: the element is a relabel (found on evidence): its effect must hold (a return address aside, which
+    every link of its page shares, but not a fragment), and when it does not, the element was not the recorded one
+    (the failure says so, and the action counts as not performed).
 
-    ``was``: the page before the action; a page that stayed there did not navigate, whatever it shows now.
+    ``was``: the page before the action, from which a return address is read (``urls.same_page``); a page that
+    stayed there did not navigate, whatever it shows now.
     ``confirmed``: the element is the very one recorded (its role and name, where it was); when its navigation
     landed on another route of the same origin that is a page of the app (no error, no sign-in page where the
     recorded one was none: ``/login`` became ``/signin``), that route is returned (normalized): the app renamed it,
@@ -63,7 +67,10 @@ def verify_effect(replay: ActionReplay, loc: Locator | None, timeout_ms: float, 
         expected = substitute(effect.url, values)
 
         def close_enough(url: str) -> bool:
-            return same_page(normalize_url(url), expected, was.url if was is not None else None, strict)
+            now = normalize_url(url)
+            if was is None or now == was.url:  # the page it left is the recorded one as it is, or not at all
+                return same_place(now, expected, strict)
+            return same_page(now, expected, was.url, strict)
         try:
             # domcontentloaded, not commit: the new page's own scripts have run, so its handlers are there
             # when the next action comes (recording observed the page only after that point too)

@@ -19,11 +19,12 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..page.snapshot_diff import current_snapshot
+from ..planner.base import MOVED_ON
 
 __all__ = [
     "MISSING_REF", "SnapshotNode", "action_input", "assistant_turns", "estimated_input_tokens",
-    "estimated_output_tokens", "first_user_text", "last_user_text", "message_text", "on_device", "page_snapshot",
-    "parse_snapshot_refs", "pick_turn", "resolve_target",
+    "estimated_output_tokens", "first_user_text", "last_user_text", "message_text", "next_turn", "on_device", "page_snapshot",
+    "parse_snapshot_refs", "pick_turn", "resolve_target", "told_moved_on",
 ]
 
 MISSING_REF = "e0-missing"
@@ -196,8 +197,21 @@ def last_user_text(body: JSONDict) -> str:
 
 
 def assistant_turns(body: JSONDict) -> int:
-    """Number of assistant messages in the request = index of the next action."""
+    """Number of assistant messages in the request."""
     return sum(1 for m in _messages(body) if m.get("role") == "assistant")
+
+
+def told_moved_on(message: Any) -> bool:
+    """Whether ``message`` holds a call's result that said the page had moved on before the call acted
+    (``MOVED_ON``): a model chooses again on the page it is shown then, and so does a script, with the same reply."""
+    return isinstance(message, dict) and message.get("role") == "user" \
+        and any(text.startswith(f"error: {MOVED_ON}") for text in _content_text(message.get("content")))
+
+
+def next_turn(body: JSONDict) -> int:
+    """The index of the next scripted reply of a step: its assistant messages so far, but those whose result said
+    the page had moved on (``told_moved_on``)."""
+    return assistant_turns(body) - sum(1 for m in _messages(body)[1:] if told_moved_on(m))
 
 
 def _step_matches(step: JSONDict, text: str) -> bool:
@@ -253,7 +267,7 @@ def pick_turn(script: list[JSONDict], body: JSONDict) -> list[JSONDict] | None:
     for step in script:
         if _step_matches(step, text) and _fits_device(step, body):
             actions = step.get("actions", [])
-            index = assistant_turns(body)
+            index = next_turn(body)
             if index >= len(actions):
                 return None
             entry = actions[index]

@@ -50,3 +50,20 @@ def test_a_path_that_is_not_the_page_the_action_was_taken_on_names_what_is_opene
     # and an absolute address is where a sign-in sends its code (OAuth's redirect_uri), never set aside
     assert not same_page("/authorize?redirect_uri=https%3A%2F%2Fother.example%2Fcb",
                          "/authorize?redirect_uri=https%3A%2F%2Fapp.example%2Fcb", "/authorize")
+
+
+def test_two_return_addresses_are_one_only_when_they_agree_on_what_they_share() -> None:
+    # a row's PDF link that carries its row in the address it returns to: another row's is another document
+    assert not same_page("/pdf?url=%2Finvoices%3Fid%3D42", "/pdf?url=%2Finvoices%3Fid%3D41", "/invoices")
+    assert not same_page("/switch?next=%2Fabout%3Flang%3Dde", "/switch?next=%2Fabout%3Flang%3Dfr", "/about")
+    # a front controller: every page is "/index.php", told apart by its route
+    assert not same_page("/go?next=%2Findex.php%3Froute%3Dcheckout", "/go?next=%2Findex.php%3Froute%3Dhome",
+                         "/index.php?route=home")
+    assert not same_page("/go?next=%2F%3Fp%3D13", "/go?next=%2F%3Fp%3D12", "/")  # WordPress's posts, on its root
+    assert not same_page("/go?next=%2F%23%2Fcart", "/go?next=%2F%23%2Forders", "/#/orders")  # a hash router's routes
+
+
+def test_a_value_that_is_no_address_of_this_app_is_never_set_aside() -> None:
+    assert not same_page("/d?url=%2F%2Fevil.example%2Fadmin%2Fproduct%2F", "/d?url=%2Fadmin%2Fproduct%2F", HERE)
+    assert not same_page("/d?id=4&url=", "/d?id=4&url=%2Fadmin%2Fproduct%2F", HERE)  # empty: no address
+    assert not same_page("/d?next=%2F%2Fevil.example%2F", "/d?next=%2F", "/")

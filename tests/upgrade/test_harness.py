@@ -25,12 +25,14 @@ def test_effects_are_pages_opened_calls_made_and_rows_changed() -> None:
 
 
 def test_a_page_is_compared_without_the_apps_bookkeeping_but_with_what_names_it() -> None:
-    recorded = H.effects({"opened": ["/admin/product/edit/?id=3&url=%2Fadmin%2Fproduct%2F"]}, ("url", "page_size"))
-    newer = H.effects({"opened": ["/admin/product/edit/?id=3&url=%2Fadmin%2Fproduct%2F%3Fpage_size%3D20"]},
-                      ("url", "page_size"))
-    other = H.effects({"opened": ["/admin/product/edit/?id=2&url=%2Fadmin%2Fproduct%2F"]}, ("url", "page_size"))
-    assert recorded == newer == ["open /admin/product/edit/?id=3"]
-    assert other == ["open /admin/product/edit/?id=2"]
+    kept = ("url", "page_size=20")
+    recorded = H.effects({"opened": ["/admin/product/edit/?id=3&url=%2Fadmin%2Fproduct%2F", "/admin/product/"]}, kept)
+    newer = H.effects({"opened": ["/admin/product/edit/?url=%2Fadmin%2Fproduct%2F%3Fpage_size%3D20&id=3",
+                                  "/admin/product/?page_size=20"]}, kept)
+    other = H.effects({"opened": ["/admin/product/edit/?id=2&url=%2Fadmin%2Fproduct%2F", "/admin/product/?page_size=50"]},
+                      kept)
+    assert recorded == newer == ["open /admin/product/edit/?id=3", "open /admin/product/"]
+    assert other == ["open /admin/product/edit/?id=2", "open /admin/product/?page_size=50"]  # another page size: a click
     assert H.effects({"opened": ["/a?url=x"]}) == ["open /a?url=x"]  # an app without bookkeeping: as opened
 
 

@@ -180,8 +180,9 @@ def test_a_link_whose_return_address_changed_is_the_recorded_one_only_if_the_res
     (admin.root / "admin/product/index.html").write_text(admin_list(BOOTSTRAP4, export), encoding="utf-8")
     admin.requested.clear()
     if heals:
-        replay(page, admin.url + "/admin/product/", tmp_path, "export the products as CSV")
+        ctx = replay(page, admin.url + "/admin/product/", tmp_path, "export the products as CSV")
         assert admin.requested[1:] == ["/admin/product/export/?format=csv&url=%2Fadmin%2Fproduct%2F%3Fpage_size%3D20"]
+        assert ctx.heals == [] and ctx.figures.model_calls == 0  # found by its title, where the step led
         return
     with pytest.raises(ReplayError, match=r"it declares the link /admin/product/export/\?format=json&url=.*, and the "
                                           r"step led to /admin/product/export/\?format=csv"):

@@ -10,14 +10,17 @@ from typing import Any
 
 import pytest
 
+from pytest_lumen.agent import Agent
 from pytest_lumen.cache.model import Check, Click, Fill, Press, TypeText
+from pytest_lumen.config import Mode
 from pytest_lumen.errors import LumenAssertionError
-from pytest_lumen.planner import ToolCall
+from pytest_lumen.planner import PlanReply, PlanRequest, ScriptedPlanner, ToolCall
+from pytest_lumen.planner.base import MOVED_ON
 from pytest_lumen.record import driver
 from pytest_lumen.record.snapshot import observe
 from pytest_lumen.record.tools import to_action
 from pytest_lumen.testing.stand_in import parse_snapshot_refs, resolve_target
-from tests.browser.inprocess import cache_file, record_once, replay_new
+from tests.browser.inprocess import cache_file, context, record_once, replay_new, session_in
 
 VALUES = {"ada": "%user%", "s3cret": "%pw%"}
 
@@ -146,3 +149,28 @@ def test_a_check_that_held_once_the_page_moved_on_is_recorded_on_the_element_it_
     site.write({"list.html": listing([*left, "Green plate"])})
     with pytest.raises(LumenAssertionError, match="got 'Showing 1 to 4 of 4 entries'"):  # red at the check, on the list
         replay_new(page, site, tmp_path, "3 products are left", kind="expect")
+
+
+def test_a_check_chosen_on_a_page_that_moved_on_before_it_was_made_is_chosen_again_on_the_page_shown_then(
+        page: Any, site_factory: Any, tmp_path: Any) -> None:
+    # the model chose the spinner; the list came before its call: the call is told so, shown the list, and chooses
+    # again, as a model does (and the scripted planner, repeating its reply); the check is recorded on the list's line
+    site = site_factory({"old.html": DELETING, "slow/delete.json": "{}",
+                         "list.html": listing(["Blue mug", "Desk lamp", "Notebook"])})
+    told: list[str] = []
+
+    class Listening(ScriptedPlanner):  # the page moves on while the model thinks, once: an event, no clock
+        def plan(self, request: PlanRequest) -> PlanReply:
+            told.append(json.dumps(request.messages[-1]))
+            if len(told) == 1:
+                site.release.set()
+                page.wait_for_url("**/list.html")
+            return super().plan(request)
+    session = session_in(Mode.RECORD, tmp_path, action_timeout=2.0)
+    ctx = context(session)
+    page.goto(f"{site.url}/old.html")
+    Agent(page, ctx, lambda: Listening(LEFT)).expect("3 products are left")
+    session.finish(ctx, passed=True)
+    assert len(told) == 3 and MOVED_ON in told[1]  # the check, told the page moved on; the check again; done
+    recorded = json.loads(cache_file(tmp_path).read_text(encoding="utf-8"))["steps"][0]["actions"]
+    assert [a["fingerprint"]["id"] for a in recorded] == ["dt_info"]

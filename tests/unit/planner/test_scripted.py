@@ -16,7 +16,7 @@ from pytest_lumen.errors import ScriptError
 from pytest_lumen.outcome.usage import Usage
 from pytest_lumen.planner import Planner, PlanReply, PlanRequest, ScriptedPlanner, ScriptExhausted, ToolCall
 from pytest_lumen.planner.anthropic_planner import AnthropicPlanner
-from pytest_lumen.planner.base import calls_model
+from pytest_lumen.planner.base import MOVED_ON, calls_model
 from pytest_lumen.planner.scripted import ScriptBook, script_schema, script_schema_text
 from pytest_lumen.record.dialogs import ANSWER_DIALOG
 from pytest_lumen.record.tools import EXPECT_TOOLS, RUN_TOOLS, TOUCH_TOOLS
@@ -158,6 +158,27 @@ def test_from_steps_answers_as_the_fake_anthropic_server_does() -> None:
             assert [(c.name, c.input) for c in mine] == [(c.name, c.input) for c in theirs]
     assert [[c.name for c in scripted.plan(req).tool_calls] for req in requests] == [
         ["fill"], ["click"], ["click"], ["done"], ["done"], ["expect_visible"], ["done"], ["done"], ["click", "done"]]
+
+
+def moved_on(request: PlanRequest) -> PlanRequest:
+    """``request`` whose last call's result says the page had moved on before it acted, as the driver says it."""
+    block = {**request.messages[-1]["content"][0], "is_error": True,
+             "content": f"error: {MOVED_ON} (it is at /login now): nothing was done; choose again from the page "
+                        f"below\n\nCurrent page:\n{LOGIN_PAGE}"}
+    return dataclasses.replace(request, messages=[*request.messages[:-1], {"role": "user", "content": [block]}])
+
+
+def test_a_reply_whose_page_moved_on_before_it_acted_is_given_again_for_the_page_shown_then() -> None:
+    listed = ScriptedPlanner([{"tool": "click", "target": {"role": "button", "name": "Sign in"}}, {"tool": "done"}])
+    assert [[c.name for c in listed.plan(req).tool_calls] for req in (request(), moved_on(request(1)), request(2))] \
+        == [["click"], ["click"], ["done"]]
+    with FakeAnthropic() as fake:  # by step, as the fake model does
+        fake.script(STEPS)
+        real = AnthropicPlanner("claude-fake", client=anthropic.Anthropic(base_url=fake.url, api_key="sk-test",
+                                                                          max_retries=0))
+        for planner in (ScriptedPlanner.from_steps(STEPS), real):
+            again = planner.plan(moved_on(request(1))).tool_calls
+            assert [(c.name, c.input) for c in again] == [(c.name, c.input) for c in planner.plan(request()).tool_calls]
 
 
 # --- a script file (--lumen-script) ----------------------------------------------------------
