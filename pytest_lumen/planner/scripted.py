@@ -333,6 +333,8 @@ class ScriptReader:
     def _refused(self, request: PlanRequest) -> None:
         """Stop at a scripted action the page refused (the model would try another way; the script has none)."""
         last = request.messages[-1] if request.messages else {}
+        if told_moved_on(last):  # not refused: the page moved on before it acted; the reply is given again
+            return
         content = last.get("content") if isinstance(last, dict) else None
         for block in content if isinstance(content, list) else []:
             if isinstance(block, dict) and block.get("type") == "tool_result" and block.get("is_error"):

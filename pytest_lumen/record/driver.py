@@ -37,7 +37,7 @@ from ..page.tabs import PopupWatch, Tabs
 from ..planner.base import MOVED_ON, PlanReply, PlanRequest, ToolCall, calls_model
 from ..secrets import PlaceholderRule, map_strings, password_fills
 from ..templates import substitute
-from ..urls import normalize_host, normalize_url
+from ..urls import normalize_host, normalize_url, same_place
 from .conversation import KEEP_PAGES, Conversation, step_message, system_prompt
 from .dialogs import answer_from, dialog_request
 from .reply import DrivenStep, carry_out, too_many
@@ -90,15 +90,15 @@ class DriveResult:
     conditional: bool = False  # the step applies only if something is on the page (``skip``, done's ``conditional``)
 
 
-def moved_on(looked_at: str, now: str, failure: BaseException) -> str:
-    """What the model is told of a call that failed before it acted (a check never acts) on a page that moved on
-    since the look it chose from (``looked_at``, its address, and ``now``, the page's, both as the model is shown
-    them; or the ref it chose names no element now: ``RefGone``): nothing was done, choose again; "" when the page
-    is the one it was shown."""
+def moved_on(step: DrivenStep, now: str, failure: BaseException | None = None, acted: bool = False) -> str:
+    """What the model is told of a call not carried out, or failed before it acted (``acted``: it was sent; a check
+    never is), on a page that moved on since the look it chose from and before any call of its reply acted (``now``:
+    the page's address as the model is shown it, against the look's, a fragment that is no route aside; or the ref
+    it chose names no element now: ``RefGone``): nothing was done, choose again; "" otherwise."""
     gone = isinstance(failure, RefGone)
-    if now == looked_at and not gone:
+    if acted or len(step.performed) > step.looked or (same_place(now, step.obs.url) and not gone):
         return ""
-    why = first_line(failure) if gone and now == looked_at else f"it is at {now} now"
+    why = first_line(failure) if failure is not None and gone and same_place(now, step.obs.url) else f"it is at {now} now"
     return f"error: {MOVED_ON} ({why}): nothing was done; choose again from the page below"
 
 
@@ -194,17 +194,17 @@ class ModelDriver:
             return show_items(self.page, step.obs, call.input)
         span = ToolSpan(self.ctx.events, step.index, call.name, f"{call.name}:{len(step.log)}", "model")
         self._late_navigation(step.performed)
-        before_url = self.page.url
-        self._acted = False  # whether the call was sent to the page (a check never is): set by ``_carry_out``
+        before_url, self._acted = self.page.url, False  # whether the call was sent to the page: set by ``_carry_out``
+        if told := moved_on(step, self.ctx.secrets.redact(before_url)):  # its refs and focus are of a page gone
+            return self._after(step, call, span, told, error=told)
         try:
             action = self._carry_out(step, call, before_url)
         except ToolInputError as exc:
-            status = f"invalid call: {exc}"
-            return self._after(step, call, span, status, error=status)
+            return self._after(step, call, span, f"invalid call: {exc}", error=f"invalid call: {exc}")
         except (PlaywrightError, LumenError) as exc:
             if isinstance(exc, (ModelError, StepAbortedError, NavigationRefusedError, InputUnhandledError)):
                 raise  # InputUnhandledError: a click may still land, the model must not do it again
-            told = "" if self._acted else moved_on(step.obs.url, self.ctx.secrets.redact(before_url), exc)  # sent: not again
+            told = moved_on(step, self.ctx.secrets.redact(before_url), exc, self._acted)  # sent: never again
             if told or isinstance(exc, LumenAssertionError):
                 status = told or f"error: this check does not hold now: {exc.message}"
                 return self._after(step, call, span, status, error=status)
@@ -264,7 +264,7 @@ class ModelDriver:
         """
         is_error = error is not None
         span.end(not is_error, locator=locator, error=error)
-        if not status.startswith("invalid"):  # the model's own mistakes teach nothing about pages
+        if not status.startswith(("invalid", f"error: {MOVED_ON}")):  # its own mistakes and a race teach nothing
             step.log.append(ActionOutcome(call.name, ok=not is_error, error=error,
                                           domain=normalize_host(self.page.url) or None))
         what = locator or " ".join(f"{k}={v!r}" for k, v in call.input.items())

@@ -41,6 +41,7 @@ class DrivenStep:
     conditional: bool = False
     already: int = 0  # actions of the step replay did before the model took over (a heal)
     attempts: int = 0  # tool calls the model asked for that are not done, fail or skip
+    looked: int = 0  # how many actions were performed when the reply being carried out began (after its look)
 
     def unusable(self, problem: str) -> None:
         """Count an unusable reply; too many in a row stop the step."""
@@ -115,6 +116,7 @@ def carry_out(hands: Hands, step: DrivenStep, reply: PlanReply, tools: list[dict
         step.talk.add(reply.text or "(no text)", (), step.obs, note="Reply with a tool call.")
         return False
     calls = reply.tool_calls
+    step.looked = len(step.performed)
     results: list[Result] = []
     touched = False  # whether the page may have changed (then it is observed again)
     for position, call in enumerate(calls):

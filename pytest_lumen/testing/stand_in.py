@@ -202,10 +202,14 @@ def assistant_turns(body: JSONDict) -> int:
 
 
 def told_moved_on(message: Any) -> bool:
-    """Whether ``message`` holds a call's result that said the page had moved on before the call acted
-    (``MOVED_ON``): a model chooses again on the page it is shown then, and so does a script, with the same reply."""
-    return isinstance(message, dict) and message.get("role") == "user" \
-        and any(text.startswith(f"error: {MOVED_ON}") for text in _content_text(message.get("content")))
+    """Whether ``message`` answers a reply whose first call was told the page had moved on before it acted
+    (``MOVED_ON``; so no call of that reply acted): a model chooses again on the page it is shown then, and so does
+    a script, with the same reply. One told so after an earlier call of its reply acted is not given again: that
+    call would be done twice."""
+    if not isinstance(message, dict) or message.get("role") != "user":
+        return False
+    results = [b for b in message.get("content") or [] if isinstance(b, dict) and b.get("type") == "tool_result"]
+    return bool(results) and any(t.startswith(f"error: {MOVED_ON}") for t in _block_text(results[0]))
 
 
 def next_turn(body: JSONDict) -> int:

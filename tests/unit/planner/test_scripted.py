@@ -181,6 +181,18 @@ def test_a_reply_whose_page_moved_on_before_it_acted_is_given_again_for_the_page
             assert [(c.name, c.input) for c in again] == [(c.name, c.input) for c in planner.plan(request()).tool_calls]
 
 
+def test_a_reply_is_not_given_again_once_one_of_its_calls_acted() -> None:
+    acted = moved_on(request(1))
+    first = {"type": "tool_result", "tool_use_id": "toolu_a", "content": "ok: click done", "is_error": False}
+    acted = dataclasses.replace(acted, messages=[*acted.messages[:-1], {"role": "user", "content": [
+        first, *acted.messages[-1]["content"]]}])  # its first call clicked; its second was told the page moved on
+    listed = ScriptedPlanner([[{"tool": "click", "target": {"role": "button", "name": "Sign in"}},
+                               {"tool": "fill", "target": {"role": "textbox", "name": "Username"}, "input": {"value": "a"}}],
+                              {"tool": "done"}])
+    listed.plan(request())
+    assert [c.name for c in listed.plan(acted).tool_calls] == ["done"]  # the click is never done twice
+
+
 # --- a script file (--lumen-script) ----------------------------------------------------------
 
 SCRIPT: dict[str, Any] = {"tests": {
@@ -337,3 +349,11 @@ def test_the_published_schema_is_the_script_files() -> None:
     schema = json.loads(published)
     assert schema["properties"]["tests"]["additionalProperties"]["items"]["$ref"] == "#/$defs/ScriptStep"
     assert schema == script_schema() and "$schema" in schema["properties"]  # an editor may link the schema
+
+
+def test_a_script_files_reply_is_given_again_where_the_page_moved_on_before_it_acted(tmp_path: Path) -> None:
+    planner = book(tmp_path).planner()
+    test = "tests/test_shop.py::test_sign_in[chromium]"
+    first = planner.plan(asked(test, "log in"))
+    again = planner.plan(dataclasses.replace(moved_on(asked(test, "log in", turns=1)), test=test, step="log in"))
+    assert [(c.name, c.input) for c in again.tool_calls] == [(c.name, c.input) for c in first.tool_calls]
