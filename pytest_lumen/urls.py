@@ -111,7 +111,6 @@ def same_place(now: str, expected: str, strict: bool = False) -> bool:
             and without_fragment(now) == without_fragment(expected))
 
 
-
 RETURN = "\x00return"  # a return address's value once set aside: no value of a real URL
 
 

@@ -95,10 +95,10 @@ def moved_on(step: DrivenStep, now: str, failure: BaseException | None = None, a
     never is), on a page that moved on since the look it chose from and before any call of its reply acted (``now``:
     the page's address as the model is shown it, against the look's, a fragment that is no route aside; or the ref
     it chose names no element now: ``RefGone``): nothing was done, choose again; "" otherwise."""
-    gone = isinstance(failure, RefGone)
-    if acted or len(step.performed) > step.looked or (same_place(now, step.obs.url) and not gone):
+    here = same_place(now, step.obs.url)
+    if acted or len(step.performed) > step.looked or (here and not isinstance(failure, RefGone)):
         return ""
-    why = first_line(failure) if failure is not None and gone and same_place(now, step.obs.url) else f"it is at {now} now"
+    why = first_line(failure) if isinstance(failure, RefGone) and here else f"it is at {now} now"
     return f"error: {MOVED_ON} ({why}): nothing was done; choose again from the page below"
 
 
