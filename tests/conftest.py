@@ -66,7 +66,7 @@ HOLD_LIMIT = 60.0  # seconds a held ``slow/`` file (or a wait for a request) wai
 class Site:
     """A folder of pages served on 127.0.0.1 (port 0 = any free port).
 
-    Files under ``slow/`` are held, like a busy server's replies, until the test sets ``release``
+    Files under ``slow/`` (and posts to them) are held, like a busy server's replies, until the test sets ``release``
     (at most ``HOLD_LIMIT`` seconds): what the page does waits for what the test saw happen, not for
     a sleep. ``requested`` lists the paths asked for, in order, a posted form's as ``POST <path>`` (a test
     can tell what the browser did without asking Playwright); ``wait_for_request`` blocks until a path is
@@ -134,6 +134,10 @@ class _QuietHandler(servers.Quiet):
         self.site = site
         super().__init__(*args, **kwargs)
 
+    def end_headers(self) -> None:
+        self.send_header("Access-Control-Allow-Origin", "*")  # a page of another test site may call it (its API)
+        super().end_headers()
+
     def do_GET(self) -> None:
         self.site.asked(self.path)
         to = next((to for start, to in self.site.redirects.items() if self.path.startswith(start)), None)
@@ -151,6 +155,14 @@ class _QuietHandler(servers.Quiet):
         """A form posted: the page at that path answers, as a server renders one after handling the post."""
         self.site.asked(f"POST {self.path}")
         self.rfile.read(int(self.headers.get("Content-Length") or 0))
+        to = next((to for start, to in self.site.redirects.items() if self.path.startswith(start)), None)
+        if to is not None:  # a post answered with a redirect (Post/Redirect/Get)
+            self.send_response(303)
+            self.send_header("Location", to)
+            self.end_headers()
+            return
+        if self.path.startswith("/slow/"):
+            self.site.release.wait(HOLD_LIMIT)
         with contextlib.suppress(BrokenPipeError, ConnectionResetError):
             super().do_GET()
 

@@ -44,6 +44,7 @@ class Effect(BaseModel):
     url: str | None = None  # normalized URL after the action
     value: str | None = None  # the element's value after a fill (a template)
     popup: str | None = None  # the normalized URL of the page (tab, popup) it opened, where later actions act
+    requests: list[str] | None = None  # the mutations it sent to its page's origin, answered ("POST /cart/add")
 
 
 DialogType = Literal["alert", "confirm", "prompt", "beforeunload"]

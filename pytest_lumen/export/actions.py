@@ -52,6 +52,7 @@ IMPORT_RE = "import re"
 IMPORT_OS = "import os"
 IMPORT_PATH = "from pathlib import Path"
 IMPORT_URLJOIN = "from urllib.parse import urljoin"
+IMPORT_URLSPLIT = "from urllib.parse import urlsplit"
 IMPORT_TIMEOUT = "from playwright.sync_api import TimeoutError as PlaywrightTimeoutError"
 
 
@@ -182,9 +183,12 @@ def branch_lines(branches: Sequence[Sequence[Any]], scope: Scope) -> list[str]:
 
 
 def action_lines(action: _Action, scope: Scope) -> list[str]:
-    """One action: its dialogs answered, the call itself, the page it led to awaited, and the tab it opens followed."""
+    """One action: its dialogs answered, the call itself, the answers to what it sent awaited, the page it led to
+    awaited, and the tab it opens followed."""
     lines = dialog_lines(action.dialogs or [], scope)
     call = expect_lines(action, scope) if isinstance(action, Expect) else _call_lines(action, scope)
+    for said in reversed(list(dict.fromkeys(action.after.requests or []))) if action.after is not None else ():
+        call = [response_line(said, scope), *(INDENT + line for line in call)]
     if action.after is not None and action.after.url is not None and action.after.popup is None:
         call += arrival_lines(action.after.url, scope)
     if action.after is not None and action.after.popup is not None:
@@ -300,6 +304,15 @@ def _upload_lines(action: Upload, loc: str, scope: Scope) -> list[str]:
         return [f"{loc}.set_input_files([{files}])"]
     return [f"with {scope.page}.expect_file_chooser() as chooser:", f"{INDENT}{loc}.click()",
             f"chooser.value.set_files([{files}])"]
+
+
+def response_line(said: str, scope: Scope) -> str:
+    """Around an action that sent a mutation when recorded (``POST /cart``): the ``with`` that waits for its
+    response, as replay waits for it (``page/requests.py``), so the next action reads the page its answer made."""
+    scope.imports.add(IMPORT_URLSPLIT)
+    method, path = said.split(" ", 1)
+    return (f"with {scope.page}.expect_response(lambda response: response.request.method == {scope.text(method)} "
+            f"and urlsplit(response.url).path == {scope.text(path)}):")
 
 
 def arrival_lines(url: str, scope: Scope) -> list[str]:

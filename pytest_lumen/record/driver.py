@@ -32,7 +32,7 @@ from ..page.dialogs import DialogWatch, UnexpectedDialog
 from ..page.dialogs import describe as describe_dialogs
 from ..page.guard import NavigationGuard
 from ..page.options import chosen
-from ..page.perform import On, current_url, effect_after, perform_once
+from ..page.perform import On, effect_after, perform_once
 from ..page.tabs import PopupWatch, Tabs
 from ..planner.base import MOVED_ON, PlanReply, PlanRequest, ToolCall, calls_model
 from ..secrets import PlaceholderRule, map_strings, password_fills
@@ -40,6 +40,7 @@ from ..templates import substitute
 from ..urls import normalize_host, normalize_url, same_place
 from .conversation import KEEP_PAGES, Conversation, step_message, system_prompt
 from .dialogs import answer_from, dialog_request
+from .late import LateEffects
 from .reply import DrivenStep, carry_out, too_many
 from .snapshot import SHOW_ITEMS, Observation, observe, show_items
 from .tools import RefGone, ToolInputError, held_on, to_action, tools_for
@@ -114,8 +115,8 @@ class ModelDriver:
         self.guard = guard or NavigationGuard((), ctx.cache.display)
         self.memory = memory
         self.settings = ctx.settings
-        self._url_after = ""  # the normalized URL right after the last performed action
         self.task: StepTask | None = None  # the step being driven (``drive``)
+        self._background: set[str] = set()  # the mutations the page sent while no action was taken (``page/requests``)
         self.placeholders: PlaceholderRule = ctx.secrets.hide_secrets  # the step's placeholder rule (set by ``drive``)
 
     # --- the loop ------------------------------------------------------------------
@@ -129,7 +130,9 @@ class ModelDriver:
         calls_before, usage_before = self.ctx.figures.model_calls, self.ctx.figures.usage
         self.task = task
         self.placeholders = self.ctx.secrets.placeholders_for(task.values if task.names is None else task.names)
-        with NavigationWatch(self.page) as self._navigation, PopupWatch(self.page.context) as self._popups:
+        late = LateEffects(self.page, self.placeholders, self.settings.action_timeout * 1000, self._background)
+        with NavigationWatch(self.page) as self._navigation, PopupWatch(self.page.context) as self._popups, late:
+            self._late = late
             result = self._loop(task)
         self.ctx.action_log.extend(result.log)
         used = self.ctx.figures.usage
@@ -183,7 +186,7 @@ class ModelDriver:
 
     def settle(self, step: DrivenStep) -> None:
         """The step ends: a navigation after its last action's effect is that action's too."""
-        self._late_navigation(step.performed)
+        self._late.apply(step.performed)
 
     # --- acting --------------------------------------------------------------------
 
@@ -193,7 +196,7 @@ class ModelDriver:
         if call.name == SHOW_ITEMS:  # not an action: the next look shows the items asked for
             return show_items(self.page, step.obs, call.input)
         span = ToolSpan(self.ctx.events, step.index, call.name, f"{call.name}:{len(step.log)}", "model")
-        self._late_navigation(step.performed)
+        self._late.apply(step.performed)
         before_url, self._acted = self.page.url, False  # whether the call was sent to the page: set by ``_carry_out``
         if told := moved_on(step, self.ctx.secrets.redact(before_url)):  # its refs and focus are of a page gone
             return self._after(step, call, span, told, error=told)
@@ -215,7 +218,6 @@ class ModelDriver:
         action = self._with_placeholders(action)
         self.ctx.secrets.mark_secret(password_fills([action]))  # from now on kept out everywhere
         step.performed.append(action)
-        self._url_after = normalize_url(self.page.url)
         target = action.target_or_none
         opened = describe_dialogs(action.dialogs or [])
         return self._after(step, call, span, f"ok: {call.name} done" + (f"; {opened}" if opened else ""),
@@ -233,6 +235,7 @@ class ModelDriver:
         self._navigation.start()
         ask = lambda kind, message: self._ask_dialog(step, action, kind, message)  # noqa: E731
         self._popups.start(self.page)
+        self._late.acting()
         self._acted = True
         with DialogWatch.of(self.page.context).answering(ask, step.values, self.placeholders, self.page) as dialogs:
             perform_once(action, On(self.page, loc, step.values, timeout_ms, self.ctx.test_dir))  # timed out after acting: done
@@ -244,6 +247,9 @@ class ModelDriver:
         if popup is not None:  # later actions act on the page it opened, as they will on replay
             effect = (effect or Effect()).model_copy(update={"popup": normalize_url(popup.url)})
             self.tabs.opened(popup)
+        sent = self._late.acted()  # after the navigation's round trip: what the action sent is known
+        if sent:
+            effect = (effect or Effect()).model_copy(update={"requests": sent})
         if isinstance(action, SelectOption) and loc is not None:  # which option it was: found again if renamed
             action = action.model_copy(update={"option": chosen(loc, timeout_ms)})
         return action.model_copy(update={"after": effect, "dialogs": dialogs.seen or None})
@@ -273,28 +279,12 @@ class ModelDriver:
             f"{step.instruction!r} -> {call.name} {what} [{outcome}] (tokens so far: {self.ctx.figures.usage.total})"))
         return status, is_error
 
-    def _late_navigation(self, performed: list[Action]) -> None:
-        """A navigation that came after the last action's effect was taken (the page asked its server
-        first, the model was thinking) is that action's effect too: replay must wait for it as well.
-
-        It also brings ``page.url`` up to date, so the next step's key is taken from the page the
-        replay will be on (replay needs no such round trip: it waits for each recorded effect).
-        """
-        now = normalize_url(current_url(self.page))
-        last = performed[-1] if performed else None
-        if last is None or isinstance(last, Expect) or (last.after is not None and last.after.popup is not None):
-            return  # a tab the action opened moves on its own: its URL is no effect on the opener
-        if now != self._url_after:
-            late = (performed[-1].after or Effect()).model_copy(update={"url": self.placeholders(now)})
-            performed[-1] = performed[-1].model_copy(update={"after": late})
-            self._url_after = now
-
     def observe(self, quiet: bool = False) -> Observation:
         """The page as the model may see it (the agent's current tab): secret values shown as their placeholders."""
         if self.tabs.current is not self.page:
             self.page = self.tabs.current
             self._navigation.follow(self.page)
-            self._url_after = normalize_url(self.page.url)  # a navigation of the new tab is its own
+            self._late.follow(self.page)
         obs = observe(self.page, self.settings.snapshot_chars, quiet)
         redact = self.ctx.secrets.redact  # the model sees no value as a whole token (it types placeholders back)
         return dataclasses.replace(obs, url=redact(obs.url), title=redact(obs.title), snapshot=redact(obs.snapshot))

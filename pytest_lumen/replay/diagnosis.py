@@ -110,8 +110,9 @@ def heal_brief(failed: ActionFailed) -> str:
 
 
 def as_observed(action: Any, page_url: str, placeholders: Any) -> Any:
-    """A performed action whose effect differed, kept with the effect seen now (a heal accepts the change)."""
-    effect = action.after
+    """A performed action whose effect differed, kept with the effect seen now (a heal accepts the change): without
+    the mutations it was recorded sending (which held now is not known here; the model's heal records its own)."""
+    effect = action.after.model_copy(update={"requests": None}) if action.after is not None else None
     if effect is not None and effect.url is not None:
         effect = effect.model_copy(update={"url": placeholders(normalize_url(page_url))})
     elif effect is not None:

@@ -38,10 +38,12 @@ from ..outcome.heal import Heal
 from ..page.dialogs import DialogWatch
 from ..page.guard import NavigationGuard
 from ..page.perform import On, acted_anyway, perform
+from ..page.requests import RequestWatch
 from ..page.settling import settle
 from ..page.tabs import PopupWatch, Tabs
 from ..page.targets import bind_target
 from ..playwright_internals import call_log, input_sent, pointer_intercepted
+from ..templates import substitute
 from . import effects
 from .gate import Gate, gateable
 from .locate import USABLE_MS, Finder, Located
@@ -137,22 +139,30 @@ class Replayer:
         following the page it opens (a tab, a popup) as it did when recorded.
 
         A dialog without a recorded answer is dismissed and fails the action (it was performed), and so
-        does a page that was recorded and does not open.
+        does a page that was recorded and does not open, and an action recorded with mutations that sends none
+        answered now (``page/requests.py``: what it sent is waited for here, before the next action reads the page).
         """
         action = replay.action
         dialogs = DialogWatch.of(self.page.context)
         opens = action.after is not None and action.after.popup is not None
+        mutations = [substitute(said, replay.values) for said in (action.after.requests or [])] if action.after else []
         with PopupWatch(self.page.context) if opens else nullcontext() as popups, \
+                RequestWatch(self.page) if mutations else nullcontext() as requests, \
                 dialogs.answering(CachedAnswers(action.dialogs, replay.values), replay.values, replay.step.placeholders,
                                   self.page if action.dialogs else None) as turn:
+            if requests is not None:
+                requests.mark()
             done = self._replay_one(replay)
             if done.heal is not None:  # none on a hit
                 done = dataclasses.replace(done, heal=pictured_after(replay, done.heal))
             popup = popups.wait(self.timeout_ms, self.page) if popups is not None else None
+            missing = requests.wait_for(mutations, self.timeout_ms) if requests is not None else None
         as_done = replay.doing(done.action).on(done.path)
         if turn.unexpected:
             raise as_done.failed(f"{turn.unexpected[0]} opened, and no answer recorded for it; it was dismissed",
                                  performed=True)
+        if missing is not None:
+            raise as_done.failed(str(missing), performed=True)
         if opens:
             self.tabs.opened(_opened(as_done, popup))
         return done

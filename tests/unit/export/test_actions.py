@@ -167,3 +167,16 @@ def test_without_a_branch_of_nothing_to_do_a_sign_must_show() -> None:
                         "sign_1.or_(sign_2).first.wait_for()"]
     assert "if sign_1.first.is_visible():" in code and "elif sign_2.first.is_visible():" in code
     assert "try:" not in code
+
+
+def test_an_action_that_sent_a_mutation_waits_for_its_response_as_replay_does() -> None:
+    scope = Scope(values={"order": "order_id"})
+    code = lines({"kind": "click", "target": BUTTON, "after": {"requests": ["POST /cart", "PATCH /orders/%order%"]}}, scope)
+    compiles(code)
+    assert code == [
+        'with page.expect_response(lambda response: response.request.method == "POST" '
+        'and urlsplit(response.url).path == "/cart"):',
+        '    with page.expect_response(lambda response: response.request.method == "PATCH" '
+        'and urlsplit(response.url).path == "/orders/" + order_id):',
+        '        page.get_by_role("button", name="Add").click()']
+    assert "from urllib.parse import urlsplit" in scope.imports
