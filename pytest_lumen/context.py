@@ -41,6 +41,7 @@ class TestContext:
     heals: list[Heal] = field(default_factory=list)
     # The model-driven actions and how they ended, for the memory to learn from.
     action_log: list[ActionOutcome] = field(default_factory=list)
+    background_requests: set[str] = field(default_factory=set)  # what the page sent while no action was taken (recording)
     memory_events: list[dict[str, Any]] = field(default_factory=list)
     # pytest's node id of the test item (None for an ``agent_for`` block) and its attempt (2 on for a rerun)
     item_id: str | None = None

@@ -140,6 +140,16 @@ class _QuietHandler(servers.Quiet):
 
     def do_GET(self) -> None:
         self.site.asked(self.path)
+        self._answer()
+
+    def do_POST(self) -> None:
+        """A form posted: the page at that path answers, as a server renders one after handling the post."""
+        self.site.asked(f"POST {self.path}")
+        self.rfile.read(int(self.headers.get("Content-Length") or 0))
+        self._answer()
+
+    def _answer(self) -> None:
+        """A redirect (``Site.redirect``: a GET, or a POST's Post/Redirect/Get), else the file, held under ``slow/``."""
         to = next((to for start, to in self.site.redirects.items() if self.path.startswith(start)), None)
         if to is not None:
             self.send_response(303)
@@ -149,21 +159,6 @@ class _QuietHandler(servers.Quiet):
         if self.path.startswith("/slow/"):
             self.site.release.wait(HOLD_LIMIT)
         with contextlib.suppress(BrokenPipeError, ConnectionResetError):  # the browser left the page before the reply came
-            super().do_GET()
-
-    def do_POST(self) -> None:
-        """A form posted: the page at that path answers, as a server renders one after handling the post."""
-        self.site.asked(f"POST {self.path}")
-        self.rfile.read(int(self.headers.get("Content-Length") or 0))
-        to = next((to for start, to in self.site.redirects.items() if self.path.startswith(start)), None)
-        if to is not None:  # a post answered with a redirect (Post/Redirect/Get)
-            self.send_response(303)
-            self.send_header("Location", to)
-            self.end_headers()
-            return
-        if self.path.startswith("/slow/"):
-            self.site.release.wait(HOLD_LIMIT)
-        with contextlib.suppress(BrokenPipeError, ConnectionResetError):
             super().do_GET()
 
 

@@ -52,7 +52,6 @@ IMPORT_RE = "import re"
 IMPORT_OS = "import os"
 IMPORT_PATH = "from pathlib import Path"
 IMPORT_URLJOIN = "from urllib.parse import urljoin"
-IMPORT_URLSPLIT = "from urllib.parse import urlsplit"
 IMPORT_TIMEOUT = "from playwright.sync_api import TimeoutError as PlaywrightTimeoutError"
 
 
@@ -187,8 +186,8 @@ def action_lines(action: _Action, scope: Scope) -> list[str]:
     awaited, and the tab it opens followed."""
     lines = dialog_lines(action.dialogs or [], scope)
     call = expect_lines(action, scope) if isinstance(action, Expect) else _call_lines(action, scope)
-    for said in reversed(list(dict.fromkeys(action.after.requests or []))) if action.after is not None else ():
-        call = [response_line(said, scope), *(INDENT + line for line in call)]
+    if action.after is not None and action.after.requests:
+        call = [response_line(scope), *(INDENT + line for line in call)]
     if action.after is not None and action.after.url is not None and action.after.popup is None:
         call += arrival_lines(action.after.url, scope)
     if action.after is not None and action.after.popup is not None:
@@ -306,13 +305,12 @@ def _upload_lines(action: Upload, loc: str, scope: Scope) -> list[str]:
             f"chooser.value.set_files([{files}])"]
 
 
-def response_line(said: str, scope: Scope) -> str:
-    """Around an action that sent a mutation when recorded (``POST /cart``): the ``with`` that waits for its
-    response, as replay waits for it (``page/requests.py``), so the next action reads the page its answer made."""
-    scope.imports.add(IMPORT_URLSPLIT)
-    method, path = said.split(" ", 1)
-    return (f"with {scope.page}.expect_response(lambda response: response.request.method == {scope.text(method)} "
-            f"and urlsplit(response.url).path == {scope.text(path)}):")
+def response_line(scope: Scope) -> str:
+    """Around an action that sent requests that change data when recorded: the ``with`` that waits for the answer to
+    one, as replay waits (``page/requests.py``: a fetch or XHR, any method but GET, HEAD, OPTIONS; any path, since a
+    path may hold an id the server gives), so the next action reads the page its answer made."""
+    return (f"with {scope.page}.expect_response(lambda response: response.request.resource_type in (\"fetch\", \"xhr\") "
+            f"and response.request.method not in (\"GET\", \"HEAD\", \"OPTIONS\")):")
 
 
 def arrival_lines(url: str, scope: Scope) -> list[str]:

@@ -6,31 +6,32 @@ could read the page (a dialog describing the cart) before it. So an action's **m
 the fetch and XHR requests of a method other than GET, HEAD or OPTIONS that it sent to the origin of the page it
 acted on, from its start until its own effect was taken (its navigation waited for), answered. Left out: GETs (a
 poll, a prefetch, a cache that a release adds: whether one is sent says nothing sure of the action), other origins
-(analytics, a CDN), what the page sent while the model thought, and a request the page also sends when no action
-is being taken (a heartbeat, an analytics batch proxied through the app: its background traffic).
+(analytics, a CDN), what the page sent while the model thought, and a request the page also sent in the test while
+no action was being taken (a heartbeat, an analytics batch proxied through the app: its background traffic).
 
-On replay, an action that sent mutations when recorded must send one again, and every mutation it sent (to any
-origin: the API may live elsewhere in another environment) is waited for until answered, at most the action
-timeout, before the next action: which ones, how many and to which paths may change with a release (a renamed
+On replay, an action that sent mutations when recorded must send one that is answered again, and every mutation it
+sent (to any origin: the API may live elsewhere in another environment) is waited for until answered or failed, at
+most the action timeout, before the next action: which ones, how many and to which paths may change with a release (a renamed
 route, a delete sent as a POST, GraphQL batching its reads), that one was sent and answered may not. None answered
 fails the step at that action: a button that no longer saves is red at its own step.
 
 "Answered" is the response (what ``await fetch()`` resolves on), not ``requestfinished``: Chromium sends that once
 the body was read, and a page that never reads an answer sent ``Cache-Control: no-store`` (most APIs) never does. A
-redirect (a 303 after a POST) is no answer: the request that follows it answers (a fetch with ``redirect: "manual"``
-follows none, and is waited for until the timeout). A wait ends on a response: a request that failed last is seen
-when the wait times out.
+redirect (a 303 after a POST) is no answer: the request that follows it answers. A request aborted because the page
+went elsewhere was sent (a ``keepalive`` one still reaches the server), and counts as answered; one that failed
+otherwise does not.
 """
 
 from __future__ import annotations
 
-import contextlib
+import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Literal
-from urllib.parse import urlsplit
+from urllib.parse import unquote, urlsplit
 
 from playwright.sync_api import Error as PlaywrightError
+from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 from ..urls import origin_of
 
@@ -39,11 +40,13 @@ if TYPE_CHECKING:
 
 SENT_BY_SCRIPT = ("fetch", "xhr")  # a navigation's request is the URL effect's; an image's, a font's are the page's own
 NOT_A_MUTATION = ("GET", "HEAD", "OPTIONS")
+RECHECK_MS = 250.0  # a wait for answers looks again this often: a failed request sends no response to wake it
 
 
 def describe(request: Request) -> str:
-    """``POST /cart/add``: the method and the path (the query aside: it may hold a token, a timestamp)."""
-    return f"{request.method} {urlsplit(request.url).path or '/'}"
+    """``POST /cart/add``: the method and the path, decoded (``%C3%A9`` would read as a placeholder), the query aside
+    (it may hold a token, a timestamp)."""
+    return f"{request.method} {unquote(urlsplit(request.url).path) or '/'}"
 
 
 @dataclass
@@ -110,12 +113,16 @@ class RequestWatch:
         """The action's window ends (its effect was taken): the mutations it sent to its page's origin that were
         answered, in the order sent, but for the page's background traffic (what recording keeps)."""
         self.open = False
-        return [s.said for s in self.sent if s.state == "answered" and s.same_origin and s.said not in self.background]
+        return [s.said for s in self.sent if s.state == "answered" and self._own(s)]
+
+    def _own(self, sent: Sent) -> bool:
+        """Whether recording may keep ``sent`` as its action's: to the page's origin, and not its background."""
+        return sent.same_origin and sent.said not in self.background
 
     def settle(self, timeout_ms: float) -> None:
         """Wait until no mutation sent since the mark is pending, at most ``timeout_ms`` (recording: the model is
         shown the page once its server answered, as the user would see it)."""
-        self._wait(lambda: not self._pending(), timeout_ms)
+        self._wait(lambda: not any(s.state == "pending" and self._own(s) for s in self.sent), timeout_ms)
 
     def wait_for(self, recorded: list[str], timeout_ms: float) -> Unanswered | None:
         """Replay: wait until a mutation sent since the mark was answered and none is pending, at most
@@ -124,9 +131,16 @@ class RequestWatch:
         return None if self._answered() else Unanswered(recorded, timeout_ms, list(self.sent))
 
     def _wait(self, done: Callable[[], bool], timeout_ms: float) -> None:
-        if not done():
-            with contextlib.suppress(PlaywrightError):
-                self.page.wait_for_event("response", lambda _: done(), timeout=timeout_ms)
+        """Until ``done``, at most ``timeout_ms``: woken by a response, and every ``RECHECK_MS`` (a failure wakes no
+        waiter)."""
+        deadline = time.monotonic() + timeout_ms / 1000
+        while not done() and (left := (deadline - time.monotonic()) * 1000) > 0:
+            try:
+                self.page.wait_for_event("response", lambda _: done(), timeout=min(left, RECHECK_MS))
+            except PlaywrightTimeoutError:
+                continue
+            except PlaywrightError:  # the page closed
+                return
 
     def _answered(self) -> bool:
         return any(s.state == "answered" for s in self.sent)
@@ -150,9 +164,10 @@ class RequestWatch:
             self._settled(response.request, "answered")
 
     def _on_failed(self, request: Request) -> None:
-        self._settled(request, "failed")
+        left = "ERR_ABORTED" in (request.failure or "")  # the page went elsewhere: it was sent (a keepalive still goes)
+        self._settled(request, "answered" if left else "failed")
 
     def _settled(self, request: Request, state: Literal["answered", "failed"]) -> None:
         for sent in self.sent:
-            if sent.request is request:
+            if sent.request is request and sent.state == "pending":  # a body left unread, then aborted: still answered
                 sent.state = state

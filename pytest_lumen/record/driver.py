@@ -116,7 +116,6 @@ class ModelDriver:
         self.memory = memory
         self.settings = ctx.settings
         self.task: StepTask | None = None  # the step being driven (``drive``)
-        self._background: set[str] = set()  # the mutations the page sent while no action was taken (``page/requests``)
         self.placeholders: PlaceholderRule = ctx.secrets.hide_secrets  # the step's placeholder rule (set by ``drive``)
 
     # --- the loop ------------------------------------------------------------------
@@ -130,7 +129,7 @@ class ModelDriver:
         calls_before, usage_before = self.ctx.figures.model_calls, self.ctx.figures.usage
         self.task = task
         self.placeholders = self.ctx.secrets.placeholders_for(task.values if task.names is None else task.names)
-        late = LateEffects(self.page, self.placeholders, self.settings.action_timeout * 1000, self._background)
+        late = LateEffects(self.page, self.placeholders, self.settings.action_timeout * 1000, self.ctx.background_requests)
         with NavigationWatch(self.page) as self._navigation, PopupWatch(self.page.context) as self._popups, late:
             self._late = late
             result = self._loop(task)
@@ -207,6 +206,7 @@ class ModelDriver:
         except (PlaywrightError, LumenError) as exc:
             if isinstance(exc, (ModelError, StepAbortedError, NavigationRefusedError, InputUnhandledError)):
                 raise  # InputUnhandledError: a click may still land, the model must not do it again
+            self._late.requests.close()  # what the page sends from now on is no action's
             told = moved_on(step, self.ctx.secrets.redact(before_url), exc, self._acted)  # sent: never again
             if told or isinstance(exc, LumenAssertionError):
                 status = told or f"error: this check does not hold now: {exc.message}"

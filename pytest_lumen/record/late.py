@@ -24,7 +24,7 @@ class LateEffects:
         self.page = page
         self.placeholders = placeholders  # the step's: a value in a URL or a path is written as its placeholder
         self.timeout_ms = timeout_ms
-        self.requests = RequestWatch(page, background)  # ``background``: the page's, seen in the test's earlier steps
+        self.requests = RequestWatch(page, background)  # ``background``: the test's (``TestContext.background_requests``)
         self.url_after = ""  # the normalized URL right after the last performed action
 
     def __enter__(self) -> LateEffects:
@@ -48,8 +48,8 @@ class LateEffects:
         """The action was performed and its effect taken: the mutations it sent, once answered (the model looks at
         the page their answers made), as ``RequestWatch.close`` keeps them, values as their placeholders. What the
         page does from now on comes late."""
+        self.url_after = normalize_url(self.page.url)  # a navigation that an answer leads to comes late
         self.requests.settle(self.timeout_ms)
-        self.url_after = normalize_url(self.page.url)
         return [self.placeholders(said) for said in self.requests.close()]
 
     def apply(self, performed: list[Action]) -> None:

@@ -146,16 +146,17 @@ class Replayer:
         dialogs = DialogWatch.of(self.page.context)
         opens = action.after is not None and action.after.popup is not None
         mutations = [substitute(said, replay.values) for said in (action.after.requests or [])] if action.after else []
-        with PopupWatch(self.page.context) if opens else nullcontext() as popups, \
-                RequestWatch(self.page) if mutations else nullcontext() as requests, \
-                dialogs.answering(CachedAnswers(action.dialogs, replay.values), replay.values, replay.step.placeholders,
-                                  self.page if action.dialogs else None) as turn:
+        with RequestWatch(self.page) if mutations else nullcontext() as requests:
             if requests is not None:
                 requests.mark()
-            done = self._replay_one(replay)
-            if done.heal is not None:  # none on a hit
-                done = dataclasses.replace(done, heal=pictured_after(replay, done.heal))
-            popup = popups.wait(self.timeout_ms, self.page) if popups is not None else None
+            with PopupWatch(self.page.context) if opens else nullcontext() as popups, \
+                    dialogs.answering(CachedAnswers(action.dialogs, replay.values), replay.values,
+                                      replay.step.placeholders, self.page if action.dialogs else None) as turn:
+                done = self._replay_one(replay)
+                if done.heal is not None:  # none on a hit
+                    done = dataclasses.replace(done, heal=pictured_after(replay, done.heal))
+                popup = popups.wait(self.timeout_ms, self.page) if popups is not None else None
+            # after the dialogs' turn, as recording waited: a dialog an answer opens is dismissed, as it was then
             missing = requests.wait_for(mutations, self.timeout_ms) if requests is not None else None
         as_done = replay.doing(done.action).on(done.path)
         if turn.unexpected:

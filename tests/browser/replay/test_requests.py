@@ -45,6 +45,7 @@ root.querySelector("section button").addEventListener("click", async () => {
   %(add)s
 });
 root.querySelector("main > button").addEventListener("click", () => {
+  %(checkout)s
   const total = items.reduce((s, [, p]) => s + p, 0);
   const dialog = document.createElement("div");
   dialog.className = "MuiDialog-paper";
@@ -79,8 +80,13 @@ STEPS = ("add the Blue mug to the cart", "check out and confirm the order")
 ANSWER = "{}"
 
 
+def cart(add: str, checkout: str = "") -> str:
+    """The cart page, with what "Add to cart" does, and what "Checkout" also does (besides opening its dialog)."""
+    return CART % {"add": add, "checkout": checkout}
+
+
 def serve(site_factory: Callable[[dict[str, str]], Any], add: str) -> Any:
-    return site_factory({"cart.html": CART % {"add": ADDS[add]}, "card.svg": "<svg xmlns='http://www.w3.org/2000/svg'/>",
+    return site_factory({"cart.html": cart(ADDS[add], ANALYTICS if add == "analytics" else ""), "card.svg": "<svg xmlns='http://www.w3.org/2000/svg'/>",
                          "slow/api/cart": ANSWER, "slow/api/v2/cart/items": ANSWER, "api/orders": ANSWER,
                          "ingest/batch": ANSWER})
 
@@ -140,7 +146,7 @@ def test_replay_waits_for_the_answer_to_the_add_before_it_opens_the_checkout(
         recorded: Any, release: str, page: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
         site_factory: Callable[[dict[str, str]], Any]) -> None:
     api = serve(site_factory, "original") if release == "elsewhere" else recorded
-    (recorded.root / "cart.html").write_text(CART % {"add": ADDS[release] % {"api": api.url}}, encoding="utf-8")
+    (recorded.root / "cart.html").write_text(cart(ADDS[release] % {"api": api.url}), encoding="utf-8")
     answer_once_replay_waits(api, recorded, monkeypatch)
     before, elsewhere = len(recorded.requested), len(api.requested)
     ctx = run(page, recorded.url + "/cart.html", tmp_path, Mode.REPLAY, no_model)  # the dialog said "2 items"
@@ -152,19 +158,37 @@ def test_replay_waits_for_the_answer_to_the_add_before_it_opens_the_checkout(
 
 def test_what_the_page_sends_while_no_action_is_taken_is_never_an_actions_own(
         page: Any, site_factory: Callable[[dict[str, str]], Any], tmp_path: Path) -> None:
-    # the shop flushes its analytics on every click and while the model thinks: a flush in an action's window is
-    # the page's background, not what the action saves
+    # the shop flushes its analytics on every click, and once while the model thinks of the test's first step: a
+    # flush in an action's window, in that step or a later one, is the page's background, not what the action saves
     site = serve(site_factory, "analytics")
     site.release.set()
+    asked: list[int] = []
 
     class Thinking(ScriptedPlanner):  # the page sends its batch while the model thinks: an event, no clock
         def plan(self, request: Any) -> Any:
-            page.evaluate('() => { fetch("/ingest/batch", {method: "POST", body: "heartbeat"}); }')
+            if not asked:
+                page.evaluate('() => { fetch("/ingest/batch", {method: "POST", body: "heartbeat"}); }')
+            asked.append(1)
             return super().plan(request)
     run(page, site.url + "/cart.html", tmp_path, Mode.RECORD, lambda: Thinking(SCRIPT))
-    add = json.loads(cache_file(tmp_path).read_text())["steps"][0]["actions"][0]
+    add, checkout, confirm = [a for step in json.loads(cache_file(tmp_path).read_text())["steps"] for a in step["actions"]]
     assert add["after"] == {"requests": ["POST /slow/api/cart"]}
-    assert site.requested.count("POST /ingest/batch") >= 2
+    assert "requests" not in checkout.get("after", {})  # the flush of the next step's click
+    assert confirm["after"] == {"requests": ["POST /api/orders"]}
+    assert site.requested.count("POST /ingest/batch") == 3
+
+
+def test_an_answer_whose_body_the_page_left_unread_when_it_went_on_stays_answered(
+        page: Any, site_factory: Callable[[dict[str, str]], Any]) -> None:
+    # `await fetch()`, then off to the next page: the body's load is aborted (the answer was sent no-store)
+    site = site_factory({"index.html": "<h1>Cart</h1>", "api/save": ANSWER, "next.html": "<h1>Saved</h1>"})
+    page.goto(site.url + "/index.html")
+    with RequestWatch(page) as watch:
+        watch.mark()
+        page.evaluate('() => { fetch("/api/save", {method: "POST"}).then(r => { location.href = "/next.html"; }); }')
+        page.wait_for_url("**/next.html")
+        assert watch.wait_for(["POST /api/save"], 60_000) is None
+        assert [s.state for s in watch.sent] == ["answered"]
 
 
 def test_a_post_answered_with_a_redirect_is_answered_by_the_page_it_leads_to(
@@ -185,7 +209,7 @@ def test_a_post_answered_with_a_redirect_is_answered_by_the_page_it_leads_to(
 
 def test_an_add_that_no_longer_saves_is_red_at_its_step_and_nothing_is_ordered(
         recorded: Any, page: Any, tmp_path: Path) -> None:
-    (recorded.root / "cart.html").write_text(CART % {"add": ADDS["optimistic"]}, encoding="utf-8")
+    (recorded.root / "cart.html").write_text(cart(ADDS["optimistic"]), encoding="utf-8")
     before = len(recorded.requested)
     with pytest.raises(ReplayError) as failed:
         run(page, recorded.url + "/cart.html", tmp_path, Mode.REPLAY, no_model)
