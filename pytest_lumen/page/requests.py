@@ -85,8 +85,8 @@ class RequestWatch:
         self.origin = ""
         self.open = False  # an action's window: from ``mark`` to ``close``
         self.sent: list[Sent] = []
-        self.background = set() if background is None else background  # sent outside any window (a heartbeat), kept
-        # by the caller from step to step: never an action's own
+        # sent outside any window (a heartbeat): never an action's own; the caller keeps it from step to step
+        self.background = set() if background is None else background
 
     def __enter__(self) -> RequestWatch:
         self.page.on("request", self._on_request)

@@ -206,7 +206,7 @@ class ModelDriver:
         except (PlaywrightError, LumenError) as exc:
             if isinstance(exc, (ModelError, StepAbortedError, NavigationRefusedError, InputUnhandledError)):
                 raise  # InputUnhandledError: a click may still land, the model must not do it again
-            self._late.requests.close()  # what the page sends from now on is no action's
+            self._late.abandoned()
             told = moved_on(step, self.ctx.secrets.redact(before_url), exc, self._acted)  # sent: never again
             if told or isinstance(exc, LumenAssertionError):
                 status = told or f"error: this check does not hold now: {exc.message}"

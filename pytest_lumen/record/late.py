@@ -44,6 +44,10 @@ class LateEffects:
         """An action begins: the mutations it sends from now on are its."""
         self.requests.mark()
 
+    def abandoned(self) -> None:
+        """The action failed: what the page sends from now on is no action's."""
+        self.requests.close()
+
     def acted(self) -> list[str]:
         """The action was performed and its effect taken: the mutations it sent, once answered (the model looks at
         the page their answers made), as ``RequestWatch.close`` keeps them, values as their placeholders. What the
