@@ -308,6 +308,7 @@ STARLETTE_ADMIN = App(
     ready_path="/admin/product/list",
     pip_extra=("uvicorn", "sqlalchemy<2.1", "starlette<1"),  # its 0.x releases pass Jinja2Templates an argument 1.0 dropped
     state_path="/__state",
+    bookkeeping=("_origin",),  # 1.0 writes the page a link was on into the address it opens (its return address)
 )
 
 

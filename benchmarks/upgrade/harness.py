@@ -29,6 +29,10 @@ from .scripts import SCRIPTS
 HERE = Path(__file__).resolve().parent
 BENCHMARKS = HERE.parent
 INNER_TIMEOUT_S = 900
+# How long the stand-in model takes to answer when recording: a model takes seconds (Claude's tool calls, about 1 to 5),
+# and an app's own timers run meanwhile (a toast shown for half a second before its page goes to the list); a stand-in
+# that answers at once chooses from a page the app is about to leave, which no recording with a model does.
+THINKING_S = 1.0
 
 
 def test_file(app: A.App) -> str:
@@ -80,7 +84,7 @@ def record(root: Path, app: A.App, timeout: float = 300, tests: Sequence[str] | 
     A.install(app, app.oldest)
     write_project(root, app)
     began = time.perf_counter()
-    with FakeAnthropic() as fake:
+    with FakeAnthropic(latency=THINKING_S) as fake:
         fake.script(SCRIPTS[app.name])
         env = _env(app, [app.oldest], {"ANTHROPIC_BASE_URL": fake.url, "ANTHROPIC_API_KEY": "sk-test-not-a-real-key"})
         done = shared.run_session(("-q", "--lumen-record", *_selection(tests), test_file(app)), root, env, timeout)

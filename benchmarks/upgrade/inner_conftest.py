@@ -16,6 +16,14 @@ from upgrade import apps
 HERE = Path(__file__).parent
 APP = apps.APPS[os.environ["UPGRADE_APP"]]
 _servers = {}
+# The browser resolves no host name: what an app's pages load from elsewhere (starlette-admin's font from rsms.me)
+# fails at once, and the run sends nothing beyond 127.0.0.1.
+LOOPBACK_ONLY = "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1"
+
+
+@pytest.fixture(scope="session")
+def browser_type_launch_args(browser_type_launch_args):
+    return {**browser_type_launch_args, "args": [*browser_type_launch_args.get("args", []), LOOPBACK_ONLY]}
 
 
 def pytest_generate_tests(metafunc):

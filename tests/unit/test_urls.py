@@ -37,10 +37,30 @@ def test_a_return_address_to_the_page_the_action_was_taken_on_is_not_what_names_
     assert not same_page("/admin/product/details/?id=4&url=%2Fadmin%2Fproduct%2F%3Fpage_size%3D20", recorded, None)
 
 
+def test_a_return_address_only_one_of_them_carries_is_set_aside_too() -> None:
+    # starlette-admin 1.0's "New Product" link carries the list it was on, 0.x's carried nothing; the other way too
+    assert same_page("/admin/product/create?_origin=%2Fadmin%2Fproduct%2Flist", "/admin/product/create", "/admin/product/list")
+    assert same_page("/admin/product/create", "/admin/product/create?_origin=%2Fadmin%2Fproduct%2Flist", "/admin/product/list")
+    assert same_page("/admin/product/details/?id=4", "/admin/product/details/?id=4&url=%2Fadmin%2Fproduct%2F", HERE,
+                     strict=True)
+    # the create page of 1.0 carries it on: its form posts to its own address, where 0.x's posted to /admin/product/create
+    assert same_page("/admin/product/create?_origin=%2Fadmin%2Fproduct%2Flist", "/admin/product/create",
+                     "/admin/product/create?_origin=%2Fadmin%2Fproduct%2Flist", strict=True)
+    assert not same_page("/admin/product/create?_origin=%2Fadmin%2Forder%2Flist", "/admin/product/create",
+                         "/admin/product/create?_origin=%2Fadmin%2Fproduct%2Flist")  # not the one it carries
+    # what is not an address of the page the action was taken on names what is opened
+    assert not same_page("/admin/product/create?_origin=%2Fadmin%2Forder%2Flist", "/admin/product/create",
+                         "/admin/product/list")
+    assert not same_page("/admin/product/create?category=%2Fgarden", "/admin/product/create", "/admin/product/list")
+    assert not same_page("/admin/product/create?next=http%3A%2F%2F127.0.0.1%2Fadmin%2Fproduct%2Flist",
+                         "/admin/product/create", "/admin/product/list")  # an absolute address: never set aside
+    assert not same_page("/admin/product/create?_origin=%2Fadmin%2Fproduct%2Flist", "/admin/product/create", None)
+
+
 def test_every_other_parameter_still_names_the_page() -> None:
     recorded = "/admin/product/details/?id=4&url=%2Fadmin%2Fproduct%2F"
     assert not same_page("/admin/product/details/?id=3&url=%2Fadmin%2Fproduct%2F%3Fpage_size%3D20", recorded, HERE)
-    assert not same_page("/admin/product/details/?id=4", recorded, HERE)  # the same parameters, or another page
+    assert not same_page("/admin/product/details/?id=3", recorded, HERE)  # without its return address too
     assert not same_page("/admin/product/edit/?id=4&url=%2Fadmin%2Fproduct%2F", recorded, HERE)
 
 

@@ -188,3 +188,43 @@ def test_a_link_whose_return_address_changed_is_the_recorded_one_only_if_the_res
                                           r"step led to /admin/product/export/\?format=csv"):
         replay(page, admin.url + "/admin/product/", tmp_path, "export the products as CSV")
     assert admin.requested == ["/admin/product/"]  # the JSON export, another download, is never asked for
+
+
+# starlette-admin's list as 0.x renders it (Tabler: "+ New Product" opens the create page) and as 1.0 does: the link is
+# named "New Product" beside a Font Awesome icon and carries the list it was on (``_origin=``), as the create page's
+# form then does to the address it posts to; a "Duplicate" link per row opens the same create page for a copy of a row.
+TABLER_LIST = """<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Products | Admin</title></head>
+<body class="antialiased"><div class="page"><div class="page-wrapper"><div class="container-xl">
+<div class="page-header d-print-none"><div class="row align-items-center"><div class="col"><h2 class="page-title">Products
+</h2></div><div class="col-auto ms-auto d-print-none"><div class="btn-list">{new}</div></div></div></div>
+<div class="card"><table class="table card-table table-vcenter text-nowrap datatable"><thead><tr><th>Name</th><th>Price</th>
+<th class="w-1"></th></tr></thead><tbody>{rows}</tbody></table></div></div></div></div></body></html>"""
+TABLER_ROW = ('<tr><td>{name}</td><td>{price}</td><td><a class="btn btn-sm" href="/admin/product/create/?pks={id}&amp;'
+              '_origin=%2Fadmin%2Fproduct%2Flist%2F">Duplicate</a></td></tr>')
+NEW_0X = '<a href="/admin/product/create/" class="btn btn-primary d-none d-sm-inline-block">+ New Product</a>'
+NEW_1X = ('<a href="/admin/product/create/?_origin=%2Fadmin%2Fproduct%2Flist%2F" class="btn btn-primary">'
+          '<i class="fa-solid fa-plus me-2"></i><span>New Product</span></a>')
+
+
+def tabler_list(new: str) -> str:
+    return TABLER_LIST.format(new=new, rows="".join(TABLER_ROW.format(id=i, name=n, price=p) for i, n, p in PRODUCTS))
+
+
+@pytest.mark.parametrize(("new", "heals"), [(NEW_1X, True), ("", False)], ids=["return-address-added", "link-gone"])
+def test_a_link_that_gained_a_return_address_to_its_page_leads_where_it_led(
+        page: Any, site_factory: Callable[[dict[str, str]], Any], tmp_path: Path, new: str, heals: bool) -> None:
+    site = site_factory({"admin/product/list/index.html": tabler_list(NEW_0X), "admin/product/create/index.html": PAGE.format(
+        "New Product")})
+    record(page, site.url + "/admin/product/list/", tmp_path, "open the form for a new product",
+           [{"tool": "click", "target": {"role": "link", "name": "+ New Product"}}, {"tool": "done"}])
+    (site.root / "admin/product/list/index.html").write_text(tabler_list(new), encoding="utf-8")
+    site.requested.clear()
+    if heals:
+        ctx = replay(page, site.url + "/admin/product/list/", tmp_path, "open the form for a new product")
+        assert site.requested[1:] == ["/admin/product/create/?_origin=%2Fadmin%2Fproduct%2Flist%2F"]
+        assert len(ctx.heals) == 1 and ctx.figures.model_calls == 0
+        return
+    with pytest.raises(ReplayError, match=r"it declares the link /admin/product/create/\?_origin=\S+&pks=1, and the step "
+                                          r"led to /admin/product/create/;"):
+        replay(page, site.url + "/admin/product/list/", tmp_path, "open the form for a new product")
+    assert site.requested == ["/admin/product/list/"]  # no row's copy is opened in its place
