@@ -140,10 +140,9 @@ def same_page(now: str, expected: str, here: str | None, strict: bool = False) -
     parameter whose values are addresses of the page the action was taken on (``_both_return``: Flask-Admin's
     ``url=/admin/product/``, which its 2.0 writes ``/admin/product/?page_size=20``; starlette-admin 1.0's
     ``_origin=/admin/product/list``, which 0.x did not write) is a return address, not what names the page, whether
-    both carry it or one only; so is one that only one carries with the value the address at ``here`` carries (the
-    return address passed along: the create form of ``/create?_origin=/admin/product/list`` posts to that address).
-    Every other parameter must be in both, in the same order, with the same value (``id=3`` is never ``id=4``, nor a
-    file's ``path=/a`` another file's)."""
+    both carry it or one only. Every other parameter must be in both, in the same order, with the same value
+    (``id=3`` is never ``id=4``, nor a file's ``path=/a`` another file's), whatever the page at ``here`` carries: on
+    ``/item/view/?id=3``, its "Edit item" (``/item/edit/?id=3``) is never the "Add item" that led to ``/item/edit/``."""
     if same_place(now, expected, strict):
         return True
     if here is None:
@@ -152,10 +151,8 @@ def same_page(now: str, expected: str, here: str | None, strict: bool = False) -
     qa, qb = parse_qsl(a.query, keep_blank_values=True), parse_qsl(b.query, keep_blank_values=True)
     keys_a, keys_b = {k for k, _ in qa}, {k for k, _ in qb}
     shared_a, shared_b = [(k, v) for k, v in qa if k in keys_b], [(k, v) for k, v in qb if k in keys_a]
-    added = [(k, v) for k, v in qa if k not in keys_b] + [(k, v) for k, v in qb if k not in keys_a]
-    carried = parse_qsl(urlsplit(here).query, keep_blank_values=True)
-    if [k for k, _ in shared_a] != [k for k, _ in shared_b] or \
-            not all(_both_return(v, v, here) or (k, v) in carried for k, v in added):
+    added = [v for k, v in qa if k not in keys_b] + [v for k, v in qb if k not in keys_a]
+    if [k for k, _ in shared_a] != [k for k, _ in shared_b] or not all(_both_return(v, v, here) for v in added):
         return False
     returns = [va != vb and _both_return(va, vb, here) for (_, va), (_, vb) in zip(shared_a, shared_b, strict=True)]
     if not added and not any(returns):

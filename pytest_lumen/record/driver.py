@@ -117,7 +117,7 @@ class ModelDriver:
         self.settings = ctx.settings
         self.task: StepTask | None = None  # the step being driven (``drive``)
         self.placeholders: PlaceholderRule = ctx.secrets.hide_secrets  # the step's placeholder rule (set by ``drive``)
-        self._looked: tuple[Page, str] | None = None  # the page and address of the model's last look
+        self._looked: tuple[Page, int] | None = None  # the page of the model's last look, and its documents then
 
     # --- the loop ------------------------------------------------------------------
 
@@ -283,16 +283,17 @@ class ModelDriver:
     def observe(self, quiet: bool = False) -> Observation:
         """The page as the model may see it (the agent's current tab): secret values shown as their placeholders.
 
-        A look at another document than the last look's (an action loaded it, the app went there on its own, a tab
-        opened) is ``quiet``, as a step's first look is: what the new page fetches to render (a list filled from its
-        API after load) is there when the model looks."""
+        A look at another document than the last look's (an action loaded it, the app went there or reloaded on its
+        own, a tab opened: ``NavigationWatch.documents``) is ``quiet``, as a step's first look is: what the new page
+        fetches to render (a list filled from its API after load) is there when the model looks. A route a
+        single-page app pushes is no other document."""
         if self.tabs.current is not self.page:
             self.page = self.tabs.current
             self._navigation.follow(self.page)
             self._late.follow(self.page)
-        quiet = quiet or self._navigation.requested or self._looked != (self.page, self.page.url)
+        quiet = quiet or self._looked != (self.page, self._navigation.documents)
         obs = observe(self.page, self.settings.snapshot_chars, quiet)
-        self._looked = (self.page, self.page.url)
+        self._looked = (self.page, self._navigation.documents)
         redact = self.ctx.secrets.redact  # the model sees no value as a whole token (it types placeholders back)
         return dataclasses.replace(obs, url=redact(obs.url), title=redact(obs.title), snapshot=redact(obs.snapshot))
 

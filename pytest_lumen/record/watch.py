@@ -21,6 +21,7 @@ class NavigationWatch:
         self.page = page
         self.requested = False
         self.arrived = False
+        self.documents = 0  # main-frame navigation requests so far, the action's or the app's own (never reset)
 
     def __enter__(self) -> NavigationWatch:
         self.page.on("request", self._on_request)
@@ -61,6 +62,7 @@ class NavigationWatch:
         try:
             if request.is_navigation_request() and self._is_main(request.frame):
                 self.requested = True
+                self.documents += 1
         except PlaywrightError:  # a service worker's request has no frame
             pass
 

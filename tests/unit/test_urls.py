@@ -43,11 +43,14 @@ def test_a_return_address_only_one_of_them_carries_is_set_aside_too() -> None:
     assert same_page("/admin/product/create", "/admin/product/create?_origin=%2Fadmin%2Fproduct%2Flist", "/admin/product/list")
     assert same_page("/admin/product/details/?id=4", "/admin/product/details/?id=4&url=%2Fadmin%2Fproduct%2F", HERE,
                      strict=True)
-    # the create page of 1.0 carries it on: its form posts to its own address, where 0.x's posted to /admin/product/create
-    assert same_page("/admin/product/create?_origin=%2Fadmin%2Fproduct%2Flist", "/admin/product/create",
-                     "/admin/product/create?_origin=%2Fadmin%2Fproduct%2Flist", strict=True)
-    assert not same_page("/admin/product/create?_origin=%2Fadmin%2Forder%2Flist", "/admin/product/create",
-                         "/admin/product/create?_origin=%2Fadmin%2Fproduct%2Flist")  # not the one it carries
+    # what the page the action was taken on carries in its own address names what a link opens: on a record's page, its
+    # "Edit" (/item/edit/?id=3) is not the "Add" that led to /item/edit/, nor its filter link the unfiltered list
+    assert not same_page("/item/edit/?id=3", "/item/edit/", "/item/view/?id=3")
+    assert not same_page("/item/edit/?id=3", "/item/edit/", "/item/view/?id=3", strict=True)
+    assert not same_page("/admin/product/?category__id__exact=2", "/admin/product/", "/admin/product/?category__id__exact=2")
+    # nor is a return address the page passes along an address of that page: 1.0's create form posts to its own address
+    assert not same_page("/admin/product/create?_origin=%2Fadmin%2Fproduct%2Flist", "/admin/product/create",
+                         "/admin/product/create?_origin=%2Fadmin%2Fproduct%2Flist")
     # what is not an address of the page the action was taken on names what is opened
     assert not same_page("/admin/product/create?_origin=%2Fadmin%2Forder%2Flist", "/admin/product/create",
                          "/admin/product/list")

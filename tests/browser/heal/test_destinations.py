@@ -228,3 +228,30 @@ def test_a_link_that_gained_a_return_address_to_its_page_leads_where_it_led(
                                           r"led to /admin/product/create/;"):
         replay(page, site.url + "/admin/product/list/", tmp_path, "open the form for a new product")
     assert site.requested == ["/admin/product/list/"]  # no row's copy is opened in its place
+
+
+# A record's page of a PHP-style admin whose one form page both adds (no id) and edits (?id=3): the release renames its
+# "Add item" link "New item" and gives adding a route of its own. What the record's page carries in its own address
+# (id=3) names the record its "Edit item" opens: that link is never the "Add item" that opened an empty form.
+ITEM_VIEW = """<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Item 3 - Inventory</title></head><body>
+<div id="app"><header class="app-header"><nav class="nav"><a class="nav-link" href="/item/list/">Items</a></nav></header>
+<main class="container"><h1 class="h3">Desk lamp</h1><dl><dt>Price</dt><dd>24.00</dd></dl>
+<div class="btn-toolbar"><a class="btn btn-outline-primary" href="/item/edit/?id=3">Edit item</a>
+<a class="btn btn-primary" href="{add}">{add_name}</a></div></main></div></body></html>"""
+
+
+def test_a_link_that_carries_the_record_its_page_shows_is_not_the_one_that_opened_an_empty_form(
+        page: Any, site_factory: Callable[[dict[str, str]], Any], tmp_path: Path) -> None:
+    site = site_factory({"item/view/index.html": ITEM_VIEW.format(add="/item/edit/", add_name="Add item"),
+                         "item/edit/index.html": PAGE.format("Item"), "item/create/index.html": PAGE.format("New item"),
+                         "item/list/index.html": PAGE.format("Items")})
+    record(page, site.url + "/item/view/?id=3", tmp_path, "add an item",
+           [{"tool": "click", "target": {"role": "link", "name": "Add item"}}, {"tool": "done"}])
+    assert page.url.endswith("/item/edit/")
+    (site.root / "item/view/index.html").write_text(ITEM_VIEW.format(add="/item/create/", add_name="New item"),
+                                                    encoding="utf-8")
+    site.requested.clear()
+    with pytest.raises(ReplayError, match=r"'Edit item': it declares the link /item/edit/\?id=3, and the step led to "
+                                          r"/item/edit/"):
+        replay(page, site.url + "/item/view/?id=3", tmp_path, "add an item")
+    assert site.requested == ["/item/view/?id=3"]  # neither the record's edit form nor the new route is opened

@@ -65,15 +65,21 @@ document.querySelector("#delete-btn").addEventListener("click", async () => {
 </script></div></div></div></body></html>"""
 
 ROWS = [{"id": 1, "name": "Desk lamp", "price": 18}, {"id": 3, "name": "Notebook", "price": 3.25},
-        {"id": 4, "name": "Watering can", "price": 14}]
+        {"id": 4, "name": "Watering can", "price": 14}, {"id": 5, "name": "Teapot", "price": 21},
+        {"id": 6, "name": "Linen towel", "price": 7.5}, {"id": 7, "name": "Blue mug", "price": 8.5}]
+
+
+def ids(rows: list[dict[str, Any]]) -> str:
+    return json.dumps({"ids": [r["id"] for r in rows], "total": len(rows)})
+
+
 PAGES = {"admin/product/detail/2.html": DETAIL, "admin/product/list/index.html": LIST,
          "admin/api/session": json.dumps({"user": "admin"}),
          "statics/i18n/dt/en.json": json.dumps({"sInfo": "Showing _START_ to _END_ of _TOTAL_ entries"}),
-         "admin/api/product/ids": json.dumps({"ids": [r["id"] for r in ROWS], "total": len(ROWS)}),
-         **{f"admin/api/product/{r['id']}": json.dumps(r) for r in ROWS},
+         "admin/api/product/ids": ids(ROWS), **{f"admin/api/product/{r['id']}": json.dumps(r) for r in ROWS},
          "admin/api/product/action": json.dumps({"msg": "1 item deleted"}),
          "slow/admin/api/job/7": json.dumps({"state": "done"})}
-STATUS = "Showing 1 to 3 of 3 entries"
+STATUS = "Showing 1 to 6 of 6 entries"
 
 
 def looks(planner: ScriptedPlanner) -> list[str]:
@@ -91,7 +97,7 @@ def test_the_look_after_an_action_that_loaded_a_list_shows_the_rows_its_scripts_
     actions = ModelDriver(page, planner, make_ctx()).drive(StepTask(0, "open the products", "run", {})).actions
     after = looks(planner)[1]
     assert [type(a) for a in actions] == [Click] and actions[0].after is not None
-    assert STATUS in after and "Watering can" in after and "Processing..." not in after, after
+    assert STATUS in after and "Blue mug" in after and "Processing..." not in after, after
 
 
 def test_a_list_the_app_went_to_on_its_own_is_shown_with_its_rows_when_the_model_chooses_again(
@@ -107,12 +113,53 @@ def test_a_list_the_app_went_to_on_its_own_is_shown_with_its_rows_when_the_model
 
     planner = ScriptedPlanner([{"tool": "click", "target": {"role": "button", "name": "Delete"}},
                                {"tool": "done", "input": {"summary": "deleted"}},
-                               once_the_app_went_on, {"tool": "done", "input": {"summary": "3 are left"}}])
+                               once_the_app_went_on, {"tool": "done", "input": {"summary": "6 are left"}}])
     ctx = make_ctx()
     ModelDriver(page, planner, ctx).drive(StepTask(0, "delete it", "run", {}))
-    checks = ModelDriver(page, planner, ctx).drive(StepTask(1, "3 products are left", "expect", {})).actions
+    checks = ModelDriver(page, planner, ctx).drive(StepTask(1, "6 products are left", "expect", {})).actions
     told = [b["content"] for b in planner.requests[3].messages[-1]["content"] if b.get("type") == "tool_result"]
     chosen_on = looks(planner)[3]  # the page below "the page moved on: choose again"
     assert "Green plate" in looks(planner)[2] and MOVED_ON in told[0] and STATUS in chosen_on, (told, chosen_on)
     assert len(checks) == 1 and isinstance(checks[0], Expect) and checks[0].expected == STATUS, checks
     assert site.requested.count("POST /admin/api/product/action?name=delete&pks=2") == 1  # deleted once
+
+
+# The list itself, with a Delete that posts, waits for the deletion's job (held until the test lets it go) and reloads
+# the list at its own address: the same address, another document.
+LIST_WITH_DELETE = LIST.replace('<h2 class="page-title">Products</h2>', """<h2 class="page-title">Products</h2>
+<button type="button" class="btn btn-danger" id="delete-selected">Delete selected</button>
+<script>
+document.querySelector("#delete-selected").addEventListener("click", async () => {
+  await fetch("/admin/api/product/action?name=delete&pks=3", {method: "POST"});
+  await fetch("/slow/admin/api/job/7");
+  location.reload();
+});
+</script>""")
+
+
+def test_a_list_the_app_reloaded_at_its_own_address_is_shown_with_its_rows_when_the_model_chooses_again(
+        page: Any, site_factory: Callable[[dict[str, str]], Any], make_ctx: Callable[..., TestContext]) -> None:
+    site = site_factory({**PAGES, "admin/product/list/index.html": LIST_WITH_DELETE})
+    page.goto(site.url + "/admin/product/list/")
+    left = [r for r in ROWS if r["id"] != 3]
+    reloaded: list[bool] = []
+
+    def once_the_app_reloaded(request: PlanRequest) -> dict[str, Any]:
+        """A model that took its time: the deletion was done and the list reloaded while it thought."""
+        if not reloaded:
+            site.write({"admin/api/product/ids": ids(left)})  # the server's list without the deleted row
+            with page.expect_navigation(wait_until="commit"):
+                site.release.set()
+            reloaded.append(True)
+        return {"tool": "expect_text", "target": {"role": "status"}, "input": {"text": "Showing 1 to 5 of 5 entries"}}
+
+    planner = ScriptedPlanner([{"tool": "click", "target": {"role": "button", "name": "Delete selected"}},
+                               {"tool": "done", "input": {"summary": "deleted"}},
+                               once_the_app_reloaded, {"tool": "done", "input": {"summary": "5 are left"}}])
+    ctx = make_ctx()
+    ModelDriver(page, planner, ctx).drive(StepTask(0, "delete the Notebook", "run", {}))
+    checks = ModelDriver(page, planner, ctx).drive(StepTask(1, "5 products are left", "expect", {})).actions
+    told = [b["content"] for b in planner.requests[3].messages[-1]["content"] if b.get("type") == "tool_result"]
+    assert STATUS in looks(planner)[2] and MOVED_ON in told[0], told  # chosen on the list before the reload
+    assert "Showing 1 to 5 of 5 entries" in looks(planner)[3] and "Notebook" not in looks(planner)[3]
+    assert len(checks) == 1 and isinstance(checks[0], Expect) and checks[0].expected == "Showing 1 to 5 of 5 entries"
