@@ -16,8 +16,8 @@ from upgrade import apps
 HERE = Path(__file__).parent
 APP = apps.APPS[os.environ["UPGRADE_APP"]]
 _servers = {}
-# The browser resolves no host name: what an app's pages load from elsewhere (starlette-admin's font from rsms.me)
-# fails at once, and the run sends nothing beyond 127.0.0.1.
+# The browser resolves no host name (``localhost`` neither: the apps are served on 127.0.0.1): what an app's pages load
+# from elsewhere (starlette-admin's font from rsms.me) fails at once, and the run sends nothing beyond 127.0.0.1.
 LOOPBACK_ONLY = "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1"
 
 
