@@ -19,9 +19,9 @@ class NavigationWatch:
 
     def __init__(self, page: Page) -> None:
         self.page = page
-        self.requested = False
         self.arrived = False
         self.documents = 0  # main-frame navigation requests so far, the action's or the app's own (never reset)
+        self._at_start = 0  # ``documents`` when the action began
 
     def __enter__(self) -> NavigationWatch:
         self.page.on("request", self._on_request)
@@ -38,9 +38,14 @@ class NavigationWatch:
         self.page = page
         self.__enter__()
 
+    @property
+    def requested(self) -> bool:
+        """Whether a new page was asked for since the action began."""
+        return self.documents > self._at_start
+
     def start(self) -> None:
         """An action begins: forget what came before it."""
-        self.requested = self.arrived = False
+        self._at_start, self.arrived = self.documents, False
 
     def settle(self, timeout_ms: float) -> None:
         """After the action: a new page it asked for and that has not arrived yet is waited for,
@@ -61,7 +66,6 @@ class NavigationWatch:
     def _on_request(self, request: Request) -> None:
         try:
             if request.is_navigation_request() and self._is_main(request.frame):
-                self.requested = True
                 self.documents += 1
         except PlaywrightError:  # a service worker's request has no frame
             pass
