@@ -78,6 +78,7 @@ class Site:
         self.root = root
         self.requested: list[str] = []
         self.redirects: dict[str, str] = {}
+        self.post_redirects: dict[str, str] = {}
         self.release = threading.Event()
         self._asked = threading.Condition()
         root.mkdir(parents=True, exist_ok=True)
@@ -93,9 +94,10 @@ class Site:
             path.write_text(html, encoding="utf-8")
         return self
 
-    def redirect(self, path: str, to: str) -> Site:
-        """Answer every path that starts with ``path`` with a 303 to ``to`` from now on."""
-        self.redirects[path] = to
+    def redirect(self, path: str, to: str, posts_only: bool = False) -> Site:
+        """Answer every path that starts with ``path`` with a 303 to ``to`` from now on (``posts_only``: a form posted
+        there only, as a server answers a form that posts to its own page with Post/Redirect/Get)."""
+        (self.post_redirects if posts_only else self.redirects)[path] = to
         return self
 
     def asked(self, path: str) -> None:
@@ -146,11 +148,12 @@ class _QuietHandler(servers.Quiet):
         """A form posted: the page at that path answers, as a server renders one after handling the post."""
         self.site.asked(f"POST {self.path}")
         self.rfile.read(int(self.headers.get("Content-Length") or 0))
-        self._answer()
+        self._answer(posted=True)
 
-    def _answer(self) -> None:
+    def _answer(self, posted: bool = False) -> None:
         """A redirect (``Site.redirect``: a GET, or a POST's Post/Redirect/Get), else the file, held under ``slow/``."""
-        to = next((to for start, to in self.site.redirects.items() if self.path.startswith(start)), None)
+        redirects = {**self.site.redirects, **self.site.post_redirects} if posted else self.site.redirects
+        to = next((to for start, to in redirects.items() if self.path.startswith(start)), None)
         if to is not None:
             self.send_response(303)
             self.send_header("Location", to)

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 
 from ..cache.model import Action
 from ..events import ReplayPath
+from ..templates import substitute
 
 if TYPE_CHECKING:
     from playwright.sync_api import Page
@@ -80,6 +81,15 @@ class StepReplay:
     def as_done(self) -> list[Action]:
         """The actions as done, those merged into the one before them left out."""
         return [a for i, a in enumerate(self.done) if i not in self.merged]
+
+    def recorded_page(self, index: int) -> str:
+        """The page (normalized URL, the step's values filled in) the cached action ``index`` was recorded on: the
+        page the last action before it led to or opened, else where the step started."""
+        for earlier in reversed(self.cached.actions[:index]):
+            after = earlier.after
+            if after is not None and (after.popup or after.url):
+                return substitute(after.popup or after.url or "", self.values)
+        return substitute(self.cached.url, self.values)
 
 
 @dataclass(frozen=True)

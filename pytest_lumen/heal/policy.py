@@ -1,14 +1,17 @@
 """What identity means for one cached action: the attributes left out of the comparison, those pinned, and the
 recorded effect that what a candidate declares must not contradict.
 
-No Playwright here: an action and its recorded fingerprint in, a ``Policy`` out.
+No Playwright here: an action, its recorded fingerprint and the page it was recorded on in, a ``Policy`` out.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from urllib.parse import urljoin
 
 from ..cache.model import Action, Expect, Fingerprint
+from ..templates import PLACEHOLDER
+from ..urls import normalize_url, without_fragment
 from .words import normalized
 
 
@@ -36,12 +39,15 @@ class Policy:
     # ``new_page``: the URL of the page (a tab, a popup) the action opened.
     effect_url: str | None = None
     new_page: bool = False
+    # The recorded submit button's form posted to the address of the page it was on (``action=""``, or that address
+    # written out): a form that posts to the address of the page it is on now declares the same (``destinations.py``).
+    posts_to_its_page: bool = False
     # The action acts on its element (a click, a fill: not a check): its name says what it does, whatever its role.
     acts: bool = False
 
 
-def policy_for(action: Action, fingerprint: Fingerprint | None) -> Policy:
-    """The identity policy of a cached action.
+def policy_for(action: Action, fingerprint: Fingerprint | None, recorded_page: str | None = None) -> Policy:
+    """The identity policy of a cached action (``recorded_page``: the normalized URL of the page it was recorded on).
 
     For a text check, the text is what is asserted, so the element is known by everything
     else (a wrong total must fail the check, not send the heal to another element); for a
@@ -51,7 +57,8 @@ def policy_for(action: Action, fingerprint: Fingerprint | None) -> Policy:
         url = _effect_url(action)
         opened = _opened_url(action)
         return Policy(effect=f"URL {url}" if url is not None else None, effect_url=url or opened,
-                      new_page=url is None and opened is not None, acts=not isinstance(action, Expect))
+                      new_page=url is None and opened is not None, acts=not isinstance(action, Expect),
+                      posts_to_its_page=_posts_to(fingerprint, recorded_page))
     if action.check == "text":
         derived = fingerprint.name is not None and normalized(fingerprint.name) == normalized(fingerprint.text)
         expected = normalized(action.expected) if isinstance(action.expected, str) else ""
@@ -72,6 +79,15 @@ def _effect_url(action: Action) -> str | None:
     (A page it opens is checked to open, not for where: no evidence.)"""
     after = action.after
     return after.url if after is not None and after.url is not None else None
+
+
+def _posts_to(fingerprint: Fingerprint | None, page: str | None) -> bool:
+    """Whether the recorded element is a submit button whose form posted to the address of ``page`` (the page it was
+    recorded on; its fragment aside)."""
+    action = fingerprint.action if fingerprint is not None else None
+    if action is None or page is None or PLACEHOLDER.search(action) or PLACEHOLDER.search(page):
+        return False
+    return without_fragment(normalize_url(urljoin(page, action.strip()))) == without_fragment(page)
 
 
 def _opened_url(action: Action) -> str | None:

@@ -60,7 +60,7 @@ def survey(page: Page, recorded: Fingerprint, policy: Policy, claims: Claims) ->
     if policy.effect_url is not None or recorded.action is not None:
         kept: list[Candidate] = []
         for c in candidates:
-            read = reading(c.declared, recorded, c.fingerprint, policy.effect_url, page.url, policy.new_page)
+            read = reading(c.declared, recorded, c.fingerprint, page.url, policy)
             if read.agreement == "contradicts":
                 contradicting.append((c.index, f"{name_or_text(c.fingerprint)!r}: {read.why}"))
                 continue

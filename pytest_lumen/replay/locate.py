@@ -113,7 +113,8 @@ class Finder:
         count and the identity for the primary locator; an element found by the heal is not known.
         """
         bound = bind_target(target, replay.values)
-        policy = policy_for(bound_check(replay.action, replay.values), bound.fingerprint)
+        policy = policy_for(bound_check(replay.action, replay.values), bound.fingerprint,
+                            replay.step.recorded_page(replay.index))
         primary = bound.locator.build(replay.step.page)
         sought = Sought(target, bound, policy, primary, end)
         awaited = self.gate.take_absent(replay.index) if self.gate is not None and not end else 0.0  # awaited: look once

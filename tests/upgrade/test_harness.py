@@ -34,6 +34,17 @@ def test_a_page_is_compared_without_the_apps_bookkeeping_but_with_what_names_it(
     assert recorded == newer == ["open /admin/product/edit/?id=3", "open /admin/product/"]
     assert other == ["open /admin/product/edit/?id=2", "open /admin/product/?page_size=50"]  # another page size: a click
     assert H.effects({"opened": ["/a?url=x"]}) == ["open /a?url=x"]  # an app without bookkeeping: as opened
+    moved = H.effects({"opened": ["/admin/product/edit?pk=3&_origin=%2Fadmin", "/admin/product/list?pk=3&pk=4"]},
+                      ("_origin",), "pk")
+    assert moved == ["open /admin/product/edit/3", "open /admin/product/list?pk=3&pk=4"]  # one key: a record's page
+
+
+def test_a_row_created_on_a_release_whose_form_starts_from_a_default_holds_it_and_an_edited_row_does_not() -> None:
+    created = H.effects({"before": BEFORE, "state": {"rows": [*BEFORE["rows"], {"id": 9, "in_stock": False}]}})
+    edited = H.effects({"before": BEFORE, "state": {"rows": [{**BEFORE["rows"][0], "in_stock": False}, *BEFORE["rows"][1:]]}})
+    assert H.created_with(created, {"in_stock": True}) == ['+rows {"id": 9, "in_stock": true}']
+    assert H.created_with(edited, {"in_stock": True}) == edited  # an edit form shows the row's values, not defaults
+    assert H.created_with(created, {}) == created
 
 
 def test_a_run_that_stops_early_did_nothing_unintended_but_another_row_deleted_is() -> None:

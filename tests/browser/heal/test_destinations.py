@@ -13,8 +13,11 @@ from typing import Any
 
 import pytest
 
+from pytest_lumen.agent import Agent
+from pytest_lumen.config import Mode
 from pytest_lumen.errors import ReplayError
 from tests.browser.heal.test_relabel import record, replay
+from tests.browser.inprocess import cache_file, context, no_model, session_in
 
 NAVBAR = """<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Site administration</title></head><body>
 <nav class="navbar navbar-expand" aria-label="Main">
@@ -255,3 +258,130 @@ def test_a_link_that_carries_the_record_its_page_shows_is_not_the_one_that_opene
                                           r"/item/edit/"):
         replay(page, site.url + "/item/view/?id=3", tmp_path, "add an item")
     assert site.requested == ["/item/view/?id=3"]  # neither the record's edit form nor the new route is opened
+
+
+# starlette-admin's create form as 0.x renders it (its action the create page's address, written out) and as 1.0 does:
+# the page carries the list it came from (``_origin=``), and the form posts to the page's own address, ``_origin``
+# included. Its three submit buttons post the same form; the server saves and answers with the list (Post/Redirect/Get).
+CREATE_FORM = """<!doctype html><html lang="en"><head><meta charset="utf-8"><title>New Product | Admin</title></head>
+<body class="antialiased"><div class="page"><div class="page-wrapper"><div class="container-xl"><div class="card">
+<form action="{action}" method="POST" enctype="multipart/form-data"><input type="hidden" name="csrftoken" value="eJwNy.pOFl">
+<div class="card-header"><h3 class="card-title">New Product</h3></div><div class="card-body py-3">
+<div class="mb-3"><label class="form-label required" for="name">Name</label><input id="name" name="name"
+ class="field-string form-control" type="text" maxlength="100" required></div>
+<div class="mb-3"><label class="form-label required" for="price">Price</label><input id="price" name="price"
+ class="field-float form-control" type="text" required></div></div>
+<div class="card-footer"><div class="btn-list ms-auto justify-content-end">
+<a href="/admin/product/list/" class="btn btn-danger"><i class="fa-solid fa-xmark me-1"></i>Cancel</a>
+<button type="submit" name="_add_another" class="btn">Save and add another</button>
+<button type="submit" name="_continue_editing" class="btn">Save and continue editing</button>
+<button type="submit" class="btn btn-primary">Save <i class="fa-solid fa-arrow-right ms-1"></i></button>
+</div></div></form></div></div></div></div></body></html>"""
+ORIGIN = "?_origin=%2Fadmin%2Fproduct%2Flist%2F"
+CREATE = [{"tool": "fill", "target": {"role": "textbox", "name": "Name"}, "input": {"value": "Watering can"}},
+          {"tool": "fill", "target": {"role": "textbox", "name": "Price"}, "input": {"value": "14"}},
+          {"tool": "click", "target": {"role": "button", "name": "Save"}}, {"tool": "done"}]
+
+
+@pytest.mark.parametrize(("action", "heals"), [("/admin/product/create/" + ORIGIN, True),
+                                               ("/admin/product/import/" + ORIGIN, False)],
+                         ids=["posts-to-its-page", "posts-elsewhere"])
+def test_a_form_that_posted_to_its_page_is_the_form_that_posts_to_its_page_now(
+        page: Any, site_factory: Callable[[dict[str, str]], Any], tmp_path: Path, action: str, heals: bool) -> None:
+    site = site_factory({"admin/product/create/index.html": CREATE_FORM.format(action="/admin/product/create/"),
+                         "admin/product/list/index.html": tabler_list(NEW_0X)})
+    site.redirect("/admin/product/create/", "/admin/product/list/", posts_only=True)
+    record(page, site.url + "/admin/product/create/", tmp_path, "create a product named Watering can that costs 14", CREATE)
+    assert "POST /admin/product/create/" in site.requested and page.url.endswith("/admin/product/list/")
+    (site.root / "admin/product/create/index.html").write_text(CREATE_FORM.format(action=action), encoding="utf-8")
+    site.requested.clear()
+    if heals:
+        ctx = replay(page, site.url + "/admin/product/create/" + ORIGIN, tmp_path,
+                     "create a product named Watering can that costs 14")
+        assert site.requested == ["/admin/product/create/" + ORIGIN, "POST /admin/product/create/" + ORIGIN,
+                                  "/admin/product/list/"]
+        assert ctx.figures.model_calls == 0
+        return
+    with pytest.raises(ReplayError, match=r"'Save': it declares its form's POST action /admin/product/import/\?_origin="
+                                          r"\S+, and the recorded one declared /admin/product/create/"):
+        replay(page, site.url + "/admin/product/create/" + ORIGIN, tmp_path, "create a product named Watering can that costs 14")
+    assert site.requested == ["/admin/product/create/" + ORIGIN]  # nothing is posted, to the import nor elsewhere
+
+
+def test_a_form_that_posted_elsewhere_is_not_the_one_that_posts_to_its_page_now(
+        page: Any, site_factory: Callable[[dict[str, str]], Any], tmp_path: Path) -> None:
+    # When recorded, the form page (/new/) posted to another address (/create/): a form that posts to its own page now
+    # declares a destination the recording never had, whatever the page's address carries.
+    site = site_factory({"admin/product/new/index.html": CREATE_FORM.format(action="/admin/product/create/"),
+                         "admin/product/list/index.html": tabler_list(NEW_0X)})
+    site.redirect("/admin/product/create/", "/admin/product/list/", posts_only=True)
+    site.redirect("/admin/product/new/", "/admin/product/list/", posts_only=True)
+    record(page, site.url + "/admin/product/new/", tmp_path, "create a product named Watering can that costs 14", CREATE)
+    assert "POST /admin/product/create/" in site.requested
+    (site.root / "admin/product/new/index.html").write_text(CREATE_FORM.format(action="/admin/product/new/" + ORIGIN),
+                                                            encoding="utf-8")
+    site.requested.clear()
+    with pytest.raises(ReplayError, match=r"'Save': it declares its form's POST action /admin/product/new/\?_origin="
+                                          r"\S+, and the recorded one declared /admin/product/create/"):
+        replay(page, site.url + "/admin/product/new/" + ORIGIN, tmp_path, "create a product named Watering can that costs 14")
+    assert site.requested == ["/admin/product/new/" + ORIGIN]  # nothing is posted
+
+
+# starlette-admin's list rows as 0.x renders them (icon links to /detail/2, named by the Font Awesome glyph alone) and
+# as 1.0 does (named "View" and "Edit", the record's key in the query: /detail?pk=2, with the list to return to).
+SA_LIST = """<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Products | Admin</title>
+<style>.fa-solid:before {{ font-family: 'Font Awesome 6 Free'; }} .fa-eye:before {{ content: "\\f06e"; }}
+.fa-edit:before {{ content: "\\f044"; }} .fa-trash:before {{ content: "\\f2ed"; }}</style></head>
+<body class="antialiased"><div class="page"><div class="page-wrapper"><div class="container-xl"><div class="card">
+<table class="table card-table table-vcenter" id="dt"><thead><tr><th></th><th>Id</th><th>Name</th><th>Price</th></tr></thead>
+<tbody>{rows}</tbody></table>{pages}</div></div></div></div></body></html>"""
+SA_ROW_0X = ('<tr id="{id}"><td><div class="d-flex"><a href="/admin/product/detail/{id}/" data-bs-toggle="tooltip" '
+             'title="View"><span class="me-1"><i class="fa-solid fa-eye"></i></span></a><a href="/admin/product/edit/{id}/" '
+             'data-bs-toggle="tooltip" title="Edit"><span class="me-1"><i class="fa-solid fa-edit"></i></span></a></div></td>'
+             '<td>{id}</td><td>{name}</td><td>{price}</td></tr>')
+SA_BACK = "_origin=%2Fadmin%2Fproduct%2Flist%2F"
+SA_ROW_1X = ('<tr data-sa-pk="{id}" class="row-clickable" tabindex="0"><td><div class="d-flex">{view}<a title="Edit" '
+             'aria-label="Edit" href="/admin/product/edit/?pk={id}&amp;' + SA_BACK + '"><span class="me-1"><i '
+             'class="fa-solid fa-edit" aria-hidden="true"></i></span></a><a title="Delete" aria-label="Delete" href="#" '
+             'data-bs-toggle="modal"><span class="me-1"><i class="fa-solid fa-trash" aria-hidden="true"></i></span></a>'
+             '</div></td><td>{id}</td><td>{name}</td><td>{price}</td></tr>')
+SA_VIEW_1X = ('<a title="View" aria-label="View" href="{href}"><span class="me-1"><i class="fa-solid fa-eye" '
+              'aria-hidden="true"></i></span></a>')
+# a release whose list pages by number, on the list's own route: /admin/product/detail/?page=2 beside no view link
+SA_PAGES = ('<ul class="pagination">' + "".join(f'<li class="page-item"><a class="page-link" href="/admin/product/detail/?'
+                                                f'page={n}">{n}</a></li>' for n in (1, 2)) + '</ul>')
+
+
+def sa_list(row: str, view: str = "", pages: str = "") -> str:
+    rows = "".join(row.format(id=i, name=n, price=p, view=view.format(href=f"/admin/product/detail/?pk={i}&amp;{SA_BACK}"))
+                   for i, n, p in PRODUCTS)
+    return SA_LIST.format(rows=rows, pages=pages)
+
+
+@pytest.mark.parametrize("release", ["key-in-the-query", "view-link-gone"])
+def test_a_row_link_whose_record_key_moved_into_the_query_opens_that_record_and_nothing_else_does(
+        page: Any, site_factory: Callable[[dict[str, str]], Any], tmp_path: Path, release: str) -> None:
+    site = site_factory({"admin/product/list/index.html": sa_list(SA_ROW_0X),
+                         "admin/product/detail/index.html": PAGE.format("Product"),
+                         **{f"admin/product/detail/{i}/index.html": PAGE.format(n) for i, n, _ in PRODUCTS}})
+    record(page, site.url + "/admin/product/list/", tmp_path, "view the details of the Green plate",
+           [{"tool": "click", "target": {"role": "link", "name": "\uf06e", "nth": 1}}, {"tool": "done"}])
+    assert page.url.endswith("/admin/product/detail/2/")
+    new = sa_list(SA_ROW_1X, SA_VIEW_1X) if release == "key-in-the-query" else sa_list(SA_ROW_1X, pages=SA_PAGES)
+    (site.root / "admin/product/list/index.html").write_text(new, encoding="utf-8")
+    site.requested.clear()
+    if release == "key-in-the-query":
+        session = session_in(Mode.REPLAY, tmp_path, action_timeout=2)
+        ctx = context(session)
+        page.goto(site.url + "/admin/product/list/")
+        Agent(page, ctx, no_model).run("view the details of the Green plate")
+        session.finish(ctx, passed=True)
+        assert site.requested == ["/admin/product/list/", f"/admin/product/detail/?pk=2&{SA_BACK}"]
+        [heal] = ctx.heals
+        assert '"View"' in heal.after and ctx.figures.model_calls == 0
+        # the cache follows the record's new address: the next run replays it without a heal
+        assert f"/admin/product/detail/?{SA_BACK}&pk=2" in cache_file(tmp_path).read_text(encoding="utf-8")
+        return
+    with pytest.raises(ReplayError, match="view the details of the Green plate"):
+        replay(page, site.url + "/admin/product/list/", tmp_path, "view the details of the Green plate")
+    assert site.requested == ["/admin/product/list/"]  # page 2 of the list is not the record 2, nor any row's edit form

@@ -66,3 +66,12 @@ def test_a_step_knows_what_follows_an_action_and_leaves_out_what_was_merged() ->
     step.merged.add(1)  # done by the action before it (a listbox's option, chosen natively)
     assert step.as_done() == [Click(target=SAVE)]
     assert isinstance(step.action(1, via_gate=False), ActionReplay) and not step.action(1, via_gate=False).via_gate
+
+
+def test_an_action_was_recorded_on_the_page_the_last_action_before_it_led_to_or_opened() -> None:
+    new = Click(target=SAVE, after=Effect(url="/items/%who%/new"))
+    opened = Click(target=SAVE, after=Effect(popup="/help"))
+    cached = Step(key="0" * 16, instruction="save %who%", url="/items",
+                  actions=[_fill("x"), new, _fill("y"), opened, Click(target=SAVE)])
+    step = StepReplay(cast(Any, None), 0, cached, {"who": "ann"}, cast(Any, None), lambda text: text)
+    assert [step.recorded_page(i) for i in range(5)] == ["/items", "/items", "/items/ann/new", "/items/ann/new", "/help"]

@@ -6,6 +6,7 @@ from typing import Any
 
 from pytest_lumen.cache.model import Fingerprint
 from pytest_lumen.heal.destinations import reading, recorded_destinations
+from pytest_lumen.heal.policy import Policy
 from pytest_lumen.page.declared import Declared
 
 PAGE = "http://127.0.0.1:8000/admin/"
@@ -24,10 +25,15 @@ def submit(name: str, **fields: Any) -> Fingerprint:
 LOG_OUT = link("Log out", "/admin/logout/")
 
 
+def led(effect_url: str | None, **policy: Any) -> Policy:
+    """The identity policy of a step that led to ``effect_url``."""
+    return Policy(effect_url=effect_url, **policy)
+
+
 def test_a_link_that_became_a_post_form_button_to_the_same_address_confirms() -> None:
     button = submit("Log out", landmark="navigation: User")
     read = reading(Declared(url="http://127.0.0.1:8000/admin/logout/", method="post", submits=True),
-                   LOG_OUT, button, "/admin/logout/", PAGE)
+                   LOG_OUT, button, PAGE, led("/admin/logout/"))
     assert read.agreement == "confirms"
     assert read.why == "it declares its form's POST action /admin/logout/, where the step led"
 
@@ -35,7 +41,7 @@ def test_a_link_that_became_a_post_form_button_to_the_same_address_confirms() ->
 def test_a_neighbour_that_declares_another_address_contradicts() -> None:
     change = link("Change password", "/admin/password_change/")
     read = reading(Declared(url="http://127.0.0.1:8000/admin/password_change/", method="get"), LOG_OUT, change,
-                   "/admin/logout/", PAGE)
+                   PAGE, led("/admin/logout/"))
     assert read.agreement == "contradicts"
     assert read.why == "it declares the link /admin/password_change/, and the step led to /admin/logout/"
 
@@ -44,40 +50,40 @@ def test_the_recorded_links_own_address_counts_when_the_server_redirected() -> N
     assert recorded_destinations(LOG_OUT, "/admin/login/?next=%2Fadmin%2F", PAGE) == [
         "/admin/login/?next=%2Fadmin%2F", "/admin/logout/"]
     read = reading(Declared(url="http://127.0.0.1:8000/admin/logout/", method="post", submits=True), LOG_OUT,
-                   submit("Log out"), "/admin/login/?next=%2Fadmin%2F", PAGE)
+                   submit("Log out"), PAGE, led("/admin/login/?next=%2Fadmin%2F"))
     assert read.agreement == "confirms"
 
 
 def test_a_get_forms_query_is_filled_in_by_its_fields() -> None:
     search = submit("Search", landmark="search")
     declared = Declared(url="http://127.0.0.1:8000/search", method="get", submits=True)
-    assert reading(declared, submit("Find", landmark="search"), search, "/search?q=mug", PAGE).agreement == "confirms"
+    assert reading(declared, submit("Find", landmark="search"), search, PAGE, led("/search?q=mug")).agreement == "confirms"
     post = Declared(url="http://127.0.0.1:8000/search", method="post", submits=True)
-    assert reading(post, submit("Find", landmark="search"), search, "/search?q=mug", PAGE).agreement == "contradicts"
+    assert reading(post, submit("Find", landmark="search"), search, PAGE, led("/search?q=mug")).agreement == "contradicts"
 
 
 def test_a_fragment_route_must_match_and_a_plain_fragment_need_not() -> None:
     completed = link("Completed", "#/completed")
     active = Declared(url="http://127.0.0.1:8000/#/active", method="get")
-    assert reading(active, completed, link("Active", "#/active"), "/#/completed", "http://127.0.0.1:8000/#/").agreement \
+    assert reading(active, completed, link("Active", "#/active"), "http://127.0.0.1:8000/#/", led("/#/completed")).agreement \
         == "contradicts"
     returns = Declared(url="http://127.0.0.1:8000/help.html#returns", method="get")
-    assert reading(returns, link("Help", "/help.html"), link("Returns", "/help.html#returns"), "/help.html",
-                   PAGE).agreement == "confirms"
+    assert reading(returns, link("Help", "/help.html"), link("Returns", "/help.html#returns"), PAGE,
+                   led("/help.html")).agreement == "confirms"
 
 
 def test_a_scripts_button_declares_nothing_and_a_submit_in_the_same_place_confirms() -> None:
     completed = link("Completed", "#/completed")
     clear = Fingerprint(tag="button", role="button", name="Clear completed", type=None)
-    assert reading(Declared(), completed, clear, "/#/completed", PAGE).agreement == "silent"
+    assert reading(Declared(), completed, clear, PAGE, led("/#/completed")).agreement == "silent"
     place_order = submit("Place order")
-    assert reading(Declared(method="get", submits=True), place_order, submit("Pay now"), "/thanks.html",
-                   PAGE).agreement == "confirms"
+    assert reading(Declared(method="get", submits=True), place_order, submit("Pay now"), PAGE,
+                   led("/thanks.html")).agreement == "confirms"
     elsewhere = submit("Pay now", landmark="complementary: Newsletter")
-    assert reading(Declared(method="get", submits=True), place_order, elsewhere, "/thanks.html", PAGE).agreement \
+    assert reading(Declared(method="get", submits=True), place_order, elsewhere, PAGE, led("/thanks.html")).agreement \
         == "silent"
-    assert reading(Declared(submits=False), place_order, submit("Pay now", type="button"), "/thanks.html",
-                   PAGE).agreement == "silent"
+    assert reading(Declared(submits=False), place_order, submit("Pay now", type="button"), PAGE,
+                   led("/thanks.html")).agreement == "silent"
 
 
 def test_a_placeholder_in_the_recorded_href_is_no_address() -> None:
@@ -87,26 +93,63 @@ def test_a_placeholder_in_the_recorded_href_is_no_address() -> None:
 def test_a_link_that_opens_another_tab_is_not_a_step_that_stayed_in_its_page_and_the_reverse() -> None:
     help_link = link("Help", "/help/")
     in_tab = Declared(url="http://127.0.0.1:8000/help/", method="get", target="_blank")
-    read = reading(in_tab, help_link, link("Help", "/help/"), "/help/", PAGE)
+    read = reading(in_tab, help_link, link("Help", "/help/"), PAGE, led("/help/"))
     assert read.agreement == "contradicts"
     assert read.why == "it declares it opens /help/ in a new browsing context (_blank), and the step led this page to /help/"
-    assert reading(in_tab, help_link, link("Help", "/help/"), "/help/", PAGE, new_page=True).agreement == "confirms"
+    assert reading(in_tab, help_link, link("Help", "/help/"), PAGE, led("/help/", new_page=True)).agreement == "confirms"
     here = Declared(url="http://127.0.0.1:8000/help/", method="get", target="_self")
-    assert reading(here, help_link, link("Help", "/help/"), "/help/", PAGE, new_page=True).agreement == "contradicts"
+    assert reading(here, help_link, link("Help", "/help/"), PAGE, led("/help/", new_page=True)).agreement == "contradicts"
 
 
 def test_what_the_recorded_button_declared_is_compared_not_where_a_redirect_landed() -> None:
     save = submit("Save", action="/products/2", method="post")
     same_form = Declared(url="http://127.0.0.1:8000/products/2", method="post", submits=True)
-    assert reading(same_form, save, submit("Save changes"), "/products", PAGE).agreement == "confirms"
+    assert reading(same_form, save, submit("Save changes"), PAGE, led("/products")).agreement == "confirms"
     rewired = Declared(url="http://127.0.0.1:8000/products/2/delete", method="post", submits=True)
-    read = reading(rewired, save, submit("Save"), "/products", PAGE)
+    read = reading(rewired, save, submit("Save"), PAGE, led("/products"))
     assert read.agreement == "contradicts" and read.mutates
     by_get = Declared(url="http://127.0.0.1:8000/products/2", method="get", submits=True)
-    assert reading(by_get, save, submit("Save"), "/products", PAGE).agreement == "contradicts"
+    assert reading(by_get, save, submit("Save"), PAGE, led("/products")).agreement == "contradicts"
 
 
 def test_a_button_whose_form_other_buttons_submit_too_declares_nothing_of_its_own() -> None:
     save = submit("Save", action="/posts/5", method="post")
     shared = Declared(url="http://127.0.0.1:8000/posts/5", method="post", submits=True, shared=True)
-    assert reading(shared, save, submit("Unpublish"), "/posts", PAGE).agreement == "silent"
+    assert reading(shared, save, submit("Unpublish"), PAGE, led("/posts")).agreement == "silent"
+
+
+def test_a_form_that_posted_to_its_page_is_one_that_posts_to_the_page_it_is_on_now() -> None:
+    save = submit("Save", action="/admin/product/create", method="post")
+    here = "http://127.0.0.1:8000/admin/product/create?_origin=%2Fadmin%2Fproduct%2Flist"
+    own = Declared(url=here, method="post", submits=True)
+    read = reading(own, save, submit("Save"), here, led("/admin/product/list", posts_to_its_page=True))
+    assert read.agreement == "confirms" and read.mutates
+    assert read.why == ("it declares its form's POST action /admin/product/create?_origin=%2Fadmin%2Fproduct%2Flist, "
+                        "the address of the page it is on, as the recorded one declared the address of its page")
+    assert reading(own, save, submit("Save"), here, led("/admin/product/list")).agreement == "contradicts"  # posted elsewhere
+    shared = Declared(url=here, method="post", submits=True, shared=True)
+    assert reading(shared, save, submit("Save"), here, led("/admin/product/list", posts_to_its_page=True)).agreement == "silent"
+    link_here = Declared(url=here, method="get")  # a link to the page itself (a reset) submits nothing
+    assert reading(link_here, save, link("Reset", here), here, led("/admin/product/list",
+                   posts_to_its_page=True)).agreement == "contradicts"
+    elsewhere = Declared(url="http://127.0.0.1:8000/admin/product/import", method="post", submits=True)
+    assert reading(elsewhere, save, submit("Save"), here, led("/admin/product/list",
+                   posts_to_its_page=True)).agreement == "contradicts"
+
+
+def test_a_row_link_whose_record_key_moved_into_the_query_confirms_only_for_the_row_the_step_names() -> None:
+    view = link("\uf06e", "http://127.0.0.1:8000/admin/product/detail/2", item="Green plate")
+    here = "http://127.0.0.1:8000/admin/product/list"
+    moved = Declared(url=here.replace("list", "detail?pk=2&_origin=%2Fadmin%2Fproduct%2Flist"), method="get")
+    read = reading(moved, view, link("View", moved.url or ""), here, led("/admin/product/detail/2"))
+    assert read.agreement == "confirms"
+    assert read.why == ("it declares the link /admin/product/detail?_origin=%2Fadmin%2Fproduct%2Flist&pk=2, where the "
+                        "step led (/admin/product/detail/2) with the record's key moved between its path and its query, "
+                        "in the row the step names ('Green plate')")
+    unkeyed = view.model_copy(update={"item": None})  # no row named: a page link's ?page=2 is never the record 2
+    assert reading(moved, unkeyed, link("View", moved.url or ""), here, led("/admin/product/detail/2")).agreement \
+        == "contradicts"
+    other_record = Declared(url=here.replace("list", "detail?pk=3"), method="get")
+    assert reading(other_record, view, link("View", ""), here, led("/admin/product/detail/2")).agreement == "contradicts"
+    edit = Declared(url=here.replace("list", "edit?pk=2"), method="get")  # the same record's other page
+    assert reading(edit, view, link("Edit", ""), here, led("/admin/product/detail/2")).agreement == "contradicts"

@@ -28,3 +28,16 @@ def test_a_text_check_remembers_the_recorded_text_only_when_it_held_the_expected
     stale = total.model_copy(update={"text": "Total: $0.00", "name": "Total: $0.00"})
     assert policy_for(_expect("text"), stale).shown_text is None
     assert policy_for(_expect("visible"), total).shown_text is None
+
+
+def test_a_submit_button_whose_form_posted_to_its_page_is_known_by_it():
+    click = A.Click(target=A.Target(locator=LocatorSpec(kind="role", value="button", name="Save")))
+    save = Fingerprint(tag="button", role="button", name="Save", type="submit", action="/admin/product/create",
+                       method="post")
+    assert policy_for(click, save, "/admin/product/create").posts_to_its_page
+    assert policy_for(click, save.model_copy(update={"action": ""}), "/admin/product/create#top").posts_to_its_page
+    assert not policy_for(click, save, "/admin/product/new").posts_to_its_page  # it posted elsewhere
+    assert not policy_for(click, save, None).posts_to_its_page  # the page is not known
+    assert not policy_for(click, save.model_copy(update={"action": None}), "/admin/product/create").posts_to_its_page
+    templated = save.model_copy(update={"action": "/admin/%kind%/create"})
+    assert not policy_for(click, templated, "/admin/%kind%/create").posts_to_its_page  # a template is no address
