@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import functools
 import ipaddress
-from urllib.parse import parse_qsl, unquote, urlencode, urljoin, urlsplit
+from urllib.parse import parse_qsl, urlencode, urljoin, urlsplit
 
 
 @functools.lru_cache(maxsize=256)
@@ -161,24 +161,3 @@ def same_page(now: str, expected: str, here: str | None, strict: bool = False) -
     def set_aside(query: list[tuple[str, str]]) -> str:
         return urlencode([(k, RETURN if aside else v) for (k, v), aside in zip(query, returns, strict=True)])
     return same_place(a._replace(query=set_aside(shared_a)).geturl(), b._replace(query=set_aside(shared_b)).geturl(), strict)
-
-
-def key_moved(now: str, expected: str, here: str | None, strict: bool = False) -> bool:
-    """Whether two normalized URLs are one record's page whose key a release moved between the path and the query: the
-    last path segment of one is the value of the one query parameter of the other that holds it, on the same path,
-    and the rest is the same page (``same_page``: a return address to the page at ``here`` aside), as
-    starlette-admin 1.0 turned ``/admin/product/detail/2`` into ``/admin/product/detail?pk=2&_origin=...``. That
-    this is the record's own page is not said here: the caller needs evidence of it (the row the step names)."""
-    a, b = urlsplit(now), urlsplit(expected)
-    for keyed, queried in ((a, b), (b, a)):
-        head, _, key = keyed.path.rstrip("/").rpartition("/")
-        if not key or not head or head != queried.path.rstrip("/"):
-            continue
-        query = parse_qsl(queried.query, keep_blank_values=True)
-        holding = {k for k, v in query if v == unquote(key)}
-        if len(holding) != 1 or holding & {k for k, _ in parse_qsl(keyed.query, keep_blank_values=True)}:
-            continue
-        rest = urlencode([(k, v) for k, v in query if k not in holding])
-        if same_page(keyed._replace(path=queried.path).geturl(), queried._replace(query=rest).geturl(), here, strict):
-            return True
-    return False

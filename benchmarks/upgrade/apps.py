@@ -64,11 +64,8 @@ class App:
     # query parameters of its addresses that say where a page returns to (a name) or how it lays out a list (a
     # name=value), not which page it is: a page opened is compared across releases without them (``harness.page``)
     bookkeeping: tuple[str, ...] = ()
-    # the query parameter a release writes a record's key in, where the release recorded on wrote it as the address's
-    # last segment: a page opened is compared with the key in its path (``harness.page``)
-    record_key: str = ""
     # per release: the values its create form starts with where the recorded release's form started otherwise (a
-    # column's default that a release began to show): a row a test creates on that release holds them unless it set them
+    # column's default that a release began to show): a row a test creates on that release holds them (``harness.created_with``)
     form_defaults: dict[str, dict[str, Any]] = field(default_factory=dict)
 
     @property
@@ -315,7 +312,6 @@ STARLETTE_ADMIN = App(
     pip_extra=("uvicorn", "sqlalchemy<2.1", "starlette<1"),  # its 0.x releases pass Jinja2Templates an argument 1.0 dropped
     state_path="/__state",
     bookkeeping=("_origin",),  # 1.0 writes the page a link was on into the address it opens (its return address)
-    record_key="pk",  # 1.0 opens /admin/product/detail?pk=2 where 0.x opened /admin/product/detail/2
     form_defaults={"1.0.3": {"in_stock": True}},  # 1.0's create form checks "In stock", the column's default (0.x's did not)
 )
 

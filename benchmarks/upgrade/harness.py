@@ -96,7 +96,7 @@ def record(root: Path, app: A.App, timeout: float = 300, tests: Sequence[str] | 
                            + done.stdout[-6000:] + done.stderr[-2000:])
     noted = read_outputs(root)
     return Recording(caches, len(requests), refused_actions(requests), round(time.perf_counter() - began, 1),
-                     {test: effects(entry, app.bookkeeping, app.record_key) for (test, _), entry in noted.items()})
+                     {test: effects(entry, app.bookkeeping) for (test, _), entry in noted.items()})
 
 
 @dataclass
@@ -171,36 +171,33 @@ def _rows(state: dict[str, Any]) -> set[str]:
             for row in rows}
 
 
-def page(url: str, bookkeeping: Sequence[str] = (), record_key: str = "") -> str:
+def page(url: str, bookkeeping: Sequence[str] = ()) -> str:
     """A page the app opened as it is compared across releases: its address without the query parameters
     that are the app's ``bookkeeping``, each a name (any value: where a form returns to) or a ``name=value``
-    (that value only: the default page size a release writes out), the rest sorted; the app's ``record_key``
-    parameter, when the address carries it, as the last segment of its path (``/detail?pk=2`` is ``/detail/2``)."""
-    if not bookkeeping and not record_key:
+    (that value only: the default page size a release writes out), the rest sorted."""
+    if not bookkeeping:
         return url
     parts = urlsplit(url)
-    query = parse_qsl(parts.query, keep_blank_values=True)
-    keys = [v for k, v in query if k == record_key]
-    path = f"{parts.path.rstrip('/')}/{keys[0]}" if len(keys) == 1 else parts.path
-    kept = sorted((k, v) for k, v in query if k not in bookkeeping and f"{k}={v}" not in bookkeeping
-                  and not (len(keys) == 1 and k == record_key))
-    return parts._replace(path=path, query=urlencode(kept)).geturl()
+    kept = sorted((k, v) for k, v in parse_qsl(parts.query, keep_blank_values=True)
+                  if k not in bookkeeping and f"{k}={v}" not in bookkeeping)
+    return parts._replace(query=urlencode(kept)).geturl()
 
 
-def effects(entry: dict[str, Any], bookkeeping: Sequence[str] = (), record_key: str = "") -> list[str]:
+def effects(entry: dict[str, Any], bookkeeping: Sequence[str] = ()) -> list[str]:
     """What a test did to the app: each page it opened (``page``), each API call the app received, each row
     it added, changed (``+``) or removed (``-``)."""
     state, before = entry.get("state") or {}, entry.get("before") or {}
     calls = [f"{c['method']} {c['path']} {json.dumps(c.get('query') or {}, sort_keys=True)} "
              f"{json.dumps(c.get('body'), sort_keys=True)}" for c in state.get("log", [])]
     after, start = _rows(state), _rows(before)
-    return ([f"open {page(url, bookkeeping, record_key)}" for url in entry.get("opened", [])] + calls
+    return ([f"open {page(url, bookkeeping)}" for url in entry.get("opened", [])] + calls
             + [f"+{row}" for row in sorted(after - start)] + [f"-{row}" for row in sorted(start - after)])
 
 
 def created_with(intended: list[str], defaults: dict[str, Any]) -> list[str]:
     """The intended effects, each row the test created (added, none of its table's rows removed for it: not an edit)
-    holding the values a release's create form starts with (``App.form_defaults``) instead of the recorded ones."""
+    holding the values a release's create form starts with (``App.form_defaults``) instead of the recorded ones: a test
+    that sets such a field itself is not measured so."""
     if not defaults:
         return intended
     edited = {(e[1:].split(" ", 1)[0], json.loads(e.split(" ", 1)[1]).get("id")) for e in intended if e.startswith("-")}
@@ -265,7 +262,7 @@ def replay(root: Path, app: A.App, recording: Recording, variants: Sequence[str]
         intended = set(created_with(recording.effects.get(name, []), app.form_defaults.get(variant.partition("~")[0], {})))
         runs.append(TestRun(name, variant, not failure, failure, line, entry.get("heals", Counter()),
                             plain_check_failed=bool(failure) and line.startswith("assert "),
-                            unintended=[e for e in effects(entry, app.bookkeeping, app.record_key) if e not in intended]))
+                            unintended=[e for e in effects(entry, app.bookkeeping) if e not in intended]))
     return Replay(runs, requests, seconds, done.returncode, done.stdout + done.stderr)
 
 

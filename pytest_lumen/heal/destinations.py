@@ -15,11 +15,8 @@ is not, whatever its shape, and neither is a "Clear completed" button that kept 
   button in the landmark the recorded submit button was in, declaring no address of its own (the
   form's script decides where it leads, as it did when recorded), or when the recorded submit button's
   form posted to the address of the page it was on and the candidate's form posts to the address of the
-  page it is on (starlette-admin 1.0's forms post to their page's address, which now carries where to
-  return to), or when the recorded element was in a row the step names and the candidate declares where
-  the step led with the record's key moved between the path and the query (``urls.key_moved``:
-  starlette-admin 1.0's ``/detail?pk=2`` for 0.x's ``/detail/2``; the judge checks that the candidate is
-  in that row, ``judge._item``);
+  page it is on, on the recorded path (starlette-admin 1.0's create page carries where to return to,
+  ``?_origin=``, and its form posts there);
 * else it is **silent** (a plain button run by a script): its likeness may still accept it, but a
   relabel (new words) needs a confirmation, and without one the step fails without acting.
 """
@@ -32,9 +29,8 @@ from urllib.parse import urljoin, urlsplit, urlunsplit
 
 from ..cache.model import Fingerprint
 from ..page.declared import Declared, an_address
-from ..page.items import names_item
 from ..templates import PLACEHOLDER
-from ..urls import key_moved, normalize_url, same_page, without_fragment
+from ..urls import normalize_url, same_page, without_fragment
 
 if TYPE_CHECKING:
     from .policy import Policy
@@ -96,18 +92,13 @@ def reading(declared: Declared, recorded: Fingerprint, current: Fingerprint, pag
                                              "do", mutates)
                 return Reading("confirms", f"it declares {_shown(declared)} {url}, {_where(recorded)}", mutates)
         here = normalize_url(page_url)
-        if policy.posts_to_its_page and declared.submits and \
+        if policy.posts_to_its_page and declared.submits and urlsplit(url).path == urlsplit(wanted[0]).path and \
                 without_fragment(_without_query(url) if get_form else url) == \
                 without_fragment(_without_query(here) if get_form else here):
             said = f"it declares {_shown(declared)} {url}, the address of the page it is on"
             if declared.shared:
                 return Reading("silent", f"{said}, as the other buttons of its form do", mutates)
             return Reading("confirms", f"{said}, as the recorded one declared the address of its page", mutates)
-        moved = next((place for place in wanted if key_moved(url, place, here)), None)
-        if moved is not None and recorded.item and names_item(recorded.item):
-            return Reading("confirms", f"it declares {_shown(declared)} {url}, where the step led ({moved}) with the "
-                                       f"record's key moved between its path and its query, in the row the step names "
-                                       f"({recorded.item!r})", mutates)
         return Reading("contradicts", f"it declares {_shown(declared)} {url}, and {_where(recorded, wanted[0])}",
                        mutates)
     if declared.submits and not declared.shared and _submitter(recorded) and recorded.landmark is not None \

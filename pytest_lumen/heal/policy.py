@@ -7,11 +7,10 @@ No Playwright here: an action, its recorded fingerprint and the page it was reco
 from __future__ import annotations
 
 from dataclasses import dataclass
-from urllib.parse import urljoin
+from urllib.parse import parse_qsl, urljoin, urlsplit
 
 from ..cache.model import Action, Expect, Fingerprint
 from ..templates import PLACEHOLDER
-from ..urls import normalize_url, without_fragment
 from .words import normalized
 
 
@@ -39,8 +38,9 @@ class Policy:
     # ``new_page``: the URL of the page (a tab, a popup) the action opened.
     effect_url: str | None = None
     new_page: bool = False
-    # The recorded submit button's form posted to the address of the page it was on (``action=""``, or that address
-    # written out): a form that posts to the address of the page it is on now declares the same (``destinations.py``).
+    # The recorded submit button's form posted to the address of the page it was on, written out (starlette-admin's
+    # create page): a form that posts, on that path, to the address of the page it is on now declares the same
+    # (``destinations.py``; a form with ``action=""`` declares nothing, and its landmark tells it).
     posts_to_its_page: bool = False
     # The action acts on its element (a click, a fill: not a check): its name says what it does, whatever its role.
     acts: bool = False
@@ -85,9 +85,11 @@ def _posts_to(fingerprint: Fingerprint | None, page: str | None) -> bool:
     """Whether the recorded element is a submit button whose form posted to the address of ``page`` (the page it was
     recorded on; its fragment aside)."""
     action = fingerprint.action if fingerprint is not None else None
-    if action is None or page is None or PLACEHOLDER.search(action) or PLACEHOLDER.search(page):
+    if not action or page is None or PLACEHOLDER.search(action) or PLACEHOLDER.search(page):
         return False
-    return without_fragment(normalize_url(urljoin(page, action.strip()))) == without_fragment(page)
+    posted, at = urlsplit(urljoin(page, action.strip())), urlsplit(page)
+    return (posted.scheme, posted.netloc, posted.path) == (at.scheme, at.netloc, at.path) and \
+        sorted(parse_qsl(posted.query, keep_blank_values=True)) == sorted(parse_qsl(at.query, keep_blank_values=True))
 
 
 def _opened_url(action: Action) -> str | None:

@@ -17,21 +17,17 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
-from urllib.parse import urljoin
 
 from playwright.sync_api import Error as PlaywrightError
 
 from ..errors import first_line
 from ..heal.attempt import ActionFailed, ActionReplay
 from ..page import document
-from ..page.declared import an_address
 from ..templates import substitute
-from ..urls import absolute_url, key_moved, normalize_url, origin_of, same_page, same_place
+from ..urls import absolute_url, normalize_url, origin_of, same_page, same_place
 
 if TYPE_CHECKING:
     from playwright.sync_api import Locator, Page
-
-    from ..cache.model import Fingerprint
 
 
 FRAGMENT_GRACE_MS = 300.0  # how long a URL that matches but for its fragment may take to gain the recorded one
@@ -39,18 +35,14 @@ FRAGMENT_GRACE_MS = 300.0  # how long a URL that matches but for its fragment ma
 
 @dataclass(frozen=True)
 class Before:
-    """The page just before an action: its URL (normalized); ``healed_to``: where the element a heal found declares
-    it leads (its link's address, normalized), when it does."""
+    """The page just before an action: its URL (normalized)."""
 
     url: str
-    healed_to: str | None = None
 
 
-def before(page: Page, healed: Fingerprint | None = None) -> Before:
-    """Where the page is, and when, just before acting (no browser round trip: Playwright keeps the URL); where the
-    element a heal found (``healed``: its fingerprint as found) declares it leads."""
-    href = (healed.href or "").strip() if healed is not None else ""
-    return Before(normalize_url(page.url), normalize_url(urljoin(page.url, href)) if an_address(href) else None)
+def before(page: Page) -> Before:
+    """Where the page is, and when, just before acting (no browser round trip: Playwright keeps the URL)."""
+    return Before(normalize_url(page.url))
 
 
 def verify_effect(replay: ActionReplay, loc: Locator | None, timeout_ms: float, strict: bool = False,
@@ -66,9 +58,7 @@ def verify_effect(replay: ActionReplay, loc: Locator | None, timeout_ms: float, 
     ``confirmed``: the element is the very one recorded (its role and name, where it was); when its navigation
     landed on another route of the same origin that is a page of the app (no error, no sign-in page where the
     recorded one was none: ``/login`` became ``/signin``), that route is returned (normalized): the app renamed it,
-    the caller reports and keeps it. A healed link (``was.healed_to``) that declares the recorded page with the
-    record's key moved between its path and its query (``urls.key_moved``) leads there: that route is returned too,
-    for the caller to keep with the heal. Else None.
+    the caller reports and keeps it. Else None.
     """
     effect, values, page = replay.action.after, replay.values, replay.step.page
     if effect is None:
@@ -76,16 +66,11 @@ def verify_effect(replay: ActionReplay, loc: Locator | None, timeout_ms: float, 
     if effect.url is not None:
         expected = substitute(effect.url, values)
 
-        # the page a healed link declares, when it is the recorded one with the record's key moved (the heal found it
-        # in the row the step names): its navigation leads there (``urls.key_moved``)
-        moved = was.healed_to if was is not None and was.healed_to is not None and \
-            key_moved(was.healed_to, expected, was.url, strict) else None
-
         def close_enough(url: str) -> bool:
             now = normalize_url(url)
             if was is None or now == was.url:  # the page it left is the recorded one as it is, or not at all
                 return same_place(now, expected, strict)
-            return same_page(now, expected, was.url, strict) or (moved is not None and same_page(now, moved, was.url, strict))
+            return same_page(now, expected, was.url, strict)
         try:
             # domcontentloaded, not commit: the new page's own scripts have run, so its handlers are there
             # when the next action comes (recording observed the page only after that point too)
@@ -93,8 +78,6 @@ def verify_effect(replay: ActionReplay, loc: Locator | None, timeout_ms: float, 
             now = normalize_url(page.url)
             if now != expected and same_place(now, expected):  # the fragment may come a moment later
                 page.wait_for_url(lambda url: normalize_url(url) == expected, timeout=FRAGMENT_GRACE_MS)
-            if moved is not None and not same_page(now, expected, was.url if was is not None else None, strict):
-                return now  # where the healed link led: the recorded page, its key moved, which the cache follows
         except PlaywrightError:
             if close_enough(page.url):
                 return None

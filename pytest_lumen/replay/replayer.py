@@ -225,8 +225,7 @@ class Replayer:
         try:
             if loc is not None and not isinstance(action, Expect):
                 dismissed += [d for d in (close_blocking_modal(self.page, loc),) if d is not None]
-            healed = replay.action.target_or_none if heal is not None else None
-            was = effects.before(self.page, healed.fingerprint if healed is not None else None)
+            was = effects.before(self.page)
             # the action as done: as cached, or as the widget its element is now declares (``how``)
             acted, how = act(Acting(self.page, action, loc, found.recorded, replay.values, self.timeout_ms,
                                     _Performer(replay, found, self.timeout_ms, dismissed)))
@@ -242,8 +241,6 @@ class Replayer:
         relabelled = heal is not None and heal.level.kind == "relabel"
         renamed_route = effects.verify_effect(replay.doing(acted), loc, self.timeout_ms, relabelled, was,
                                               confirmed=found.confirmed and heal is None)
-        if renamed_route is not None and heal is not None:  # the healed link led to the recorded page, its key moved
-            return Replayed(_led_to(replay, renamed_route), heal, replay.path)
         if renamed_route is not None:
             return _rerouted(replay, renamed_route)
         return Replayed(action, heal, replay.path)
@@ -316,13 +313,6 @@ def _rerouted(replay: ActionReplay, renamed_route: str | None) -> Replayed:
         return Replayed(replay.action, None, replay.path)
     action, heal = route_heal(replay, renamed_route)
     return Replayed(action, heal, replay.path)
-
-
-def _led_to(replay: ActionReplay, route: str) -> Action:
-    """The action with ``route`` (normalized) as the URL of its recorded effect, the step's placeholders kept."""
-    effect = replay.action.after
-    assert effect is not None, "a route is followed only where a URL was recorded"
-    return replay.action.model_copy(update={"after": effect.model_copy(update={"url": replay.step.placeholders(route)})})
 
 
 def _opened(done: ActionReplay, popup: Page | None) -> Page:

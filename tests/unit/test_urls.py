@@ -1,6 +1,6 @@
 """URL normalization and loopback hosts (pytest_lumen.urls)."""
 
-from pytest_lumen.urls import is_loopback_host, key_moved, normalize_url, same_page
+from pytest_lumen.urls import is_loopback_host, normalize_url, same_page
 
 
 def test_loopback_origin_is_dropped_so_the_port_does_not_matter():
@@ -90,16 +90,3 @@ def test_a_value_that_is_no_address_of_this_app_is_never_set_aside() -> None:
     assert not same_page("/d?url=%2F%2Fevil.example%2Fadmin%2Fproduct%2F", "/d?url=%2Fadmin%2Fproduct%2F", HERE)
     assert not same_page("/d?id=4&url=", "/d?id=4&url=%2Fadmin%2Fproduct%2F", HERE)  # empty: no address
     assert not same_page("/d?next=%2F%2Fevil.example%2F", "/d?next=%2F", "/")
-
-
-def test_a_record_key_moved_between_the_path_and_the_query_is_the_same_page_and_nothing_else_is() -> None:
-    here = "/admin/product/list"
-    moved = "/admin/product/detail?_origin=%2Fadmin%2Fproduct%2Flist&pk=2"
-    assert key_moved(moved, "/admin/product/detail/2", here) and key_moved("/admin/product/detail/2", moved, here)
-    assert key_moved("/items/?id=a%20b", "/items/a%20b", None)  # its value decoded, a trailing slash aside
-    assert not key_moved("/admin/product/detail?pk=3", "/admin/product/detail/2", here)  # another record
-    assert not key_moved("/admin/product/edit?pk=2", "/admin/product/detail/2", here)  # another page of it
-    assert not key_moved("/admin/product/detail?pk=2&tab=2", "/admin/product/detail/2", here)  # which one holds it?
-    assert not key_moved("/admin/product/detail?pk=2&sort=name", "/admin/product/detail/2", here)  # more than the key
-    assert not key_moved("/admin/product/detail/2?pk=2", "/admin/product/detail/2", here)
-    assert not key_moved("/?pk=2", "/2", here)  # no path to hold it on

@@ -34,9 +34,6 @@ def test_a_page_is_compared_without_the_apps_bookkeeping_but_with_what_names_it(
     assert recorded == newer == ["open /admin/product/edit/?id=3", "open /admin/product/"]
     assert other == ["open /admin/product/edit/?id=2", "open /admin/product/?page_size=50"]  # another page size: a click
     assert H.effects({"opened": ["/a?url=x"]}) == ["open /a?url=x"]  # an app without bookkeeping: as opened
-    moved = H.effects({"opened": ["/admin/product/edit?pk=3&_origin=%2Fadmin", "/admin/product/list?pk=3&pk=4"]},
-                      ("_origin",), "pk")
-    assert moved == ["open /admin/product/edit/3", "open /admin/product/list?pk=3&pk=4"]  # one key: a record's page
 
 
 def test_a_row_created_on_a_release_whose_form_starts_from_a_default_holds_it_and_an_edited_row_does_not() -> None:

@@ -35,7 +35,10 @@ def test_a_submit_button_whose_form_posted_to_its_page_is_known_by_it():
     save = Fingerprint(tag="button", role="button", name="Save", type="submit", action="/admin/product/create",
                        method="post")
     assert policy_for(click, save, "/admin/product/create").posts_to_its_page
-    assert policy_for(click, save.model_copy(update={"action": ""}), "/admin/product/create#top").posts_to_its_page
+    assert policy_for(click, save, "/admin/product/create#top").posts_to_its_page  # a fragment is no other address
+    edit = save.model_copy(update={"action": "/admin/product/edit?pk=3&_origin=%2Fadmin"})
+    assert policy_for(click, edit, "/admin/product/edit?_origin=%2Fadmin&pk=3").posts_to_its_page  # in any order
+    assert not policy_for(click, edit, "/admin/product/edit?_origin=%2Fadmin&pk=4").posts_to_its_page
     assert not policy_for(click, save, "/admin/product/new").posts_to_its_page  # it posted elsewhere
     assert not policy_for(click, save, None).posts_to_its_page  # the page is not known
     assert not policy_for(click, save.model_copy(update={"action": None}), "/admin/product/create").posts_to_its_page
