@@ -161,3 +161,19 @@ def same_page(now: str, expected: str, here: str | None, strict: bool = False) -
     def set_aside(query: list[tuple[str, str]]) -> str:
         return urlencode([(k, RETURN if aside else v) for (k, v), aside in zip(query, returns, strict=True)])
     return same_place(a._replace(query=set_aside(shared_a)).geturl(), b._replace(query=set_aside(shared_b)).geturl(), strict)
+
+
+def with_return_addresses(now: str, recorded: str) -> bool:
+    """Whether the address ``now`` is ``recorded`` (both normalized, their fragments aside) with query parameters
+    added, and only ones whose values are addresses on the site, where the page returns to (starlette-admin 1.0's
+    ``_origin=/admin/product/list``): every parameter ``recorded`` has is there with its value (``id=3`` is never
+    ``id=all``), and none that names something else is added (``id=5``)."""
+    a, b = urlsplit(without_fragment(now)), urlsplit(without_fragment(recorded))
+    if (a.scheme, a.netloc, a.path) != (b.scheme, b.netloc, b.path):
+        return False
+    added = parse_qsl(a.query, keep_blank_values=True)
+    for pair in parse_qsl(b.query, keep_blank_values=True):
+        if pair not in added:
+            return False
+        added.remove(pair)
+    return all(value.startswith("/") and not value.startswith("//") for _, value in added)

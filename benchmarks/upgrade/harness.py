@@ -198,14 +198,19 @@ def created_with(intended: list[str], defaults: dict[str, Any]) -> list[str]:
     """The intended effects, each row the test created (added, none of its table's rows removed for it: not an edit)
     holding the values a release's create form starts with (``App.form_defaults``) instead of the recorded ones: a test
     that sets such a field itself is not measured so."""
+    def keyed(effect: str) -> tuple[str, Any, dict[str, Any]] | None:
+        table, _, row = effect[1:].partition(" ")
+        value = json.loads(row) if row.startswith("{") else None
+        return (table, value["id"], value) if isinstance(value, dict) and value.get("id") is not None else None
+
     if not defaults:
         return intended
-    edited = {(e[1:].split(" ", 1)[0], json.loads(e.split(" ", 1)[1]).get("id")) for e in intended if e.startswith("-")}
+    edited = {(k[0], k[1]) for e in intended if e.startswith("-") and (k := keyed(e)) is not None}
     out = []
     for effect in intended:
-        table, _, row = effect[1:].partition(" ")
-        if effect.startswith("+") and row.startswith("{") and (table, json.loads(row).get("id")) not in edited:
-            effect = f"+{table} {json.dumps({**json.loads(row), **defaults}, sort_keys=True)}"
+        k = keyed(effect) if effect.startswith("+") else None
+        if k is not None and (k[0], k[1]) not in edited:  # a row without an id is left as recorded: it cannot be told
+            effect = f"+{k[0]} {json.dumps({**k[2], **defaults}, sort_keys=True)}"
         out.append(effect)
     return out
 

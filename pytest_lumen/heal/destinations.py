@@ -15,8 +15,9 @@ is not, whatever its shape, and neither is a "Clear completed" button that kept 
   button in the landmark the recorded submit button was in, declaring no address of its own (the
   form's script decides where it leads, as it did when recorded), or when the recorded submit button's
   form posted to the address of the page it was on and the candidate's form posts to the address of the
-  page it is on, on the recorded path (starlette-admin 1.0's create page carries where to return to,
-  ``?_origin=``, and its form posts there);
+  page it is on, which is that address with only return addresses added (``urls.with_return_addresses``:
+  starlette-admin 1.0's create page carries ``?_origin=/admin/product/list``, and its form posts there;
+  ``?id=3`` become ``?id=all`` is another page);
 * else it is **silent** (a plain button run by a script): its likeness may still accept it, but a
   relabel (new words) needs a confirmation, and without one the step fails without acting.
 """
@@ -30,7 +31,7 @@ from urllib.parse import urljoin, urlsplit, urlunsplit
 from ..cache.model import Fingerprint
 from ..page.declared import Declared, an_address
 from ..templates import PLACEHOLDER
-from ..urls import normalize_url, same_page, without_fragment
+from ..urls import normalize_url, same_page, with_return_addresses, without_fragment
 
 if TYPE_CHECKING:
     from .policy import Policy
@@ -68,8 +69,8 @@ def recorded_destinations(recorded: Fingerprint, effect_url: str | None, page_ur
 def reading(declared: Declared, recorded: Fingerprint, current: Fingerprint, page_url: str, policy: Policy) -> Reading:
     """How what ``current``, on the page at ``page_url``, declares agrees with the recorded element's destination, as
     the action's ``policy`` has it (its ``effect_url``; ``new_page``: that was the URL of a page the action opened, a
-    tab or a popup, not this page's; ``posts_to_its_page``: the recorded submit button's form posted to the address
-    of the page it was on)."""
+    tab or a popup, not this page's; ``posted_to_its_page``: the page whose address the recorded submit button's form
+    posted to, the page it was on)."""
     new_page = policy.new_page
     wanted = recorded_destinations(recorded, policy.effect_url, page_url)
     mutates = declared.submits and (declared.method or "get") != "get"
@@ -92,7 +93,8 @@ def reading(declared: Declared, recorded: Fingerprint, current: Fingerprint, pag
                                              "do", mutates)
                 return Reading("confirms", f"it declares {_shown(declared)} {url}, {_where(recorded)}", mutates)
         here = normalize_url(page_url)
-        if policy.posts_to_its_page and declared.submits and urlsplit(url).path == urlsplit(wanted[0]).path and \
+        if policy.posted_to_its_page is not None and declared.submits and \
+                with_return_addresses(here, policy.posted_to_its_page) and \
                 without_fragment(_without_query(url) if get_form else url) == \
                 without_fragment(_without_query(here) if get_form else here):
             said = f"it declares {_shown(declared)} {url}, the address of the page it is on"

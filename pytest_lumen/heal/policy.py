@@ -38,10 +38,11 @@ class Policy:
     # ``new_page``: the URL of the page (a tab, a popup) the action opened.
     effect_url: str | None = None
     new_page: bool = False
-    # The recorded submit button's form posted to the address of the page it was on, written out (starlette-admin's
-    # create page): a form that posts, on that path, to the address of the page it is on now declares the same
-    # (``destinations.py``; a form with ``action=""`` declares nothing, and its landmark tells it).
-    posts_to_its_page: bool = False
+    # The address of the page the recorded submit button was on, when its form posted there, written out
+    # (starlette-admin's create page; normalized): a form that posts to the address of the page it is on now, that
+    # address with only return addresses added, declares the same (``destinations.py``; a form with ``action=""``
+    # declares nothing, and its landmark tells it).
+    posted_to_its_page: str | None = None
     # The action acts on its element (a click, a fill: not a check): its name says what it does, whatever its role.
     acts: bool = False
 
@@ -58,7 +59,7 @@ def policy_for(action: Action, fingerprint: Fingerprint | None, recorded_page: s
         opened = _opened_url(action)
         return Policy(effect=f"URL {url}" if url is not None else None, effect_url=url or opened,
                       new_page=url is None and opened is not None, acts=not isinstance(action, Expect),
-                      posts_to_its_page=_posts_to(fingerprint, recorded_page))
+                      posted_to_its_page=recorded_page if _posts_to(fingerprint, recorded_page) else None)
     if action.check == "text":
         derived = fingerprint.name is not None and normalized(fingerprint.name) == normalized(fingerprint.text)
         expected = normalized(action.expected) if isinstance(action.expected, str) else ""

@@ -1,6 +1,6 @@
 """URL normalization and loopback hosts (pytest_lumen.urls)."""
 
-from pytest_lumen.urls import is_loopback_host, normalize_url, same_page
+from pytest_lumen.urls import is_loopback_host, normalize_url, same_page, with_return_addresses
 
 
 def test_loopback_origin_is_dropped_so_the_port_does_not_matter():
@@ -90,3 +90,15 @@ def test_a_value_that_is_no_address_of_this_app_is_never_set_aside() -> None:
     assert not same_page("/d?url=%2F%2Fevil.example%2Fadmin%2Fproduct%2F", "/d?url=%2Fadmin%2Fproduct%2F", HERE)
     assert not same_page("/d?id=4&url=", "/d?id=4&url=%2Fadmin%2Fproduct%2F", HERE)  # empty: no address
     assert not same_page("/d?next=%2F%2Fevil.example%2F", "/d?next=%2F", "/")
+
+
+def test_an_address_with_return_addresses_added_is_the_recorded_one_and_with_anything_else_changed_is_not() -> None:
+    assert with_return_addresses("/admin/product/create?_origin=%2Fadmin%2Fproduct%2Flist", "/admin/product/create")
+    assert with_return_addresses("/item/?id=3&back=%2Flist%2F&mode=edit#top", "/item/?id=3&mode=edit")
+    assert with_return_addresses("/item/", "/item/")
+    assert not with_return_addresses("/item/?id=all&mode=bulk", "/item/?id=3&mode=edit")  # another record, another mode
+    assert not with_return_addresses("/item/?mode=edit", "/item/?id=3&mode=edit")  # a value lost
+    assert not with_return_addresses("/item/?id=5", "/item/")  # a record named
+    assert not with_return_addresses("/item/?next=%2F%2Fevil.example%2F", "/item/")  # another site is no return address
+    assert not with_return_addresses("/items/?back=%2F", "/item/")  # another path
+    assert not with_return_addresses("https://shop.example/item/?back=%2F", "/item/")  # another origin

@@ -305,6 +305,32 @@ def test_a_form_that_posted_to_its_page_is_the_form_that_posts_to_its_page_now(
     assert site.requested == ["/admin/product/create/" + ORIGIN]  # nothing is posted, to the import nor elsewhere
 
 
+# A PHP-style admin whose one item page edits a record (?id=3&mode=edit) and reprices in bulk (?id=all&mode=bulk), its
+# form posting to the page's own address either way: the bulk form, on the same path, is not the recorded one.
+ITEM_FORM = """<!doctype html><html lang="en"><head><meta charset="utf-8"><title>{title}</title></head><body><main>
+<h1 class="h3">{title}</h1><form action="{action}" method="POST" class="form-horizontal"><div class="form-group">
+<label for="price">Price</label><input id="price" name="price" class="form-control"></div>
+<button type="submit" class="btn btn-primary">Save</button></form></main></body></html>"""
+
+
+def test_a_form_that_posts_to_another_page_of_its_path_is_not_the_one_that_posted_to_its_page(
+        page: Any, site_factory: Callable[[dict[str, str]], Any], tmp_path: Path) -> None:
+    site = site_factory({"item/index.html": ITEM_FORM.format(title="Edit item", action="/item/?id=3&mode=edit"),
+                         "list/index.html": PAGE.format("Items")})
+    site.redirect("/item/", "/list/", posts_only=True)
+    script = [{"tool": "fill", "target": {"role": "textbox", "name": "Price"}, "input": {"value": "0"}},
+              {"tool": "click", "target": {"role": "button", "name": "Save"}}, {"tool": "done"}]
+    record(page, site.url + "/item/?id=3&mode=edit", tmp_path, "set the price to 0", script)
+    assert "POST /item/?id=3&mode=edit" in site.requested
+    (site.root / "item/index.html").write_text(ITEM_FORM.format(title="Bulk reprice", action="/item/?id=all&mode=bulk"),
+                                               encoding="utf-8")
+    site.requested.clear()
+    with pytest.raises(ReplayError, match=r"'Save': it declares its form's POST action /item/\?id=all&mode=bulk, and the "
+                                          r"recorded one declared /item/\?id=3&mode=edit"):
+        replay(page, site.url + "/item/?id=all&mode=bulk", tmp_path, "set the price to 0")
+    assert site.requested == ["/item/?id=all&mode=bulk"]  # every item is not repriced
+
+
 def test_a_form_that_posted_elsewhere_is_not_the_one_that_posts_to_its_page_now(
         page: Any, site_factory: Callable[[dict[str, str]], Any], tmp_path: Path) -> None:
     # When recorded, the form page (/new/) posted to another address (/create/): a form that posts to its own page now

@@ -118,23 +118,29 @@ def test_a_button_whose_form_other_buttons_submit_too_declares_nothing_of_its_ow
     assert reading(shared, save, submit("Unpublish"), PAGE, led("/posts")).agreement == "silent"
 
 
+POSTED = led("/admin/product/list", posted_to_its_page="/admin/product/create")  # the recorded Save posted to its page
+
+
 def test_a_form_that_posted_to_its_page_is_one_that_posts_to_the_page_it_is_on_now() -> None:
     save = submit("Save", action="/admin/product/create", method="post")
     here = "http://127.0.0.1:8000/admin/product/create?_origin=%2Fadmin%2Fproduct%2Flist"
     own = Declared(url=here, method="post", submits=True)
-    read = reading(own, save, submit("Save"), here, led("/admin/product/list", posts_to_its_page=True))
+    read = reading(own, save, submit("Save"), here, POSTED)
     assert read.agreement == "confirms" and read.mutates
     assert read.why == ("it declares its form's POST action /admin/product/create?_origin=%2Fadmin%2Fproduct%2Flist, "
                         "the address of the page it is on, as the recorded one declared the address of its page")
     assert reading(own, save, submit("Save"), here, led("/admin/product/list")).agreement == "contradicts"  # posted elsewhere
     shared = Declared(url=here, method="post", submits=True, shared=True)
-    assert reading(shared, save, submit("Save"), here, led("/admin/product/list", posts_to_its_page=True)).agreement == "silent"
+    assert reading(shared, save, submit("Save"), here, POSTED).agreement == "silent"
     link_here = Declared(url=here, method="get")  # a link to the page itself (a reset) submits nothing
     assert reading(link_here, save, link("Reset", here), here, led("/admin/product/list",
-                   posts_to_its_page=True)).agreement == "contradicts"
+                   posted_to_its_page="/admin/product/create")).agreement == "contradicts"
     renamed = "http://127.0.0.1:8000/admin/product/import?_origin=%2Fadmin%2Fproduct%2Flist"  # the page it is on now
     assert reading(Declared(url=renamed, method="post", submits=True), save, submit("Save"), renamed,
-                   led("/admin/product/list", posts_to_its_page=True)).agreement == "contradicts"  # on another path
+                   POSTED).agreement == "contradicts"  # on another path
+    other = "http://127.0.0.1:8000/admin/product/create?pks=5"  # a copy of product 5: not a return address added
+    assert reading(Declared(url=other, method="post", submits=True), save, submit("Save"), other,
+                   POSTED).agreement == "contradicts"
     elsewhere = Declared(url="http://127.0.0.1:8000/admin/product/import", method="post", submits=True)
     assert reading(elsewhere, save, submit("Save"), here, led("/admin/product/list",
-                   posts_to_its_page=True)).agreement == "contradicts"
+                   posted_to_its_page="/admin/product/create")).agreement == "contradicts"

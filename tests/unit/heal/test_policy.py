@@ -30,17 +30,17 @@ def test_a_text_check_remembers_the_recorded_text_only_when_it_held_the_expected
     assert policy_for(_expect("visible"), total).shown_text is None
 
 
-def test_a_submit_button_whose_form_posted_to_its_page_is_known_by_it():
+def test_a_submit_button_whose_form_posted_to_its_page_is_known_by_that_page():
     click = A.Click(target=A.Target(locator=LocatorSpec(kind="role", value="button", name="Save")))
     save = Fingerprint(tag="button", role="button", name="Save", type="submit", action="/admin/product/create",
                        method="post")
-    assert policy_for(click, save, "/admin/product/create").posts_to_its_page
-    assert policy_for(click, save, "/admin/product/create#top").posts_to_its_page  # a fragment is no other address
+    assert policy_for(click, save, "/admin/product/create").posted_to_its_page == "/admin/product/create"
+    assert policy_for(click, save, "/admin/product/create#top").posted_to_its_page  # a fragment is no other address
     edit = save.model_copy(update={"action": "/admin/product/edit?pk=3&_origin=%2Fadmin"})
-    assert policy_for(click, edit, "/admin/product/edit?_origin=%2Fadmin&pk=3").posts_to_its_page  # in any order
-    assert not policy_for(click, edit, "/admin/product/edit?_origin=%2Fadmin&pk=4").posts_to_its_page
-    assert not policy_for(click, save, "/admin/product/new").posts_to_its_page  # it posted elsewhere
-    assert not policy_for(click, save, None).posts_to_its_page  # the page is not known
-    assert not policy_for(click, save.model_copy(update={"action": None}), "/admin/product/create").posts_to_its_page
+    assert policy_for(click, edit, "/admin/product/edit?_origin=%2Fadmin&pk=3").posted_to_its_page  # in any order
+    assert policy_for(click, edit, "/admin/product/edit?_origin=%2Fadmin&pk=4").posted_to_its_page is None
+    assert policy_for(click, save, "/admin/product/new").posted_to_its_page is None  # it posted elsewhere
+    assert policy_for(click, save, None).posted_to_its_page is None  # the page is not known
+    assert policy_for(click, save.model_copy(update={"action": None}), "/admin/product/create").posted_to_its_page is None
     templated = save.model_copy(update={"action": "/admin/%kind%/create"})
-    assert not policy_for(click, templated, "/admin/%kind%/create").posts_to_its_page  # a template is no address
+    assert policy_for(click, templated, "/admin/%kind%/create").posted_to_its_page is None  # a template is no address
