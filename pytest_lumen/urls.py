@@ -167,7 +167,9 @@ def with_return_addresses(now: str, recorded: str) -> bool:
     """Whether the address ``now`` is ``recorded`` (both normalized, their fragments aside) with query parameters
     added, and only ones whose values are addresses on the site, where the page returns to (starlette-admin 1.0's
     ``_origin=/admin/product/list``): every parameter ``recorded`` has is there with its value (``id=3`` is never
-    ``id=all``), and none that names something else is added (``id=5``)."""
+    ``id=all``), and none that names something else is added (``id=5``). A fragment that is a route must match."""
+    if (routes_by_fragment(now) or routes_by_fragment(recorded)) and now.partition("#")[2] != recorded.partition("#")[2]:
+        return False
     a, b = urlsplit(without_fragment(now)), urlsplit(without_fragment(recorded))
     if (a.scheme, a.netloc, a.path) != (b.scheme, b.netloc, b.path):
         return False

@@ -17,7 +17,7 @@ is not, whatever its shape, and neither is a "Clear completed" button that kept 
   form posted to the address of the page it was on and the candidate's form posts to the address of the
   page it is on, which is that address with only return addresses added (``urls.with_return_addresses``:
   starlette-admin 1.0's create page carries ``?_origin=/admin/product/list``, and its form posts there;
-  ``?id=3`` become ``?id=all`` is another page);
+  ``?id=3`` that became ``?id=all`` is another page);
 * else it is **silent** (a plain button run by a script): its likeness may still accept it, but a
   relabel (new words) needs a confirmation, and without one the step fails without acting.
 """

@@ -102,3 +102,5 @@ def test_an_address_with_return_addresses_added_is_the_recorded_one_and_with_any
     assert not with_return_addresses("/item/?next=%2F%2Fevil.example%2F", "/item/")  # another site is no return address
     assert not with_return_addresses("/items/?back=%2F", "/item/")  # another path
     assert not with_return_addresses("https://shop.example/item/?back=%2F", "/item/")  # another origin
+    assert not with_return_addresses("/app#/bulk", "/app#/edit/3")  # a single-page app's other route
+    assert with_return_addresses("/app?back=%2F#/edit/3", "/app#/edit/3")
