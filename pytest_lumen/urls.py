@@ -163,6 +163,19 @@ def same_page(now: str, expected: str, here: str | None, strict: bool = False) -
     return same_place(a._replace(query=set_aside(shared_a)).geturl(), b._replace(query=set_aside(shared_b)).geturl(), strict)
 
 
+def _place_and_query(url: str) -> tuple[tuple[str, str, str], list[tuple[str, str]]]:
+    """An address's scheme, host and path, and its query's parameters in order (its fragment aside)."""
+    parts = urlsplit(without_fragment(url))
+    return (parts.scheme, parts.netloc, parts.path), parse_qsl(parts.query, keep_blank_values=True)
+
+
+def same_address(one: str, other: str) -> bool:
+    """Whether two addresses (relative ones too, which ``normalize_url`` leaves as they are) are one: the same scheme,
+    host and path, and the same query in any order; their fragments aside."""
+    (place, query), (other_place, other_query) = _place_and_query(one), _place_and_query(other)
+    return place == other_place and sorted(query) == sorted(other_query)
+
+
 def with_return_addresses(now: str, recorded: str) -> bool:
     """Whether the address ``now`` is ``recorded`` (both normalized, their fragments aside) with query parameters
     added, and only ones whose values are addresses on the site, where the page returns to (starlette-admin 1.0's
@@ -170,11 +183,10 @@ def with_return_addresses(now: str, recorded: str) -> bool:
     ``id=all``), and none that names something else is added (``id=5``). A fragment that is a route must match."""
     if (routes_by_fragment(now) or routes_by_fragment(recorded)) and now.partition("#")[2] != recorded.partition("#")[2]:
         return False
-    a, b = urlsplit(without_fragment(now)), urlsplit(without_fragment(recorded))
-    if (a.scheme, a.netloc, a.path) != (b.scheme, b.netloc, b.path):
+    (place, added), (recorded_place, recorded_query) = _place_and_query(now), _place_and_query(recorded)
+    if place != recorded_place:
         return False
-    added = parse_qsl(a.query, keep_blank_values=True)
-    for pair in parse_qsl(b.query, keep_blank_values=True):
+    for pair in recorded_query:
         if pair not in added:
             return False
         added.remove(pair)

@@ -7,10 +7,11 @@ No Playwright here: an action, its recorded fingerprint and the page it was reco
 from __future__ import annotations
 
 from dataclasses import dataclass
-from urllib.parse import parse_qsl, urljoin, urlsplit
+from urllib.parse import urljoin
 
 from ..cache.model import Action, Expect, Fingerprint
 from ..templates import PLACEHOLDER
+from ..urls import same_address
 from .words import normalized
 
 
@@ -88,9 +89,7 @@ def _posts_to(fingerprint: Fingerprint | None, page: str | None) -> bool:
     action = fingerprint.action if fingerprint is not None else None
     if not action or page is None or PLACEHOLDER.search(action) or PLACEHOLDER.search(page):
         return False
-    posted, at = urlsplit(urljoin(page, action.strip())), urlsplit(page)
-    return (posted.scheme, posted.netloc, posted.path) == (at.scheme, at.netloc, at.path) and \
-        sorted(parse_qsl(posted.query, keep_blank_values=True)) == sorted(parse_qsl(at.query, keep_blank_values=True))
+    return same_address(urljoin(page, action.strip()), page)
 
 
 def _opened_url(action: Action) -> str | None:

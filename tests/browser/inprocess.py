@@ -56,6 +56,7 @@ class Served(Protocol):
     url: str
     root: Path
     redirects: dict[str, str]
+    post_redirects: dict[str, str]
 
 
 def record_then_replay(page: Any, site: Served, root: Path, script: list[dict[str, Any]], instruction: str,
@@ -96,9 +97,10 @@ def replay_new(page: Any, site: Served, root: Path, instruction: str, kind: Lite
 
 
 def _recording_key(site: Served, script: list[dict[str, Any]], instruction: str, kind: str) -> str:
-    """What a recording depends on, hashed: every file the site serves but new.html, its redirects, the script,
-    sentence and kind."""
-    digest = hashlib.sha256(json.dumps([script, instruction, kind, site.redirects], sort_keys=True).encode())
+    """What a recording depends on, hashed: every file the site serves but new.html, its redirects (of posts too), the
+    script, sentence and kind."""
+    digest = hashlib.sha256(json.dumps([script, instruction, kind, site.redirects, site.post_redirects],
+                                       sort_keys=True).encode())
     for path in sorted(site.root.rglob("*")):
         if path.is_file() and path.name != "new.html":
             digest.update(str(path.relative_to(site.root)).encode() + b"\0" + path.read_bytes() + b"\0")
