@@ -9,6 +9,8 @@ uses; it must make that test red at its own step.
 
 from __future__ import annotations
 
+import base64
+import contextlib
 import json
 import os
 import shutil
@@ -24,6 +26,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
+from urllib.parse import parse_qsl, urlencode, urlsplit
 
 from filelock import FileLock
 
@@ -67,6 +70,9 @@ class App:
     # per release: the values its create form starts with where the recorded release's form started otherwise (a
     # column's default that a release began to show): a row a test creates on that release holds them (``harness.created_with``)
     form_defaults: dict[str, dict[str, Any]] = field(default_factory=dict)
+    # an address as the harness compares it across releases, where releases write one page's address differently (a
+    # row's key encoded, a sort by a column's number instead of its name); None: as the app writes it
+    addresses: Callable[[str], str] | None = None
 
     @property
     def oldest(self) -> str:
@@ -348,4 +354,58 @@ FLASK_ADMIN = App(
     bookkeeping=("url", "page_size=20"),  # 2.0 writes its default page size into every list address
 )
 
-APPS: dict[str, App] = {a.name: a for a in (DATASETTE, SWAGGER_UI, SQLADMIN, STARLETTE_ADMIN, FLASK_ADMIN)}
+
+# --- sqlite-web (Python, Flask + Peewee: a SQLite browser, server-rendered; Bootstrap 4, icons from 0.7) ------
+
+
+def _sqlite_web_command(folder: Path, port: int, data: Path, switch: dict[str, Any]) -> list[str]:
+    folder = data / f"sqlite-web-{port}"  # the file's name is on every page: shop.db, whatever the port
+    folder.mkdir(parents=True, exist_ok=True)
+    return [sys.executable, "-S", str(HERE / "sqlite_web_app.py"), str(folder / "shop.db"), str(port), json.dumps(switch)]
+
+
+SQLITE_WEB_COLUMNS = ("id", "name", "category", "price", "stock")  # its products table's, in order
+
+
+def _sqlite_web_address(url: str) -> str:
+    """An address of sqlite-web as 0.5 writes it: a row's key as it is (0.6 writes it in base64, ``Mw==`` for 3, and
+    0.8 a JSON list in base64, ``WzNd`` for ``[3]``), a sort by its column's name (0.8: by its number from 1, ``-4``
+    descending)."""
+    parts = urlsplit(url)
+    segments = parts.path.split("/")  # "", table, view, key, ""
+    if len(segments) == 5 and segments[2] in ("update", "delete", "row") and not segments[3].isdigit():
+        with contextlib.suppress(ValueError):
+            key = json.loads(base64.urlsafe_b64decode(segments[3] + "=" * (-len(segments[3]) % 4)))
+            key = key[0] if isinstance(key, list) and len(key) == 1 else key
+            segments[3] = str(key) if isinstance(key, (int, str)) else segments[3]
+
+    def column(value: str) -> str:  # 0 and numbers past the last column are left as written (0.8: no sort)
+        sign, number = ("-", value[1:]) if value.startswith("-") else ("", value)
+        known = number.isdigit() and 1 <= int(number) <= len(SQLITE_WEB_COLUMNS)
+        return sign + SQLITE_WEB_COLUMNS[int(number) - 1] if known else value
+    query = [(k, column(v) if k == "ordering" else v) for k, v in parse_qsl(parts.query, keep_blank_values=True)]
+    return parts._replace(path="/".join(segments), query=urlencode(query)).geturl()
+
+
+SQLITE_WEB = App(
+    name="sqlite-web", stack="Python (Flask, Peewee), a SQLite browser: server-rendered, a row's key in its links "
+                          "base64-encoded from 0.6, a navigation bar and icon links from 0.7", registry="pip",
+    package="sqlite-web", versions=("0.5.2", "0.6.8", "0.8.2"),
+    suite="suite_sqlite_web.py",
+    regressions=(
+        Regression("read-only", "--read-only: the rows' Edit and Delete links and the Insert tab are gone",
+                   "test_delete_row", "delete the Green plate", {"options": ["--read-only"]}),
+        Regression("two-per-page", "--rows-per-page 2: the Desk lamp is on the second page", "test_edit_row_price",
+                   "edit the Desk lamp", {"options": ["--rows-per-page", "2"]}),
+        Regression("password", "--password: every page asks for the password first", "test_sort_by_price",
+                   "sort the products by price", {"password": "upgrade-bench"}),
+    ),
+    command=_sqlite_web_command,
+    env=lambda folder: {"PYTHONPATH": str(folder)},
+    ready_path="/products/content/",
+    pip_extra=("flask<2.3", "werkzeug<2.3"),  # 0.5 imports flask.escape, which Flask 2.3 dropped
+    state_path="/__state",
+    addresses=_sqlite_web_address,
+)
+
+APPS: dict[str, App] = {a.name: a for a in (DATASETTE, SWAGGER_UI, SQLADMIN, STARLETTE_ADMIN, FLASK_ADMIN, SQLITE_WEB)}

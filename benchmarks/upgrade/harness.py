@@ -15,7 +15,7 @@ import shutil
 import time
 import xml.etree.ElementTree as ET
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -96,7 +96,7 @@ def record(root: Path, app: A.App, timeout: float = 300, tests: Sequence[str] | 
                            + done.stdout[-6000:] + done.stderr[-2000:])
     noted = read_outputs(root)
     return Recording(caches, len(requests), refused_actions(requests), round(time.perf_counter() - began, 1),
-                     {test: effects(entry, app.bookkeeping) for (test, _), entry in noted.items()})
+                     {test: effects(entry, app.bookkeeping, app.addresses) for (test, _), entry in noted.items()})
 
 
 @dataclass
@@ -171,10 +171,11 @@ def _rows(state: dict[str, Any]) -> set[str]:
             for row in rows}
 
 
-def page(url: str, bookkeeping: Sequence[str] = ()) -> str:
-    """A page the app opened as it is compared across releases: its address without the query parameters
-    that are the app's ``bookkeeping``, each a name (any value: where a form returns to) or a ``name=value``
-    (that value only: the default page size a release writes out), the rest sorted."""
+def page(url: str, bookkeeping: Sequence[str] = (), addresses: Callable[[str], str] | None = None) -> str:
+    """A page the app opened as it is compared across releases: its address as the app's ``addresses`` writes it (when
+    it has one), without the query parameters that are the app's ``bookkeeping``, each a name (any value: where a form
+    returns to) or a ``name=value`` (that value only: the default page size a release writes out), the rest sorted."""
+    url = addresses(url) if addresses is not None else url
     if not bookkeeping:
         return url
     parts = urlsplit(url)
@@ -183,14 +184,14 @@ def page(url: str, bookkeeping: Sequence[str] = ()) -> str:
     return parts._replace(query=urlencode(kept)).geturl()
 
 
-def effects(entry: dict[str, Any], bookkeeping: Sequence[str] = ()) -> list[str]:
+def effects(entry: dict[str, Any], bookkeeping: Sequence[str] = (), addresses: Callable[[str], str] | None = None) -> list[str]:
     """What a test did to the app: each page it opened (``page``), each API call the app received, each row
     it added, changed (``+``) or removed (``-``)."""
     state, before = entry.get("state") or {}, entry.get("before") or {}
     calls = [f"{c['method']} {c['path']} {json.dumps(c.get('query') or {}, sort_keys=True)} "
              f"{json.dumps(c.get('body'), sort_keys=True)}" for c in state.get("log", [])]
     after, start = _rows(state), _rows(before)
-    return ([f"open {page(url, bookkeeping)}" for url in entry.get("opened", [])] + calls
+    return ([f"open {page(url, bookkeeping, addresses)}" for url in entry.get("opened", [])] + calls
             + [f"+{row}" for row in sorted(after - start)] + [f"-{row}" for row in sorted(start - after)])
 
 
@@ -267,7 +268,7 @@ def replay(root: Path, app: A.App, recording: Recording, variants: Sequence[str]
         intended = set(created_with(recording.effects.get(name, []), app.form_defaults.get(variant.partition("~")[0], {})))
         runs.append(TestRun(name, variant, not failure, failure, line, entry.get("heals", Counter()),
                             plain_check_failed=bool(failure) and line.startswith("assert "),
-                            unintended=[e for e in effects(entry, app.bookkeeping) if e not in intended]))
+                            unintended=[e for e in effects(entry, app.bookkeeping, app.addresses) if e not in intended]))
     return Replay(runs, requests, seconds, done.returncode, done.stdout + done.stderr)
 
 

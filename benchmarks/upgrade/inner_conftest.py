@@ -7,6 +7,7 @@ before each test where the app keeps state; the test's output folder is noted fo
 
 import json
 import os
+import sys
 from pathlib import Path
 
 import pytest
@@ -39,7 +40,8 @@ def pytest_sessionfinish(session):
 @pytest.fixture
 def app(variant, request, output_path, page):
     """The variant's running server (``.url``, ``.get_json(path)``). After the test, what it did to the app is
-    noted: the pages the browser opened (main frame) and, where the app logs them, the API calls it received."""
+    noted: the pages the browser opened (main frame; not those the test's own ``page.goto`` opened, nor where the app
+    sent it from there: a sign-in page) and, where the app logs them, the API calls it received."""
     if variant not in _servers:
         version, _, regression = variant.partition("~")
         switch = APP.regression(regression).switch if regression else {}
@@ -50,8 +52,17 @@ def app(variant, request, output_path, page):
     if APP.state_path:
         server.post("/__reset")
     before = server.get_json(APP.state_path) if APP.state_path else {}
-    opened = []
-    page.on("framenavigated", lambda frame: opened.append(frame.url) if frame == page.main_frame else None)
+    opened, own = [], []
+    goto = page.goto
+
+    def the_tests_goto(*args, **kwargs):  # what the test opens itself (and where the app sends it) is no step's effect
+        own.append(Path(sys._getframe(1).f_code.co_filename).name.startswith("test_"))
+        try:
+            return goto(*args, **kwargs)
+        finally:
+            own.pop()
+    page.goto = the_tests_goto
+    page.on("framenavigated", lambda frame: opened.append(frame.url) if frame == page.main_frame and not any(own) else None)
     yield server
     state = server.get_json(APP.state_path) if APP.state_path else {}
     outputs = HERE / "outputs"

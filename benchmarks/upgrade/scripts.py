@@ -160,3 +160,38 @@ FLASK_ADMIN: Script = [  # Bootstrap 3's glyphicons name its row links: a pencil
 ]
 
 SCRIPTS["flask-admin"] = FLASK_ADMIN
+
+SQLITE_WEB: Script = [  # its update form keeps a column's field disabled until that column's checkbox is ticked
+    _step("Step: open the form to insert a row", {"tool": "click", "target": {"role": "link", "name": "Insert"}}),
+    _step("Step: insert a product named Watering can",  # the id is left to the database: its column unticked
+          {"tool": "check", "target": {"role": "checkbox", "name": "Allow updating this column.", "nth": 0},
+           "input": {"checked": False}},
+          {"tool": "fill", "target": {"role": "textbox", "name": "name"}, "input": {"value": "Watering can"}},
+          {"tool": "fill", "target": {"role": "textbox", "name": "category"}, "input": {"value": "Garden"}},
+          {"tool": "fill", "target": {"role": "textbox", "name": "price"}, "input": {"value": "14"}},
+          {"tool": "fill", "target": {"role": "textbox", "name": "stock"}, "input": {"value": "7"}},
+          {"tool": "click", "target": {"role": "button", "name": "Insert"}}),
+    _step("Check: the table shows the Watering can", {"tool": "expect_visible", "target": {"role": "cell", "name": "Watering can"}}),
+    _step("Step: edit the Desk lamp", {"tool": "click", "target": {"role": "link", "name": "Edit", "nth": 2}}),
+    _step("Step: change its price to 19.5",  # the checkboxes of id, name, category, price, stock: the fourth is price's
+          {"tool": "check", "target": {"role": "checkbox", "name": "Allow updating this column.", "nth": 3},
+           "input": {"checked": True}},
+          {"tool": "fill", "target": {"role": "textbox", "name": "price"}, "input": {"value": "19.5"}},
+          {"tool": "click", "target": {"role": "button", "name": "Update"}}),
+    _step("Check: the Desk lamp now costs 19.5", {"tool": "expect_visible", "target": {"role": "cell", "name": "19.5"}}),
+    _step("Step: delete the Green plate",  # a page that shows the row, and its Delete button
+          {"tool": "click", "target": {"role": "link", "name": "Delete", "nth": 1}},
+          {"tool": "click", "target": {"role": "button", "name": "Delete"}}),
+    _step("Check: 3 products are left", {"tool": "expect_count", "target": {"role": "row", "nth": 1}, "input": {"count": 3}}),
+    _step("Step: sort the products by price", {"tool": "click", "target": {"role": "link", "name": "price"}}),
+    _step("Check: the cheapest product, the Notebook", {"tool": "expect_text", "target": {"role": "row", "nth": 1},
+                                                        "input": {"text": "Notebook"}}),
+    _step("Step: open the query page of the products table", {"tool": "click", "target": {"role": "link", "name": "Query"}}),
+    _step("Step: run the query",
+          {"tool": "fill", "target": {"role": "textbox", "text": 'SELECT * FROM "products"'},
+           "input": {"value": "select name from products where price > 10"}},
+          {"tool": "click", "target": {"role": "button", "name": "Execute"}}),
+    _step("Check: the results list the Desk lamp", {"tool": "expect_visible", "target": {"role": "cell", "name": "Desk lamp"}}),
+]
+
+SCRIPTS["sqlite-web"] = SQLITE_WEB

@@ -19,8 +19,8 @@ from ..page.deep import nth_of
 from ..page.enclosing import enclosing_names, in_section, other_section
 from ..page.fingerprint import capture, index_of
 from ..page.identity import kept_apart
-from ..page.locators import spec_from_locator
 from ..page.quality import for_text_check, without_counts
+from ..page.targets import normalized_locator
 from .likeness import ACCEPT_THRESHOLD, MARGIN
 from .words import normalized, words
 
@@ -120,16 +120,16 @@ class Scene:
         the normalized one (without a count or an amount in its name), in its item when it is in one, else its CSS
         path. ``by_text=False`` (a check of the element's text): locators that do not hold that text come first
         (test id, role and a name of its own, label, placeholder), then the CSS path."""
-        normalized = spec_from_locator(element.normalize())
         fp = capture(element)
+        found = normalized_locator(self.page, element, fp)
         if by_text:
-            options = [without_counts(self.page, normalized, fp, element)]
+            options = [without_counts(self.page, found, fp, element)]
             in_item = items.scoped(self.page, element, options[0], [], fp, self.named)
             options[:0] = [in_item[0]] if in_item is not None else []
             if fp.css:
                 options.append(LocatorSpec(kind="selector", value=fp.css))
         else:
-            options = [*for_text_check(fp, normalized), normalized]
+            options = [*for_text_check(fp, found), found]
         for spec in options:
             live = spec.build(self.page)
             if visible_unique(live) and index_of(live, self.survey.selector) == index:

@@ -6,6 +6,8 @@ import json
 import re
 from typing import TYPE_CHECKING
 
+from playwright.sync_api import Error as PlaywrightError
+
 from ..cache.model import Fingerprint, LocatorSpec, Target
 from ..templates import PLACEHOLDER
 from . import items, scripts
@@ -14,7 +16,7 @@ from .evaluate import count_and_evaluate, evaluate
 from .fingerprint import INDEX_JS, NAME_FROM_CONTENT_ROLES, capture_with_look_alikes
 from .frames import frame_alternatives, reframed
 from .locators import in_frame_of, spec_from_locator
-from .quality import without_counts
+from .quality import same_element, without_counts
 
 if TYPE_CHECKING:
     from playwright.sync_api import Locator, Page
@@ -29,7 +31,21 @@ TEXT_FALLBACK_ROLES = frozenset(NAME_FROM_CONTENT_ROLES) - {"checkbox", "radio"}
 
 
 def fallbacks_for(fp: Fingerprint, primary: LocatorSpec) -> list[LocatorSpec]:
-    """Other ways to find the same element: test id, role+name, label, placeholder, text, CSS path."""
+    """Other ways to find the same element than ``primary``: test id, role+name, label, placeholder, text, CSS path."""
+    out = [in_frame_of(spec, primary) for spec in _ways(fp)]  # inside an iframe, each searches that iframe
+    seen = {primary.model_dump_json()}
+    unique = []
+    for spec in out:
+        dump = spec.model_dump_json()
+        if dump not in seen:
+            seen.add(dump)
+            unique.append(spec)
+    return unique
+
+
+def _ways(fp: Fingerprint) -> list[LocatorSpec]:
+    """The ways its fingerprint gives to find an element, best first: test id, role+name, label, placeholder, text,
+    CSS path."""
     out: list[LocatorSpec] = []
     if fp.test_id:
         out.append(LocatorSpec(kind="test_id", value=fp.test_id))
@@ -43,15 +59,32 @@ def fallbacks_for(fp: Fingerprint, primary: LocatorSpec) -> list[LocatorSpec]:
         out.append(LocatorSpec(kind="text", value=fp.text, exact=True))
     if fp.css:
         out.append(LocatorSpec(kind="selector", value=fp.css))
-    out = [in_frame_of(spec, primary) for spec in out]  # inside an iframe, each searches that iframe
-    seen = {primary.model_dump_json()}
-    unique = []
-    for spec in out:
-        dump = spec.model_dump_json()
-        if dump not in seen:
-            seen.add(dump)
-            unique.append(spec)
-    return unique
+    return out
+
+
+def normalized_locator(page: Page, element: Locator, fp: Fingerprint) -> LocatorSpec:
+    """``element``'s locator as ``normalize()`` gives it (test ids and roles first, as codegen does).
+
+    Playwright's generator reads properties that a page's markup can shadow: in a form with a field named ``id``,
+    ``form.id`` is that field, and the generator fails on the form's other fields (sqlite-web's insert form). Then
+    the first of the element's own ways (``_ways``), or of the attributes the generator would have used (its ``name``
+    attribute, its id), that finds it alone; else (an element gone meanwhile too) the generator's error."""
+    try:
+        return spec_from_locator(element.normalize())
+    except PlaywrightError:
+        if element.count() != 1:  # gone, or another in its place: nothing to look for (and no handle to wait for)
+            raise
+        attributes = [f"{fp.tag}[name={_css_string(fp.name_attr)}]"] if fp.name_attr else []
+        attributes += [f"{fp.tag}[id={_css_string(fp.id)}]"] if fp.id else []
+        for spec in [*_ways(fp), *(LocatorSpec(kind="selector", value=selector) for selector in attributes)]:
+            if same_element(page, spec, element):
+                return spec
+        raise
+
+
+def _css_string(value: str) -> str:
+    """``value`` as a quoted CSS string (an attribute selector's value)."""
+    return '"' + value.replace("\\", "\\\\").replace('"', '\\"') + '"'
 
 
 def target_for(page: Page, element: Locator, named: str = "") -> tuple[Target, Locator]:
@@ -63,7 +96,7 @@ def target_for(page: Page, element: Locator, named: str = "") -> tuple[Target, L
     point at exactly this element, the CSS path is used.
     """
     fp = capture_with_look_alikes(element)
-    spec = without_counts(page, _exact_name(page, spec_from_locator(element.normalize()), fp), fp, element)
+    spec = without_counts(page, _exact_name(page, normalized_locator(page, element, fp), fp), fp, element)
     in_item = items.scoped(page, element, spec, fallbacks_for(fp, spec), fp, named)
     if in_item is not None:  # a row's checkbox: the row found by its identifying text, then the checkbox in it
         spec, fallbacks, fp = in_item

@@ -36,6 +36,22 @@ def test_a_page_is_compared_without_the_apps_bookkeeping_but_with_what_names_it(
     assert H.effects({"opened": ["/a?url=x"]}) == ["open /a?url=x"]  # an app without bookkeeping: as opened
 
 
+def test_a_page_whose_address_a_release_writes_otherwise_is_that_page_and_another_row_or_column_is_not() -> None:
+    web = A.APPS["sqlite-web"]
+
+    def opened(*urls: str) -> list[str]:
+        return H.effects({"opened": list(urls)}, web.bookkeeping, web.addresses)
+    recorded = opened("/products/update/3/", "/products/content/?ordering=price", "/products/delete/2/")
+    assert opened("/products/update/Mw==/", "/products/content/?ordering=price", "/products/delete/Mg==/") == recorded  # 0.6
+    assert opened("/products/update/WzNd/", "/products/content/?ordering=4", "/products/delete/WzJd/") == recorded  # 0.8
+    assert opened("/products/update/NA==/", "/products/content/?ordering=-4", "/products/delete/WzFd/") == [
+        "open /products/update/4/", "open /products/content/?ordering=-price", "open /products/delete/1/"]
+    assert opened("/products/row/not base64/", "/products/row/W10=/", "/products/content/?ordering=0",
+                  "/products/content/?ordering=9") == [  # as opened: not a key ([] here), no sort, no such column
+        "open /products/row/not base64/", "open /products/row/W10=/", "open /products/content/?ordering=0",
+        "open /products/content/?ordering=9"]
+
+
 def test_a_row_created_on_a_release_whose_form_starts_from_a_default_holds_it_and_an_edited_row_does_not() -> None:
     created = H.effects({"before": BEFORE, "state": {"rows": [*BEFORE["rows"], {"id": 9, "in_stock": False}]}})
     edited = H.effects({"before": BEFORE, "state": {"rows": [{**BEFORE["rows"][0], "in_stock": False}, *BEFORE["rows"][1:]]}})
