@@ -81,7 +81,7 @@ def parse_selector(selector: str) -> LocatorSpec:
             return LocatorSpec(kind="selector", value=selector)
         frame = LocatorSpec(kind="frame", value=outer)
         inner = parse_selector(" >> ".join(parts[at + 1:]))
-        return _under(inner, frame)
+        return under(inner, frame)
     spec: LocatorSpec | None = None
     for part in split_selector(selector):
         if (m := _NTH.match(part)) and spec is not None:
@@ -96,17 +96,17 @@ def parse_selector(selector: str) -> LocatorSpec:
     return spec
 
 
-def _under(spec: LocatorSpec, frame: LocatorSpec) -> LocatorSpec:
+def under(spec: LocatorSpec, frame: LocatorSpec) -> LocatorSpec:
     """``spec`` searched inside ``frame``: the frame becomes the root of its parent chain."""
     if spec.parent is None:
         return spec.model_copy(update={"parent": frame})
-    return spec.model_copy(update={"parent": _under(spec.parent, frame)})
+    return spec.model_copy(update={"parent": under(spec.parent, frame)})
 
 
 def in_frame_of(spec: LocatorSpec, primary: LocatorSpec) -> LocatorSpec:
     """``spec`` (a fallback, found on the element's own document) searched inside the primary locator's frame."""
     frame = primary.frame()
-    return spec if frame is None or spec.frame() is not None else _under(spec, frame)
+    return spec if frame is None or spec.frame() is not None else under(spec, frame)
 
 
 def spec_from_locator(locator: Locator) -> LocatorSpec:

@@ -9,17 +9,18 @@ from typing import TYPE_CHECKING
 from playwright.sync_api import Error as PlaywrightError
 
 from ..cache.model import Fingerprint, LocatorSpec, Target
+from ..playwright_internals import selector_of
 from ..templates import PLACEHOLDER
 from . import items, scripts
 from .deep import nth_of
 from .evaluate import count_and_evaluate, evaluate
 from .fingerprint import INDEX_JS, NAME_FROM_CONTENT_ROLES, capture_with_look_alikes
 from .frames import frame_alternatives, reframed
-from .locators import in_frame_of, spec_from_locator
+from .locators import in_frame_of, spec_from_locator, under
 from .quality import same_element, without_counts
 
 if TYPE_CHECKING:
-    from playwright.sync_api import Locator, Page
+    from playwright.sync_api import Frame, Locator, Page
 
 # The elements that hold a count check's items: lists, tables, grids and their like.
 CONTAINERS = ("ul, ol, table, tbody, [role=list], [role=table], [role=grid], [role=rowgroup], [role=listbox], "
@@ -68,18 +69,37 @@ def normalized_locator(page: Page, element: Locator, fp: Fingerprint) -> Locator
     Playwright's generator reads properties that a page's markup can shadow: in a form with a field named ``id``,
     ``form.id`` is that field, and the generator fails on the form's other fields (sqlite-web's insert form). Then
     the first of the element's own ways (``_ways``), or of the attributes the generator would have used (its ``name``
-    attribute, its id), that finds it alone; else (an element gone meanwhile too) the generator's error."""
+    attribute, its id), that finds it alone (inside its iframe, when it is in one); else (an element gone meanwhile
+    too) the generator's error."""
     try:
         return spec_from_locator(element.normalize())
-    except PlaywrightError:
+    except PlaywrightError as error:
         if element.count() != 1:  # gone, or another in its place: nothing to look for (and no handle to wait for)
             raise
+        try:
+            frame = _frame_of(element.element_handle().owner_frame())
+        except (PlaywrightError, LookupError):  # its iframe is not found, or the generator fails on that too
+            raise error from None
         attributes = [f"{fp.tag}[name={_css_string(fp.name_attr)}]"] if fp.name_attr else []
         attributes += [f"{fp.tag}[id={_css_string(fp.id)}]"] if fp.id else []
-        for spec in [*_ways(fp), *(LocatorSpec(kind="selector", value=selector) for selector in attributes)]:
+        for way in [*_ways(fp), *(LocatorSpec(kind="selector", value=selector) for selector in attributes)]:
+            spec = under(way, frame) if frame is not None else way
             if same_element(page, spec, element):
                 return spec
         raise
+
+
+def _frame_of(document: Frame | None) -> LocatorSpec | None:
+    """The iframe that shows ``document``, as a ``frame`` spec: the locator ``normalize()`` gives that iframe (from the
+    page, through the iframes around it); None for the page's own document."""
+    if document is None or document.parent_frame is None:
+        return None
+    iframes = document.parent_frame.locator("iframe, frame")
+    shown_by = document.frame_element()
+    at = next((i for i in range(iframes.count()) if iframes.nth(i).evaluate("(one, it) => one === it", shown_by)), None)
+    if at is None:
+        raise LookupError(f"no iframe of its parent document shows {document.url}")
+    return LocatorSpec(kind="frame", value=selector_of(iframes.nth(at).normalize()))
 
 
 def _css_string(value: str) -> str:

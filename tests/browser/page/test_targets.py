@@ -72,3 +72,28 @@ def test_an_element_gone_before_its_locator_is_made_fails_as_playwright_says(
 
     with pytest.raises(PlaywrightError):
         normalized_locator(page, field, fp)
+
+
+SHELL = ('<!doctype html><html><body><h1>Products</h1><label>name <input name="name"></label>'
+         '<iframe title="Insert a row" src="/insert.html" width="900" height="600"></iframe></body></html>')
+OUTER = '<!doctype html><html><body><iframe title="Admin" src="/shell.html" width="1000" height="700"></iframe></body></html>'
+
+
+@pytest.mark.parametrize("start, frames", [("/shell.html", ['iframe[title="Insert a row"]']),
+                                           ("/outer.html", ['iframe[title="Admin"]', 'iframe[title="Insert a row"]'])],
+                         ids=["an iframe", "an iframe in an iframe"])
+def test_inside_an_iframe_the_field_is_found_in_that_iframe(
+        page: Any, site_factory: Callable[[dict[str, str]], Any], start: str, frames: list[str]) -> None:
+    page.goto(site_factory({"insert.html": INSERT_FORM, "shell.html": SHELL, "outer.html": OUTER}).url + start)
+    document = page
+    for frame in frames:
+        document = document.frame_locator(frame)
+    field = document.locator("#id_name")
+    with pytest.raises(PlaywrightError, match="is not a function"):
+        field.normalize()
+
+    target, live = target_for(page, field)
+
+    assert target.locator.describe().endswith('.get_by_role("textbox", name="name", exact=True)')
+    assert target.locator.frame() is not None  # not the shell's own "name" field, which the same locator finds
+    assert live.evaluate("(found, wanted) => found === wanted", field.element_handle())
