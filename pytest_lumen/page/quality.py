@@ -17,7 +17,7 @@ from ..cache.model import Fingerprint, LocatorSpec
 from .locators import in_frame_of
 
 if TYPE_CHECKING:
-    from playwright.sync_api import Locator, Page
+    from playwright.sync_api import ElementHandle, Locator, Page
 
 # A count or an amount in a name: "(2)", "(2 items)", "$20.00", "20,00 €", "x2", "· 3 items". A bracket that
 # holds a number goes whole; a count's unit word only after a separator ("Cart · 3 items"), never the next
@@ -51,9 +51,14 @@ def same_element(page: Page, spec: LocatorSpec, element: Locator) -> bool:
     """Whether ``spec`` finds exactly one element on the page, and it is ``element``."""
     live = spec.build(page)
     try:
-        return live.count() == 1 and bool(live.evaluate("(found, wanted) => found === wanted", element.element_handle()))
+        return live.count() == 1 and is_element(live, element.element_handle())
     except Exception:  # an element that went away: not this one
         return False
+
+
+def is_element(live: Locator, handle: ElementHandle) -> bool:
+    """Whether the element ``live`` finds (one) is ``handle``'s."""
+    return bool(live.evaluate("(found, wanted) => found === wanted", handle))
 
 
 def without_counts(page: Page, spec: LocatorSpec, fp: Fingerprint, element: Locator) -> LocatorSpec:

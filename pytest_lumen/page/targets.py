@@ -17,7 +17,7 @@ from .evaluate import count_and_evaluate, evaluate
 from .fingerprint import INDEX_JS, NAME_FROM_CONTENT_ROLES, capture_with_look_alikes
 from .frames import frame_alternatives, reframed
 from .locators import in_frame_of, spec_from_locator, under
-from .quality import same_element, without_counts
+from .quality import is_element, same_element, without_counts
 
 if TYPE_CHECKING:
     from playwright.sync_api import Frame, Locator, Page
@@ -96,7 +96,7 @@ def _frame_of(document: Frame | None) -> LocatorSpec | None:
         return None
     iframes = document.parent_frame.locator("iframe, frame")
     shown_by = document.frame_element()
-    at = next((i for i in range(iframes.count()) if iframes.nth(i).evaluate("(one, it) => one === it", shown_by)), None)
+    at = next((i for i in range(iframes.count()) if is_element(iframes.nth(i), shown_by)), None)
     if at is None:
         raise LookupError(f"no iframe of its parent document shows {document.url}")
     return LocatorSpec(kind="frame", value=selector_of(iframes.nth(at).normalize()))
