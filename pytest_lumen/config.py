@@ -170,7 +170,7 @@ MODES = tuple(m.value for m in Mode)
 OPTIONS: tuple[Option, ...] = (
     Option("mode", "--lumen-mode", "lumen_mode", None, None,
            "run mode", choices=MODES, values=", ".join(f"`{m}`" for m in MODES),
-           default_doc="`replay` when `CI` is set or `ANTHROPIC_API_KEY` is not, else `heal`"),
+           default_doc="`replay` when `CI` is set or neither `ANTHROPIC_API_KEY` nor `ANTHROPIC_AUTH_TOKEN` is, else `heal`"),
     Option("record", "--lumen-record", None, None, False,
            "record every step with the model (same as --lumen-mode=record)", kind="switch", values="—"),
     Option("strict", "--lumen-strict", None, None, False,
