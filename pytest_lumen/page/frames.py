@@ -5,6 +5,11 @@ changes from one load to the next) and serve them from another origin (whose por
 between machines). A target inside an iframe therefore also keeps its locator under each other
 selector that finds that same iframe alone when it is recorded, as fallbacks: when the frame's name
 changes, the element is still found in the iframe with the same title or document, with zero tokens.
+
+A position is never an iframe's identity: where ``normalize()`` finds an iframe by its place among the page's iframes
+(``iframe >> nth=0``, two embeds alike), the first of those other selectors becomes the primary (``declared``): when a
+release swaps two embedded invoices, "void invoice 1042" still voids 1042. The element inside has no look-alike in its
+own document, so nothing else would tell the two iframes apart.
 """
 
 from __future__ import annotations
@@ -14,6 +19,7 @@ from typing import TYPE_CHECKING
 from urllib.parse import urlsplit
 
 from ..cache.model import LocatorSpec
+from .locators import positional
 
 if TYPE_CHECKING:
     from playwright.sync_api import Page
@@ -57,3 +63,16 @@ def reframed(spec: LocatorSpec, old: LocatorSpec, new: LocatorSpec) -> LocatorSp
     if spec.parent is None:
         return spec
     return spec.model_copy(update={"parent": reframed(spec.parent, old, new)})
+
+
+def declared(page: Page, spec: LocatorSpec) -> LocatorSpec:
+    """``spec`` with its iframe found by what the iframe declares (title, document path, name) where ``normalize()``
+    found it by its position; as it is when it is in no iframe, or its iframe declares nothing that finds it alone.
+
+    An iframe inside another iframe keeps the selector ``normalize()`` gave it (one selector through both), and its
+    position with it."""
+    frame = spec.frame()
+    if frame is None or not positional(frame.value):
+        return spec
+    alternatives = frame_alternatives(page, frame)
+    return reframed(spec, frame, alternatives[0]) if alternatives else spec

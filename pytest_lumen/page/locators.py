@@ -96,6 +96,11 @@ def parse_selector(selector: str) -> LocatorSpec:
     return spec
 
 
+def positional(selector: str) -> bool:
+    """Whether a selector finds its element by its place (an ``nth=`` part): ``iframe >> nth=1``."""
+    return any(_NTH.match(part) for part in split_selector(selector))
+
+
 def under(spec: LocatorSpec, frame: LocatorSpec) -> LocatorSpec:
     """``spec`` searched inside ``frame``: the frame becomes the root of its parent chain."""
     if spec.parent is None:

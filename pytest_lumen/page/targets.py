@@ -15,7 +15,7 @@ from . import items, scripts
 from .deep import nth_of
 from .evaluate import count_and_evaluate, evaluate
 from .fingerprint import INDEX_JS, NAME_FROM_CONTENT_ROLES, capture_with_look_alikes
-from .frames import frame_alternatives, reframed
+from .frames import declared, frame_alternatives, reframed
 from .locators import in_frame_of, spec_from_locator, under
 from .quality import is_element, same_element, without_counts
 
@@ -67,12 +67,13 @@ def normalized_locator(page: Page, element: Locator, fp: Fingerprint) -> Locator
     """``element``'s locator as ``normalize()`` gives it (test ids and roles first, as codegen does).
 
     Playwright's generator reads properties that a page's markup can shadow: in a form with a field named ``id``,
-    ``form.id`` is that field, and the generator fails on the form's other fields (sqlite-web's insert form). Then
+    ``form.id`` is that field, and the generator fails on the form's other fields (sqlite-web's insert form). An iframe
+    it finds by its position is found by what it declares instead (``frames.declared``). When the generator fails,
     the first of the element's own ways (``_ways``), or of the attributes the generator would have used (its ``name``
     attribute, its id), that finds it alone (inside its iframe, when it is in one); else (an element gone meanwhile
     too) the generator's error."""
     try:
-        return spec_from_locator(element.normalize())
+        return declared(page, spec_from_locator(element.normalize()))
     except PlaywrightError as error:
         if element.count() != 1:  # gone, or another in its place: nothing to look for (and no handle to wait for)
             raise
