@@ -211,7 +211,7 @@ def scoped(page: Page, element: Locator, spec: LocatorSpec, ways: list[LocatorSp
     if item is None or (not needs_item(spec, fp) and not (item.self and spec.kind != "test_id")):
         return None
     frame = spec.frame()
-    inner = [] if item.self else [_own(spec), *ways]
+    inner = [] if item.self else [_own(spec), *ways, *_by_role(fp)]
     for key in ranked(item.keys, named):
         for holder in (h for has in key_locators(key) for h in item.holders(has, frame)):
             if item.self:
@@ -238,6 +238,12 @@ def _placed(page: Page, ways: list[LocatorSpec], element: Locator) -> list[Locat
             if same_element(page, placed, element):
                 return [placed]
     return []
+
+
+def _by_role(fp: Fingerprint) -> list[LocatorSpec]:
+    """A control without words by its role alone, for its place in its item: Playwright writes it as a raw selector
+    (``internal:role=link >> internal:has-text=/^$/ >> nth=4``, a place on the page), and its fallback is a CSS path."""
+    return [LocatorSpec(kind="role", value=fp.role)] if fp.role and not fp.name else []
 
 
 def _own(spec: LocatorSpec) -> LocatorSpec:
