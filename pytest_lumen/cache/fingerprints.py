@@ -109,6 +109,11 @@ class Fingerprint(BaseModel):
     # The text that identifies the repeated item (a row among rows, a card among cards) it is in or is, which its
     # locator scopes it by (page/items.py); the item's other text (its context) is then evidence, not identity.
     item: str | None = None
+    item_column: str | None = Field(None, description="the header of the table column whose cell held its item's "
+                                    "identifying text (item): a row holds that text only in that column (Alan Turing's "
+                                    "row, whose Manager cell reads Grace Hopper, is not Grace Hopper's row: "
+                                    "page/keyed.py); absent for an item that is no table row, in a table without "
+                                    "headers, and in a file recorded before it")
     column: str | None = Field(None, description="a text check's table cell: the header of its column, which finds it "
                                "in the row its item's text keys when the value it asserts changed (page/items.py "
                                "keyed_cell, heal/row_key.py checked_cell); absent for any other element and in a file "

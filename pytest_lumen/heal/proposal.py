@@ -191,11 +191,16 @@ class Scene:
 
     def item_texts(self, index: int | None) -> set[str] | None:
         """The texts of the repeated item the scanned element at ``index`` is in or is (normalized), None when it is
-        in none (or was not scanned)."""
+        in none (or was not scanned). Of a table row whose cells have headers, when the recorded element's item was
+        keyed by a text in a column (``Fingerprint.item_column``), only the texts in that column: "Grace Hopper" in
+        Alan Turing's Manager cell does not make his row hers (``page/keyed.py``)."""
         if index is None or index < 0:
             return None
         item = items.item_of(nth_of(self.page, self.survey.selector, index))
-        return None if item is None else {" ".join(k.text.lower().split()) for k in item.keys}
+        if item is None:
+            return None
+        column, headed = self.recorded.item_column, any(k.header for k in item.keys)
+        return {" ".join(k.text.lower().split()) for k in item.keys if not column or not headed or k.header == column}
 
     def shows(self, text: str) -> bool:
         """Whether exactly one visible element of the page shows exactly ``text``."""

@@ -5,7 +5,8 @@
 * ``lumen-deep`` (``deep.py``): the element a scan found, open shadow roots included;
 * ``lumen-path`` (``outline.py``): a piece of an observation, by its path in the composed tree;
 * ``lumen-changes`` (``changes.py``): whether the page changed in place since a moment;
-* ``lumen-holds`` (``holds.py``): whether a filled field still holds its value.
+* ``lumen-holds`` (``holds.py``): whether a filled field still holds its value;
+* ``lumen-keyed`` (``keyed.py``): whether a row holds its identifying text in the column it was recorded in.
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ from playwright.sync_api import Error as PlaywrightError
 
 from ..errors import LumenError
 from ..playwright_internals import already_registered
-from . import aria, changes, deep, holds, identity, outline
+from . import aria, changes, deep, holds, identity, keyed, outline
 
 if TYPE_CHECKING:
     from playwright.sync_api import Selectors
@@ -28,6 +29,7 @@ ENGINES: tuple[tuple[str, str], ...] = (
     (outline.ENGINE, outline.ENGINE_JS),
     (changes.ENGINE, changes.ENGINE_JS),
     (holds.ENGINE, holds.ENGINE_JS),
+    (keyed.ENGINE, keyed.ENGINE_JS),
 )
 
 

@@ -17,9 +17,9 @@ if TYPE_CHECKING:
 
 # How many look-alikes an element has is counted apart (``count_look_alikes``), not read from it; the
 # version is how the fingerprint was captured (the model's default), not something of the element; its
-# item's identifying text is chosen with its locator (``items.scoped``), and a checked cell's column with its row
-# (``items.keyed_cell``).
-COUNTED_APART = ("look_alikes", "version", "item", "column")
+# item's identifying text and the header of its column are chosen with its locator (``items.scoped``), and a checked
+# cell's column with its row (``items.keyed_cell``).
+COUNTED_APART = ("look_alikes", "version", "item", "item_column", "column")
 # The fields the page reads from an element (``js/fingerprint.js``), in the model's order.
 PAGE_FIELDS: tuple[str, ...] = tuple(name for name in Fingerprint.model_fields if name not in COUNTED_APART)
 # The roles whose accessible name, short of an aria-label or a label, is the element's text (as is

@@ -23,14 +23,12 @@ whose fingerprint holds a variable's value: selectors show up in traces and erro
 
 from __future__ import annotations
 
-import functools
 import re
-import struct
 from typing import TYPE_CHECKING
 
 from ..cache.fingerprints import DECLARED_VERSION, QUESTION_VERSION
 from ..cache.model import Fingerprint
-from . import icons, scripts
+from . import icons, keyed, scripts
 from .enclosing import (
     SECTIONS_JOIN,
     elsewhere,
@@ -43,6 +41,7 @@ from .enclosing import (
     sections,
 )
 from .fingerprint import CONFIG, FINGERPRINTER, page_fields
+from .hashing import SEPARATOR, cyrb53
 from .holds import FILLED, KEPT
 from .items import ITEM_ROLES, names_item
 from .purpose import CHOICE_ROLES
@@ -102,7 +101,6 @@ QUESTION = ("dialog_description",)
 SKIPS: dict[str, tuple[str, ...]] = {"r": ROLE_AND_NAME, "v": LIVE, "c": CONTEXT, "i": IN_ITEM, "s": THE_ITEM,
                                      "d": DECLARED, "w": SECTION, "m": DIALOG, "n": ICON, "u": TITLE,
                                      "q": QUESTION}
-SEPARATOR = "\u001f"
 # With scope letter "t" the engine throws this when the locator's element is not the recorded one:
 # Playwright then fails at once instead of waiting for an element that will not come.
 MISMATCH = "lumen-identity: not the recorded element"
@@ -120,7 +118,6 @@ ENGINE_CONFIG: dict[str, object] = {
 ENGINE_JS = scripts.engine("identityEngine", (*FINGERPRINTER, "settling", "identity_engine"),
                            ENGINE_CONFIG)
 
-_M32 = 0xFFFFFFFF
 _WORD = re.compile(r"[^\W\d_]{2,}")
 # The words of an identifier, whatever its convention (``shippingStreet``, ``shipping_street``, ``shipping[street]``):
 # its runs of letters, a capital after a small letter starting a word; those of three letters or more.
@@ -134,21 +131,6 @@ KEYS = (("name_attr", "name attribute"), ("id", "id"))
 # ``section-*`` token, then an address type, before the field's own name: ``shipping postal-code``).
 ADDRESS_TYPES = ("shipping", "billing")
 SECTION_TOKEN = "section-"
-
-
-@functools.lru_cache(maxsize=4096)
-def cyrb53(text: str) -> str:
-    """The hash ``js/hash.js`` computes, over the string's UTF-16 code units, as lower-case hex."""
-    data = text.encode("utf-16-le", "surrogatepass")
-    h1, h2 = 0xDEADBEEF, 0x41C6CE57
-    for ch in struct.unpack(f"<{len(data) // 2}H", data):  # JS's Math.imul: the product's low 32 bits
-        h1 = ((h1 ^ ch) * 2654435761) & _M32
-        h2 = ((h2 ^ ch) * 1597334677) & _M32
-    h1 = ((h1 ^ (h1 >> 16)) * 2246822507) & _M32
-    h1 ^= ((h2 ^ (h2 >> 13)) * 3266489909) & _M32
-    h2 = ((h2 ^ (h2 >> 16)) * 2246822507) & _M32
-    h2 ^= ((h1 ^ (h1 >> 13)) * 3266489909) & _M32
-    return format(4294967296 * (0x1FFFFF & h2) + h1, "x")
 
 
 def identity_selector(fp: Fingerprint, after_fill: bool = False, fail_fast: bool = False, keep: str | None = None,
@@ -374,11 +356,13 @@ def gated(primary: Locator, fp: Fingerprint | None, after_fill: bool = False,
     when it is a role locator with the recorded name, exact (``named_exactly``), else by
     ``and_(get_by_role(role, name=..., exact=True))`` (a role locator that matches a part of a name,
     "Place order", also finds "Place order by phone"). The other attributes: the ``lumen-identity`` hash.
-    ``keep``: see ``identity_selector``.
+    ``keep``: see ``identity_selector``. An element found in a table row by its identifying text: in a row that holds
+    that text in the recorded column (``keyed``).
     """
     if fp is None:
         return None
-    return _by_role(primary, fp, named_exactly).locator(identity_selector(fp, after_fill, fail_fast, keep))
+    return _keyed(_by_role(primary, fp, named_exactly).locator(identity_selector(fp, after_fill, fail_fast, keep)), fp,
+                  fail_fast)
 
 
 def answered(primary: Locator, fp: Fingerprint | None, named_exactly: bool = False) -> Locator | None:
@@ -387,8 +371,14 @@ def answered(primary: Locator, fp: Fingerprint | None, named_exactly: bool = Fal
     control without words, its icon (a theme switch's sun became a moon). None without a fingerprint."""
     if fp is None:
         return None
-    return _by_role(primary, fp, named_exactly).locator(identity_selector(fp, after_fill=True, fail_fast=True,
-                                                                          answered=True))
+    return _keyed(_by_role(primary, fp, named_exactly).locator(identity_selector(fp, after_fill=True, fail_fast=True,
+                                                                                 answered=True)), fp, True)
+
+
+def _keyed(loc: Locator, fp: Fingerprint, fail_fast: bool) -> Locator:
+    """``loc`` kept to an element whose row holds its identifying text in the recorded column (``keyed.selector``)."""
+    held = keyed.selector(fp, fail_fast)
+    return loc if held is None else loc.locator(held)
 
 
 def _by_role(primary: Locator, fp: Fingerprint, named_exactly: bool) -> Locator:

@@ -40,7 +40,7 @@ IMPLICIT = {"tr": "row", "li": "listitem", "article": "article"}
 # title: two panels side by side are a layout, three records make a list (``js/items.js``, ``structural``).
 CONFIG: dict[str, Any] = {"roles": list(ITEM_ROLES), "implicit": IMPLICIT, "depth": 8, "longest": 80, "siblings": 1000,
                           "least": 3}
-ITEMS_JS = scripts.function("itemKeys", ("items",))
+ITEMS_JS = scripts.function("itemKeys", ("columns", "items"))
 COLUMNS_JS = scripts.function("columnsOf", ("columns",))
 PLACES = 8  # the most like elements of an item an element is found among by its place
 # The roles of a row's cells, which a text check may be on (a cell checked, not its row).
@@ -62,6 +62,7 @@ class Key:
     unique: bool
     role: str | None = None
     column: int = 0
+    header: str | None = None  # a row's cell: the header of its column (None: none, or not a row)
 
 
 @dataclass(frozen=True)
@@ -114,7 +115,8 @@ def item_of(element: Locator) -> Item | None:
     data: dict[str, Any] | None = evaluate(element, ITEMS_JS, CONFIG)
     if not data or (data.get("role") not in ITEM_ROLES and not data.get("selectors")):
         return None
-    keys = tuple(Key(k["kind"], k["text"], bool(k["unique"]), k.get("role"), int(k["column"])) for k in data["keys"])
+    keys = tuple(Key(k["kind"], k["text"], bool(k["unique"]), k.get("role"), int(k["column"]), k.get("header"))
+                 for k in data["keys"])
     role = str(data["role"]) if data.get("role") in ITEM_ROLES else None
     return Item(role, bool(data["self"]), keys, tuple(map(str, data.get("selectors") or ())))
 
@@ -216,13 +218,13 @@ def scoped(page: Page, element: Locator, spec: LocatorSpec, ways: list[LocatorSp
         for holder in (h for has in key_locators(key) for h in item.holders(has, frame)):
             if item.self:
                 if same_element(page, holder, element):
-                    return holder, [], fp.model_copy(update={"item": key.text})
+                    return holder, [], keyed_by(fp, key)
                 continue
             found = [way.model_copy(update={"parent": holder}) for way in inner if way.kind != "selector"]
             found = [way for i, way in enumerate(found) if way not in found[:i]]
             alone = [way for way in found if same_element(page, way, element)] or _placed(page, found[:1], element)
             if alone:
-                return alone[0], alone[1:], fp.model_copy(update={"item": key.text})
+                return alone[0], alone[1:], keyed_by(fp, key)
     return None
 
 
@@ -238,6 +240,12 @@ def _placed(page: Page, ways: list[LocatorSpec], element: Locator) -> list[Locat
             if same_element(page, placed, element):
                 return [placed]
     return []
+
+
+def keyed_by(fp: Fingerprint, key: Key) -> Fingerprint:
+    """The fingerprint of an element found in its item by ``key``: the key's text, and the header of its column
+    (a row's cell under a header: ``page/keyed.py`` holds the row to it)."""
+    return fp.model_copy(update={"item": key.text, "item_column": key.header})
 
 
 def _by_role(fp: Fingerprint) -> list[LocatorSpec]:

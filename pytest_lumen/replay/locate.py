@@ -29,7 +29,7 @@ from ..heal.relocation import Missed, Relocated, Relocator
 from ..heal.translations import found_nothing, reveal
 from ..heal.words import normalized
 from ..outcome.heal import Heal
-from ..page import identity
+from ..page import identity, keyed
 from ..page.asserted import asserted_value_aside, bound_check
 from ..page.changes import LOOK_AGAIN_MS, PageClosed, now_ms, wait_for_change
 from ..page.checks import mismatch, with_other_numbers
@@ -232,6 +232,9 @@ def _resolve(relocator: Relocator, target: Target, look: Look, policy: Policy, l
     recorded = target.fingerprint
     if recorded is None:
         return 1.0
+    if not keyed.held(loc, recorded):  # the gate's rule too (``identity.gated``)
+        raise Unresolved(f"{where} finds an element in a row that holds {recorded.item!r} in another column than "
+                         f"{recorded.item_column!r}, where the recorded row held it")
     fp = asserted_value_aside(recorded, fp, policy.asserted)  # a check's value is no evidence against its element
     shown = policy.shown_text
     if shown and normalized(shown) not in normalized(fp.text) and relocator.shows(shown):

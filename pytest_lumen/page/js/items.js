@@ -1,7 +1,8 @@
 // The repeated item an element is in or is (a row among rows, a list item among list items, an article
 // among articles) and the texts in it that could identify it, for page/items.py to choose from: a row's
-// cells (a cell that is one link says so), else the item's links, headings and leaf texts. Each says
-// whether a sibling item holds the same text (then it identifies nothing). null: in no repeated item.
+// cells (a cell that is one link says so, and each the header of its column: columnsOf), else the item's links,
+// headings and leaf texts. Each says whether a sibling item holds the same text (then it identifies nothing). null:
+// in no repeated item.
 // An item no role names is found by its structure (structural) and said by CSS selectors (selectorsOf).
 //
 // config.roles: the item roles; config.implicit: tag -> role for elements without a role attribute;
@@ -43,11 +44,12 @@ function itemKeys(el, config) {
       // its cells, wherever a framework wraps them (a div around an ARIA grid's gridcells); else its children
       const cells = Array.from(it.querySelectorAll('td, th, [role=cell], [role=gridcell], [role=rowheader]'))
         .filter((c) => c.closest('tr, [role=row]') === it);
+      const headers = cells.length ? columnsOf(cells) : [];
       (cells.length ? cells : Array.from(it.children)).forEach((cell, column) => {
         const text = clean(cell.innerText);
         if (!text || text.length > config.longest) return;
         const links = Array.from(cell.querySelectorAll('a[href]')).filter((a) => clean(a.innerText) === text);
-        out.push({kind: links.length === 1 ? 'link' : 'cell', text, role: roleOf(cell), column});
+        out.push({kind: links.length === 1 ? 'link' : 'cell', text, role: roleOf(cell), column, header: headers[column] || null});
       });
       return out;
     }

@@ -1,0 +1,55 @@
+"""Whether a row is the recorded one by where its identifying text is: in the column it was recorded in.
+
+A row is found by the text that only it held when recorded (``items.py``): ``get_by_role("row").filter(has=
+page.get_by_role("link", name="Grace Hopper", exact=True))``. Playwright's filter finds that text in any cell. After
+a re-seed, Grace Hopper's row may be on another page, and Alan Turing's row, whose manager she is, holds her name in
+its Manager column: the filter finds his row, and "delete Grace Hopper" would delete him. So the text is also kept
+with the header of its column (``Fingerprint.item_column``), and a row holds it only in that column: a column added,
+the rows re-sorted, leave the row the same; the name under another header is another row. A row whose cells have no
+header holds it in any cell.
+
+The identity gate chains the ``lumen-keyed`` selector engine after its own (``identity.gated``): a hash of the text and
+the header goes into the selector, never the text. The full path asks the page the same (``held``), and a heal counts
+a text as its item's only in that column (``heal/proposal.Scene.item_texts``).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ..cache.model import Fingerprint
+from . import scripts
+from .evaluate import evaluate
+from .hashing import SEPARATOR, cyrb53
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Locator
+
+ENGINE = "lumen-keyed"
+MISMATCH = "lumen-keyed: the row does not hold its identifying text in the recorded column"
+ENGINE_JS = scripts.engine("keyedEngine", ("hash", "columns", "keyed"), {"separator": SEPARATOR, "mismatch": MISMATCH})
+HELD_JS = scripts.function("keyHeld", ("hash", "columns", "keyed"))
+
+
+def digests(fp: Fingerprint) -> tuple[str, str] | None:
+    """The hashes of the recorded row's identifying text with its column's header, and of the text alone (for a row
+    whose table has lost its headers); None when the element was recorded in no row keyed by a text under a header (a
+    list item, a card, a table without headers, an older file)."""
+    if not fp.item or not fp.item_column:
+        return None
+    text = " ".join(fp.item.split())
+    return cyrb53(text + SEPARATOR + fp.item_column), cyrb53(text)
+
+
+def selector(fp: Fingerprint, fail_fast: bool = False) -> str | None:
+    """The ``lumen-keyed=…`` selector that keeps the element only when its row holds the recorded text in the recorded
+    column; None when there is nothing to check (``digests``)."""
+    wanted = digests(fp)
+    return None if wanted is None else f"{ENGINE}={'t' if fail_fast else 'x'}:{wanted[0]}:{wanted[1]}"
+
+
+def held(element: Locator, fp: Fingerprint) -> bool:
+    """Whether the element's row holds the recorded text in the recorded column (True when there is nothing to
+    check); one browser round trip."""
+    wanted = digests(fp)
+    return wanted is None or bool(evaluate(element, HELD_JS, [*wanted, SEPARATOR]))
