@@ -63,6 +63,8 @@ class App:
     env: Callable[[Path], dict[str, str]] = lambda folder: {}
     ready_path: str = "/"
     pip_extra: tuple[str, ...] = ()  # more requirements installed with it
+    # per release: requirements of its own time, where the newest releases of what it needs no longer run it
+    pins: dict[str, tuple[str, ...]] = field(default_factory=dict)
     state_path: str = ""  # where the app tells what a test did to it (``POST /__reset`` clears it); "" when none
     # query parameters of its addresses that say where a page returns to (a name) or how it lays out a list (a
     # name=value), not which page it is: a page opened is compared across releases without them (``harness.page``)
@@ -115,7 +117,7 @@ def install(app: App, version: str) -> Path:
         if not stamp.exists():
             shutil.rmtree(folder, ignore_errors=True)
             if app.registry == "pip":
-                _pip_install(app.package, version, folder, app.pip_extra)
+                _pip_install(app.package, version, folder, (*app.pip_extra, *app.pins.get(version, ())))
             else:
                 _npm_install(app.package, version, folder)
             stamp.write_text(f"{app.package} {version}\n", encoding="utf-8")
@@ -408,4 +410,48 @@ SQLITE_WEB = App(
     addresses=_sqlite_web_address,
 )
 
-APPS: dict[str, App] = {a.name: a for a in (DATASETTE, SWAGGER_UI, SQLADMIN, STARLETTE_ADMIN, FLASK_ADMIN, SQLITE_WEB)}
+# --- Piccolo Admin (Python, a Vue single-page admin over an ASGI API; routes in the address's fragment) ----------
+
+
+def _piccolo_admin_command(folder: Path, port: int, data: Path, switch: dict[str, Any]) -> list[str]:
+    return [sys.executable, "-S", str(HERE / "piccolo_admin_app.py"), str(data / f"piccolo-admin-{port}.db"), str(port),
+            json.dumps(switch)]
+
+
+def _piccolo_admin_address(url: str) -> str:
+    """An address of Piccolo Admin as 0.50 writes it: its route (in the fragment) without the trailing slash 1.0 gives
+    it, the route's query escaped (``#/login/?nextURL=/`` is ``#/login?nextURL=%2F``)."""
+    parts = urlsplit(url)
+    route, _, query = parts.fragment.partition("?")
+    route = route.rstrip("/") or route
+    query = urlencode(parse_qsl(query, keep_blank_values=True))
+    return parts._replace(fragment=route + (f"?{query}" if query else "")).geturl()
+
+
+PICCOLO_ADMIN = App(
+    name="piccolo-admin", stack="Python (ASGI, Piccolo ORM), a Vue single-page admin routed in the address's fragment "
+                             "(a trailing slash from 1.0), sign-in first", registry="pip",
+    package="piccolo-admin", versions=("0.50.0", "1.5.0", "1.14.0"),  # 1.0.0's filter applies nothing, by hand too
+    suite="suite_piccolo_admin.py",
+    regressions=(
+        Regression("no-name-column", "visible_columns: the list no longer shows the products' names",
+                   "test_delete_product", "delete the Green plate", {"columns": ["id", "category", "price", "in_stock"]}),
+        Regression("second-page", "15 more products before the four: the Desk lamp is on the second page",
+                   "test_edit_product_price", "edit the Desk lamp", {"fillers": 15}),
+        Regression("no-name-filter", "visible_filters: the name's filter is gone, the category's (its field named "
+                   "\"All\" too) comes first", "test_filter_products", "show only the products whose name",
+                   {"filters": ["category", "price", "in_stock"]}),
+    ),
+    command=_piccolo_admin_command,
+    env=lambda folder: {"PYTHONPATH": str(folder)},
+    ready_path="/__state",
+    pip_extra=("aiosqlite",),
+    # 0.50 (pydantic 1) runs on the Piccolo, Piccolo API and FastAPI of its day; their newest releases render its
+    # tables without their columns
+    pins={"0.50.0": ("piccolo==0.106.0", "piccolo-api==0.54.0", "fastapi==0.95.2", "pydantic<2")},
+    state_path="/__state",
+    addresses=_piccolo_admin_address,
+)
+
+APPS: dict[str, App] = {a.name: a for a in (DATASETTE, SWAGGER_UI, SQLADMIN, STARLETTE_ADMIN, FLASK_ADMIN, SQLITE_WEB,
+                                            PICCOLO_ADMIN)}

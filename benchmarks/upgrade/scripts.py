@@ -195,3 +195,41 @@ SQLITE_WEB: Script = [  # its update form keeps a column's field disabled until 
 ]
 
 SCRIPTS["sqlite-web"] = SQLITE_WEB
+
+PICCOLO_ADMIN: Script = [  # its fields have labels beside them, not for them: the model tells them apart by order
+    _step("Step: log in as alice",
+          {"tool": "fill", "target": {"role": "textbox", "nth": 0}, "input": {"value": "alice"}},
+          {"tool": "fill", "target": {"role": "textbox", "nth": 1}, "input": {"value": "%password%"}},
+          {"tool": "click", "target": {"role": "button", "name": "Login"}}),
+    _step("Step: open the product table", {"tool": "click", "target": {"role": "link", "name": "product"}}),
+    _step("Step: open the form to add a row", {"tool": "click", "target": {"role": "link", "name": "Add Row"}}),
+    _step("Step: add a product named Watering can",
+          {"tool": "fill", "target": {"role": "textbox", "nth": 0}, "input": {"value": "Watering can"}},
+          {"tool": "fill", "target": {"role": "textbox", "nth": 1}, "input": {"value": "garden"}},
+          {"tool": "fill", "target": {"role": "textbox", "nth": 2}, "input": {"value": "14"}},
+          {"tool": "click", "target": {"role": "button", "name": "Create"}}),
+    _step("Step: edit the Desk lamp",  # the row's menu (a link with an icon, after the id column's sort), then its Edit
+          {"tool": "click", "target": {"role": "link", "name": "", "nth": 3}},
+          {"tool": "click", "target": {"role": "link", "name": "Edit"}}),
+    _step("Step: change its price to 19.5",
+          {"tool": "fill", "target": {"role": "textbox", "nth": 2}, "input": {"value": "19.5"}},
+          {"tool": "click", "target": {"role": "button", "name": "Save"}}),
+    {"match": ["Step: delete the Green plate", "opened a JavaScript"],  # its "Are you sure ...?" confirm
+     "actions": [{"tool": "answer_dialog", "input": {"accept": True}}]},
+    _step("Step: delete the Green plate",
+          {"tool": "click", "target": {"role": "link", "name": "", "nth": 2}},
+          {"tool": "click", "target": {"role": "link", "name": "Delete"}}),
+    _step("Check: 3 products are left", {"tool": "expect_text", "target": {"role": "paragraph", "text": "Showing 3 of 3 result(s)"},
+                                         "input": {"text": "Showing 3 of 3 result(s)"}}),
+    _step("Step: show only the products whose name contains lamp",
+          {"tool": "click", "target": {"role": "link", "name": "Show filters"}},
+          {"tool": "fill", "target": {"role": "textbox", "name": "All", "nth": 0}, "input": {"value": "lamp"}},
+          {"tool": "click", "target": {"role": "button", "name": "Apply"}}),
+    _step("Check: only the Desk lamp is listed", {"tool": "expect_text", "target": {"role": "paragraph", "text": "Showing 1 of 1 result(s)"},
+                                                  "input": {"text": "Showing 1 of 1 result(s)"}}),
+    _step("Step: open the Notebook", {"tool": "click", "target": {"role": "link", "name": "4"}}),
+    _step("Check: the form shows the Notebook", {"tool": "expect_value", "target": {"role": "textbox", "nth": 0},
+                                                 "input": {"value": "Notebook"}}),
+]
+
+SCRIPTS["piccolo-admin"] = PICCOLO_ADMIN

@@ -131,10 +131,11 @@ def parse_snapshot_refs(text: str) -> list[SnapshotNode]:
 
 
 def resolve_target(nodes: list[SnapshotNode], target: JSONDict) -> str:
-    """Resolve ``{"role", "name"?, "text"?, "nth"?}`` to a ref, or ``MISSING_REF``."""
+    """Resolve ``{"role", "name"?, "text"?, "nth"?}`` to a ref, or ``MISSING_REF``; ``"name": ""`` is an element
+    without a name (an icon link)."""
     role, name, text = target.get("role"), target.get("name"), target.get("text")
     nth = int(target.get("nth", 0))
-    hits = [n for n in nodes if n.role == role and (name is None or n.name == name)
+    hits = [n for n in nodes if n.role == role and (name is None or n.name == (name or None))
             and (text is None or n.text == text)]
     if 0 <= nth < len(hits):
         return hits[nth].ref

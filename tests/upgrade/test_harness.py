@@ -52,6 +52,16 @@ def test_a_page_whose_address_a_release_writes_otherwise_is_that_page_and_anothe
         "open /products/content/?ordering=9"]
 
 
+def test_a_route_in_the_fragment_that_a_release_writes_with_a_slash_is_that_route() -> None:
+    piccolo = A.APPS["piccolo-admin"]
+
+    def opened(*urls: str) -> list[str]:
+        return H.effects({"opened": list(urls)}, piccolo.bookkeeping, piccolo.addresses)
+    recorded = opened("/#/login?nextURL=%2F", "/#/product", "/#/product/3", "/#/")
+    assert opened("/#/login/?nextURL=/", "/#/product/", "/#/product/3/", "/#/") == recorded  # 1.0 and later
+    assert opened("/#/product/4/", "/#/login/?nextURL=/product/") == ["open /#/product/4", "open /#/login?nextURL=%2Fproduct%2F"]
+
+
 def test_a_row_created_on_a_release_whose_form_starts_from_a_default_holds_it_and_an_edited_row_does_not() -> None:
     created = H.effects({"before": BEFORE, "state": {"rows": [*BEFORE["rows"], {"id": 9, "in_stock": False}]}})
     edited = H.effects({"before": BEFORE, "state": {"rows": [{**BEFORE["rows"][0], "in_stock": False}, *BEFORE["rows"][1:]]}})

@@ -121,6 +121,13 @@ def test_parse_snapshot_refs_handles_names_attributes_and_quoting() -> None:
     assert all(n.role != "text" for n in nodes)
 
 
+def test_an_empty_name_targets_an_element_without_one() -> None:
+    nodes = [SnapshotNode("link", "Edit", "e1"), SnapshotNode("link", None, "e2"), SnapshotNode("link", None, "e3")]
+    assert resolve_target(nodes, {"role": "link", "name": "", "nth": 1}) == "e3"  # an icon link, by its place
+    assert resolve_target(nodes, {"role": "link", "nth": 1}) == "e2"  # no name given: any name
+    assert resolve_target(nodes, {"role": "link", "name": "", "nth": 2}) == MISSING_REF
+
+
 def test_a_target_is_found_by_its_inline_text_and_every_x_target_becomes_an_x_ref() -> None:
     nodes = parse_snapshot_refs(SNAPSHOT)
     assert resolve_target(nodes, {"role": "generic", "text": "Clickable div"}) == "e8"
