@@ -81,7 +81,8 @@ def judge(scene: Scene, offers: Sequence[Offer]) -> Relocated | Missed:
     spec, live = best.settle()
     current = capture_with_look_alikes(live)
     if best.fingerprint.item is not None or best.fingerprint.column is not None:
-        current = current.model_copy(update={"item": best.fingerprint.item, "column": best.fingerprint.column})
+        current = current.model_copy(update={"item": best.fingerprint.item, "item_column": best.fingerprint.item_column,
+                                             "column": best.fingerprint.column})
     return Relocated(best.level, spec, live, current, best.score, evidence or None, best.runner_up)
 
 
@@ -105,6 +106,8 @@ def _weigh(scene: Scene, p: Proposal) -> tuple[str | None, str]:
     """Why the proposal is refused (None: accepted), and the evidence it is accepted on."""
     if p.reading is not None and p.reading.agreement == "contradicts":
         return p.reading.why, ""
+    if (apart := scene.keyed_apart(p.index, p.settle)) is not None:
+        return apart, ""
     meaning = name_meaning(scene, p.fingerprint, p, p.index)
     if meaning.evidence is None:
         return meaning.why, ""

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from ..cache.model import Fingerprint, LocatorSpec, Target
-from ..page import items
+from ..page import items, keyed
 from ..page.deep import nth_of
 from ..page.enclosing import enclosing_names, in_section, other_section
 from ..page.fingerprint import capture, index_of
@@ -188,6 +188,20 @@ class Scene:
         if index is None or index < 0:
             return []
         return enclosing_names(nth_of(self.page, self.survey.selector, index))
+
+    def keyed_apart(self, index: int | None, settle: Settle) -> str | None:
+        """Why the element (at ``index`` in the survey's scan, else the one ``settle`` finds) is in another row than
+        the recorded one: its row does not hold the recorded item's text in the recorded column (``page/keyed.py``,
+        whatever the text: a name, or an order number); None when it does, or there is no column to hold it to, or the
+        text is the value a check asserts (a changed value must fail the check, not the search for its row)."""
+        recorded, asserted = self.recorded, self.policy.asserted
+        if not recorded.item_column or (asserted and recorded.item and items.holds_text(asserted, recorded.item)):
+            return None
+        element = nth_of(self.page, self.survey.selector, index) if index is not None and index >= 0 else settle()[1]
+        if keyed.held(element, recorded):
+            return None
+        return (f"its row holds {recorded.item!r} in another column than {recorded.item_column!r}, where the recorded "
+                f"row held it")
 
     def item_texts(self, index: int | None) -> set[str] | None:
         """The texts of the repeated item the scanned element at ``index`` is in or is (normalized), None when it is

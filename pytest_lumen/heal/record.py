@@ -13,7 +13,7 @@ from ..cache.model import Action, LocatorSpec, Target
 from ..events import HealEnd, HealPictures, HealStart
 from ..outcome.heal import Heal, HealLevel
 from ..page.evidence import heal_picture
-from ..page.items import key_of
+from ..page.items import header_of, key_of
 from ..page.targets import fallbacks_for
 from ..secrets import map_strings
 from .relocation import Missed, Relocated
@@ -147,7 +147,10 @@ def healed_target(target: Target, found: Relocated, placeholders: PlaceholderRul
         if spec != found.spec and spec not in fallbacks:
             fallbacks.append(spec)
     fp = found.fingerprint  # found in a row by the row's identifying text: the row's other text is evidence only
-    fp = fp.model_copy(update={"item": key_of(found.spec)}) if fp is not None else None
+    if fp is not None:
+        key = key_of(found.spec)
+        column = fp.item_column if key == fp.item else header_of(found.locator, key)
+        fp = fp.model_copy(update={"item": key, "item_column": column})
     healed = Target(locator=found.spec, fallbacks=fallbacks[:MAX_FALLBACKS], fingerprint=fp)
     return target_with_placeholders(healed, placeholders)
 

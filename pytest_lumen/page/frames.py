@@ -6,10 +6,11 @@ between machines). A target inside an iframe therefore also keeps its locator un
 selector that finds that same iframe alone when it is recorded, as fallbacks: when the frame's name
 changes, the element is still found in the iframe with the same title or document, with zero tokens.
 
-A position is never an iframe's identity: where ``normalize()`` finds an iframe by its place among the page's iframes
-(``iframe >> nth=0``, two embeds alike), the first of those other selectors becomes the primary (``declared``): when a
-release swaps two embedded invoices, "void invoice 1042" still voids 1042. The element inside has no look-alike in its
-own document, so nothing else would tell the two iframes apart.
+A position is no iframe's identity when it declares one: where ``normalize()`` finds an iframe by its place among the
+page's iframes (``iframe >> nth=0``, two embeds alike), the first of those other selectors that finds it alone becomes
+the primary (``declared``): when a release swaps two embedded invoices, "void invoice 1042" still voids 1042. The
+element inside has no look-alike in its own document, so nothing else would tell the two iframes apart. An iframe that
+declares nothing of its own (no title, name or document address that another has not too) keeps its place.
 """
 
 from __future__ import annotations
@@ -32,7 +33,8 @@ def _attribute_selector(name: str, value: str, operator: str = "=") -> str:
 
 
 def frame_alternatives(page: Page, frame: LocatorSpec) -> list[LocatorSpec]:
-    """Other ``frame`` specs that find the same iframe alone now: by title, by its document's path, by name."""
+    """Other ``frame`` specs that find the same iframe alone now: by title, by its document's path (with its query,
+    when the path alone is another iframe's too), by name."""
     element = LocatorSpec(kind="selector", value=frame.value, parent=frame.parent).build(page)
     try:
         if element.count() != 1:
@@ -40,10 +42,12 @@ def frame_alternatives(page: Page, frame: LocatorSpec) -> list[LocatorSpec]:
         title, src, name = (element.get_attribute(a) for a in ("title", "src", "name"))
     except Exception:  # a frame that went away: no alternatives, the primary stays
         return []
-    path = urlsplit(src or "").path
+    parts = urlsplit(src or "")
+    path, query = parts.path, parts.query
     candidates: list[str | None] = [
         _attribute_selector("title", title) if title else None,
         _attribute_selector("src", path, "*=") if path and path != "/" else None,
+        _attribute_selector("src", f"{path}?{query}", "*=") if query else None,  # one document per record: ?id=1042
         _attribute_selector("name", name) if name else None,
     ]
     out: list[LocatorSpec] = []
@@ -72,7 +76,13 @@ def declared(page: Page, spec: LocatorSpec) -> LocatorSpec:
     An iframe inside another iframe keeps the selector ``normalize()`` gave it (one selector through both), and its
     position with it."""
     frame = spec.frame()
-    if frame is None or not positional(frame.value):
-        return spec
+    return spec if frame is None else reframed(spec, frame, declared_frame(page, frame))
+
+
+def declared_frame(page: Page, frame: LocatorSpec) -> LocatorSpec:
+    """An iframe's ``frame`` spec by what the iframe declares, where ``frame`` finds it by its position (``declared``);
+    else ``frame``."""
+    if not positional(frame.value):
+        return frame
     alternatives = frame_alternatives(page, frame)
-    return reframed(spec, frame, alternatives[0]) if alternatives else spec
+    return alternatives[0] if alternatives else frame

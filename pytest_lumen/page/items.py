@@ -242,6 +242,13 @@ def _placed(page: Page, ways: list[LocatorSpec], element: Locator) -> list[Locat
     return []
 
 
+def header_of(element: Locator, key: str | None) -> str | None:
+    """The header of the column whose cell holds ``key`` in the row the element is in (None: no key, no such cell, no
+    header); one browser round trip."""
+    item = item_of(element) if key else None
+    return next((k.header for k in item.keys if k.text == key), None) if item is not None else None
+
+
 def keyed_by(fp: Fingerprint, key: Key) -> Fingerprint:
     """The fingerprint of an element found in its item by ``key``: the key's text, and the header of its column
     (a row's cell under a header: ``page/keyed.py`` holds the row to it)."""

@@ -15,7 +15,7 @@ from . import items, scripts
 from .deep import nth_of
 from .evaluate import count_and_evaluate, evaluate
 from .fingerprint import INDEX_JS, NAME_FROM_CONTENT_ROLES, capture_with_look_alikes
-from .frames import declared, frame_alternatives, reframed
+from .frames import declared, declared_frame, frame_alternatives, reframed
 from .locators import in_frame_of, spec_from_locator, under
 from .quality import is_element, same_element, without_counts
 
@@ -100,7 +100,7 @@ def _frame_of(document: Frame | None) -> LocatorSpec | None:
     at = next((i for i in range(iframes.count()) if is_element(iframes.nth(i), shown_by)), None)
     if at is None:
         raise LookupError(f"no iframe of its parent document shows {document.url}")
-    return LocatorSpec(kind="frame", value=selector_of(iframes.nth(at).normalize()))
+    return declared_frame(document.page, LocatorSpec(kind="frame", value=selector_of(iframes.nth(at).normalize())))
 
 
 def _css_string(value: str) -> str:

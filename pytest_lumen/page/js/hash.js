@@ -1,4 +1,4 @@
-// cyrb53, a small well-mixed 53-bit string hash, as lower-case hex; identity.cyrb53 is the same
+// cyrb53, a small well-mixed 53-bit string hash, as lower-case hex; hashing.cyrb53 is the same
 // function in Python (a unit test keeps the two agreeing).
 function cyrb53(str) {
   let h1 = 0xdeadbeef, h2 = 0x41c6ce57;

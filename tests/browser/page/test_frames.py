@@ -13,7 +13,7 @@ from pytest_lumen.cache.model import LocatorSpec
 from pytest_lumen.errors import ReplayError
 from pytest_lumen.page.frames import declared, frame_alternatives, reframed
 from pytest_lumen.page.locators import positional, spec_from_locator
-from tests.browser.inprocess import cache_file, record_once, record_then_replay
+from tests.browser.inprocess import cache_file, record_once, record_then_replay, replay_new
 
 HOST = """<!doctype html><html lang="en"><body>
 <iframe name="__privateStripeFrame4821" title="Secure card payment input frame" src="/v3/card.html?key=abc"></iframe>
@@ -102,3 +102,22 @@ def test_the_recorded_embed_gone_another_in_its_place_is_not_acted_on(
 
     assert page.evaluate("() => window.__used || []") == []
     assert "/api/void-1043.json" not in site.requested
+
+
+@pytest.mark.parametrize("gate", [True, False], ids=["gate", "full"])
+def test_embeds_of_one_document_for_two_records_are_told_apart_by_their_query(
+        gate: bool, page: Any, site_factory: Callable[[dict[str, str]], Any], tmp_path: Path) -> None:
+    def host(invoices: list[int]) -> str:
+        frames = "".join(f'<iframe src="/embed/invoice.html?id={n}" width="400" height="150"></iframe>' for n in invoices)
+        return f'<!doctype html><html lang="en"><head><title>Billing</title></head><body><main>{frames}</main></body></html>'
+    widget = ('<!doctype html><html lang="en"><body><main><h2 id="n"></h2><button type="button" onclick="top.__used ='
+              ' (top.__used || []).concat([\'void \' + new URLSearchParams(location.search).get(\'id\')])">Void invoice'
+              '</button></main></body></html>')
+    site = site_factory({"old.html": host([1042, 1043]), "new.html": host([1043, 1042]), "embed/invoice.html": widget})
+
+    record_once(page, site, tmp_path, VOID_FIRST, "void invoice 1042")
+    cached = json.loads(cache_file(tmp_path).read_text())["steps"][0]["actions"][0]["locator"]
+    assert 'iframe[src*="/embed/invoice.html?id=1042"]' in cached, cached
+    replay_new(page, site, tmp_path, "void invoice 1042", gate=gate)
+
+    assert page.evaluate("() => window.__used || []") == ["void 1042"]

@@ -107,3 +107,99 @@ def test_nothing_to_check_without_a_column() -> None:
     assert held is not None and held.startswith("lumen-keyed=t:") and "Grace" not in held  # hashes, never the text
     assert keyed.digests(Fingerprint(tag="a", item="Grace Hopper", item_column="Name")) == keyed.digests(
         Fingerprint(tag="a", item=" Grace\nHopper ", item_column="Name"))
+
+
+def table_page(body: str, head: str = "<th>Name</th><th>Manager</th><th></th>", split: bool = False, pre: str = "") -> str:
+    """The people list with its rows ``body``; ``split``: its header in a table of its own before the body's, as grid
+    libraries render a fixed header (Element UI's el-table, Ant Design)."""
+    table = (f'<div class="el-table__header-wrapper"><table><thead><tr>{head}</tr></thead></table></div>'
+             f'<div class="el-table__body-wrapper"><table><tbody>{body}</tbody></table></div>' if split
+             else f'<table class="table"><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>')
+    return ('<!doctype html><html lang="en"><head><meta charset="utf-8"><title>People</title></head><body>'
+            f'{pre}<main><h1>People</h1>{table}</main><script>function remove(pk, button) {{ window.__used = '
+            '(window.__used || []).concat(["delete " + pk]); button.closest("tr").remove(); }</script></body></html>')
+
+
+def person_row(pk: int, name: str, manager: str, button: str = "") -> str:
+    def person(who: str) -> str:
+        return f'<a href="/people/{IDS[who]}">{who}</a>' if who in IDS else who
+    action = button or f'<button type="button" onclick="remove({pk}, this)">Delete</button>'
+    return f"<tr><td>{person(name)}</td><td>{person(manager)}</td><td>{action}</td></tr>"
+
+
+def grouped(groups: list[tuple[str, list[tuple[int, str, str]]]]) -> str:
+    """Rows under group titles, each a header cell spanning the row (a grouped table)."""
+    return "".join(f'<tr><th colspan="3">{title}</th></tr>' + "".join(person_row(*r) for r in rows) for title, rows in groups)
+
+
+ALAN_REPORTS_TO_GRACE = [(1, "Ada Lovelace", "—"), (3, "Alan Turing", "Grace Hopper")]
+SHADOW_BUTTON = ('<script>customElements.define("x-delete", class extends HTMLElement { connectedCallback() {'
+                 ' if (this.shadowRoot) return; const root = this.attachShadow({mode: "open"});'
+                 ' root.innerHTML = "<button type=button>Delete</button>"; root.querySelector("button").onclick = () =>'
+                 ' { window.__used = (window.__used || []).concat(["delete " + this.dataset.pk]); }; } });</script>')
+TRAPS = {  # Grace Hopper paged away, Alan Turing's row naming her: each must stay red with nothing deleted
+    "grouped": (table_page(grouped([("Engineering", RECORDED[:2]), ("Research", RECORDED[2:])])),
+                table_page(grouped([("Engineering", ALAN_REPORTS_TO_GRACE[:1]), ("Research", ALAN_REPORTS_TO_GRACE[1:])]))),
+    "split header": (table_page("".join(person_row(*r) for r in RECORDED), split=True),
+                     table_page("".join(person_row(*r) for r in ALAN_REPORTS_TO_GRACE), split=True)),
+}
+TWINS = {  # the recorded row, harmlessly changed: each must delete Grace Hopper, with no heal
+    "a group added at the end": (
+        table_page(grouped([("Engineering", RECORDED[:2]), ("Research", RECORDED[2:])])),
+        table_page(grouped([("Engineering", RECORDED[:2]), ("Research", RECORDED[2:]),
+                            ("Sales", [(4, "Edsger Dijkstra", "Ada Lovelace")])]))),
+    "sorted by name, an arrow in its header": (
+        table_page("".join(person_row(*r) for r in RECORDED)),
+        table_page("".join(person_row(*r) for r in [RECORDED[0], RECORDED[2], RECORDED[1]]),
+                   head='<th aria-sort="ascending">Name <span class="caret">▲</span></th><th>Manager</th><th></th>')),
+    "a web component's button": (
+        table_page("".join(person_row(pk, n, m, f'<x-delete data-pk="{pk}"></x-delete>') for pk, n, m in RECORDED),
+                   pre=SHADOW_BUTTON),) * 2,
+}
+
+
+@pytest.mark.parametrize("trap", list(TRAPS))
+def test_a_row_naming_the_recorded_one_elsewhere_is_not_it_however_its_table_is_laid_out(
+        trap: str, page: Any, site_factory: Callable[[dict[str, str]], Any], tmp_path: Path) -> None:
+    old, new = TRAPS[trap]
+    site = site_factory({"old.html": old, "new.html": new})
+    record_once(page, site, tmp_path, DELETE_GRACE, "delete Grace Hopper")
+    assert json.loads(cache_file(tmp_path).read_text())["steps"][0]["actions"][0]["fingerprint"]["item_column"] == "Name"
+
+    with pytest.raises(ReplayError):
+        replay_new(page, site, tmp_path, "delete Grace Hopper")
+
+    assert page.evaluate("() => window.__used || []") == []
+
+
+@pytest.mark.parametrize("twin", list(TWINS))
+def test_the_recorded_row_harmlessly_changed_is_it(
+        twin: str, page: Any, site_factory: Callable[[dict[str, str]], Any], tmp_path: Path) -> None:
+    old, new = TWINS[twin]
+    site = site_factory({"old.html": old, "new.html": new})
+
+    ctx = record_then_replay(page, site, tmp_path, DELETE_GRACE, "delete Grace Hopper")
+
+    assert page.evaluate("() => window.__used || []") == ["delete 2"]
+    assert (ctx.heals, ctx.figures.gate_misses) == ([], 0)
+
+
+def orders(rows: list[tuple[int, str]]) -> str:
+    body = "".join(f'<tr><td>{number}</td><td>open</td><td>{replaces}</td><td><button type="button" '
+                   f'onclick="remove({number}, this)">Delete</button></td></tr>' for number, replaces in rows)
+    return table_page(body, head="<th>Order</th><th>Status</th><th>Replaces</th><th></th>")
+
+
+@pytest.mark.parametrize("gate", [True, False], ids=["gate", "full"])
+def test_an_order_number_in_another_orders_row_is_not_that_order(
+        gate: bool, page: Any, site_factory: Callable[[dict[str, str]], Any], tmp_path: Path) -> None:
+    # order 1042 is gone; 1043 replaces it and says so: no strategy, the fallbacks neither, takes 1043's row for it
+    site = site_factory({"old.html": orders([(1041, "—"), (1042, "—"), (1043, "—")]),
+                         "new.html": orders([(1041, "—"), (1043, "1042"), (1044, "—")])})
+    record_once(page, site, tmp_path, [{"tool": "click", "target": {"role": "button", "name": "Delete", "nth": 1}},
+                                       {"tool": "done"}], "delete order 1042")
+
+    with pytest.raises(ReplayError):
+        replay_new(page, site, tmp_path, "delete order 1042", gate=gate)
+
+    assert page.evaluate("() => window.__used || []") == []
