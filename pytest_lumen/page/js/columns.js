@@ -55,10 +55,15 @@ function columnsOf(cells) {
     }
     return null;
   };
+  const found = new Map();  // a table's header row, read once for all the cells asked about (a row's, mostly)
+  const headOf = (table, row) => {
+    if (!found.has(table)) found.set(table, headerRow(table) || splitHeader(table, row));
+    return found.get(table);
+  };
   return cells.map((cell) => {
     const row = cell.parentElement && cell.parentElement.closest(ROW);
     const table = row && row.closest(TABLE);
-    const head = table && (headerRow(table) || splitHeader(table, row));
+    const head = table && headOf(table, row);
     if (!head || head === row) return null;
     const mine = places(row).find(([c]) => c === cell);
     if (!mine) return null;
