@@ -194,8 +194,8 @@ class Scene:
         the recorded one: its row does not hold the recorded item's text in the recorded column (``page/keyed.py``,
         whatever the text: a name, or an order number); None when it does, or there is no column to hold it to, or the
         text is the value a check asserts (a changed value must fail the check, not the search for its row)."""
-        recorded, asserted = self.recorded, self.policy.asserted
-        if not recorded.item_column or (asserted and recorded.item and items.holds_text(asserted, recorded.item)):
+        recorded = self.recorded
+        if not keyed.applies(recorded, self.policy.asserted):
             return None
         element = nth_of(self.page, self.survey.selector, index) if index is not None and index >= 0 else settle()[1]
         if keyed.held(element, recorded):
@@ -214,7 +214,8 @@ class Scene:
         if item is None:
             return None
         column, headed = self.recorded.item_column, any(k.header for k in item.keys)
-        return {" ".join(k.text.lower().split()) for k in item.keys if not column or not headed or k.header == column}
+        return {" ".join(k.text.lower().split()) for k in item.keys
+                if not column or not headed or keyed.same_header(k.header, column)}
 
     def shows(self, text: str) -> bool:
         """Whether exactly one visible element of the page shows exactly ``text``."""

@@ -25,6 +25,7 @@ from ..cache.model import Fingerprint
 from . import scripts
 from .evaluate import evaluate
 from .hashing import SEPARATOR, cyrb53
+from .items import holds_text
 
 if TYPE_CHECKING:
     from playwright.sync_api import Locator
@@ -44,6 +45,17 @@ def digests(fp: Fingerprint) -> tuple[str, str] | None:
         return None
     text = " ".join(fp.item.split())
     return cyrb53(text + SEPARATOR + header_words(fp.item_column)), cyrb53(text)
+
+
+def applies(fp: Fingerprint, asserted: str | None) -> bool:
+    """Whether the row is held to its column: it was recorded with one, and its text is not the value a check asserts
+    (a changed value must fail the check, not the search for its row)."""
+    return bool(digests(fp)) and not (asserted and fp.item and holds_text(asserted, fp.item))
+
+
+def same_header(header: str | None, recorded: str | None) -> bool:
+    """Whether two column headers are one as the row's check compares them (``header_words``)."""
+    return header_words(header) == header_words(recorded)
 
 
 def header_words(header: str | None) -> str:

@@ -36,7 +36,7 @@ from ..page.checks import mismatch, with_other_numbers
 from ..page.enclosing import beside_its_section, elsewhere, sections
 from ..page.fingerprint import Look, capture_with_look_alikes
 from ..page.icons import other_icon
-from ..page.items import holds_text, names_item
+from ..page.items import names_item
 from ..page.targets import bind_target
 from ..templates import substitute
 from .looks import await_visible, first_look, look_now
@@ -232,8 +232,7 @@ def _resolve(relocator: Relocator, target: Target, look: Look, policy: Policy, l
     recorded = target.fingerprint
     if recorded is None:
         return 1.0
-    asserted = policy.asserted and recorded.item and holds_text(policy.asserted, recorded.item)
-    if not asserted and not keyed.held(loc, recorded):  # the gate's rule too (``identity.gated``)
+    if keyed.applies(recorded, policy.asserted) and not keyed.held(loc, recorded):  # the gate's rule (``identity.gated``)
         raise Unresolved(f"{where} finds an element in a row that holds {recorded.item!r} in another column than "
                          f"{recorded.item_column!r}, where the recorded row held it")
     fp = asserted_value_aside(recorded, fp, policy.asserted)  # a check's value is no evidence against its element
