@@ -25,6 +25,7 @@ from ..cache.model import Fingerprint
 from . import scripts
 from .evaluate import evaluate
 from .hashing import SEPARATOR, cyrb53
+from .items import CONFIG as ITEMS
 from .items import holds_text
 
 if TYPE_CHECKING:
@@ -33,7 +34,9 @@ if TYPE_CHECKING:
 ENGINE = "lumen-keyed"
 _WORDS = re.compile(r"[^\W_]+")
 MISMATCH = "lumen-keyed: the row does not hold its identifying text in the recorded column"
-ENGINE_JS = scripts.engine("keyedEngine", ("hash", "columns", "keyed"), {"separator": SEPARATOR, "mismatch": MISMATCH})
+DEPTH = ITEMS["depth"]  # how far up from the element its row is looked for, as items.js looks
+ENGINE_JS = scripts.engine("keyedEngine", ("hash", "columns", "keyed"),
+                           {"separator": SEPARATOR, "mismatch": MISMATCH, "depth": DEPTH})
 HELD_JS = scripts.function("keyHeld", ("hash", "columns", "keyed"))
 
 
@@ -74,4 +77,4 @@ def held(element: Locator, fp: Fingerprint) -> bool:
     """Whether the element's row holds the recorded text in the recorded column (True when there is nothing to
     check); one browser round trip."""
     wanted = digests(fp)
-    return wanted is None or bool(evaluate(element, HELD_JS, [*wanted, SEPARATOR]))
+    return wanted is None or bool(evaluate(element, HELD_JS, [*wanted, SEPARATOR, DEPTH]))

@@ -3,8 +3,9 @@
 // with the words of the header of the cell's column (columnsOf; a sort arrow is no word), hashes (cyrb53) to want.
 // A row none of whose cells has a header (its table lost its header row) holds it in any cell whose text hashes to
 // bare. "Grace Hopper" in the Manager column of Alan Turing's row is not Grace Hopper's row. The row is the one
-// items.js reads: the nearest row around el, across shadow roots, that has rows beside it (else the nearest row).
-function keyHeld(el, [want, bare, separator]) {
+// items.js reads: the nearest row around el within depth levels, across shadow roots, that has rows beside it (else
+// the nearest row).
+function keyHeld(el, [want, bare, separator, depth]) {
   const ROW = 'tr, [role=row]';
   const CELL = 'td, th, [role=cell], [role=gridcell], [role=rowheader]';
   const clean = (s) => (s || '').replace(/\s+/g, ' ').trim();
@@ -13,7 +14,7 @@ function keyHeld(el, [want, bare, separator]) {
   const isRow = (n) => n.nodeType === 1 && n.matches(ROW);
   const beside = (n) => up(n) && Array.from(up(n).children).some((o) => o !== n && o.tagName === n.tagName && isRow(o));
   let row = null;
-  for (let n = el, d = 0; n && d < 8 && n.tagName !== 'BODY'; n = up(n), d++) {
+  for (let n = el, d = 0; n && d < depth && n.tagName !== 'BODY'; n = up(n), d++) {
     if (!isRow(n)) continue;
     if (!row) row = n;
     if (beside(n)) { row = n; break; }
@@ -36,7 +37,7 @@ function keyedEngine(config) {
     queryAll(root, body) {
       if (!root || root.nodeType !== 1) return [];
       const [flags, want, bare] = body.split(':');
-      if (keyHeld(root, [want, bare, config.separator])) return [root];
+      if (keyHeld(root, [want, bare, config.separator, config.depth])) return [root];
       if (flags.includes('t')) throw new Error(config.mismatch);
       return [];
     },
