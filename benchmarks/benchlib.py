@@ -18,6 +18,7 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit
 
 HERE = Path(__file__).resolve().parent
 REPO = HERE.parent
@@ -192,6 +193,14 @@ def replay(page: Any, session: LumenSession, steps: Sequence[FlowStep] = FLOW, n
     if state.figures.model_calls:
         raise RuntimeError(f"replay made {state.figures.model_calls} model calls")
     return state
+
+
+def arrived(page: Any, path: str, waits: bool) -> None:
+    """When ``waits``: wait, as replay does after an action whose recorded effect is a navigation
+    (``replay/effects.verify_effect``), for the page at ``path`` to have loaded its document (DOMContentLoaded: its
+    scripts have run, its handlers are there). A hand-written flow with it does the same waiting as replay, no more."""
+    if waits:
+        page.wait_for_url(lambda url: urlsplit(url).path == path, timeout=5000, wait_until="domcontentloaded")
 
 
 @contextlib.contextmanager

@@ -72,20 +72,25 @@ LOCATORS = [
 ]
 
 
-def handwritten(page: Any) -> None:
-    """The checkout test as a person writes it in Playwright: the cache's locators, the same calls, no checks of its own."""
+def handwritten(page: Any, waits: bool = False) -> None:
+    """The checkout test as a person writes it in Playwright: the cache's locators, the same calls, no checks of its own.
+    ``waits``: after each click that navigates, the wait replay makes for the recorded page (``B.arrived``)."""
     t = 5000
     page.get_by_role("button", name="Accept", exact=True).click(timeout=t)
     page.get_by_role("link", name="Sign in", exact=True).click(timeout=t)
+    B.arrived(page, "/login.html", waits)
     page.get_by_role("textbox", name="Username", exact=True).fill("alice", timeout=t)
     page.get_by_role("textbox", name="Password", exact=True).fill(PASSWORD, timeout=t)
     page.get_by_role("button", name="Sign in", exact=True).click(timeout=t)
+    B.arrived(page, "/", waits)
     page.get_by_role("listitem").filter(has=page.get_by_role("heading", name="Blue Mug", exact=True)) \
         .get_by_role("button", name="Add to cart", exact=True).click(timeout=t)
     page.get_by_role("listitem").filter(has=page.get_by_role("heading", name="Linen Tea Towel", exact=True)) \
         .get_by_role("button", name="Add to cart", exact=True).click(timeout=t)
     page.get_by_test_id("cart-link").click(timeout=t)
+    B.arrived(page, "/cart.html", waits)
     page.get_by_role("link", name="Proceed to checkout", exact=True).click(timeout=t)
+    B.arrived(page, "/checkout.html", waits)
     page.get_by_role("textbox", name="Name", exact=True).fill("Alice Liddell", timeout=t)
     page.get_by_role("textbox", name="Email", exact=True).fill("alice@example.com", timeout=t)
     page.get_by_role("textbox", name="Address", exact=True).fill(ADDRESS, timeout=t)
@@ -94,6 +99,7 @@ def handwritten(page: Any) -> None:
     expect(page.get_by_role("dialog", name="Confirm your order", exact=True)).to_contain_text(
         "You are about to pay $24.50 for 2 items.", timeout=t)
     page.get_by_role("button", name="Confirm", exact=True).click(timeout=t)
+    B.arrived(page, "/order-complete.html", waits)
     expect(page.get_by_role("heading", name="Thank you for your order", exact=True)).to_contain_text(
         "Thank you for your order", timeout=t)
     expect(page.get_by_test_id("order-number")).to_contain_text("KC-575182", timeout=t)
@@ -156,8 +162,9 @@ def round_trips(chromium: Any, root: Path, counting: Callable[[], Any]) -> dict[
 
 
 def checkout(chromium: Any, root: Path, alternations: int,
-             summarize: Callable[[B.Alternated, int, int], dict[str, Any]]) -> dict[str, Any]:
-    """Hand-written and replayed runs of the checkout test in alternations (``B.alternate``); their summary.
+             summarize: Callable[[B.Alternated, B.Alternated, int, int], dict[str, Any]]) -> dict[str, Any]:
+    """Hand-written and replayed runs of the checkout test in alternations (``B.alternate``), then hand-written runs
+    that wait for each navigation as replay does and replayed runs; their summary.
 
     ``{"skipped": why}`` when the example suite or its cache file is not there; ``{"error": why}`` when the
     cache no longer holds the hand-written locators.
@@ -174,5 +181,9 @@ def checkout(chromium: Any, root: Path, alternations: int,
         def lumen() -> float:
             return fresh_run(chromium, shop.url, lambda page: B.replay(page, session, STEPS, NODEID))
 
+        def waiting() -> float:
+            return fresh_run(chromium, shop.url, lambda page: handwritten(page, waits=True))
+
         runs = B.alternate(hand, lumen, alternations)
-    return summarize(runs, len(STEPS), len(LOCATORS))
+        against_waiting = B.alternate(waiting, lumen, alternations)
+    return summarize(runs, against_waiting, len(STEPS), len(LOCATORS))
