@@ -23,7 +23,7 @@ A proposal is refused (``refusal``) when:
    name gained the words of the recorded section's name ("Accept cookies" for the "Accept" of a "Cookie consent"
    banner redesigned as a card); nor, for an element recorded with look-alikes and no item, under another heading,
    nor a choice of them in another group; nor a field of another part of the form, look-alikes or not
-   (``identity.told_apart``); nor, for a control without words, one that shows
+   (``apart.told_apart``); nor, for a control without words, one that shows
    another icon (``page/icons.py``);
 4. **its likeness does not decide it**, when likeness is what proposes it: below the threshold, or not clearly
    ahead of every other element of the page (the margin rule, ``margin.py``).
@@ -39,16 +39,16 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ..cache.model import Fingerprint
+from ..page.apart import told_apart
 from ..page.enclosing import asks_otherwise, beside_its_section, elsewhere, sections
 from ..page.fingerprint import capture_with_look_alikes
 from ..page.icons import other_icon
-from ..page.identity import told_apart
 from ..page.items import holds_text, names_item
 from ..page.purpose import CHOICE_ROLES, consequence
 from .likeness import ACTION_ROLES, FIELD_ROLES, IDENTIFIERS, identifier_matches, lone_of_kind, name_extended, pins_hold
 from .margin import differences, undecided
 from .meaning import Meaning, acts, controls, iconic, renamed, same_scope
-from .proposal import Missed, Offer, Proposal, Relocated, Scene
+from .proposal import Missed, Offer, Proposal, Relocated, Scene, Settle
 from .words import SMALL_WORDS, name_or_text, normalized, stems, word_list, words
 
 MAX_SHOWN = 4  # the elements left out for what they declare, named in a failure
@@ -111,7 +111,7 @@ def _weigh(scene: Scene, p: Proposal) -> tuple[str | None, str]:
     meaning = name_meaning(scene, p.fingerprint, p, p.index)
     if meaning.evidence is None:
         return meaning.why, ""
-    why = _elsewhere(scene, p.fingerprint, p.index) or (
+    why = _elsewhere(scene, p.fingerprint, p.index, p.settle) or (
         _likeness(scene, p.fingerprint, p.score, p.rival, p.threshold) if p.rival is not None else None)
     evidence = "; ".join(e for e in (p.evidence, meaning.evidence) if e)
     return why, evidence
@@ -189,12 +189,14 @@ def _extended_alone(scene: Scene, current: Fingerprint) -> bool:
                    if c.fingerprint.css != current.css)
 
 
-def _elsewhere(scene: Scene, current: Fingerprint, index: int | None) -> str | None:
+def _elsewhere(scene: Scene, current: Fingerprint, index: int | None, settle: Settle | None = None) -> str | None:
     """Why the element is another than the recorded one, whatever its name: it shows another icon (a control without
-    words), sits under another heading or in another group (one of look-alikes), or in another item or section; else
-    None."""
+    words), sits under another heading or in another group (one of look-alikes), or in another item or section, or,
+    a control held to its heading, under another (``headings.apart``; ``settle`` finds it when ``index`` does not);
+    else None."""
     return other_icon(scene.recorded, current) or told_apart(scene.recorded, current) or \
-        _item(scene, current, index) or _section(scene, current, index)
+        _item(scene, current, index) or _section(scene, current, index) or \
+        scene.heading_apart(index, current, settle)
 
 
 def _item(scene: Scene, current: Fingerprint, index: int | None = None) -> str | None:

@@ -14,11 +14,11 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from ..cache.model import Fingerprint, LocatorSpec, Target
-from ..page import items, keyed
+from ..page import headings, items, keyed
+from ..page.apart import kept_apart
 from ..page.deep import nth_of
 from ..page.enclosing import enclosing_names, in_section, other_section
 from ..page.fingerprint import capture, index_of
-from ..page.identity import kept_apart
 from ..page.quality import for_text_check, without_counts
 from ..page.targets import normalized_locator
 from .likeness import ACCEPT_THRESHOLD, MARGIN
@@ -139,7 +139,7 @@ class Scene:
     def rival(self, index: int | None) -> float:
         """The best likeness of another candidate than the scanned element at ``index`` that could be the recorded
         element. One that what told the recorded element from its look-alikes keeps apart is none
-        (``identity.kept_apart``: the surgery question's "Yes" of the smoking question's). So is one the page places
+        (``apart.kept_apart``: the surgery question's "Yes" of the smoking question's). So is one the page places
         elsewhere while that element is where the recorded one was (``_placed_apart``: another section, another item).
         Their places are read best first, only for those that would be a rival, at most ``RIVALS_READ`` (beyond them,
         every other candidate counts)."""
@@ -202,6 +202,16 @@ class Scene:
             return None
         return (f"its row holds {recorded.item!r} in another column than {recorded.item_column!r}, where the recorded "
                 f"row held it")
+
+    def heading_apart(self, index: int | None, current: Fingerprint, settle: Settle | None = None) -> str | None:
+        """Why the element (at ``index`` in the survey's scan, else the one ``settle`` finds) is not under the heading
+        the recorded control, held to it, sat under (``headings.apart``: the outline above it is read only when its
+        nearest heading is another; an element not found again has none); else None."""
+        def read() -> list[str]:
+            if index is not None and index >= 0:
+                return headings.above(nth_of(self.page, self.survey.selector, index))
+            return headings.above(settle()[1]) if settle is not None else []
+        return headings.apart(self.recorded, current, read)
 
     def item_texts(self, index: int | None) -> set[str] | None:
         """The texts of the repeated item the scanned element at ``index`` is in or is (normalized), None when it is

@@ -8,8 +8,9 @@ Playwright's own click or fill then waits for it, checks it is visible, enabled 
 match, and acts, in one round trip.
 
 The gate only ever speeds replay up: it passes when every identifying attribute is unchanged
-(position and CSS path aside, and the text around the element and its heading unless it had look-alikes; the icon
-of a control without words, ``icons.py``), and the element is in the named section it was recorded in
+(position and CSS path aside, and the text around the element and its heading unless it had look-alikes, its heading
+kept for a control whose words have consequences, the page's only one, ``headings.held``; the icon of a control
+without words, ``icons.py``), and the element is in the named section it was recorded in
 (``enclosing.section_key``), in a dialog as it was or not, under the title its dialog showed
 (``enclosing.held_to_title``), and, for a control whose words have consequences, with the description its dialog
 showed (``enclosing.held_to_question``), where the full check would pass too. When the locator's element is not the recorded
@@ -23,29 +24,24 @@ whose fingerprint holds a variable's value: selectors show up in traces and erro
 
 from __future__ import annotations
 
-import re
 from typing import TYPE_CHECKING
 
-from ..cache.fingerprints import DECLARED_VERSION, QUESTION_VERSION
+from ..cache.fingerprints import DECLARED_VERSION
 from ..cache.model import Fingerprint
-from . import icons, keyed, scripts
+from . import headings, icons, keyed, scripts
 from .enclosing import (
     SECTIONS_JOIN,
     elsewhere,
     held_to_question,
     held_to_section,
     held_to_title,
-    one_part,
     section_key,
-    section_words,
     sections,
 )
 from .fingerprint import CONFIG, FINGERPRINTER, page_fields
 from .hashing import SEPARATOR, cyrb53
 from .holds import FILLED, KEPT
 from .items import ITEM_ROLES, names_item
-from .purpose import CHOICE_ROLES
-from .quality import counts_aside
 from .settling import OPENING_MS
 
 if TYPE_CHECKING:
@@ -68,6 +64,9 @@ LIVE = ("text", "context")
 # of the "Shipping address" card and of the "Billing address" card), so they are in their gate only: for any
 # other element, a changed context would only send replay down the full path, a round trip later, every run.
 CONTEXT = ("context", "heading")
+# A control held to the heading it sat under (``headings.held``: its words have consequences, and it was the page's
+# only one of its name): its heading is in its gate, the text around it still not ("h" instead of "c").
+PLACE = ("context",)
 # An element its locator finds in a repeated item by the item's identifying text (``Fingerprint.item``,
 # ``items.py``): the item's other text around it is evidence, not identity (a column added, a date
 # reformatted); the item itself (a row checked): its name and text too, which are all its cells.
@@ -98,7 +97,7 @@ TITLE = ("dialog_title",)
 # path's rule compares the title's and the description's words and numbers (``enclosing.other_question``).
 QUESTION = ("dialog_description",)
 # Which attributes each scope letter of the selector leaves out; Python and the page read the same table.
-SKIPS: dict[str, tuple[str, ...]] = {"r": ROLE_AND_NAME, "v": LIVE, "c": CONTEXT, "i": IN_ITEM, "s": THE_ITEM,
+SKIPS: dict[str, tuple[str, ...]] = {"r": ROLE_AND_NAME, "v": LIVE, "c": CONTEXT, "h": PLACE, "i": IN_ITEM, "s": THE_ITEM,
                                      "d": DECLARED, "w": SECTION, "m": DIALOG, "n": ICON, "u": TITLE,
                                      "q": QUESTION}
 # With scope letter "t" the engine throws this when the locator's element is not the recorded one:
@@ -118,35 +117,22 @@ ENGINE_CONFIG: dict[str, object] = {
 ENGINE_JS = scripts.engine("identityEngine", (*FINGERPRINTER, "settling", "identity_engine"),
                            ENGINE_CONFIG)
 
-_WORD = re.compile(r"[^\W\d_]{2,}")
-# The words of an identifier, whatever its convention (``shippingStreet``, ``shipping_street``, ``shipping[street]``):
-# its runs of letters, a capital after a small letter starting a word; those of three letters or more.
-_LETTERS = re.compile(r"[^\W\d_]+")
-KEY_WORD_MIN = 3
-# The elements whose keys say where the app keeps what they hold.
-FIELD_TAGS = ("input", "select", "textarea")
-# A field's keys: the name attribute a form submits, and its id.
-KEYS = (("name_attr", "name attribute"), ("id", "id"))
-# The part of a form a field declares it belongs to, in its ``autocomplete`` (HTML's autofill detail tokens: a
-# ``section-*`` token, then an address type, before the field's own name: ``shipping postal-code``).
-ADDRESS_TYPES = ("shipping", "billing")
-SECTION_TOKEN = "section-"
-
-
 def identity_selector(fp: Fingerprint, after_fill: bool = False, fail_fast: bool = False, keep: str | None = None,
                       answered: bool = False) -> str:
     """The ``lumen-identity=…`` selector that keeps only an element with this fingerprint's identity.
 
     Role and name are always left to Playwright's role engine (``gated``); ``after_fill``: the
     attributes a fill may change (``LIVE``) are left out; the context counts only for an element
-    that had look-alikes when it was recorded, the innermost named section's name only for one
-    recorded in a section. ``fail_fast``: an element that is not the recorded one makes the query fail (``MISMATCH``)
-    instead of matching nothing. ``keep``: a gated fill's or select's token (``holds.token``), under which the page
+    that had look-alikes when it was recorded, its heading for one too and for a control held to it
+    (``context_scope``), the innermost named section's name only for one recorded in a section.
+    ``fail_fast``: an element that is not the recorded one makes the query fail (``MISMATCH``) instead of matching
+    nothing. ``keep``: a gated fill's or select's token (``holds.token``), under which the page
     keeps the element matched, for ``holds.provided`` and ``holds.stayed``. ``answered``: its icon left out too.
     """
     icon = "n" if answered else icon_scope(fp)
-    scope = ("r" + ("v" if after_fill else "") + ("" if fp.look_alikes else "c") + item_scope(fp) + declared_scope(fp)
-             + section_scope(fp) + dialog_scope(fp) + icon + title_scope(fp) + question_scope(fp))
+    scope = "".join(dict.fromkeys(  # each letter once ("h" of a held control in an item, with no look-alikes)
+        "r" + ("v" if after_fill else "") + context_scope(fp) + item_scope(fp) + declared_scope(fp) + section_scope(fp)
+        + dialog_scope(fp) + icon + title_scope(fp) + question_scope(fp)))
     skip = {name for letter in scope for name in SKIPS.get(letter, ())}
     values = [_identifying(fp, name) for name in FIELDS if name not in skip]
     key = SEPARATOR.join(MISSING if v is None else str(v) for v in values)
@@ -157,20 +143,27 @@ def identity_selector(fp: Fingerprint, after_fill: bool = False, fail_fast: bool
 def holds(recorded: Fingerprint, current: Fingerprint, hidden: bool = False) -> bool:
     """Whether ``current`` has the recorded element's identity as the gate checks it: the same role and name,
     exactly (as Playwright's role engine compares names: whitespace collapsed), and every other identifying
-    attribute (``FIELDS``, the context only for an element that had look-alikes) unchanged (in a dialog as it was or
-    not), in no other named section
-    (``enclosing.other_section``: wider than the gate's key); ``hidden``: ``current`` is of a hidden element, whose
+    attribute (``FIELDS``, the context only for an element that had look-alikes, the heading for one held to it too)
+    unchanged (in a dialog as it was or not), in no other named section (``enclosing.other_section``: wider than the
+    gate's key); ``hidden``: ``current`` is of a hidden element, whose
     rendered text (``RENDERED``) is not compared.
 
     The full path accepts such an element as the gate does, whatever its similarity to its neighbours: one rule,
     whichever path an action takes (a busy machine sends an action the gate would pass down the full path)."""
     if not same_role_and_name(recorded, current, named=not is_item(recorded)):
         return False
-    letters = ("r", "" if recorded.look_alikes else "c", item_scope(recorded), declared_scope(recorded), "w", "m",
+    letters = ("r", context_scope(recorded), item_scope(recorded), declared_scope(recorded), "w", "m",
                icon_scope(recorded), "u", "q")
     skip = {name for letter in letters for name in SKIPS.get(letter, ())} | (set(RENDERED) if hidden else set())
     return (all(getattr(recorded, name) == getattr(current, name) for name in FIELDS if name not in skip)
             and elsewhere(recorded, current, sections(current.within)) is None)
+
+
+def context_scope(fp: Fingerprint) -> str:
+    """The scope letter of what the text around an element and its heading are to its identity: "" (both in it) for an
+    element recorded with look-alikes, which they told apart; "h" (its heading in it) for a control held to its heading
+    (``headings.held``); else "c" (neither)."""
+    return "" if fp.look_alikes else "h" if headings.held(fp) else "c"
 
 
 def question_scope(fp: Fingerprint) -> str:
@@ -208,119 +201,14 @@ def _identifying(fp: Fingerprint, name: str) -> object:
     return ("true" if value else "false") if isinstance(value, bool) else value
 
 
-def under_another_heading(recorded: Fingerprint, current: Fingerprint) -> str | None:
-    """Why the element is not the recorded one by what told it from its look-alikes: the heading it sits under (the
-    "Billing address" card's "Street address" for the "Shipping address" card's, a card the release removed), or
-    None. Only for an element recorded with look-alikes and no item of its own to key it (``items.py``)."""
-    if not recorded.look_alikes or not recorded.heading or not current.heading or item_scope(recorded):
-        return None  # none read (wrappers, a shadow root between them): no evidence either way
-    if counts_aside(current.heading).lower() == counts_aside(recorded.heading).lower():
-        return None  # "Your cart (2 items)" and "Your cart (3 items)": one heading
-    return (f"it is under the heading {current.heading!r}; the recorded element, one of look-alikes, was under "
-            f"{recorded.heading!r}")
-
-
-def in_another_group(recorded: Fingerprint, current: Fingerprint) -> str | None:
-    """Why a choice recorded with look-alikes and no item of its own (the "Yes" of one question of several) is not the
-    recorded one: it is in another group (``_groups``: "surgery" for "smoker", the surgery question for the smoking
-    one the release removed), and no named section says it is the same group; else None."""
-    if recorded.role not in CHOICE_ROLES or not recorded.look_alikes or item_scope(recorded):
-        return None
-    was, now = _groups(recorded, current)
-    if was is None or now is None or was == now:
-        return None
-    if recorded.within and section_key(recorded.within) == section_key(current.within):
-        return None  # its named group says it is the same (a name attribute renamed in the same fieldset)
-    return f"its group is {now!r}; the recorded element's, one of look-alikes, was {was!r}"
-
-
-def _groups(recorded: Fingerprint, current: Fingerprint) -> tuple[str | None, str | None]:
-    """What names the recorded choice's group and the element's: their name attributes, when both are written in words;
-    else, for a radio recorded since its context is the text around its group (``QUESTION_VERSION``), that text,
-    the question it answers. A name attribute with a figure in it names no group (``:r1:``, ``mat-radio-group-0``,
-    ``q2``: generated, or a place that a removal renumbers); (None, None): nothing names them."""
-    if _in_words(recorded.name_attr) and _in_words(current.name_attr):
-        return recorded.name_attr, current.name_attr
-    if recorded.role == "radio" and recorded.version >= QUESTION_VERSION:
-        return recorded.context, current.context
-    return None, None
-
-
-def key_words(identifier: str | None) -> frozenset[str]:
-    """An identifier's words, lower case: ``billing[street]``, ``billingStreet``, ``billing-street``: billing, street."""
-    words = []
-    for run in _LETTERS.findall(identifier or ""):
-        start = 0
-        for i in range(1, len(run)):
-            if run[i].isupper() and (run[i - 1].islower() or (i + 1 < len(run) and run[i + 1].islower())):
-                words.append(run[start:i])
-                start = i
-        words.append(run[start:])
-    return frozenset(word.lower() for word in words if len(word) >= KEY_WORD_MIN)
-
-
-def autofill_part(autocomplete: str | None) -> tuple[str, ...]:
-    """The part of a form a field's ``autocomplete`` declares (its ``section-*`` and address-type tokens), or ()."""
-    return tuple(token for token in (autocomplete or "").lower().split()
-                 if token.startswith(SECTION_TOKEN) or token in ADDRESS_TYPES)
-
-
-def another_field(recorded: Fingerprint, current: Fingerprint) -> str | None:
-    """Why a form field is another part's field than the recorded one, whatever else they share (its label, its
-    role), or None: where a release moved the shipping step to the next page, the billing step's "Street address" is
-    what the shipping one's locator finds.
-
-    What says so: the part each declares (``autocomplete``'s ``billing`` for ``shipping``); else a key of it (its name
-    attribute, its id, by their words) that swapped a word of its recorded heading for a word of its heading now,
-    the heading being another part's (``billing_address_1`` under "Billing details" for ``shipping_address_1``
-    under "Shipping address"). A rewritten key under a reworded heading ("Delivery", ``postalCode``), a key that
-    only lost or gained words, or a heading that did, is no such swap."""
-    if recorded.tag not in FIELD_TAGS or current.tag not in FIELD_TAGS:
-        return None
-    was, now = autofill_part(recorded.autocomplete), autofill_part(current.autocomplete)
-    if was and now and was != now:
-        return f"its autocomplete declares it {' '.join(now)!r}, and the recorded one's {' '.join(was)!r}"
-    if not recorded.heading or not current.heading or one_part(recorded.heading, current.heading):
-        return None
-    heading_was, heading_now = section_words(recorded.heading), section_words(current.heading)
-    for attribute, said in KEYS:
-        old, new = key_words(getattr(recorded, attribute)), key_words(getattr(current, attribute))
-        if (old - new) & heading_was and (new - old) & heading_now:
-            return (f"its {said} is {getattr(current, attribute)!r} under the heading {current.heading!r}; the recorded "
-                    f"one's was {getattr(recorded, attribute)!r} under {recorded.heading!r}")
-    return None
-
-
-def told_apart(recorded: Fingerprint, current: Fingerprint) -> str | None:
-    """Why what told the recorded element from its look-alikes says the element is another (its heading, its group),
-    or what keeps a field apart (``another_field``); or None."""
-    return under_another_heading(recorded, current) or in_another_group(recorded, current) or another_field(recorded, current)
-
-
-def kept_apart(recorded: Fingerprint, own: Fingerprint, other: Fingerprint) -> bool:
-    """Whether what told the recorded element from its look-alikes keeps ``other`` apart while ``own`` has it: ``other``
-    is under another heading or in another group (``told_apart``), and ``own`` under the recorded heading or in the
-    recorded group. Then ``other`` is no rival of ``own`` (the surgery question's "Yes" of a reworded smoking one's)."""
-    if in_another_group(recorded, other) is not None:
-        was, now = _groups(recorded, own)
-        if was is not None and was == now:
-            return True
-    return under_another_heading(recorded, other) is not None and under_another_heading(recorded, own) is None \
-        and own.heading is not None
-
-
-def _in_words(identifier: str | None) -> bool:
-    """Whether an identifier is written in words, with no figure in it (``user[smoker]``, ``is_smoker``)."""
-    return identifier is not None and _WORD.search(identifier) is not None and not any(c.isdigit() for c in identifier)
-
-
 def item_scope(fp: Fingerprint) -> str:
     """The scope letter of an element its locator finds in a repeated item by the item's identifying text: "s" for
-    the item itself, "i" for an element in it; "" for any other element, and for one whose item's text is no name
+    the item itself, "i" for an element in it ("h", its heading kept, for a control held to the heading over its item:
+    ``headings.held``); "" for any other element, and for one whose item's text is no name
     (an id, a figure: a re-seed gives it to another record, so the text around the element stays its identity)."""
     if not fp.item or not names_item(fp.item):
         return ""
-    return "s" if is_item(fp) else "i"
+    return "s" if is_item(fp) else "h" if headings.held(fp) else "i"
 
 
 def declares_alike(recorded: Fingerprint, current: Fingerprint) -> bool:

@@ -29,7 +29,7 @@ from ..heal.relocation import Missed, Relocated, Relocator
 from ..heal.translations import found_nothing, reveal
 from ..heal.words import normalized
 from ..outcome.heal import Heal
-from ..page import identity, keyed
+from ..page import apart, headings, identity, keyed
 from ..page.asserted import asserted_value_aside, bound_check
 from ..page.changes import LOOK_AGAIN_MS, PageClosed, now_ms, wait_for_change
 from ..page.checks import mismatch, with_other_numbers
@@ -245,9 +245,10 @@ def _resolve(relocator: Relocator, target: Target, look: Look, policy: Policy, l
                                             and recorded.href == fp.href and identity.declares_alike(recorded, fp)
                                             and elsewhere(recorded, fp, sections(fp.within)) is None
                                             and other_icon(recorded, fp) is None
-                                            and identity.told_apart(recorded, fp) is None)
+                                            and apart.told_apart(recorded, fp) is None)
     if sure and pins_hold(recorded, fp, policy.pinned) and \
-            beside_its_section(relocator.page, recorded, sections(fp.within)) is None:
+            beside_its_section(relocator.page, recorded, sections(fp.within)) is None and \
+            headings.apart(recorded, fp, lambda: headings.above(loc)) is None:
         return score  # the gate's rule too (``identity.holds``): one verdict, whichever path the action took
     why = relocator.doubt(target, loc, fp, score, policy, VERIFY_THRESHOLD)
     if why is not None:

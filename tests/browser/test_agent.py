@@ -274,9 +274,10 @@ def test_files_are_uploaded_through_an_input_and_through_a_chooser_and_cached_by
     assert ctx.figures.model_calls == 0 and ctx.figures.steps_replayed == 2
 
 
-# A settings page as real apps write it: "Delete" asks confirm(), "Rename" asks prompt().
+# A settings page as real apps write it: "Delete" asks confirm(), "Rename" asks prompt(). Its heading is no project's
+# name: "Delete project" is held to its heading (page/headings.py), and what this test is about is what confirm() asks.
 PROJECT = """<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Project</title></head><body><main>
-<h1 id="name">Apollo</h1>
+<h1>Project settings</h1><p>Project <strong id="name">Apollo</strong></p>
 <button type="button" id="rename">Rename project</button>
 <button type="button" class="btn btn--danger" id="delete">Delete project</button>
 <p id="status" role="status"></p>

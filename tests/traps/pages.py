@@ -1508,9 +1508,113 @@ DIALOG_QUESTION = _asking(
         Edit("products.html", ASKED[0][1], "title: 'Are you sure?', labelled: false,"),)),
 )
 
+# --- 20. the only Delete of a settings page moved away; a deploy key's Delete is the page's only one now -------------
+
+MUI_CARD = "MuiPaper-root MuiPaper-elevation1 MuiPaper-rounded MuiCard-root"
+MUI_HEADING = "MuiTypography-root MuiTypography-h6 css-1anx036"
+MUI_TEXT = "MuiTypography-root MuiTypography-body2 css-e784if"
+MUI_ERROR_BUTTON = "MuiButtonBase-root MuiButton-root MuiButton-contained MuiButton-containedError MuiButton-sizeMedium"
+GENERAL_CARD = f"""<div class="{MUI_CARD} css-bhp9pd"><div class="MuiCardContent-root css-1qw96cp">
+<h2 class="{MUI_HEADING}">General</h2>
+<div class="MuiFormControl-root MuiTextField-root css-i44wyl"><label class="MuiFormLabel-root MuiInputLabel-root css-1jy569b" for="project-name">Project name</label>
+<div class="MuiInputBase-root MuiOutlinedInput-root css-1bp1ao6"><input id="project-name" class="MuiInputBase-input MuiOutlinedInput-input css-1x5jdmq" value="Apollo"></div></div>
+</div><div class="MuiCardActions-root MuiCardActions-spacing css-3zukih">
+<button class="MuiButtonBase-root MuiButton-root MuiButton-contained MuiButton-containedPrimary css-1hw9j7s" tabindex="0" type="button" data-action="save">{icon("Save", "Small")}Save</button>
+</div></div>"""
+DANGER_ZONE_CARD = f"""<div class="{MUI_CARD} css-1d3bbye"><div class="MuiCardContent-root css-1qw96cp">
+<h2 class="{MUI_HEADING}">Danger zone</h2>
+<p class="{MUI_TEXT}">Deleting a project removes its builds, its deploy keys and its history. This cannot be undone.</p>
+</div><div class="MuiCardActions-root MuiCardActions-spacing css-3zukih">
+<button class="{MUI_ERROR_BUTTON} css-1hw9j7s" tabindex="0" type="button" data-action="delete-project">{icon("Delete", "Small")}Delete</button>
+</div></div>"""
+DEPLOY_KEYS_CARD = f"""<div class="{MUI_CARD} css-bhp9pd"><div class="MuiCardContent-root css-1qw96cp">
+<h2 class="{MUI_HEADING}">Deploy keys</h2>
+<ul class="MuiList-root MuiList-padding css-1ontqvh"><li class="MuiListItem-root MuiListItem-gutters css-1d1w7ds">
+<div class="MuiListItemText-root MuiListItemText-multiline css-1xar93x"><span class="MuiTypography-root MuiTypography-body1 css-1dj0ftx">ci@build-server</span>
+<p class="{MUI_TEXT}">SHA256:x9Qm7cLd · added 3 days ago</p></div>
+<button class="{MUI_ERROR_BUTTON} MuiButton-sizeSmall css-1hw9j7s" tabindex="0" type="button" data-action="delete-key">{icon("Delete", "Small")}Delete</button>
+</li></ul></div></div>
+<p class="{MUI_TEXT}"><a class="MuiTypography-root MuiLink-root css-1xpk4ms" href="/projects/1/advanced">Advanced settings</a></p>"""
+# GitHub's manner: the Danger zone a list of rows, each with a heading of its own over what it does, and its button.
+DANGER_ZONE_ROWS = f"""<div class="{MUI_CARD} css-8k2r1q"><div class="MuiCardContent-root css-1qw96cp">
+<h2 class="{MUI_HEADING}">Danger zone</h2>
+<ul class="MuiList-root css-1ontqvh">
+<li class="MuiListItem-root MuiListItem-divider css-1d1w7ds"><div class="MuiListItemText-root css-1xar93x"><h3 class="MuiTypography-root MuiTypography-subtitle1 css-1cc4ti">Change visibility</h3>
+<p class="{MUI_TEXT}">This project is private.</p></div>
+<button class="MuiButtonBase-root MuiButton-root MuiButton-outlined MuiButton-outlinedError css-7tq1wm" tabindex="0" type="button" data-action="visibility">Change visibility</button></li>
+<li class="MuiListItem-root css-1d1w7ds"><div class="MuiListItemText-root css-1xar93x"><h3 class="MuiTypography-root MuiTypography-subtitle1 css-1cc4ti">Delete this project</h3>
+<p class="{MUI_TEXT}">Once you delete a project, there is no going back. Please be certain.</p></div>
+<button class="MuiButtonBase-root MuiButton-root MuiButton-outlined MuiButton-outlinedError css-7tq1wm" tabindex="0" type="button" data-action="delete-project">Delete</button></li>
+</ul></div></div>"""
+INTEGRATIONS_CARD = f"""<div class="{MUI_CARD} css-bhp9pd"><div class="MuiCardContent-root css-1qw96cp">
+<h2 class="{MUI_HEADING}">Integrations</h2><p class="{MUI_TEXT}">Post build results to a Slack channel.</p>
+</div><div class="MuiCardActions-root css-3zukih"><button class="MuiButtonBase-root MuiButton-root MuiButton-text css-1hw9j7s" tabindex="0" type="button" data-action="slack">Connect Slack</button></div></div>"""
+PROJECT_SCRIPT = """const project = seed.projects[0];
+document.getElementById('main-content').addEventListener('click', async (event) => {
+  const button = event.target.closest('[data-action]');
+  if (!button) return;
+  const action = button.dataset.action;
+  if (action === 'save') {
+    await api('PATCH', `/api/projects/${project.id}`, { name: document.getElementById('project-name').value });
+    notify('Project saved');
+  } else if (action === 'delete-project') {
+    await api('DELETE', `/api/projects/${project.id}`);
+    notify('Project deleted');
+  } else if (action === 'delete-key') {
+    await api('DELETE', `/api/deploy_keys/${seed.deploy_keys[0].id}`);
+    notify('Deploy key deleted');
+  } else {
+    track(`project settings: ${action}`);
+  }
+});"""
+
+
+def project_settings(*cards: str) -> str:
+    """Acme Admin's settings page of the Apollo project: a title over its cards."""
+    content = ('<div class="RaEdit-root css-1xqw7fb"><h1 class="MuiTypography-root MuiTypography-h5 css-1ehr5vl">'
+               'Apollo settings</h1>' + "\n".join(cards) + "</div>")
+    return admin("Apollo settings", "Dashboard", content, PROJECT_SCRIPT)
+
+
+PROJECT_STATE = app_json({"projects": [{"id": 1, "name": "Apollo"}], "deploy_keys": [{"id": 3, "name": "ci@build-server"}]})
+
+MOVED_DELETE = Pair(
+    name="moved_delete",
+    title="the only Delete moved away",
+    test='''
+def test_moved_delete(agent, page, app):
+    page.goto(app.url + "/projects/1/settings")
+    agent.run("delete the project")
+    expect(page.get_by_role("alert")).to_have_text("Project deleted")
+''',
+    by_hand='''
+def test_moved_delete(page, app):
+    page.goto(app.url + "/projects/1/settings")
+    page.get_by_role("button", name="Delete", exact=True).click()
+    expect(page.get_by_role("alert")).to_have_text("Project deleted")
+''',
+    bait='''
+def test_moved_delete(page, app):
+    page.goto(app.url + "/projects/1/settings")
+    page.get_by_role("button", name="Delete", exact=True).click()
+    expect(page.get_by_role("alert")).to_be_visible()
+''',
+    script=(_step("delete the project", _click("button", "Delete")),),
+    trap_step="delete the project",
+    original={"projects/1/settings.html": project_settings(GENERAL_CARD, DANGER_ZONE_CARD), "app.json": PROJECT_STATE},
+    original_log=("DELETE /api/projects/1 (Apollo)",),
+    trap=Variant("the Danger zone moved to the advanced settings page; the settings list the deploy keys, the one key "
+                 "with its own Delete", Expected(), files={
+        "projects/1/settings.html": project_settings(GENERAL_CARD, DEPLOY_KEYS_CARD),
+        "projects/1/advanced.html": project_settings(DANGER_ZONE_CARD)}),
+    twin=Variant("an Integrations card came; the Danger zone is a list of rows, each under a heading of its own "
+                 "(Delete this project)", Expected(("DELETE /api/projects/1 (Apollo)",)), files={
+        "projects/1/settings.html": project_settings(GENERAL_CARD, INTEGRATIONS_CARD, DANGER_ZONE_ROWS)}),
+)
+
 PAIRS: tuple[Pair, ...] = (RESEEDED_TABLE, DIALOG_MESSAGE, OPTION_VALUE, CONSENT_SCOPE, REMOVE_VS_DELETE, LOOKALIKE_ROW,
                            DRAFT_MODAL, FLAG_HIDES_BUTTON, COLLAPSED_SECTION, ROW_ACTION_REWIRED, ERROR_NOT_NAVIGATION,
                            LOGIN_NOT_NAVIGATION, RENAMED_SUBMIT, ORDER_DIALOG, DELETE_DIALOG, DIALOG_TITLE,
-                           DIALOG_UNNAMED, TERMS_NOT_CONSENT, DIALOG_QUESTION)
+                           DIALOG_UNNAMED, TERMS_NOT_CONSENT, DIALOG_QUESTION, MOVED_DELETE)
 BY_NAME: dict[str, Pair] = {pair.name: pair for pair in PAIRS}
 

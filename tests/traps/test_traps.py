@@ -36,7 +36,7 @@ GROUPS: dict[str, tuple[str, ...]] = {
     "rows": ("reseeded_table", "dialog_message", "lookalike_row", "remove_vs_delete", "dialog_title"),
     "scope": ("option_value", "consent_scope", "renamed_submit", "order_dialog", "dialog_unnamed"),
     "hidden": ("draft_modal", "flag_hides_button", "collapsed_section", "delete_dialog", "dialog_question"),
-    "effects": ("row_action_rewired", "error_not_navigation", "login_not_navigation", "terms_not_consent"),
+    "effects": ("row_action_rewired", "error_not_navigation", "login_not_navigation", "terms_not_consent", "moved_delete"),
 }
 
 

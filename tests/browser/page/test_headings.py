@@ -1,0 +1,216 @@
+"""A control whose words have consequences, the page's only one of its name or one in an item of its own, is held to
+the heading it sat under (``page/headings.py``).
+
+A project's settings page as GitLab-like apps render it: cards with a heading each, a "Danger zone" whose only
+"Delete" deletes the project. A release that moves the Danger zone to another page and lists deploy keys, each with
+its own "Delete", leaves a "Delete" that is the page's only one, under another heading: deleting with it deletes a
+key. Each page logs what it was made to do in ``window.__used`` (and asks the server, as an app would).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from pytest_lumen.cache.model import Fingerprint
+from pytest_lumen.errors import ReplayError
+from pytest_lumen.page import headings
+from tests.browser.inprocess import cache_file, record_once, replay_new
+
+HEAD = ('<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Apollo · Settings · GitLab</title></head>'
+        '<body class="ui-indigo"><header class="navbar gl-navbar"><a class="brand-logo" href="/">Projects</a></header>'
+        '<main class="content-wrapper" id="content-body"><div class="container-fluid gl-mt-5">'
+        '<h1 class="page-title gl-font-size-h-display">Apollo settings</h1>'
+        '<section class="settings gl-mb-5" id="js-general-settings"><div class="settings-header">'
+        '<h2 class="gl-heading-3 settings-title">General</h2></div><div class="settings-content">'
+        '<label for="project_name" class="label-bold">Project name</label>'
+        '<input id="project_name" class="form-control gl-form-input" value="Apollo">'
+        '<button type="button" class="btn btn-confirm gl-button" onclick="used(\'save\')">Save changes</button>'
+        '</div></section>')
+TAIL = ('</div></main><script>function used(what) { window.__used = (window.__used || []).concat([what]);'
+        ' fetch("/api/" + what + ".json"); }</script></body></html>')
+DANGER = ('<section class="settings gl-mb-5 danger-zone"><div class="settings-header">'
+          '<h2 class="gl-heading-3 settings-title">Danger zone</h2></div><div class="settings-content">'
+          '<p class="gl-text-subtle">Deleting a project removes its builds, its deploy keys and its history. This '
+          'cannot be undone.</p><button type="button" class="btn btn-danger gl-button" '
+          'onclick="used(\'delete-project\')">Delete</button></div></section>')
+KEYS = ('<section class="settings gl-mb-5" id="js-deploy-keys-settings"><div class="settings-header">'
+        '<h2 class="gl-heading-3 settings-title">Deploy keys</h2></div><div class="settings-content">'
+        '<ul class="content-list deploy-keys-list"><li class="gl-display-flex"><div class="gl-flex-grow-1">'
+        '<strong>ci@build-server</strong> <span class="gl-text-subtle">SHA256:x9Qm… added 3 days ago</span></div>'
+        '<button type="button" class="btn btn-danger btn-sm gl-button" onclick="used(\'delete-key\')">Delete</button>'
+        '</li></ul></div></section>')
+ADVANCED = '<p><a href="/apollo/advanced">Advanced settings</a></p>'
+
+# A release in GitHub's manner: the Danger zone a list of rows, each with a heading of its own above its button.
+DANGER_ROWS = ('<section class="settings gl-mb-5 danger-zone"><div class="settings-header">'
+               '<h2 class="gl-heading-3 settings-title">Danger zone</h2></div><ul class="Box Box--danger">'
+               '<li class="Box-row d-flex"><div class="flex-auto"><h3 class="h5">Change visibility</h3>'
+               '<p class="mb-0">This project is private.</p></div><button type="button" class="btn btn-danger" '
+               'onclick="used(\'visibility\')">Change visibility</button></li>'
+               '<li class="Box-row d-flex"><div class="flex-auto"><h3 class="h5">Delete this project</h3>'
+               '<p class="mb-0">Once you delete a project, there is no going back. Please be certain.</p></div>'
+               '<button type="button" class="btn btn-danger" onclick="used(\'delete-project\')">Delete</button></li>'
+               '</ul></section>')
+# A release that restyles the card as a web component (its heading slotted into a shadow root's header) under a
+# generated class, and adds an Integrations card above it.
+COMPONENT = ('<script>customElements.define("gl-card", class extends HTMLElement { constructor() { super();'
+             ' this.attachShadow({mode: "open"}).innerHTML = \'<div part="card" class="c-3xk9"><header part="header">'
+             '<slot name="header"></slot></header><div part="body"><slot></slot></div></div>\'; } });</script>')
+INTEGRATIONS = ('<section class="settings gl-mb-5"><div class="settings-header"><h2 class="gl-heading-3 settings-title">'
+                'Integrations</h2></div><div class="settings-content"><button type="button" class="btn gl-button" '
+                'onclick="used(\'slack\')">Connect Slack</button></div></section>')
+DANGER_CARD = ('<gl-card class="css-1n2b3c"><h2 slot="header" class="gl-heading-3">Danger zone</h2>'
+               '<p class="gl-text-subtle css-9xk2a">Deleting a project removes its builds, its deploy keys and its history. '
+               'This cannot be undone.</p><button type="button" class="btn btn-danger gl-button css-7fq1m" '
+               'onclick="used(\'delete-project\')"><svg class="gl-icon s16" aria-hidden="true"><use href="#remove"></use>'
+               '</svg>Delete</button></gl-card>')
+# A release that rewords the Danger zone's heading over the same text.
+DANGER_REWORDED = DANGER.replace(">Danger zone<", ">Delete project<")
+
+OLD = HEAD + DANGER + TAIL
+DELETE_THE_PROJECT = [{"tool": "click", "target": {"role": "button", "name": "Delete"}}, {"tool": "done"}]
+SENTENCE = "delete the project"
+
+
+def replayed(page: Any, site_factory: Callable[[dict[str, str]], Any], tmp_path: Path, now: str,
+             gate: bool) -> tuple[list[str], Exception | None]:
+    """What the page was made to do when "delete the project", recorded on ``OLD``, is replayed on ``now``; and the
+    replay's failure, if any."""
+    site = site_factory({"old.html": OLD, "new.html": now, **{f"api/{what}.json": "{}" for what in (
+        "save", "delete-project", "delete-key", "visibility", "slack")}})
+    record_once(page, site, tmp_path, DELETE_THE_PROJECT, SENTENCE)
+    page.goto("about:blank")
+    failure: Exception | None = None
+    try:
+        replay_new(page, site, tmp_path, SENTENCE, gate=gate)
+    except ReplayError as exc:
+        failure = exc
+    return page.evaluate("() => window.__used || []"), failure
+
+
+def test_the_only_delete_records_the_heading_it_sat_under(
+        page: Any, site_factory: Callable[[dict[str, str]], Any], tmp_path: Path) -> None:
+    used, failure = replayed(page, site_factory, tmp_path, OLD, gate=True)
+
+    fingerprint = Fingerprint.model_validate(json.loads(cache_file(tmp_path).read_text())["steps"][0]["actions"][0]
+                                             ["fingerprint"])
+    assert (used, failure) == (["delete-project"], None)
+    assert fingerprint.heading == "Danger zone" and headings.held(fingerprint)
+
+
+@pytest.mark.parametrize("gate", [True, False], ids=["gate", "full"])
+@pytest.mark.parametrize(("now", "done"), [(HEAD + KEYS + ADVANCED + TAIL, []),
+                                           (HEAD + DANGER.replace(">Delete<", ">Delete project<") + KEYS + TAIL,
+                                            ["delete-project"])],
+                         ids=["moved-away", "renamed-beside-a-key"])
+def test_the_only_delete_of_another_part_of_the_page_is_never_pressed(
+        now: str, done: list[str], gate: bool, page: Any, site_factory: Callable[[dict[str, str]], Any],
+        tmp_path: Path) -> None:
+    """Trap: the project's Delete moved to another page, and a deploy key's Delete is the page's only one: red, with
+    nothing deleted. Its twin: the project's Delete renamed "Delete project", above the keys: healed to it (its name
+    only gained what it is about), never to the key's."""
+    used, failure = replayed(page, site_factory, tmp_path, now, gate)
+
+    assert used == done
+    if not done:
+        assert failure is not None and "under the heading 'Deploy keys'" in str(failure)
+    else:
+        assert failure is None
+
+
+@pytest.mark.parametrize("gate", [True, False], ids=["gate", "full"])
+@pytest.mark.parametrize("now", [HEAD + DANGER_ROWS + TAIL, HEAD + INTEGRATIONS + DANGER_CARD + COMPONENT + TAIL,
+                                 HEAD + DANGER_REWORDED + TAIL],
+                         ids=["rows-with-headings", "web-component", "heading-reworded"])
+def test_the_delete_of_its_own_part_of_the_page_is_pressed(
+        now: str, gate: bool, page: Any, site_factory: Callable[[dict[str, str]], Any], tmp_path: Path) -> None:
+    """Twins: the Danger zone as rows with headings of their own, restyled as a web component under a new card, or
+    its heading reworded over the same text: the project's Delete, green."""
+    used, failure = replayed(page, site_factory, tmp_path, now, gate)
+
+    assert failure is None and used == ["delete-project"]
+
+
+def test_the_headings_above_an_element_are_its_outline_nearest_first(
+        page: Any, site_factory: Callable[[dict[str, str]], Any]) -> None:
+    site = site_factory({"rows.html": HEAD + DANGER_ROWS + KEYS + TAIL,
+                         "card.html": HEAD + INTEGRATIONS + DANGER_CARD + COMPONENT + TAIL})
+    page.goto(f"{site.url}/rows.html")
+    assert headings.above(page.get_by_role("button", name="Delete", exact=True).first) == [
+        "Delete this project", "Danger zone", "Apollo settings"]
+    assert headings.above(page.get_by_role("button", name="Delete", exact=True).last) == [
+        "Deploy keys", "Apollo settings"]  # not the Danger zone above it: one of its rank, nearer
+    page.goto(f"{site.url}/card.html")
+    assert headings.above(page.get_by_role("button", name="Delete")) == ["Danger zone", "Apollo settings"]
+
+
+# A team page as admin apps render it: the members in one table, the pending invitations in another, both keyed by the
+# person's name under the same "Name" header, each row with its own "Remove" (remove the member / revoke the invitation).
+def team(members: list[str], invited: list[str], invitations: str = "Pending invitations", extra: str = "",
+         sort: bool = False) -> str:
+    def table(kind: str, names: list[str]) -> str:
+        rows = "".join(f'<tr class="css-1q2w"><td><a href="/people/{n.split()[0].lower()}">{n}</a></td>'
+                       f'<td><span class="badge">{"Owner" if n == "Ada Lovelace" else "Member"}</span></td>'
+                       f'<td class="text-end"><button type="button" class="btn btn-sm btn-link text-danger" '
+                       f'onclick="used(\'{kind} {n}\')">Remove</button></td></tr>' for n in sorted(names, reverse=sort))
+        return (f'<table class="table table-sm"><thead><tr><th scope="col">Name</th><th scope="col">Role</th>'
+                f'<th scope="col"><span class="visually-hidden">Actions</span></th></tr></thead><tbody>{rows}</tbody>'
+                '</table>')
+    return ('<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Team · Acme</title></head><body><main '
+            'class="container"><h1 class="h3">Team</h1><div class="card mb-4"><div class="card-body"><h2 class="h5">'
+            f'Members</h2>{table("remove-member", members)}</div></div><div class="card"><div class="card-body">'
+            f'<h2 class="h5">{invitations}</h2>{extra}{table("revoke-invitation", invited)}</div></div>'
+            '<script>function used(what) { window.__used = (window.__used || []).concat([what]); }</script>'
+            '</main></body></html>')
+
+
+TEAM = team(["Ada Lovelace", "Alan Turing"], ["Grace Hopper", "Edsger Dijkstra"])
+REVOKE_GRACE = [{"tool": "click", "target": {"role": "button", "name": "Remove", "nth": 3}}, {"tool": "done"}]
+REVOKE = "revoke Grace Hopper's invitation"
+
+
+def revoked(page: Any, site_factory: Callable[[dict[str, str]], Any], tmp_path: Path, now: str,
+            gate: bool) -> tuple[list[str], Exception | None]:
+    """What the team page was made to do when "revoke Grace Hopper's invitation", recorded on ``TEAM``, is replayed on
+    ``now``; and the replay's failure, if any."""
+    site = site_factory({"old.html": TEAM, "new.html": now})
+    record_once(page, site, tmp_path, REVOKE_GRACE, REVOKE)
+    page.goto("about:blank")
+    failure: Exception | None = None
+    try:
+        replay_new(page, site, tmp_path, REVOKE, gate=gate)
+    except ReplayError as exc:
+        failure = exc
+    return page.evaluate("() => window.__used || []"), failure
+
+
+@pytest.mark.parametrize("gate", [True, False], ids=["gate", "full"])
+def test_a_rows_remove_in_another_table_with_the_same_column_is_never_pressed(
+        gate: bool, page: Any, site_factory: Callable[[dict[str, str]], Any], tmp_path: Path) -> None:
+    """Trap: Grace accepted her invitation; her row is in Members now, under the same "Name" header: red, and she
+    stays a member."""
+    used, failure = revoked(page, site_factory, tmp_path, team(["Ada Lovelace", "Alan Turing", "Grace Hopper"],
+                                                               ["Edsger Dijkstra"]), gate)
+
+    assert used == [] and failure is not None and "under the heading 'Members'" in str(failure)
+
+
+@pytest.mark.parametrize("gate", [True, False], ids=["gate", "full"])
+@pytest.mark.parametrize("now", [
+    team(["Ada Lovelace", "Alan Turing"], ["Grace Hopper", "Edsger Dijkstra", "Barbara Liskov"], sort=True),
+    team(["Ada Lovelace"], ["Grace Hopper", "Edsger Dijkstra"], invitations="Pending invitations (2)"),
+    team(["Ada Lovelace", "Alan Turing"], ["Grace Hopper", "Edsger Dijkstra"],
+         extra='<h3 class="h6 text-muted">Sent in the last 30 days</h3>')],
+    ids=["invited-another-resorted", "count-in-heading", "subheading-added"])
+def test_a_rows_remove_in_its_own_table_is_pressed(
+        now: str, gate: bool, page: Any, site_factory: Callable[[dict[str, str]], Any], tmp_path: Path) -> None:
+    """Twins: another person invited and the rows re-sorted, a count in the heading, a heading added over the table:
+    Grace's invitation revoked, green."""
+    used, failure = revoked(page, site_factory, tmp_path, now, gate)
+
+    assert failure is None and used == ["revoke-invitation Grace Hopper"]
