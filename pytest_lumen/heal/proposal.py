@@ -207,7 +207,7 @@ class Scene:
         """Why the element (at ``index`` in the survey's scan, else the one ``settle`` finds) is not under the heading
         the recorded control, held to it, sat under (``headings.apart``: the outline above it is read only when its
         nearest heading is another; an element not found again has none); else None."""
-        def read() -> list[str]:
+        def read() -> headings.Outline:
             if index is not None and index >= 0:
                 return headings.above(nth_of(self.page, self.survey.selector, index))
             return headings.above(settle()[1]) if settle is not None else []

@@ -9,7 +9,7 @@ match, and acts, in one round trip.
 
 The gate only ever speeds replay up: it passes when every identifying attribute is unchanged
 (position and CSS path aside, and the text around the element and its heading unless it had look-alikes, its heading
-kept for a control whose words have consequences, the page's only one, ``headings.held``; the icon of a control
+kept for a control that destroys, the page's only one or in an item, ``headings.held``; the icon of a control
 without words, ``icons.py``), and the element is in the named section it was recorded in
 (``enclosing.section_key``), in a dialog as it was or not, under the title its dialog showed
 (``enclosing.held_to_title``), and, for a control whose words have consequences, with the description its dialog
@@ -64,8 +64,8 @@ LIVE = ("text", "context")
 # of the "Shipping address" card and of the "Billing address" card), so they are in their gate only: for any
 # other element, a changed context would only send replay down the full path, a round trip later, every run.
 CONTEXT = ("context", "heading")
-# A control held to the heading it sat under (``headings.held``: its words have consequences, and it was the page's
-# only one of its name): its heading is in its gate, the text around it still not ("h" instead of "c").
+# A control held to the heading it sat under (``headings.held``: it destroys, and it was the page's only one of its
+# name or sits in an item): its heading is in its gate, the text around it still not ("h" instead of "c" or "i").
 PLACE = ("context",)
 # An element its locator finds in a repeated item by the item's identifying text (``Fingerprint.item``,
 # ``items.py``): the item's other text around it is evidence, not identity (a column added, a date

@@ -205,12 +205,11 @@ function fingerprinter(config) {
     }
     return kindsIn.get(root).get(kindOf(el)) || null;
   };
-  // The text of the nearest heading shown before the element, looking up to six ancestors out (a closed dialog's title
-  // before it in the document, or a collapsed drawer's, is no heading a reader sees it under).
+  // The text of the nearest heading before the element, looking up to six ancestors out.
   const headingOf = (el) => {
     for (let n = up(el), d = 0; n && d < 6; n = up(n), d++) {
-      const before = deepAll(HEADINGS, n).filter((h) => h !== el && !h.contains(el)
-        && (h.compareDocumentPosition(el) & Node.DOCUMENT_POSITION_FOLLOWING) && h.checkVisibility());
+      const before = deepAll(HEADINGS, n)
+        .filter((h) => h !== el && !h.contains(el) && (h.compareDocumentPosition(el) & Node.DOCUMENT_POSITION_FOLLOWING));
       if (before.length) return clean(before[before.length - 1].innerText, 80);
     }
     return null;

@@ -1,8 +1,8 @@
-// The headings above an element, nearest first: the nearest heading before it (fingerprint.js's heading), then the
-// nearest one before that of a higher rank, and so on to a first-rank one: the outline around the element as a reader
-// of the page's headings sees it ("Delete this project" under "Danger zone" under "Apollo settings"), headings shown
-// only. Read in each of its ancestors in turn, open shadow roots crossed, as fingerprint.js reads the nearest; cut as
-// it cuts one (80).
+// The headings above an element, nearest first, each as [text, rank]: the nearest heading before it (fingerprint.js's
+// heading, read the same way), then the nearest one before that of a higher rank, and so on to a first-rank one: the
+// outline around the element as a reader of the page's headings sees it ("Delete this project" under "Danger zone"
+// under "Apollo settings"). Read in each of its ancestors in turn, open shadow roots crossed, as fingerprint.js reads
+// the nearest (it stops six ancestors out; the outline goes on to the document); cut as it cuts one (80).
 // A heading's rank: its aria-level, else its tag's (h2: 2), else ARIA's default for role=heading (2).
 function headingsAbove(el) {
   const up = (n) => n.parentElement || (n.parentNode && n.parentNode.host) || null;
@@ -19,14 +19,14 @@ function headingsAbove(el) {
   for (let n = up(el); n && rank > 1; n = up(n)) {
     // what this ancestor holds before the element that an inner one did not: all before the inner one, in order
     const before = deepAll(HEADINGS, n).filter((h) => !seen.has(h) && h !== el && !h.contains(el)
-      && (h.compareDocumentPosition(el) & Node.DOCUMENT_POSITION_FOLLOWING) && h.checkVisibility());
+      && (h.compareDocumentPosition(el) & Node.DOCUMENT_POSITION_FOLLOWING));
     for (let i = before.length - 1; i >= 0 && rank > 1; i--) {
       seen.add(before[i]);
       const r = rankOf(before[i]);
       if (r >= rank) continue;
       rank = r;
       const said = text(before[i]);
-      if (said) out.push(said);
+      if (said) out.push([said, r]);
     }
   }
   return out;

@@ -72,22 +72,38 @@ DANGER_CARD = ('<gl-card class="css-1n2b3c"><h2 slot="header" class="gl-heading-
 # A release that rewords the Danger zone's heading over the same text.
 DANGER_REWORDED = DANGER.replace(">Danger zone<", ">Delete project<")
 
+# A release that nests the key's button in Bootstrap's button group, deeper than the fingerprint looks for a heading.
+KEYS_NESTED = KEYS.replace('<button type="button" class="btn btn-danger btn-sm gl-button" onclick="used(\'delete-key\')">'
+                           'Delete</button>', '<div class="gl-ml-auto"><div class="btn-group" role="group"><span '
+                           'class="has-tooltip"><span class="gl-button-text"><button type="button" class="btn btn-danger '
+                           'btn-sm gl-button" onclick="used(\'delete-key\')">Delete</button></span></span></div></div>')
+# An app whose card titles are styled divs: the page's title is the heading over every control.
+DIV_TITLES = (HEAD + DANGER + TAIL).replace('<h2 class="gl-heading-3 settings-title">',
+                                            '<div class="gl-heading-3 settings-title">').replace('</h2>', '</div>')
+
 OLD = HEAD + DANGER + TAIL
 DELETE_THE_PROJECT = [{"tool": "click", "target": {"role": "button", "name": "Delete"}}, {"tool": "done"}]
 SENTENCE = "delete the project"
 
 
 def replayed(page: Any, site_factory: Callable[[dict[str, str]], Any], tmp_path: Path, now: str,
-             gate: bool) -> tuple[list[str], Exception | None]:
-    """What the page was made to do when "delete the project", recorded on ``OLD``, is replayed on ``now``; and the
+             gate: bool, old: str = OLD) -> tuple[list[str], Exception | None]:
+    """What the page was made to do when "delete the project", recorded on ``old``, is replayed on ``now``; and the
     replay's failure, if any."""
-    site = site_factory({"old.html": OLD, "new.html": now, **{f"api/{what}.json": "{}" for what in (
+    site = site_factory({"old.html": old, "new.html": now, **{f"api/{what}.json": "{}" for what in (
         "save", "delete-project", "delete-key", "visibility", "slack")}})
-    record_once(page, site, tmp_path, DELETE_THE_PROJECT, SENTENCE)
+    return outcome(page, site, tmp_path, DELETE_THE_PROJECT, SENTENCE, gate)
+
+
+def outcome(page: Any, site: Any, tmp_path: Path, script: list[dict[str, Any]], sentence: str,
+            gate: bool) -> tuple[list[str], Exception | None]:
+    """What the site's new page was made to do when ``sentence``, recorded on its old page, is replayed there; and
+    the replay's failure, if any."""
+    record_once(page, site, tmp_path, script, sentence)
     page.goto("about:blank")
     failure: Exception | None = None
     try:
-        replay_new(page, site, tmp_path, SENTENCE, gate=gate)
+        replay_new(page, site, tmp_path, sentence, gate=gate)
     except ReplayError as exc:
         failure = exc
     return page.evaluate("() => window.__used || []"), failure
@@ -101,6 +117,19 @@ def test_the_only_delete_records_the_heading_it_sat_under(
                                              ["fingerprint"])
     assert (used, failure) == (["delete-project"], None)
     assert fingerprint.heading == "Danger zone" and headings.held(fingerprint)
+
+
+@pytest.mark.parametrize("gate", [True, False], ids=["gate", "full"])
+@pytest.mark.parametrize(("old", "now"), [(OLD, HEAD + KEYS_NESTED + ADVANCED + TAIL), (DIV_TITLES, HEAD + KEYS + TAIL)],
+                         ids=["nested-deeper", "titles-became-headings"])
+def test_the_only_delete_is_held_beyond_the_fingerprints_reach_and_never_by_the_pages_title(
+        old: str, now: str, gate: bool, page: Any, site_factory: Callable[[dict[str, str]], Any], tmp_path: Path) -> None:
+    """Traps: the key's Delete nested deeper than the fingerprint reads a heading (none read: its outline is), and a
+    page whose card titles were divs, recorded under the page's title, given real headings as the Danger zone left:
+    red, nothing deleted."""
+    used, failure = replayed(page, site_factory, tmp_path, now, gate, old=old)
+
+    assert used == [] and failure is not None and "under the heading 'Deploy keys'" in str(failure)
 
 
 @pytest.mark.parametrize("gate", [True, False], ids=["gate", "full"])
@@ -142,11 +171,11 @@ def test_the_headings_above_an_element_are_its_outline_nearest_first(
                          "card.html": HEAD + INTEGRATIONS + DANGER_CARD + COMPONENT + TAIL})
     page.goto(f"{site.url}/rows.html")
     assert headings.above(page.get_by_role("button", name="Delete", exact=True).first) == [
-        "Delete this project", "Danger zone", "Apollo settings"]
+        ("Delete this project", 3), ("Danger zone", 2), ("Apollo settings", 1)]
     assert headings.above(page.get_by_role("button", name="Delete", exact=True).last) == [
-        "Deploy keys", "Apollo settings"]  # not the Danger zone above it: one of its rank, nearer
+        ("Deploy keys", 2), ("Apollo settings", 1)]  # not the Danger zone above it: one of its rank, nearer
     page.goto(f"{site.url}/card.html")
-    assert headings.above(page.get_by_role("button", name="Delete")) == ["Danger zone", "Apollo settings"]
+    assert headings.above(page.get_by_role("button", name="Delete")) == [("Danger zone", 2), ("Apollo settings", 1)]
 
 
 # A team page as admin apps render it: the members in one table, the pending invitations in another, both keyed by the
@@ -178,15 +207,7 @@ def revoked(page: Any, site_factory: Callable[[dict[str, str]], Any], tmp_path: 
             gate: bool) -> tuple[list[str], Exception | None]:
     """What the team page was made to do when "revoke Grace Hopper's invitation", recorded on ``TEAM``, is replayed on
     ``now``; and the replay's failure, if any."""
-    site = site_factory({"old.html": TEAM, "new.html": now})
-    record_once(page, site, tmp_path, REVOKE_GRACE, REVOKE)
-    page.goto("about:blank")
-    failure: Exception | None = None
-    try:
-        replay_new(page, site, tmp_path, REVOKE, gate=gate)
-    except ReplayError as exc:
-        failure = exc
-    return page.evaluate("() => window.__used || []"), failure
+    return outcome(page, site_factory({"old.html": TEAM, "new.html": now}), tmp_path, REVOKE_GRACE, REVOKE, gate)
 
 
 @pytest.mark.parametrize("gate", [True, False], ids=["gate", "full"])
