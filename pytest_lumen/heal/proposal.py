@@ -206,11 +206,11 @@ class Scene:
     def heading_apart(self, index: int | None, current: Fingerprint, settle: Settle | None = None) -> str | None:
         """Why the element (at ``index`` in the survey's scan, else the one ``settle`` finds) is not under the heading
         the recorded control, held to it, sat under (``headings.apart``: the outline above it is read only when its
-        nearest heading is another; an element not found again has none); else None."""
-        def read() -> headings.Outline:
+        nearest heading is another; an element not found again has none, and is not taken); else None."""
+        def read() -> headings.Outline | None:
             if index is not None and index >= 0:
                 return headings.above(nth_of(self.page, self.survey.selector, index))
-            return headings.above(settle()[1]) if settle is not None else []
+            return headings.above(settle()[1]) if settle is not None else None
         return headings.apart(self.recorded, current, read)
 
     def item_texts(self, index: int | None) -> set[str] | None:

@@ -21,7 +21,7 @@ from ..cache.model import Fingerprint
 from ..templates import placeholders
 from . import scripts
 from .declared import an_address
-from .enclosing import section_words, words_in_order
+from .enclosing import words_in_order
 from .evaluate import evaluate
 from .items import ITEM_ROLES
 from .purpose import consequence
@@ -31,8 +31,7 @@ if TYPE_CHECKING:
 
 ABOVE_JS = scripts.function("headingsAbove", ("deep", "composed", "hash", "enclosing", "headings"))
 HELD = "destroy"  # the consequence whose controls are held to their heading (``purpose.CONSEQUENCES``)
-TITLE_RANK = 1  # a heading of this rank is the page's title, above every control of the page: no part of it
-Outline = list[tuple[str, int]]  # the headings above an element, nearest first: (text, rank)
+Outline = list[tuple[str, bool]]  # the headings above an element, nearest first: (text, whether it is the page's title)
 
 
 def held(recorded: Fingerprint) -> bool:
@@ -51,42 +50,56 @@ def held(recorded: Fingerprint) -> bool:
     return not recorded.look_alikes
 
 
-def above(element: Locator) -> Outline:
-    """The headings above the element, nearest first (``js/headings.js``); none when it is gone. One round trip."""
+def above(element: Locator) -> Outline | None:
+    """The headings above the element, nearest first (``js/headings.js``); None when it could not be read (it is
+    gone). One round trip."""
     try:
-        return [(str(text), int(rank)) for text, rank in evaluate(element, ABOVE_JS)]
+        return [(str(text), bool(title)) for text, title in evaluate(element, ABOVE_JS)]
     except PlaywrightError:
-        return []
+        return None
 
 
-def apart(recorded: Fingerprint, current: Fingerprint, read: Callable[[], Outline]) -> str | None:
+def apart(recorded: Fingerprint, current: Fingerprint, read: Callable[[], Outline | None]) -> str | None:
     """Why ``current`` is not where the recorded element, held to its heading (``held``), was; else None.
 
-    It is where it was when its nearest heading says the recorded one's words (case and counts aside); or, outside an
-    item (whose text moves with the item: Grace Hopper's row, in Members now), the text around it still holds the
-    recorded text (``_around``: a heading reworded over the same paragraph); or the recorded heading is one of the
-    headings above it (``read``, read only now: a heading added between them, "Delete this project" under "Danger
-    zone"), unless only as the page's title, which is above every control of the page. An element under no heading
-    tells nothing either way."""
+    It is where it was when its nearest heading says the recorded one's words (case, counts and numbers aside:
+    ``_said``); or, outside an item (whose text moves with the item: Grace Hopper's row, in Members now), the text
+    around it after its heading is the recorded text, word for word (``_same_text``: a heading reworded over the same
+    paragraph); or the recorded heading is one of the headings above it (``read``, read only
+    now: a heading added between them, "Delete this project" under "Danger zone"), unless only as the page's title
+    (its only first-rank heading), which is above every control of the page. An element under no heading tells
+    nothing either way; one whose headings could not be read (``read`` gives None) is not taken."""
     if not held(recorded) or (current.heading is not None and _said(current.heading) == _said(recorded.heading)):
         return None
-    said = section_words(recorded.heading or "") | section_words(current.heading or "")
-    was, now = _around(recorded, said), _around(current, said)
-    if not recorded.item and was and was <= now:
+    if not recorded.item and _same_text(_around(recorded), _around(current)):
         return None
     outline = read()
-    if not outline or any(_said(text) == _said(recorded.heading) for text, rank in outline if rank > TITLE_RANK):
+    if outline is not None and (not outline or any(_said(text) == _said(recorded.heading)
+                                                   for text, title in outline if not title)):
         return None
-    return (f"it is under the heading {outline[0][0]!r}; the recorded {name_or_text(recorded)!r}, which would "
+    shown = f"under the heading {outline[0][0]!r}" if outline else "where its headings could not be read"
+    return (f"it is {shown}; the recorded {name_or_text(recorded)!r}, which would "
             f"{consequence(name_or_text(recorded))}, was under {recorded.heading!r}")
 
 
 def _said(heading: str | None) -> tuple[str, ...]:
-    """What a heading says: its words in order, case and counts aside ("Pending invitations (2)")."""
-    return words_in_order(heading)
+    """What a heading says: its words in order, case, counts and numbers aside ("Pending invitations 2", "Order 1042":
+    a count or a record's number is the app's data, its words the part of the page)."""
+    return tuple(word for word in words_in_order(heading) if not word.isdigit())
 
 
-def _around(fp: Fingerprint, headings_say: frozenset[str]) -> frozenset[str]:
-    """The words of the text around an element (its ``context``), counts aside, but those its headings say (the
-    recorded one's and the element's now): a card's text holds its heading's, which is compared apart."""
-    return section_words(fp.context or "") - headings_say
+def _around(fp: Fingerprint) -> tuple[str, ...]:
+    """The words of the text around an element (its ``context``, case and counts aside) after its heading's: a card's
+    text begins with its heading, which is compared apart."""
+    text = fp.context or ""
+    if fp.heading and text.startswith(fp.heading):
+        text = text[len(fp.heading):]
+    return words_in_order(text)
+
+
+def _same_text(was: tuple[str, ...], now: tuple[str, ...]) -> bool:
+    """Whether two texts around an element are one: the shorter one's words, but its last, begin the longer one, and
+    there is one at least. The last word is left out: the fingerprint cuts the text (at 80 characters, mid-word); a
+    longer text may have gained a sentence after the recorded one."""
+    shorter, longer = sorted((was, now), key=len)
+    return len(shorter) > 1 and longer[:len(shorter) - 1] == shorter[:-1]

@@ -1,8 +1,10 @@
-// The headings above an element, nearest first, each as [text, rank]: the nearest heading before it (fingerprint.js's
+// The headings above an element, nearest first, each as [text, title]: the nearest heading before it (fingerprint.js's
 // heading, read the same way), then the nearest one before that of a higher rank, and so on to a first-rank one: the
 // outline around the element as a reader of the page's headings sees it ("Delete this project" under "Danger zone"
 // under "Apollo settings"). Read in each of its ancestors in turn, open shadow roots crossed, as fingerprint.js reads
-// the nearest (it stops six ancestors out; the outline goes on to the document); cut as it cuts one (80).
+// the nearest (it stops six ancestors out; the outline goes on to the document); cut as it cuts one (80). A heading
+// without text is none. ``title``: it is the page's title, its only first-rank heading (an app that gives each
+// section a first-rank heading has no title).
 // A heading's rank: its aria-level, else its tag's (h2: 2), else ARIA's default for role=heading (2).
 function headingsAbove(el) {
   const up = (n) => n.parentElement || (n.parentNode && n.parentNode.host) || null;
@@ -23,11 +25,13 @@ function headingsAbove(el) {
     for (let i = before.length - 1; i >= 0 && rank > 1; i--) {
       seen.add(before[i]);
       const r = rankOf(before[i]);
-      if (r >= rank) continue;
-      rank = r;
       const said = text(before[i]);
-      if (said) out.push([said, r]);
+      if (r >= rank || !said) continue;
+      rank = r;
+      out.push([said, r]);
     }
   }
-  return out;
+  const titled = out.length && out[out.length - 1][1] === 1
+    && deepAll(HEADINGS).filter((h) => rankOf(h) === 1 && text(h)).length === 1;
+  return out.map(([said, r], i) => [said, Boolean(titled) && i === out.length - 1]);
 }

@@ -45,6 +45,11 @@ KEYS = ('<section class="settings gl-mb-5" id="js-deploy-keys-settings"><div cla
         '<button type="button" class="btn btn-danger btn-sm gl-button" onclick="used(\'delete-key\')">Delete</button>'
         '</li></ul></div></section>')
 ADVANCED = '<p><a href="/apollo/advanced">Advanced settings</a></p>'
+# A release whose only deploy key is shown as a card, its paragraph worded as the Danger zone's was.
+KEY_CARD = ('<section class="settings gl-mb-5"><div class="settings-header"><h2 class="gl-heading-3 settings-title">Deploy '
+            'keys</h2></div><div class="settings-content"><p class="gl-text-subtle">Deleting a deploy key removes its '
+            'access to the builds and its history. This cannot be undone.</p><button type="button" class="btn '
+            'btn-danger gl-button" onclick="used(\'delete-key\')">Delete</button></div></section>')
 
 # A release in GitHub's manner: the Danger zone a list of rows, each with a heading of its own above its button.
 DANGER_ROWS = ('<section class="settings gl-mb-5 danger-zone"><div class="settings-header">'
@@ -82,6 +87,11 @@ DIV_TITLES = (HEAD + DANGER + TAIL).replace('<h2 class="gl-heading-3 settings-ti
                                             '<div class="gl-heading-3 settings-title">').replace('</h2>', '</div>')
 
 OLD = HEAD + DANGER + TAIL
+# An app that gives each section a first-rank heading; its release adds a heading over the Delete's paragraph.
+SECTIONS_OLD = OLD.replace('<h1 class="page-title gl-font-size-h-display">Apollo settings</h1>', '').replace(
+    '<h2 class="gl-heading-3 settings-title">', '<h1 class="gl-heading-3 settings-title">').replace('</h2>', '</h1>')
+SECTIONS_NOW = SECTIONS_OLD.replace('<p class="gl-text-subtle">Deleting', '<h2 class="h5">Delete this project</h2>'
+                                                                         '<p class="gl-text-subtle">Deleting')
 DELETE_THE_PROJECT = [{"tool": "click", "target": {"role": "button", "name": "Delete"}}, {"tool": "done"}]
 SENTENCE = "delete the project"
 
@@ -134,15 +144,17 @@ def test_the_only_delete_is_held_beyond_the_fingerprints_reach_and_never_by_the_
 
 @pytest.mark.parametrize("gate", [True, False], ids=["gate", "full"])
 @pytest.mark.parametrize(("now", "done"), [(HEAD + KEYS + ADVANCED + TAIL, []),
+                                           (HEAD + KEY_CARD + ADVANCED + TAIL, []),
                                            (HEAD + DANGER.replace(">Delete<", ">Delete project<") + KEYS + TAIL,
                                             ["delete-project"])],
-                         ids=["moved-away", "renamed-beside-a-key"])
+                         ids=["moved-away", "a-key-worded-alike", "renamed-beside-a-key"])
 def test_the_only_delete_of_another_part_of_the_page_is_never_pressed(
         now: str, done: list[str], gate: bool, page: Any, site_factory: Callable[[dict[str, str]], Any],
         tmp_path: Path) -> None:
-    """Trap: the project's Delete moved to another page, and a deploy key's Delete is the page's only one: red, with
-    nothing deleted. Its twin: the project's Delete renamed "Delete project", above the keys: healed to it (its name
-    only gained what it is about), never to the key's."""
+    """Traps: the project's Delete moved to another page, and a deploy key's Delete is the page's only one (in a list,
+    or in a card whose paragraph is worded as the Danger zone's was): red, with nothing deleted. Their twin: the
+    project's Delete renamed "Delete project", above the keys: healed to it (its name only gained what it is about),
+    never to the key's."""
     used, failure = replayed(page, site_factory, tmp_path, now, gate)
 
     assert used == done
@@ -150,6 +162,16 @@ def test_the_only_delete_of_another_part_of_the_page_is_never_pressed(
         assert failure is not None and "under the heading 'Deploy keys'" in str(failure)
     else:
         assert failure is None
+
+
+@pytest.mark.parametrize("gate", [True, False], ids=["gate", "full"])
+def test_a_heading_added_under_a_first_rank_section_heading_is_no_move(
+        gate: bool, page: Any, site_factory: Callable[[dict[str, str]], Any], tmp_path: Path) -> None:
+    """Twin: an app with a first-rank heading per section (none is the page's title), a heading added over the
+    Danger zone's paragraph: the project's Delete, green."""
+    used, failure = replayed(page, site_factory, tmp_path, SECTIONS_NOW, gate, old=SECTIONS_OLD)
+
+    assert failure is None and used == ["delete-project"]
 
 
 @pytest.mark.parametrize("gate", [True, False], ids=["gate", "full"])
@@ -168,14 +190,18 @@ def test_the_delete_of_its_own_part_of_the_page_is_pressed(
 def test_the_headings_above_an_element_are_its_outline_nearest_first(
         page: Any, site_factory: Callable[[dict[str, str]], Any]) -> None:
     site = site_factory({"rows.html": HEAD + DANGER_ROWS + KEYS + TAIL,
-                         "card.html": HEAD + INTEGRATIONS + DANGER_CARD + COMPONENT + TAIL})
+                         "card.html": HEAD + INTEGRATIONS + DANGER_CARD + COMPONENT + TAIL,
+                         "sections.html": SECTIONS_NOW})
     page.goto(f"{site.url}/rows.html")
     assert headings.above(page.get_by_role("button", name="Delete", exact=True).first) == [
-        ("Delete this project", 3), ("Danger zone", 2), ("Apollo settings", 1)]
+        ("Delete this project", False), ("Danger zone", False), ("Apollo settings", True)]
     assert headings.above(page.get_by_role("button", name="Delete", exact=True).last) == [
-        ("Deploy keys", 2), ("Apollo settings", 1)]  # not the Danger zone above it: one of its rank, nearer
+        ("Deploy keys", False), ("Apollo settings", True)]  # not the Danger zone above it: one of its rank, nearer
     page.goto(f"{site.url}/card.html")
-    assert headings.above(page.get_by_role("button", name="Delete")) == [("Danger zone", 2), ("Apollo settings", 1)]
+    assert headings.above(page.get_by_role("button", name="Delete")) == [("Danger zone", False), ("Apollo settings", True)]
+    page.goto(f"{site.url}/sections.html")  # a first-rank heading per section: none is the page's title
+    assert headings.above(page.get_by_role("button", name="Delete")) == [("Delete this project", False),
+                                                                        ("Danger zone", False)]
 
 
 # A team page as admin apps render it: the members in one table, the pending invitations in another, both keyed by the
@@ -225,13 +251,15 @@ def test_a_rows_remove_in_another_table_with_the_same_column_is_never_pressed(
 @pytest.mark.parametrize("now", [
     team(["Ada Lovelace", "Alan Turing"], ["Grace Hopper", "Edsger Dijkstra", "Barbara Liskov"], sort=True),
     team(["Ada Lovelace"], ["Grace Hopper", "Edsger Dijkstra"], invitations="Pending invitations (2)"),
+    team(["Ada Lovelace"], ["Grace Hopper", "Edsger Dijkstra"],
+         invitations='Pending invitations <span class="Counter">2</span>'),
     team(["Ada Lovelace", "Alan Turing"], ["Grace Hopper", "Edsger Dijkstra"],
          extra='<h3 class="h6 text-muted">Sent in the last 30 days</h3>')],
-    ids=["invited-another-resorted", "count-in-heading", "subheading-added"])
+    ids=["invited-another-resorted", "count-in-heading", "counter-in-heading", "subheading-added"])
 def test_a_rows_remove_in_its_own_table_is_pressed(
         now: str, gate: bool, page: Any, site_factory: Callable[[dict[str, str]], Any], tmp_path: Path) -> None:
-    """Twins: another person invited and the rows re-sorted, a count in the heading, a heading added over the table:
-    Grace's invitation revoked, green."""
+    """Twins: another person invited and the rows re-sorted, a count in the heading (in brackets, or a counter badge
+    as GitHub writes it), a heading added over the table: Grace's invitation revoked, green."""
     used, failure = revoked(page, site_factory, tmp_path, now, gate)
 
     assert failure is None and used == ["revoke-invitation Grace Hopper"]

@@ -41,31 +41,39 @@ def test_its_gate_hashes_its_heading_and_leaves_the_text_around_it_out() -> None
 
 
 def test_an_element_under_another_heading_is_elsewhere_unless_the_recorded_one_is_above_it() -> None:
-    assert headings.apart(DELETE, KEYS_DELETE, lambda: [("Deploy keys", 2), ("Apollo settings", 1)]) is not None
-    assert headings.apart(DELETE, KEYS_DELETE, lambda: [("Delete this project", 3), ("Danger zone", 2)]) is None
+    assert headings.apart(DELETE, KEYS_DELETE, lambda: [("Deploy keys", False), ("Apollo settings", True)]) is not None
+    assert headings.apart(DELETE, KEYS_DELETE, lambda: [("Delete this project", False), ("Danger zone", False)]) is None
     assert headings.apart(DELETE, KEYS_DELETE, list) is None  # under no heading: nothing tells
+    assert headings.apart(DELETE, KEYS_DELETE, lambda: None) is not None  # its headings could not be read: not taken
+    assert headings.apart(DELETE, KEYS_DELETE, lambda: [("Deploy keys", False), ("Danger zone", False)]) is None
+    sections = DELETE.model_copy(update={"heading": "Apollo settings"})  # a first-rank heading that is no page's title
+    assert headings.apart(sections, KEYS_DELETE, lambda: [("Deploy keys", False), ("Apollo settings", False)]) is None
     assert headings.apart(DELETE, KEYS_DELETE.model_copy(update={"heading": None}),  # read beyond the fingerprint's reach
-                          lambda: [("Deploy keys", 2)]) is not None
+                          lambda: [("Deploy keys", False)]) is not None
     title = DELETE.model_copy(update={"heading": "Apollo settings"})  # the page's title is above every control
-    assert headings.apart(title, KEYS_DELETE, lambda: [("Deploy keys", 2), ("Apollo settings", 1)]) is not None
+    assert headings.apart(title, KEYS_DELETE, lambda: [("Deploy keys", False), ("Apollo settings", True)]) is not None
     member = INVITATION.model_copy(update={"heading": "Members"})
-    assert headings.apart(INVITATION, member, lambda: [("Members", 2), ("Team", 1)]) is not None
-    assert headings.apart(INVITATION, member, lambda: [("Sent this month", 3), ("Pending invitations", 2)]) is None
+    assert headings.apart(INVITATION, member, lambda: [("Members", False), ("Team", True)]) is not None
+    assert headings.apart(INVITATION, member, lambda: [("Sent this month", False), ("Pending invitations", False)]) is None
 
 
 def test_its_heading_by_its_words_or_the_recorded_text_still_around_it_is_its_place() -> None:
-    for said in ("Danger Zone", "Danger zone (2)", "DANGER  zone"):
+    for said in ("Danger Zone", "Danger zone (2)", "DANGER  zone", "Danger zone 2"):
         assert headings.apart(DELETE, DELETE.model_copy(update={"heading": said}), unread) is None
     grown = KEYS_DELETE.model_copy(update={"heading": "Project deploy keys"})
     assert headings.apart(DELETE.model_copy(update={"heading": "Project"}), grown, list) is None  # nothing above
     assert headings.apart(DELETE.model_copy(update={"heading": "Project"}), grown,
-                          lambda: [("Project deploy keys", 2)]) is not None  # a heading that gained words: another
+                          lambda: [("Project deploy keys", False)]) is not None  # a heading that gained words: another
     reworded = DELETE.model_copy(update={"heading": "Advanced", "context": "Advanced Deleting a project removes its "
-                                                                           "builds. This cannot be undone. Be certain."})
+                                                                           "builds. This cannot be undone."})
     assert headings.apart(DELETE, reworded, unread) is None  # the recorded paragraph, under another heading
+    token = KEYS_DELETE.model_copy(update={"heading": "Project tokens",
+                                           "context": "Project tokens Delete this token and all of its data."})
+    assert headings.apart(DELETE.model_copy(update={"context": "Danger zone Delete this project and all of its data."}),
+                          token, lambda: [("Project tokens", False)]) is not None  # another paragraph, alike
     fewer = DELETE.model_copy(update={"heading": "Activity", "context": "Activity History"})
     assert headings.apart(DELETE.model_copy(update={"context": "Danger zone Delete its history"}), fewer,
-                          lambda: [("Activity", 2)]) is not None  # a word of the recorded text is not the text
+                          lambda: [("Activity", False)]) is not None  # a word of the recorded text is not the text
     assert headings.apart(INVITATION, INVITATION.model_copy(update={"heading": "Members"}),
-                          lambda: [("Members", 2)]) is not None  # an item's own text moves with it: no place
+                          lambda: [("Members", False)]) is not None  # an item's own text moves with it: no place
     assert headings.apart(DELETE.model_copy(update={"name": "Edit"}), KEYS_DELETE, unread) is None  # not held
