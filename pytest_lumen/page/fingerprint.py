@@ -41,13 +41,16 @@ INTERACTIVE = (
 # The roles of the containers a fingerprint names as its element's landmark (and counts its peers in).
 LANDMARKS = ("form", "search", "navigation", "main", "banner", "contentinfo", "complementary", "region", "dialog",
              "alertdialog", "toolbar", "menu", "menubar", "tablist", "listbox", "grid", "table")
+# The characters of the text around an element and of its heading that a fingerprint keeps (``js/fingerprint.js``
+# cuts them there, mid-word; ``js/headings.js`` cuts a heading so too).
+TEXT_CUT = 80
 # What ``js/fingerprint.js`` is told: the evaluate() argument of every script that fingerprints elements.
 # ``stamped``: role and name are Playwright's, handed over by ``aria.stamp`` (a scan); otherwise the page
 # approximates them and ``capture`` replaces them with Playwright's.
 CONFIG: dict[str, Any] = {
     "fields": list(PAGE_FIELDS), "nameFromContent": list(NAME_FROM_CONTENT_ROLES), "landmarks": list(LANDMARKS),
     "interactive": INTERACTIVE, "store": aria.STORE, "separator": aria.SEPARATOR, "roleless": list(aria.ROLELESS),
-    "stamped": False, "sectionsJoin": SECTIONS_JOIN,
+    "stamped": False, "sectionsJoin": SECTIONS_JOIN, "textCut": TEXT_CUT,
 }
 STAMPED: dict[str, Any] = {**CONFIG, "stamped": True}
 # A scan reads every candidate of a page: what it is about (``within``) is read of the one a heal weighs instead.

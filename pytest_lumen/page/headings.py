@@ -23,6 +23,7 @@ from . import scripts
 from .declared import an_address
 from .enclosing import words_in_order
 from .evaluate import evaluate
+from .fingerprint import TEXT_CUT
 from .items import ITEM_ROLES
 from .purpose import consequence
 
@@ -43,7 +44,7 @@ def held(recorded: Fingerprint) -> bool:
     is not the item's ("Pending invitations" over the invitations' table, not a card's own title)."""
     heading = recorded.heading or ""
     if (consequence(name_or_text(recorded)) != HELD or recorded.in_dialog or an_address(recorded.href)
-            or not words_in_order(heading) or placeholders(heading)):
+            or not _said(heading) or placeholders(heading)):
         return False
     if recorded.item:
         return recorded.role not in ITEM_ROLES and _said(recorded.item) != _said(heading)
@@ -54,7 +55,7 @@ def above(element: Locator) -> Outline | None:
     """The headings above the element, nearest first (``js/headings.js``); None when it could not be read (it is
     gone). One round trip."""
     try:
-        return [(str(text), bool(title)) for text, title in evaluate(element, ABOVE_JS)]
+        return [(str(text), bool(title)) for text, title in evaluate(element, ABOVE_JS, TEXT_CUT)]
     except PlaywrightError:
         return None
 
@@ -71,7 +72,7 @@ def apart(recorded: Fingerprint, current: Fingerprint, read: Callable[[], Outlin
     nothing either way; one whose headings could not be read (``read`` gives None) is not taken."""
     if not held(recorded) or (current.heading is not None and _said(current.heading) == _said(recorded.heading)):
         return None
-    if not recorded.item and _same_text(_around(recorded), _around(current)):
+    if not recorded.item and _same_text(recorded, current):
         return None
     outline = read()
     if outline is not None and (not outline or any(_said(text) == _said(recorded.heading)
@@ -89,17 +90,17 @@ def _said(heading: str | None) -> tuple[str, ...]:
 
 
 def _around(fp: Fingerprint) -> tuple[str, ...]:
-    """The words of the text around an element (its ``context``, case and counts aside) after its heading's: a card's
-    text begins with its heading, which is compared apart."""
+    """The words of the text around an element (its ``context``, case and counts aside) after its heading's (a card's
+    text begins with its heading, which is compared apart), but the last of a text the fingerprint cut (``TEXT_CUT``:
+    mid-word, maybe)."""
     text = fp.context or ""
-    if fp.heading and text.startswith(fp.heading):
-        text = text[len(fp.heading):]
-    return words_in_order(text)
+    words = words_in_order(text[len(fp.heading):] if fp.heading and text.startswith(fp.heading) else text)
+    return words[:-1] if len(text) >= TEXT_CUT else words
 
 
-def _same_text(was: tuple[str, ...], now: tuple[str, ...]) -> bool:
-    """Whether two texts around an element are one: the shorter one's words, but its last, begin the longer one, and
-    there is one at least. The last word is left out: the fingerprint cuts the text (at 80 characters, mid-word); a
-    longer text may have gained a sentence after the recorded one."""
+def _same_text(recorded: Fingerprint, current: Fingerprint) -> bool:
+    """Whether the text around the element is the recorded text: word for word (``_around``), the shorter one
+    beginning the longer one when either was cut; a text that gained a sentence after the recorded one is it too."""
+    was, now = _around(recorded), _around(current)
     shorter, longer = sorted((was, now), key=len)
-    return len(shorter) > 1 and longer[:len(shorter) - 1] == shorter[:-1]
+    return bool(shorter) and longer[:len(shorter)] == shorter

@@ -144,7 +144,7 @@ function fingerprinter(config) {
       const t = (n.innerText || '').trim();
       if (!item && t.length > own + 2 && holdsAnother(n, el, group)) break;  // another control's words: not its context
       if (t.length <= own + 2) { if (item || (d >= 3 && !found)) break; continue; }
-      found = clean(t.replace(el.innerText || '', ' '), 80);
+      found = clean(t.replace(el.innerText || '', ' '), config.textCut);
       if (item || !found || beyond(found)) break;
     }
     return found;
@@ -210,7 +210,7 @@ function fingerprinter(config) {
     for (let n = up(el), d = 0; n && d < 6; n = up(n), d++) {
       const before = deepAll(HEADINGS, n)
         .filter((h) => h !== el && !h.contains(el) && (h.compareDocumentPosition(el) & Node.DOCUMENT_POSITION_FOLLOWING));
-      if (before.length) return clean(before[before.length - 1].innerText, 80);
+      if (before.length) return clean(before[before.length - 1].innerText, config.textCut);
     }
     return null;
   };

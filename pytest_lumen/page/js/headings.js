@@ -2,13 +2,13 @@
 // heading, read the same way), then the nearest one before that of a higher rank, and so on to a first-rank one: the
 // outline around the element as a reader of the page's headings sees it ("Delete this project" under "Danger zone"
 // under "Apollo settings"). Read in each of its ancestors in turn, open shadow roots crossed, as fingerprint.js reads
-// the nearest (it stops six ancestors out; the outline goes on to the document); cut as it cuts one (80). A heading
+// the nearest (it stops six ancestors out; the outline goes on to the document); cut as it cuts one (``cut``). A heading
 // without text is none. ``title``: it is the page's title, its only first-rank heading (an app that gives each
 // section a first-rank heading has no title).
 // A heading's rank: its aria-level, else its tag's (h2: 2), else ARIA's default for role=heading (2).
-function headingsAbove(el) {
+function headingsAbove(el, cut) {
   const up = (n) => n.parentElement || (n.parentNode && n.parentNode.host) || null;
-  const text = (h) => (h.innerText || '').replace(/\s+/g, ' ').trim().slice(0, 80);
+  const text = (h) => (h.innerText || '').replace(/\s+/g, ' ').trim().slice(0, cut);
   const rankOf = (h) => {
     const level = parseInt(h.getAttribute('aria-level') || '', 10);
     if (level > 0) return level;

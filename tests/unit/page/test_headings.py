@@ -77,3 +77,13 @@ def test_its_heading_by_its_words_or_the_recorded_text_still_around_it_is_its_pl
     assert headings.apart(INVITATION, INVITATION.model_copy(update={"heading": "Members"}),
                           lambda: [("Members", False)]) is not None  # an item's own text moves with it: no place
     assert headings.apart(DELETE.model_copy(update={"name": "Edit"}), KEYS_DELETE, unread) is None  # not held
+
+
+def test_a_text_the_fingerprint_cut_is_compared_but_for_its_last_word() -> None:
+    paragraph = "Deleting a project removes its builds, its deploy keys and its history. This cannot be undone."
+    was = DELETE.model_copy(update={"context": ("Danger zone " + paragraph)[:80]})  # cut mid-word, as the page cuts it
+    now = DELETE.model_copy(update={"heading": "Delete project", "context": ("Delete project " + paragraph)[:80]})
+    assert headings.apart(was, now, lambda: [("Delete project", False)]) is None
+    short = DELETE.model_copy(update={"context": "Danger zone Delete forever"})
+    other = DELETE.model_copy(update={"heading": "Deploy keys", "context": "Deploy keys Delete this key"})
+    assert headings.apart(short, other, lambda: [("Deploy keys", False)]) is not None  # a text not cut: word for word
