@@ -80,6 +80,9 @@ function inDialog(el) {
 // (aria-hidden="true": an icon font's ligature, "warning", before or inside the title) is no part of it, as it is no
 // part of a name. Cut at NAME_CUT characters, with a hash of the rest.
 const HEADINGS = 'h1, h2, h3, h4, h5, h6, [role=heading]';  // a dialog's title; the heading before an element too
+// A heading's text as a fingerprint keeps it (its ``heading``; ``headings.js``'s outline): its rendered text, whitespace
+// collapsed, cut at ``cut`` characters (fingerprint.TEXT_CUT); '' for none.
+const headingText = (h, cut) => (h.innerText || '').replace(/\s+/g, ' ').trim().slice(0, cut);
 const TITLE_SKIPPED = ['SCRIPT', 'STYLE', 'TEMPLATE', 'NOSCRIPT'];
 const TITLE_CONTROLS = 'button, a[href], input, select, textarea, [role=button], [role=link], [role=checkbox], ' +
   '[role=switch], [role=tab], [role=menuitem]';

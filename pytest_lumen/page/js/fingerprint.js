@@ -210,7 +210,7 @@ function fingerprinter(config) {
     for (let n = up(el), d = 0; n && d < 6; n = up(n), d++) {
       const before = deepAll(HEADINGS, n)
         .filter((h) => h !== el && !h.contains(el) && (h.compareDocumentPosition(el) & Node.DOCUMENT_POSITION_FOLLOWING));
-      if (before.length) return clean(before[before.length - 1].innerText, config.textCut);
+      if (before.length) return headingText(before[before.length - 1], config.textCut) || null;
     }
     return null;
   };

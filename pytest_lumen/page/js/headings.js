@@ -8,7 +8,7 @@
 // A heading's rank: its aria-level, else its tag's (h2: 2), else ARIA's default for role=heading (2).
 function headingsAbove(el, cut) {
   const up = (n) => n.parentElement || (n.parentNode && n.parentNode.host) || null;
-  const text = (h) => (h.innerText || '').replace(/\s+/g, ' ').trim().slice(0, cut);
+  const text = (h) => headingText(h, cut);
   const rankOf = (h) => {
     const level = parseInt(h.getAttribute('aria-level') || '', 10);
     if (level > 0) return level;
