@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 from collections import Counter
 from collections.abc import Callable
 from pathlib import Path
@@ -32,7 +33,7 @@ class TestCache:
         self._file: CacheFile | None = None
         self._ordinals: Counter[str] = Counter()
 
-    @property
+    @functools.cached_property
     def display(self) -> str:
         """The file's path as users see it (relative to the rootdir)."""
         return self.store.display(self.path)

@@ -8,6 +8,7 @@ identifies a control without words (``icons.py``), and what a control with conse
 
 from __future__ import annotations
 
+import functools
 import re
 from itertools import pairwise
 
@@ -39,6 +40,7 @@ CONSEQUENCES: dict[str, frozenset[str]] = {
 WORD = re.compile(r"\w+(?:[.,]\w+)*")  # a word of a name (prices like 12.00 stay one word): heal/words.py reads so too
 
 
+@functools.lru_cache(maxsize=4096)  # asked of every gated action's name, twice: the names of a suite are few
 def consequence(name: str | None) -> str | None:
     """The consequence a name's words have (``CONSEQUENCES``: "destroy", "pay"...), None when they have none. A word
     written in two ("Log out", "Check out") is read as one too."""

@@ -20,6 +20,7 @@ value the test asserts must already be there.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -194,8 +195,9 @@ class Gate:
         loc = identity.gated(primary, fp, after_fill=counted, fail_fast=True, named_exactly=named, keep=token)
         if loc is None:
             return None
-        again = None if token is None else identity.gated(primary, fp, after_fill=counted, fail_fast=True,
-                                                          named_exactly=named, keep=holds.kept_only(token))
+        def again() -> Locator | None:  # built only for a second attempt (``TimedOut.after_acting``)
+            return None if token is None else identity.gated(primary, fp, after_fill=counted, fail_fast=True,
+                                                             named_exactly=named, keep=holds.kept_only(token))
         reread = _reread(self.page, action, bound, named)
         acted_on = self._attempt(replay, loc, _named(primary, fp, named), token, again, reread)
         if acted_on is None:
@@ -211,7 +213,7 @@ class Gate:
         return holds.provided(self.page, self.pending.token, self.pending.value)
 
     def _attempt(self, replay: ActionReplay, loc: Locator, named: Locator, token: str | None = None,
-                 again: Locator | None = None, reread: Locator | None = None) -> Locator | None:
+                 again: Callable[[], Locator | None] = lambda: None, reread: Locator | None = None) -> Locator | None:
         """The gated attempt itself (see ``_act``): ``loc`` when it acted, None when it did nothing.
 
         A miss is decided by the page, not by the clock: when the first, short attempt ran out of time before
@@ -233,7 +235,7 @@ class Gate:
             except PlaywrightTimeoutError as exc:
                 log = str(exc)
                 if token is not None and acting_in_page(log):
-                    return self.timed_out.after_acting(replay, loc, exc, token, again if attempt == 1 else None)
+                    return self.timed_out.after_acting(replay, loc, exc, token, again() if attempt == 1 else None)
                 if self.timed_out.acted_anyway(replay, loc, exc, reread=reread):
                     return loc  # its input reached the page when time ran out: the effect check decides
                 if attempt == 2 or pointer_intercepted(log):  # an overlay in the way: the full path reads it, and

@@ -121,7 +121,9 @@ class Replayer:
         if done.action.kind not in FIELD_ACTIONS:
             self.relocator.claims.forget()  # a click may re-render: what was found before is not known to be there now
         after = done.action.target_or_none
-        span.end(True, locator=after.locator.describe() if after else None, path=done.path)
+        shown = before if after is not None and target is not None and after.locator is target.locator else \
+            after.locator.describe() if after else None  # the same locator (a hit): described once
+        span.end(True, locator=shown, path=done.path)
         replay.step.done[replay.index:replay.index + 1] = [done.action]  # kept, or in place of itself: a fill done again
 
     def _settle(self, step: StepReplay) -> None:
