@@ -11,6 +11,7 @@ refuses: a heading added between them, or one reworded over the same text, is no
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
@@ -83,10 +84,20 @@ def apart(recorded: Fingerprint, current: Fingerprint, read: Callable[[], Outlin
             f"{consequence(name_or_text(recorded))}, was under {recorded.heading!r}")
 
 
+LETTERS = re.compile(r"[^\W\d_]*")  # a word's letters before its first digit: from there on it is a number (data)
+
+
 def _said(heading: str | None) -> tuple[str, ...]:
-    """What a heading says: its words in order, case, counts and numbers aside ("Pending invitations 2", "Order 1042":
-    a count or a record's number is the app's data, its words the part of the page)."""
-    return tuple(word for word in words_in_order(heading) if not word.isdigit())
+    """What a heading says: its words in order, case, counts and numbers aside ("Pending invitations 2", "Order 1042",
+    "1.5k": a count or a record's number is the app's data, its words the part of the page), a number glued to a word
+    too (a badge a component renders right after the words, which the heading's text reads as "Pending invitations2")."""
+    return tuple(said for said in (_letters(word) for word in words_in_order(heading)) if said)
+
+
+def _letters(word: str) -> str:
+    """The word's letters before its first digit ("" for a number)."""
+    match = LETTERS.match(word)
+    return match.group() if match else ""
 
 
 def _around(fp: Fingerprint) -> tuple[str, ...]:

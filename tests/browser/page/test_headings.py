@@ -253,13 +253,17 @@ def test_a_rows_remove_in_another_table_with_the_same_column_is_never_pressed(
     team(["Ada Lovelace"], ["Grace Hopper", "Edsger Dijkstra"], invitations="Pending invitations (2)"),
     team(["Ada Lovelace"], ["Grace Hopper", "Edsger Dijkstra"],
          invitations='Pending invitations <span class="Counter">2</span>'),
+    team(["Ada Lovelace"], ["Grace Hopper", "Edsger Dijkstra"],  # as JSX writes it: `Pending invitations<Badge>2</Badge>`
+         invitations='Pending invitations<span class="badge rounded-pill text-bg-secondary ms-2">2</span>'),
     team(["Ada Lovelace", "Alan Turing"], ["Grace Hopper", "Edsger Dijkstra"],
          extra='<h3 class="h6 text-muted">Sent in the last 30 days</h3>')],
-    ids=["invited-another-resorted", "count-in-heading", "counter-in-heading", "subheading-added"])
+    ids=["invited-another-resorted", "count-in-heading", "counter-in-heading", "counter-glued-to-heading",
+         "subheading-added"])
 def test_a_rows_remove_in_its_own_table_is_pressed(
         now: str, gate: bool, page: Any, site_factory: Callable[[dict[str, str]], Any], tmp_path: Path) -> None:
     """Twins: another person invited and the rows re-sorted, a count in the heading (in brackets, or a counter badge
-    as GitHub writes it), a heading added over the table: Grace's invitation revoked, green."""
+    as GitHub writes it, or one a component renders right after the words, which its text reads glued to them), a
+    heading added over the table: Grace's invitation revoked, green."""
     used, failure = revoked(page, site_factory, tmp_path, now, gate)
 
     assert failure is None and used == ["revoke-invitation Grace Hopper"]

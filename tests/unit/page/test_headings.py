@@ -58,7 +58,7 @@ def test_an_element_under_another_heading_is_elsewhere_unless_the_recorded_one_i
 
 
 def test_its_heading_by_its_words_or_the_recorded_text_still_around_it_is_its_place() -> None:
-    for said in ("Danger Zone", "Danger zone (2)", "DANGER  zone", "Danger zone 2"):
+    for said in ("Danger Zone", "Danger zone (2)", "DANGER  zone", "Danger zone 2", "Danger zone2", "Danger zone 1.5k"):
         assert headings.apart(DELETE, DELETE.model_copy(update={"heading": said}), unread) is None
     grown = KEYS_DELETE.model_copy(update={"heading": "Project deploy keys"})
     assert headings.apart(DELETE.model_copy(update={"heading": "Project"}), grown, list) is None  # nothing above
@@ -76,6 +76,8 @@ def test_its_heading_by_its_words_or_the_recorded_text_still_around_it_is_its_pl
                           lambda: [("Activity", False)]) is not None  # a word of the recorded text is not the text
     assert headings.apart(INVITATION, INVITATION.model_copy(update={"heading": "Members"}),
                           lambda: [("Members", False)]) is not None  # an item's own text moves with it: no place
+    assert headings.apart(INVITATION, INVITATION.model_copy(update={"heading": "Members2"}),
+                          lambda: [("Members2", False)]) is not None  # a count glued to other words: still other words
     assert headings.apart(DELETE.model_copy(update={"name": "Edit"}), KEYS_DELETE, unread) is None  # not held
 
 
