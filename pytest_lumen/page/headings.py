@@ -65,18 +65,18 @@ def apart(recorded: Fingerprint, current: Fingerprint, read: Callable[[], Outlin
     """Why ``current`` is not where the recorded element, held to its heading (``held``), was; else None.
 
     It is where it was when its nearest heading says the recorded one's words (case, counts and numbers aside:
-    ``_said``); or, outside an item (whose text moves with the item: Grace Hopper's row, in Members now), the text
+    ``_says_alike``); or, outside an item (whose text moves with the item: Grace Hopper's row, in Members now), the text
     around it after its heading is the recorded text, word for word (``_same_text``: a heading reworded over the same
     paragraph); or the recorded heading is one of the headings above it (``read``, read only
     now: a heading added between them, "Delete this project" under "Danger zone"), unless only as the page's title
     (its only first-rank heading), which is above every control of the page. An element under no heading tells
     nothing either way; one whose headings could not be read (``read`` gives None) is not taken."""
-    if not held(recorded) or (current.heading is not None and _said(current.heading) == _said(recorded.heading)):
+    if not held(recorded) or (current.heading is not None and _says_alike(current.heading, recorded.heading)):
         return None
     if not recorded.item and _same_text(recorded, current):
         return None
     outline = read()
-    if outline is not None and (not outline or any(_said(text) == _said(recorded.heading)
+    if outline is not None and (not outline or any(_says_alike(text, recorded.heading)
                                                    for text, title in outline if not title)):
         return None
     shown = f"under the heading {outline[0][0]!r}" if outline else "where its headings could not be read"
@@ -84,20 +84,28 @@ def apart(recorded: Fingerprint, current: Fingerprint, read: Callable[[], Outlin
             f"{consequence(name_or_text(recorded))}, was under {recorded.heading!r}")
 
 
-LETTERS = re.compile(r"[^\W\d_]*")  # a word's letters before its first digit: from there on it is a number (data)
+COUNT = re.compile(r"\d+(?:[.,]\d+)*[km]?")  # a number as a heading shows a count: 2, 1,024, 12.50, 1.5k
+GLUED = re.compile(r"(.*[^\W\d_])\d+")  # a word whose letters a number follows with no space: "invitations2"
 
 
 def _said(heading: str | None) -> tuple[str, ...]:
     """What a heading says: its words in order, case, counts and numbers aside ("Pending invitations 2", "Order 1042",
-    "1.5k": a count or a record's number is the app's data, its words the part of the page), a number glued to a word
-    too (a badge a component renders right after the words, which the heading's text reads as "Pending invitations2")."""
-    return tuple(said for said in (_letters(word) for word in words_in_order(heading)) if said)
+    "1.5k": a count or a record's number is the app's data, its words the part of the page)."""
+    return tuple(word for word in words_in_order(heading) if not (word.isdigit() or COUNT.fullmatch(word)))
 
 
-def _letters(word: str) -> str:
-    """The word's letters before its first digit ("" for a number)."""
-    match = LETTERS.match(word)
-    return match.group() if match else ""
+def _says_alike(heading: str | None, recorded: str | None) -> bool:
+    """Whether a heading says the recorded one's words (``_said``), or would but for a count glued to its last word on
+    one side only: a badge a component renders right after the words, which the heading's text reads as "Pending
+    invitations2", that a release added or took away. On both sides it is no count but the word ("IPv4", "IPv6")."""
+    now, then = _said(heading), _said(recorded)
+    if now == then:
+        return True
+    if not now or not then or now[:-1] != then[:-1]:
+        return False
+    (longer, shorter) = (now[-1], then[-1]) if len(now[-1]) > len(then[-1]) else (then[-1], now[-1])
+    glued = GLUED.fullmatch(longer)
+    return glued is not None and glued.group(1) == shorter
 
 
 def _around(fp: Fingerprint) -> tuple[str, ...]:

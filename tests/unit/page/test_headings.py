@@ -89,3 +89,18 @@ def test_a_text_the_fingerprint_cut_is_compared_but_for_its_last_word() -> None:
     short = DELETE.model_copy(update={"context": "Danger zone Delete forever"})
     other = DELETE.model_copy(update={"heading": "Deploy keys", "context": "Deploy keys Delete this key"})
     assert headings.apart(short, other, lambda: [("Deploy keys", False)]) is not None  # a text not cut: word for word
+
+
+def test_a_number_glued_to_the_last_word_is_a_count_only_where_the_other_heading_has_none() -> None:
+    def apart(recorded: str, now: str) -> bool:
+        held = DELETE.model_copy(update={"heading": recorded, "context": f"{recorded} Revoke"})
+        return headings.apart(held, KEYS_DELETE.model_copy(update={"heading": now}), lambda: [(now, False)]) is not None
+
+    assert not apart("Pending invitations", "Pending invitations2")  # a badge a release added, read glued
+    assert not apart("Pending invitations2", "Pending invitations")  # or took away
+    assert not apart("Danger zone", "Danger zone 1.5k")
+    # a number in the word on both sides, or not at its end, or a word begun with one, is part of the word: another place
+    for recorded, now in (("Firewall IPv4", "Firewall IPv6"), ("IPv4 addresses", "IPv6 addresses"),
+                          ("v2 API keys", "v3 API keys"), ("2FA devices", "Devices"), ("Pending invitations2",
+                                                                                       "Pending invitations3")):
+        assert apart(recorded, now), (recorded, now)
