@@ -267,3 +267,35 @@ def test_a_rows_remove_in_its_own_table_is_pressed(
     used, failure = revoked(page, site_factory, tmp_path, now, gate)
 
     assert failure is None and used == ["revoke-invitation Grace Hopper"]
+
+
+# A cloud console's networking page (DigitalOcean-like): one card per address family, its heading naming the family in
+# brackets, as a count would be; the only "Remove" unassigns the card's floating address.
+def networking(family: str, address: str, heading: str = "") -> str:
+    return ('<!doctype html><html lang="en"><head><meta charset="utf-8"><title>web-1 · Networking</title></head><body>'
+            '<div id="root"><main class="Droplet-module__main__x7Qa2"><h1 class="css-8rv0xt">web-1</h1>'
+            '<div class="Card-module__card__1bVvF"><div class="Card-module__header__3kT9a">'
+            f'<h2 class="css-1yz1zjq">{heading or f"Floating IP ({family})"}</h2></div>'
+            f'<p class="css-p7e2ac">{address} is assigned to this Droplet.</p><button type="button" '
+            f'class="Button-module__danger__2Lq9c" onclick="used(\'remove {family}\')">Remove</button></div></main></div>'
+            '<script>function used(what) { window.__used = (window.__used || []).concat([what]); }</script>'
+            '</body></html>')
+
+
+REMOVE_IP = [{"tool": "click", "target": {"role": "button", "name": "Remove"}}, {"tool": "done"}]
+
+
+@pytest.mark.parametrize("gate", [True, False], ids=["gate", "full"])
+@pytest.mark.parametrize(("now", "removed"), [
+    (networking("IPv6", "2001:db8::7"), None),  # trap: the IPv4 card gone, the IPv6 one's Remove the only one
+    (networking("IPv4", "203.0.113.7", heading="Floating IP (IPv4) (1)"), "remove IPv4")],  # twin: a count added
+    ids=["other-family", "count-added"])
+def test_a_bracket_whose_digits_are_a_words_names_the_place(
+        now: str, removed: str | None, gate: bool, page: Any, site_factory: Callable[[dict[str, str]], Any],
+        tmp_path: Path) -> None:
+    """Trap: "Floating IP (IPv4)" is not "Floating IP (IPv6)" (a bracket with digits is a count only when they are a
+    number of their own): red, and the IPv6 address stays. Twin: a count added in brackets after it: removed, green."""
+    site = site_factory({"old.html": networking("IPv4", "203.0.113.7"), "new.html": now})
+    used, failure = outcome(page, site, tmp_path, REMOVE_IP, "remove the floating IPv4 address", gate)
+
+    assert used == ([removed] if removed else []) and (failure is None) == (removed is not None)

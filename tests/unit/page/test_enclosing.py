@@ -34,6 +34,11 @@ def test_a_count_set_apart_from_a_name_is_aside_and_a_number_of_the_name_is_not(
     assert section_words("Inbox · 3") == {"inbox"}
     assert section_words("Passenger 2") != section_words("Passenger 1")
     assert section_words("March 2026") != section_words("April 2026")
+    assert section_words("Stars (1.5k)") == section_words("Stars [12]") == section_words("Keys (2 of 5)") - {"keys"} | {"stars"}
+    # a bracket whose digits are part of a word names the section: another bracket is another section
+    assert section_words("Firewall rules (IPv4)") != section_words("Firewall rules (IPv6)")
+    assert section_words("Builds (v2)") != section_words("Builds (v3)") != section_words("Builds")
+    assert section_words("Security (2FA)") != section_words("Security")
 
 
 @pytest.mark.parametrize(("names", "other"), [
