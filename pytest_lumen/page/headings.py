@@ -27,6 +27,7 @@ from .evaluate import evaluate
 from .fingerprint import TEXT_CUT
 from .items import ITEM_ROLES
 from .purpose import consequence
+from .quality import NUMBER
 
 if TYPE_CHECKING:
     from playwright.sync_api import Locator
@@ -84,7 +85,7 @@ def apart(recorded: Fingerprint, current: Fingerprint, read: Callable[[], Outlin
             f"{consequence(name_or_text(recorded))}, was under {recorded.heading!r}")
 
 
-COUNT = re.compile(r"\d+(?:[.,]\d+)*[km]?")  # a number as a heading shows a count: 2, 1,024, 12.50, 1.5k
+COUNT = re.compile(NUMBER + "[km]?")  # a number as a heading shows a count: 2, 1,024, 12.50, 1.5k
 GLUED = re.compile(r"(.*[^\W\d_])\d+")  # a word whose letters a number follows with no space: "invitations2"
 
 
