@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from playwright.sync_api import Error as PlaywrightError
 
@@ -34,7 +34,16 @@ if TYPE_CHECKING:
 
 ABOVE_JS = scripts.function("headingsAbove", ("deep", "composed", "hash", "enclosing", "headings"))
 HELD = "destroy"  # the consequence whose controls are held to their heading (``purpose.CONSEQUENCES``)
-Outline = list[tuple[str, bool]]  # the headings above an element, nearest first: (text, whether it is the page's title)
+class Above(NamedTuple):
+    """A heading above an element (``js/headings.js``): its text as a fingerprint reads it, whether it is the page's
+    title, and its text as its name reads it, what ``aria-hidden`` hides left out (an icon font's ligature)."""
+
+    text: str
+    title: bool
+    named: str
+
+
+Outline = list[Above]  # the headings above an element, nearest first
 
 
 def held(recorded: Fingerprint) -> bool:
@@ -57,7 +66,7 @@ def above(element: Locator) -> Outline | None:
     """The headings above the element, nearest first (``js/headings.js``); None when it could not be read (it is
     gone). One round trip."""
     try:
-        return [(str(text), bool(title)) for text, title in evaluate(element, ABOVE_JS, TEXT_CUT)]
+        return [Above(str(text), bool(title), str(named)) for text, title, named in evaluate(element, ABOVE_JS, TEXT_CUT)]
     except PlaywrightError:
         return None
 
@@ -69,7 +78,8 @@ def apart(recorded: Fingerprint, current: Fingerprint, read: Callable[[], Outlin
     ``_says_alike``); or, outside an item (whose text moves with the item: Grace Hopper's row, in Members now), the text
     around it after its heading is the recorded text, word for word (``_same_text``: a heading reworded over the same
     paragraph); or the recorded heading is one of the headings above it (``read``, read only
-    now: a heading added between them, "Delete this project" under "Danger zone"), unless only as the page's title
+    now: a heading added between them, "Delete this project" under "Danger zone"; each as its text reads, or as its name
+    does: an icon font's ligature a release put in it, hidden by ``aria-hidden``, aside), unless only as the page's title
     (its only first-rank heading), which is above every control of the page. An element under no heading tells
     nothing either way; one whose headings could not be read (``read`` gives None) is not taken."""
     if not held(recorded) or (current.heading is not None and _says_alike(current.heading, recorded.heading)):
@@ -77,10 +87,10 @@ def apart(recorded: Fingerprint, current: Fingerprint, read: Callable[[], Outlin
     if not recorded.item and _same_text(recorded, current):
         return None
     outline = read()
-    if outline is not None and (not outline or any(_says_alike(text, recorded.heading)
-                                                   for text, title in outline if not title)):
+    if outline is not None and (not outline or any(_says_alike(h.text, recorded.heading) or _says_alike(h.named, recorded.heading)
+                                                   for h in outline if not h.title)):
         return None
-    shown = f"under the heading {outline[0][0]!r}" if outline else "where its headings could not be read"
+    shown = f"under the heading {outline[0].text!r}" if outline else "where its headings could not be read"
     return (f"it is {shown}; the recorded {name_or_text(recorded)!r}, which would "
             f"{consequence(name_or_text(recorded))}, was under {recorded.heading!r}")
 

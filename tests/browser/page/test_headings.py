@@ -187,21 +187,26 @@ def test_the_delete_of_its_own_part_of_the_page_is_pressed(
     assert failure is None and used == ["delete-project"]
 
 
+def outline(element: Any) -> list[tuple[str, bool]] | None:
+    """The headings above ``element`` as (text, whether it is the page's title), nearest first."""
+    above = headings.above(element)
+    return None if above is None else [(h.text, h.title) for h in above]
+
+
 def test_the_headings_above_an_element_are_its_outline_nearest_first(
         page: Any, site_factory: Callable[[dict[str, str]], Any]) -> None:
     site = site_factory({"rows.html": HEAD + DANGER_ROWS + KEYS + TAIL,
                          "card.html": HEAD + INTEGRATIONS + DANGER_CARD + COMPONENT + TAIL,
                          "sections.html": SECTIONS_NOW})
     page.goto(f"{site.url}/rows.html")
-    assert headings.above(page.get_by_role("button", name="Delete", exact=True).first) == [
+    assert outline(page.get_by_role("button", name="Delete", exact=True).first) == [
         ("Delete this project", False), ("Danger zone", False), ("Apollo settings", True)]
-    assert headings.above(page.get_by_role("button", name="Delete", exact=True).last) == [
+    assert outline(page.get_by_role("button", name="Delete", exact=True).last) == [
         ("Deploy keys", False), ("Apollo settings", True)]  # not the Danger zone above it: one of its rank, nearer
     page.goto(f"{site.url}/card.html")
-    assert headings.above(page.get_by_role("button", name="Delete")) == [("Danger zone", False), ("Apollo settings", True)]
+    assert outline(page.get_by_role("button", name="Delete")) == [("Danger zone", False), ("Apollo settings", True)]
     page.goto(f"{site.url}/sections.html")  # a first-rank heading per section: none is the page's title
-    assert headings.above(page.get_by_role("button", name="Delete")) == [("Delete this project", False),
-                                                                        ("Danger zone", False)]
+    assert outline(page.get_by_role("button", name="Delete")) == [("Delete this project", False), ("Danger zone", False)]
 
 
 # A team page as admin apps render it: the members in one table, the pending invitations in another, both keyed by the
@@ -256,14 +261,17 @@ def test_a_rows_remove_in_another_table_with_the_same_column_is_never_pressed(
     team(["Ada Lovelace"], ["Grace Hopper", "Edsger Dijkstra"],  # as JSX writes it: `Pending invitations<Badge>2</Badge>`
          invitations='Pending invitations<span class="badge rounded-pill text-bg-secondary ms-2">2</span>'),
     team(["Ada Lovelace", "Alan Turing"], ["Grace Hopper", "Edsger Dijkstra"],
-         extra='<h3 class="h6 text-muted">Sent in the last 30 days</h3>')],
+         extra='<h3 class="h6 text-muted">Sent in the last 30 days</h3>'),
+    team(["Ada Lovelace", "Alan Turing"], ["Grace Hopper", "Edsger Dijkstra"],  # Material Symbols: a ligature's text
+         invitations='<span class="material-symbols-outlined me-1" aria-hidden="true">mail</span>Pending invitations')],
     ids=["invited-another-resorted", "count-in-heading", "counter-in-heading", "counter-glued-to-heading",
-         "subheading-added"])
+         "subheading-added", "icon-in-heading"])
 def test_a_rows_remove_in_its_own_table_is_pressed(
         now: str, gate: bool, page: Any, site_factory: Callable[[dict[str, str]], Any], tmp_path: Path) -> None:
     """Twins: another person invited and the rows re-sorted, a count in the heading (in brackets, or a counter badge
     as GitHub writes it, or one a component renders right after the words, which its text reads glued to them), a
-    heading added over the table: Grace's invitation revoked, green."""
+    heading added over the table, an icon font's ligature put in the heading (hidden from its name): Grace's
+    invitation revoked, green."""
     used, failure = revoked(page, site_factory, tmp_path, now, gate)
 
     assert failure is None and used == ["revoke-invitation Grace Hopper"]
@@ -299,3 +307,14 @@ def test_a_bracket_whose_digits_are_a_words_names_the_place(
     used, failure = outcome(page, site, tmp_path, REMOVE_IP, "remove the floating IPv4 address", gate)
 
     assert used == ([removed] if removed else []) and (failure is None) == (removed is not None)
+
+
+def test_a_heading_is_read_as_its_name_too_what_aria_hidden_hides_aside(
+        page: Any, site_factory: Callable[[dict[str, str]], Any]) -> None:
+    icon = '<span class="material-symbols-outlined me-1" aria-hidden="true">mail</span>Pending invitations'
+    site = site_factory({"team.html": team(["Ada Lovelace"], ["Grace Hopper"], invitations=icon)})
+    page.goto(f"{site.url}/team.html")
+    grace = page.get_by_role("row").filter(has=page.get_by_role("cell", name="Grace Hopper")).get_by_role("button")
+
+    assert headings.above(grace) == [headings.Above("mailPending invitations", False, "Pending invitations"),
+                                     headings.Above("Team", True, "Team")]

@@ -13,6 +13,11 @@ INVITATION = DELETE.model_copy(update={"name": "Remove", "text": "Remove", "item
                                        "heading": "Pending invitations", "context": "Grace Hopper Member"})
 
 
+def heading(text: str, title: bool = False, named: str | None = None) -> headings.Above:
+    """A heading above an element as ``headings.above`` reads it (its name, by default, its text)."""
+    return headings.Above(text, title, text if named is None else named)
+
+
 def unread() -> headings.Outline:
     raise AssertionError("the page was read, where the fingerprints decide")
 
@@ -41,20 +46,20 @@ def test_its_gate_hashes_its_heading_and_leaves_the_text_around_it_out() -> None
 
 
 def test_an_element_under_another_heading_is_elsewhere_unless_the_recorded_one_is_above_it() -> None:
-    assert headings.apart(DELETE, KEYS_DELETE, lambda: [("Deploy keys", False), ("Apollo settings", True)]) is not None
-    assert headings.apart(DELETE, KEYS_DELETE, lambda: [("Delete this project", False), ("Danger zone", False)]) is None
+    assert headings.apart(DELETE, KEYS_DELETE, lambda: [heading("Deploy keys"), heading("Apollo settings", True)]) is not None
+    assert headings.apart(DELETE, KEYS_DELETE, lambda: [heading("Delete this project"), heading("Danger zone")]) is None
     assert headings.apart(DELETE, KEYS_DELETE, list) is None  # under no heading: nothing tells
     assert headings.apart(DELETE, KEYS_DELETE, lambda: None) is not None  # its headings could not be read: not taken
-    assert headings.apart(DELETE, KEYS_DELETE, lambda: [("Deploy keys", False), ("Danger zone", False)]) is None
+    assert headings.apart(DELETE, KEYS_DELETE, lambda: [heading("Deploy keys"), heading("Danger zone")]) is None
     sections = DELETE.model_copy(update={"heading": "Apollo settings"})  # a first-rank heading that is no page's title
-    assert headings.apart(sections, KEYS_DELETE, lambda: [("Deploy keys", False), ("Apollo settings", False)]) is None
+    assert headings.apart(sections, KEYS_DELETE, lambda: [heading("Deploy keys"), heading("Apollo settings")]) is None
     assert headings.apart(DELETE, KEYS_DELETE.model_copy(update={"heading": None}),  # read beyond the fingerprint's reach
-                          lambda: [("Deploy keys", False)]) is not None
+                          lambda: [heading("Deploy keys")]) is not None
     title = DELETE.model_copy(update={"heading": "Apollo settings"})  # the page's title is above every control
-    assert headings.apart(title, KEYS_DELETE, lambda: [("Deploy keys", False), ("Apollo settings", True)]) is not None
+    assert headings.apart(title, KEYS_DELETE, lambda: [heading("Deploy keys"), heading("Apollo settings", True)]) is not None
     member = INVITATION.model_copy(update={"heading": "Members"})
-    assert headings.apart(INVITATION, member, lambda: [("Members", False), ("Team", True)]) is not None
-    assert headings.apart(INVITATION, member, lambda: [("Sent this month", False), ("Pending invitations", False)]) is None
+    assert headings.apart(INVITATION, member, lambda: [heading("Members"), heading("Team", True)]) is not None
+    assert headings.apart(INVITATION, member, lambda: [heading("Sent this month"), heading("Pending invitations")]) is None
 
 
 def test_its_heading_by_its_words_or_the_recorded_text_still_around_it_is_its_place() -> None:
@@ -63,21 +68,21 @@ def test_its_heading_by_its_words_or_the_recorded_text_still_around_it_is_its_pl
     grown = KEYS_DELETE.model_copy(update={"heading": "Project deploy keys"})
     assert headings.apart(DELETE.model_copy(update={"heading": "Project"}), grown, list) is None  # nothing above
     assert headings.apart(DELETE.model_copy(update={"heading": "Project"}), grown,
-                          lambda: [("Project deploy keys", False)]) is not None  # a heading that gained words: another
+                          lambda: [heading("Project deploy keys")]) is not None  # a heading that gained words: another
     reworded = DELETE.model_copy(update={"heading": "Advanced", "context": "Advanced Deleting a project removes its "
                                                                            "builds. This cannot be undone."})
     assert headings.apart(DELETE, reworded, unread) is None  # the recorded paragraph, under another heading
     token = KEYS_DELETE.model_copy(update={"heading": "Project tokens",
                                            "context": "Project tokens Delete this token and all of its data."})
     assert headings.apart(DELETE.model_copy(update={"context": "Danger zone Delete this project and all of its data."}),
-                          token, lambda: [("Project tokens", False)]) is not None  # another paragraph, alike
+                          token, lambda: [heading("Project tokens")]) is not None  # another paragraph, alike
     fewer = DELETE.model_copy(update={"heading": "Activity", "context": "Activity History"})
     assert headings.apart(DELETE.model_copy(update={"context": "Danger zone Delete its history"}), fewer,
-                          lambda: [("Activity", False)]) is not None  # a word of the recorded text is not the text
+                          lambda: [heading("Activity")]) is not None  # a word of the recorded text is not the text
     assert headings.apart(INVITATION, INVITATION.model_copy(update={"heading": "Members"}),
-                          lambda: [("Members", False)]) is not None  # an item's own text moves with it: no place
+                          lambda: [heading("Members")]) is not None  # an item's own text moves with it: no place
     assert headings.apart(INVITATION, INVITATION.model_copy(update={"heading": "Members2"}),
-                          lambda: [("Members2", False)]) is not None  # a count glued to other words: still other words
+                          lambda: [heading("Members2")]) is not None  # a count glued to other words: still other words
     assert headings.apart(DELETE.model_copy(update={"name": "Edit"}), KEYS_DELETE, unread) is None  # not held
 
 
@@ -85,16 +90,16 @@ def test_a_text_the_fingerprint_cut_is_compared_but_for_its_last_word() -> None:
     paragraph = "Deleting a project removes its builds, its deploy keys and its history. This cannot be undone."
     was = DELETE.model_copy(update={"context": ("Danger zone " + paragraph)[:80]})  # cut mid-word, as the page cuts it
     now = DELETE.model_copy(update={"heading": "Delete project", "context": ("Delete project " + paragraph)[:80]})
-    assert headings.apart(was, now, lambda: [("Delete project", False)]) is None
+    assert headings.apart(was, now, lambda: [heading("Delete project")]) is None
     short = DELETE.model_copy(update={"context": "Danger zone Delete forever"})
     other = DELETE.model_copy(update={"heading": "Deploy keys", "context": "Deploy keys Delete this key"})
-    assert headings.apart(short, other, lambda: [("Deploy keys", False)]) is not None  # a text not cut: word for word
+    assert headings.apart(short, other, lambda: [heading("Deploy keys")]) is not None  # a text not cut: word for word
 
 
 def test_a_number_glued_to_the_last_word_is_a_count_only_where_the_other_heading_has_none() -> None:
     def apart(recorded: str, now: str) -> bool:
         held = DELETE.model_copy(update={"heading": recorded, "context": f"{recorded} Revoke"})
-        return headings.apart(held, KEYS_DELETE.model_copy(update={"heading": now}), lambda: [(now, False)]) is not None
+        return headings.apart(held, KEYS_DELETE.model_copy(update={"heading": now}), lambda: [heading(now)]) is not None
 
     assert not apart("Pending invitations", "Pending invitations2")  # a badge a release added, read glued
     assert not apart("Pending invitations2", "Pending invitations")  # or took away
@@ -104,3 +109,10 @@ def test_a_number_glued_to_the_last_word_is_a_count_only_where_the_other_heading
                           ("v2 API keys", "v3 API keys"), ("2FA devices", "Devices"), ("Pending invitations2",
                                                                                        "Pending invitations3")):
         assert apart(recorded, now), (recorded, now)
+
+
+def test_a_heading_above_is_where_it_was_by_its_text_or_by_its_name() -> None:
+    iconed = INVITATION.model_copy(update={"heading": "mailPending invitations"})  # a ligature, aria-hidden, put in it
+    assert headings.apart(INVITATION, iconed, lambda: [heading("mailPending invitations", named="Pending invitations")]) is None
+    keys = INVITATION.model_copy(update={"heading": "keyDeploy keys"})  # its name another heading's: elsewhere
+    assert headings.apart(INVITATION, keys, lambda: [heading("keyDeploy keys", named="Deploy keys")]) is not None
