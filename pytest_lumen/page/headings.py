@@ -79,7 +79,7 @@ def apart(recorded: Fingerprint, current: Fingerprint, read: Callable[[], Outlin
     around it after its heading is the recorded text, word for word (``_same_text``: a heading reworded over the same
     paragraph); or the recorded heading is one of the headings above it (``read``, read only
     now: a heading added between them, "Delete this project" under "Danger zone"; each as its text reads, or as its name
-    does: an icon font's ligature a release put in it, hidden by ``aria-hidden``, aside), unless only as the page's title
+    does where that leaves an icon font's ligature aside: ``_named``), unless only as the page's title
     (its only first-rank heading), which is above every control of the page. An element under no heading tells
     nothing either way; one whose headings could not be read (``read`` gives None) is not taken."""
     if not held(recorded) or (current.heading is not None and _says_alike(current.heading, recorded.heading)):
@@ -87,7 +87,8 @@ def apart(recorded: Fingerprint, current: Fingerprint, read: Callable[[], Outlin
     if not recorded.item and _same_text(recorded, current):
         return None
     outline = read()
-    if outline is not None and (not outline or any(_says_alike(h.text, recorded.heading) or _says_alike(h.named, recorded.heading)
+    if outline is not None and (not outline or any(_says_alike(h.text, recorded.heading)
+                                                   or _says_alike(_named(h), recorded.heading)
                                                    for h in outline if not h.title)):
         return None
     shown = f"under the heading {outline[0].text!r}" if outline else "where its headings could not be read"
@@ -103,6 +104,18 @@ def _said(heading: str | None) -> tuple[str, ...]:
     """What a heading says: its words in order, case, counts and numbers aside ("Pending invitations 2", "Order 1042",
     "1.5k": a count or a record's number is the app's data, its words the part of the page)."""
     return tuple(word for word in words_in_order(heading) if not (word.isdigit() or COUNT.fullmatch(word)))
+
+
+LIGATURE = r"[a-z][a-z0-9_]*"  # an icon font's ligature, as Material Symbols spell theirs: "mail", "delete_forever"
+
+
+def _named(heading: Above) -> str | None:
+    """The heading as its name reads it, when what its text holds beside that is an icon font's ligature alone ("mail"
+    before "Pending invitations"); else None (what ``aria-hidden`` hid may be words: "PROD" before "Database")."""
+    if heading.named == heading.text or re.fullmatch(rf"(?:{LIGATURE})?\s*{re.escape(heading.named)}\s*(?:{LIGATURE})?",
+                                                     heading.text):
+        return heading.named
+    return None
 
 
 def _says_alike(heading: str | None, recorded: str | None) -> bool:

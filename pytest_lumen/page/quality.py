@@ -20,11 +20,13 @@ if TYPE_CHECKING:
     from playwright.sync_api import ElementHandle, Locator, Page
 
 # A count or an amount in a name: "(2)", "(2 items)", "$20.00", "20,00 €", "x2", "· 3 items". A bracket that
-# holds a number goes whole ("(1.5k)" too), not one whose digits are part of a word ("(IPv4)", "(v2)", "(2FA)": a name);
-# a count's unit word only after a separator ("Cart · 3 items"), never the next
+# holds a number of its own goes whole ("(1.5k)", "(1.2M)", "(5m ago)", "(x2)" too), not one whose digits are a word's
+# ("(IPv4)", "(v10)", "(2FA)", "(us-east-1)", "(sdb12)": a name, which another bracket makes another name); a count's
+# unit word only after a separator ("Cart · 3 items"), never the next
 # word of a name ("Top 10 Products" keeps "Products", and is then no steadier name). A hyphen is a separator only after
 # a space: "UTC-5" and "Terminal-2" are names.
-_COUNT = (r"[(\[][^()\[\]]*?(?<![^\W\d_])\d[\d.,]*[kKmM]?(?![^\W\d_])[^()\[\]]*[)\]]"
+_COUNT = (r"[(\[][^()\[\]]*?(?:(?<![\w.,])(?<!\w-)|(?<=[(\[\s][x×]))\d+(?:[.,]\d+)*(?:min|hr|mo|[kKmMhdwsy])?(?![.,]?\w)"
+          r"[^()\[\]]*[)\]]"
           r"|(?:[·•|–—:,]|(?<=\s)-)\s*[$€£¥]?\s*\d[\d.,]*(?:\s*[$€£¥%])?(?:\s+[^\W\d_]+)?\s*$")
 _VOLATILE = re.compile(_COUNT + r"|[$€£¥]?\s*\d[\d.,]*(?:\s*[$€£¥%])?")
 # A count set apart from a name (bracketed, or after a separator: "Your cart (2 items)", "Inbox · 3"); a number of the

@@ -39,6 +39,14 @@ def test_a_count_set_apart_from_a_name_is_aside_and_a_number_of_the_name_is_not(
     assert section_words("Firewall rules (IPv4)") != section_words("Firewall rules (IPv6)")
     assert section_words("Builds (v2)") != section_words("Builds (v3)") != section_words("Builds")
     assert section_words("Security (2FA)") != section_words("Security")
+    for one, other in (("Floating IP (IPv46)", "Floating IP (IPv4)"), ("Plan (v10)", "Plan (v11)"),
+                       ("Lib (v1.2)", "Lib (v1.3)"), ("Disk (sdb12)", "Disk (sdb13)"),
+                       ("Zone (us-east-1)", "Zone (eu-west-2)"), ("Model (GPT-4)", "Model (GPT-5)")):
+        assert section_words(one) != section_words(other), (one, other)
+    # a number of its own, with a unit glued to it, is a count still: a figure, a time ago, a multiplier
+    for counted in ("Users (1.2M)", "Backup (2h ago)", "Took (3s)", "Red mug (x2)", "Sale (-10%)", "Express (2-3 days)",
+                    "Inbox (99+)", "Price (€12,50)"):
+        assert section_words(counted) == section_words(counted.split(" (")[0]), counted
 
 
 @pytest.mark.parametrize(("names", "other"), [

@@ -116,3 +116,5 @@ def test_a_heading_above_is_where_it_was_by_its_text_or_by_its_name() -> None:
     assert headings.apart(INVITATION, iconed, lambda: [heading("mailPending invitations", named="Pending invitations")]) is None
     keys = INVITATION.model_copy(update={"heading": "keyDeploy keys"})  # its name another heading's: elsewhere
     assert headings.apart(INVITATION, keys, lambda: [heading("keyDeploy keys", named="Deploy keys")]) is not None
+    prod = INVITATION.model_copy(update={"heading": "PRODPending invitations"})  # words hidden from its name: not aside
+    assert headings.apart(INVITATION, prod, lambda: [heading("PRODPending invitations", named="Pending invitations")]) is not None
