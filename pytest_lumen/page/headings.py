@@ -27,13 +27,15 @@ from .evaluate import evaluate
 from .fingerprint import TEXT_CUT
 from .items import ITEM_ROLES
 from .purpose import consequence
-from .quality import NUMBER
+from .quality import NUMBER, UNIT
 
 if TYPE_CHECKING:
     from playwright.sync_api import Locator
 
 ABOVE_JS = scripts.function("headingsAbove", ("deep", "composed", "hash", "enclosing", "headings"))
 HELD = "destroy"  # the consequence whose controls are held to their heading (``purpose.CONSEQUENCES``)
+
+
 class Above(NamedTuple):
     """A heading above an element (``js/headings.js``): its text as a fingerprint reads it, whether it is the page's
     title, and its text as its name reads it, what ``aria-hidden`` hides left out (an icon font's ligature)."""
@@ -96,13 +98,13 @@ def apart(recorded: Fingerprint, current: Fingerprint, read: Callable[[], Outlin
             f"{consequence(name_or_text(recorded))}, was under {recorded.heading!r}")
 
 
-COUNT = re.compile(NUMBER + "[km]?")  # a number as a heading shows a count: 2, 1,024, 12.50, 1.5k
+COUNT = re.compile(NUMBER + UNIT + "?")  # a number as a heading shows a count: 2, 1,024, 12.50, 1.5k, 2h
 GLUED = re.compile(r"(.*[^\W\d_])\d+")  # a word whose letters a number follows with no space: "invitations2"
 
 
 def _said(heading: str | None) -> tuple[str, ...]:
     """What a heading says: its words in order, case, counts and numbers aside ("Pending invitations 2", "Order 1042",
-    "1.5k": a count or a record's number is the app's data, its words the part of the page)."""
+    "1.5k", "2h": a count or a record's number is the app's data, its words the part of the page)."""
     return tuple(word for word in words_in_order(heading) if not (word.isdigit() or COUNT.fullmatch(word)))
 
 

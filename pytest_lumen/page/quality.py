@@ -25,7 +25,8 @@ if TYPE_CHECKING:
 # unit word only after a separator ("Cart · 3 items"), never the next
 # word of a name ("Top 10 Products" keeps "Products", and is then no steadier name). A hyphen is a separator only after
 # a space: "UTC-5" and "Terminal-2" are names.
-_COUNT = (r"[(\[][^()\[\]]*?(?:(?<![\w.,])(?<!\w-)|(?<=[(\[\s][x×]))\d+(?:[.,]\d+)*(?:min|hr|mo|[kKmMhdwsy])?(?![.,]?\w)"
+UNIT = r"(?:min|hr|mo|[kKmMhdwsy])"  # what a count may have glued to it: thousands, millions, a time ago ("5m", "2h")
+_COUNT = (r"[(\[][^()\[\]]*?(?:(?<![\w.,])(?<!\w-)|(?<=[(\[\s][x×]))\d+(?:[.,]\d+)*" + UNIT + r"?(?![.,]?\w)"
           r"[^()\[\]]*[)\]]"
           r"|(?:[·•|–—:,]|(?<=\s)-)\s*[$€£¥]?\s*\d[\d.,]*(?:\s*[$€£¥%])?(?:\s+[^\W\d_]+)?\s*$")
 _VOLATILE = re.compile(_COUNT + r"|[$€£¥]?\s*\d[\d.,]*(?:\s*[$€£¥%])?")
