@@ -21,8 +21,18 @@ JS_DIR = "js"
 
 @functools.cache
 def source(name: str) -> str:
-    """The text of ``js/<name>.js``."""
-    return (resources.files(PACKAGE) / JS_DIR / f"{name}.js").read_text(encoding="utf-8")  # joinpath(a, b) is 3.11+
+    """The code of ``js/<name>.js`` (``compact``)."""
+    return compact((resources.files(PACKAGE) / JS_DIR / f"{name}.js").read_text(encoding="utf-8"))  # joinpath(a, b): 3.11+
+
+
+def compact(text: str) -> str:
+    """JavaScript as the page needs it: without its comment lines, indentation and blank lines. Playwright sends a
+    selector engine's source again to every document a query runs in, and the page reads all of it there: the
+    comments were a third of the identity engine. Lines stay lines (a line break may end a statement), and what
+    follows code on its line stays (a ``//`` there may be in a string); a string or template literal never spans lines
+    in ``js/`` (``tests/unit/page/test_scripts.py``)."""
+    lines = (line.strip() for line in text.splitlines())
+    return "\n".join(line for line in lines if line and not line.startswith("//"))
 
 
 @functools.cache
