@@ -8,6 +8,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Error as PlaywrightError
 
+from pytest_lumen.page import scripts
 from pytest_lumen.page.evaluate import count_and_evaluate, evaluate
 
 PAGE = """<main><ul><li class="item">Tea</li><li class="item">Coffee</li></ul><button id="add">Add</button></main>
@@ -72,3 +73,11 @@ def test_count_and_evaluate_of_a_locator_into_an_iframe_is_playwrights_count_and
     page.frame_locator("iframe").get_by_role("button", name="Pay").wait_for()
     assert count_and_evaluate(card.get_by_role("button", name="Pay"), TEXT, "!") == (1, "Pay!")
     assert count_and_evaluate(card.get_by_role("button"), TEXT, "!") == (2, None)
+
+
+def test_a_script_in_ascii_means_what_its_file_says(page: Any) -> None:
+    """``scripts.ascii_only``: the same answers from a string, a template, a regular expression (with and without the
+    ``u`` flag) and a character class that hold characters past ASCII, one past the Basic Multilingual Plane too."""
+    script = ("() => { const s = '\u2212\U0001f600'; return [s.length, `\u00e9${s}`, /^\u2212.$/u.test(s),"
+              " /[\u2212\u2013]/.test('\u2013'), [...s].length]; }")
+    assert page.evaluate(scripts.ascii_only(script)) == page.evaluate(script) == [3, "\u00e9\u2212\U0001f600", True, True, 2]

@@ -1,32 +1,16 @@
-"""The page's JavaScript as it is sent: ``scripts.compact`` leaves the code and drops what only people read."""
+"""The page's JavaScript as it is sent (``page/scripts.py``): in ASCII, meaning what the files say."""
 
 from __future__ import annotations
 
-import re
-from importlib import resources
-
-import pytest
-
-from pytest_lumen.page import scripts
-
-JS_FILES = sorted(p.name.removesuffix(".js") for p in (resources.files(scripts.PACKAGE) / scripts.JS_DIR).iterdir()
-                  if p.name.endswith(".js"))
+from pytest_lumen.page import engines, scripts
 
 
-def test_compact_drops_comment_lines_indentation_and_blank_lines() -> None:
-    text = "// what it does\nfunction f(a) {\n  // why\n\n  return a + '// kept'; // kept too\n}\n"
-    assert scripts.compact(text) == "function f(a) {\nreturn a + '// kept'; // kept too\n}"
+def test_a_character_past_ascii_is_its_escape() -> None:
+    assert scripts.ascii_only("// a \u2212 b\nconst s = '\u00e9\U0001f600';") == \
+        "// a \\u2212 b\nconst s = '\\u00e9\\ud83d\\ude00';"
+    assert scripts.ascii_only("const plain = 'a' + `b`;") == "const plain = 'a' + `b`;"
 
 
-@pytest.mark.parametrize("name", JS_FILES)
-def test_no_string_spans_lines(name: str) -> None:
-    """``compact`` strips every line: a template literal (or a string continued with a backslash) that spanned lines
-    would lose its indentation, or a line of it that starts with ``//``."""
-    text = (resources.files(scripts.PACKAGE) / scripts.JS_DIR / f"{name}.js").read_text(encoding="utf-8")
-    for number, line in enumerate(text.splitlines(), 1):
-        code = line.strip()
-        if code.startswith("//"):
-            continue
-        assert code.count("`") % 2 == 0, f"{name}.js:{number}: a template literal spans lines"
-        assert not re.search(r"\\$", code), f"{name}.js:{number}: a string continues on the next line"
-
+def test_the_selector_engines_are_ascii() -> None:
+    """Playwright puts them in its injected script, in every document: one character past ASCII makes it all two-byte."""
+    assert [name for name, source in engines.ENGINES if not source.isascii()] == []
