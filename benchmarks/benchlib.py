@@ -10,9 +10,11 @@ import contextlib
 import json
 import os
 import platform
+import queue
 import statistics
 import sys
 import tempfile
+import threading
 import time
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
@@ -122,6 +124,57 @@ def browser() -> Iterator[Any]:
         yield chromium
     finally:
         chromium.close()
+
+
+class PlainChromium:
+    """A headless Chromium of a Playwright that has none of pytest-lumen's selector engines, as a hand-written suite
+    runs: the baseline of a timing. Playwright sends every registered engine to each document a query runs in, which
+    a page of the engines' Playwright pays whatever its test does (about 1.4 ms, and 5.5 ms while a script of ours was
+    not ASCII: ``page/scripts.ascii_only``). Sync Playwright allows one per thread, so this one lives in a thread of its
+    own; ``call(fn)`` runs ``fn(chromium)`` there and returns what it returns (its objects are used in that thread only).
+    """
+
+    def __init__(self) -> None:
+        self._jobs: queue.Queue[Callable[[Any], Any] | None] = queue.Queue()
+        self._results: queue.Queue[tuple[bool, Any]] = queue.Queue()
+        self._thread = threading.Thread(target=self._serve, name="plain-chromium", daemon=True)
+
+    def __enter__(self) -> PlainChromium:
+        self._thread.start()
+        self.call(lambda chromium: None)  # launched (or the reason it could not be, raised here)
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self._jobs.put(None)
+        self._thread.join()
+
+    def call(self, fn: Callable[[Any], Any]) -> Any:
+        """``fn(chromium)``, run in the browser's thread."""
+        self._jobs.put(fn)
+        ok, value = self._results.get()
+        if not ok:
+            raise value
+        return value
+
+    def _serve(self) -> None:
+        from playwright.sync_api import sync_playwright
+
+        try:
+            choice = choose_browser()
+            if choice is None:
+                raise SystemExit("no Chromium found: run `make browser` first")
+            with sync_playwright() as pw:
+                chromium = pw.chromium.launch(headless=True, executable_path=choice.for_run(headless=True))
+                while (job := self._jobs.get()) is not None:
+                    try:
+                        self._results.put((True, job(chromium)))
+                    except BaseException as exc:  # handed to the caller's thread
+                        self._results.put((False, exc))
+                chromium.close()
+        except BaseException as exc:
+            self._results.put((False, exc))
+            while self._jobs.get() is not None:
+                self._results.put((False, exc))
 
 
 # --- plugin objects, built as the fixtures build them ------------------------------------------

@@ -161,10 +161,11 @@ def round_trips(chromium: Any, root: Path, counting: Callable[[], Any]) -> dict[
     return out
 
 
-def checkout(chromium: Any, root: Path, alternations: int,
+def checkout(chromium: Any, plain: B.PlainChromium, root: Path, alternations: int,
              summarize: Callable[[B.Alternated, B.Alternated, int, int], dict[str, Any]]) -> dict[str, Any]:
     """Hand-written and replayed runs of the checkout test in alternations (``B.alternate``), then hand-written runs
-    that wait for each navigation as replay does and replayed runs; their summary.
+    that wait for each navigation as replay does and replayed runs; their summary. The hand-written runs are on
+    ``plain`` (a Playwright without the plugin's engines), the replayed ones on ``chromium``.
 
     ``{"skipped": why}`` when the example suite or its cache file is not there; ``{"error": why}`` when the
     cache no longer holds the hand-written locators.
@@ -176,13 +177,13 @@ def checkout(chromium: Any, root: Path, alternations: int,
         return problem
     with serve_shop(1) as shop:
         def hand() -> float:
-            return fresh_run(chromium, shop.url, handwritten)
+            return float(plain.call(lambda bare: fresh_run(bare, shop.url, handwritten)))
 
         def lumen() -> float:
             return fresh_run(chromium, shop.url, lambda page: B.replay(page, session, STEPS, NODEID))
 
         def waiting() -> float:
-            return fresh_run(chromium, shop.url, lambda page: handwritten(page, waits=True))
+            return float(plain.call(lambda bare: fresh_run(bare, shop.url, lambda page: handwritten(page, waits=True))))
 
         runs = B.alternate(hand, lumen, alternations)
         against_waiting = B.alternate(waiting, lumen, alternations)

@@ -1,8 +1,9 @@
 """Replay overhead: pytest-lumen replaying a cached flow vs the same flow written by hand in Playwright.
 
 Two flows. 1) The demo app (benchmarks/app, 3 pages) is recorded once through the model
-path (the real SDK against the loopback FakeAnthropic). Then, in one process on one page,
-(a) hand-written Playwright calls with the very locators the cache holds and (b) the
+path (the real SDK against the loopback FakeAnthropic). Then, in one process,
+(a) hand-written Playwright calls with the very locators the cache holds, in a Playwright of
+their own that has none of the plugin's selector engines (``B.PlainChromium``), and (b) the
 plugin's replay of the cache (a fresh TestState and Agent per run, as the ``agent``
 fixture makes them, including the end-of-test work) are timed in alternations: each
 alternation runs a, b, b, a (the next b, a, a, b), and its ratio is its two b over its two
@@ -83,20 +84,22 @@ def timed(start: Callable[[], None], body: Callable[[], Any]) -> float:
     return time.perf_counter() - began
 
 
-def measure(page: Any, start_url: str, session: Any, alternations: int) -> tuple[B.Alternated, B.Alternated]:
+def measure(page: Any, plain: B.PlainChromium, start_url: str, session: Any,
+            alternations: int) -> tuple[B.Alternated, B.Alternated]:
     """Hand-written (a) and replayed (b) runs of the demo flow in alternations (``B.alternate``); then hand-written runs
-    that wait for each navigation as replay does (c) and replayed ones."""
-    def goto() -> None:
-        page.goto(start_url)
+    that wait for each navigation as replay does (c) and replayed ones. The hand-written flows run on a page of
+    ``plain`` (a Playwright without the plugin's engines), the replay on ``page``."""
+    hand_page = plain.call(lambda chromium: chromium.new_page())
 
     def hand() -> float:
-        return timed(goto, lambda: handwritten(page))
+        return float(plain.call(lambda _: timed(lambda: hand_page.goto(start_url), lambda: handwritten(hand_page))))
 
     def waiting() -> float:
-        return timed(goto, lambda: handwritten(page, waits=True))
+        return float(plain.call(lambda _: timed(lambda: hand_page.goto(start_url),
+                                                lambda: handwritten(hand_page, waits=True))))
 
     def lumen() -> float:
-        return timed(goto, lambda: B.replay(page, session))
+        return timed(lambda: page.goto(start_url), lambda: B.replay(page, session))
 
     return B.alternate(hand, lumen, alternations), B.alternate(waiting, lumen, alternations)
 
@@ -170,7 +173,7 @@ def main(argv: list[str] | None = None) -> int:
                         help="alternations of the longer checkout flow (default 5)")
     args = parser.parse_args(argv)
     with B.temp_root("lumen-bench-replay-") as root, B.serve(B.APP_DIR) as url, B.browser() as chromium, \
-            FakeAnthropic() as fake:
+            B.PlainChromium() as plain, FakeAnthropic() as fake:
         fake.script(B.FLOW_SCRIPT)
         page = chromium.new_page()
         start_url = url + B.START_PAGE
@@ -181,9 +184,9 @@ def main(argv: list[str] | None = None) -> int:
                   f"and handwritten():\n  cache: {found}", file=sys.stderr)
             return 1
         session = B.new_session(Mode.REPLAY, root)
-        runs, against_waiting = measure(page, start_url, session, args.alternations)
+        runs, against_waiting = measure(page, plain, start_url, session, args.alternations)
         page.close()
-        longer = checkout(chromium, root, args.checkout_alternations,
+        longer = checkout(chromium, plain, root, args.checkout_alternations,
                           lambda runs, waiting, steps, actions: summarize(runs, waiting, steps, actions, CHECKOUT_GOAL))
     result = summarize(runs, against_waiting, steps=len(cache.steps), actions=len(found))
     report(result)
