@@ -27,3 +27,32 @@ function composedKids(el) {
 function composedKid(el, i) {
   return el.shadowRoot || el.tagName === 'SLOT' ? composedKids(el)[i] : el.children[i];
 }
+
+// A node's parent in the composed tree (composedNodes'): the slot it is assigned to, a shadow root's host, else its own.
+function composedParent(n) {
+  if (n.assignedSlot) return n.assignedSlot;
+  const p = n.parentNode;
+  return p && p.nodeType === 11 && p.host ? p.host : p;
+}
+
+// Whether ``a`` comes before ``b`` in the composed tree, as composedNodes lists it (where the page shows them, and
+// Playwright's aria snapshot reads them); neither holds the other. compareDocumentPosition says this only of two nodes
+// of one tree: of a shadow root's node and the page's, its answer is left to chance (the order the two were made in
+// memory), and a slotted node is placed where it is written, not where it shows.
+function composedBefore(a, b) {
+  const chain = (n) => { const out = []; for (; n; n = composedParent(n)) out.push(n); return out.reverse(); };
+  const x = chain(a);
+  const y = chain(b);
+  let i = 0;
+  while (i < x.length && i < y.length && x[i] === y[i]) i++;
+  if (i === 0 || i === x.length || i === y.length) return false;  // two documents, or one holds the other
+  if (x[i].parentNode === y[i].parentNode) return Boolean(x[i].compareDocumentPosition(y[i]) & Node.DOCUMENT_POSITION_FOLLOWING);
+  const kids = composedNodes(x[i - 1]);  // a host's light child and its shadow root's child, or two slots' nodes
+  const at = kids.indexOf(x[i]);
+  return at >= 0 && at < kids.indexOf(y[i]);
+}
+
+// ``nodes`` in composed-tree order (composedBefore).
+function inComposedOrder(nodes) {
+  return nodes.slice().sort((a, b) => (composedBefore(a, b) ? -1 : composedBefore(b, a) ? 1 : 0));
+}

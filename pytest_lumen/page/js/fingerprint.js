@@ -205,11 +205,11 @@ function fingerprinter(config) {
     }
     return kindsIn.get(root).get(kindOf(el)) || null;
   };
-  // The text of the nearest heading before the element, looking up to six ancestors out.
+  // The text of the nearest heading before the element, looking up to six ancestors out, in the order the page shows
+  // them (composedBefore: a web component's title in its shadow root is before the button slotted into it).
   const headingOf = (el) => {
     for (let n = up(el), d = 0; n && d < 6; n = up(n), d++) {
-      const before = deepAll(HEADINGS, n)
-        .filter((h) => h !== el && !h.contains(el) && (h.compareDocumentPosition(el) & Node.DOCUMENT_POSITION_FOLLOWING));
+      const before = inComposedOrder(deepAll(HEADINGS, n).filter((h) => h !== el && composedBefore(h, el)));
       if (before.length) return headingText(before[before.length - 1], config.textCut) || null;
     }
     return null;

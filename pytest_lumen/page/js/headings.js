@@ -1,7 +1,8 @@
 // The headings above an element, nearest first, each as [text, title, named]: the nearest heading before it (fingerprint.js's
 // heading, read the same way), then the nearest one before that of a higher rank, and so on to a first-rank one: the
 // outline around the element as a reader of the page's headings sees it ("Delete this project" under "Danger zone"
-// under "Apollo settings"). Read in each of its ancestors in turn, open shadow roots crossed, as fingerprint.js reads
+// under "Apollo settings"). Read in each of its ancestors in turn, open shadow roots crossed, in the order the page
+// shows them (composedBefore: a shadow root's title before its slot's button), as fingerprint.js reads
 // the nearest (it stops six ancestors out; the outline goes on to the document); cut as it cuts one (``cut``). A heading
 // without text is none. ``title``: it is the page's title, its only first-rank heading (an app that gives each
 // section a first-rank heading has no title). ``named``: its text as its name reads it, what aria-hidden hides left out
@@ -21,8 +22,7 @@ function headingsAbove(el, cut) {
   let rank = Infinity;
   for (let n = up(el); n && rank > 1; n = up(n)) {
     // what this ancestor holds before the element that an inner one did not: all before the inner one, in order
-    const before = deepAll(HEADINGS, n).filter((h) => !seen.has(h) && h !== el && !h.contains(el)
-      && (h.compareDocumentPosition(el) & Node.DOCUMENT_POSITION_FOLLOWING));
+    const before = inComposedOrder(deepAll(HEADINGS, n).filter((h) => !seen.has(h) && h !== el && composedBefore(h, el)));
     for (let i = before.length - 1; i >= 0 && rank > 1; i--) {
       seen.add(before[i]);
       const r = rankOf(before[i]);

@@ -318,3 +318,56 @@ def test_a_heading_is_read_as_its_name_too_what_aria_hidden_hides_aside(
 
     assert headings.above(grace) == [headings.Above("mailPending invitations", False, "Pending invitations"),
                                      headings.Above("Team", True, "Team")]
+
+
+# A deployments page built of Lit-style web components: each environment is an <env-card> whose shadow root renders its
+# title from an attribute (<h3> there) over a slot, into which the page puts the card's actions. The heading is in the
+# shadow root, the button in the light DOM: two trees, whose order compareDocumentPosition leaves to chance.
+ENV_CARD = ('<script>customElements.define("env-card", class extends HTMLElement { connectedCallback() {'
+            ' if (this.shadowRoot) return; this.attachShadow({mode: "open"}).innerHTML = `<style>:host{display:block}'
+            '</style><section part="card" class="card-2f9x"><header><h3 class="title-8k1q">${this.getAttribute("name")}'
+            '</h3><span class="region">${this.getAttribute("region")}</span></header><slot></slot></section>`; } });'
+            '</script>')
+
+
+def deployments(*environments: str) -> str:
+    cards = "".join(f'<env-card name="{name}" region="eu-west-1" class="css-{i}q7"><button type="button" class="btn-danger '
+                    f'css-x1r7" onclick="used(\'delete {name}\')">Delete</button></env-card>'
+                    for i, name in enumerate(environments))
+    return ('<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Deployments</title></head><body>'
+            f'<main id="app"><h1 class="page-title">Deployments</h1><h2 class="section-title">Environments</h2>{cards}</main>'
+            '<script>function used(what) { window.__used = (window.__used || []).concat([what]); }</script>'
+            f'{ENV_CARD}</body></html>')
+
+
+DELETE_STAGING = [{"tool": "click", "target": {"role": "button", "name": "Delete", "nth": 0}}, {"tool": "done"}]
+
+
+@pytest.mark.parametrize("gate", [True, False], ids=["gate", "full"])
+@pytest.mark.parametrize(("now", "deleted"), [
+    (deployments("Production"), None),  # trap: the Staging card gone, Production's Delete the only one
+    (deployments("Preview", "Staging", "Production"), "delete Staging")],  # twin: a card added above it
+    ids=["other-card", "card-added-above"])
+def test_a_heading_in_a_shadow_root_is_read_where_the_page_shows_it(
+        now: str, deleted: str | None, gate: bool, page: Any, site_factory: Callable[[dict[str, str]], Any],
+        tmp_path: Path) -> None:
+    """Trap: an environment card's heading is in its shadow root, its Delete slotted from the page; the release drops
+    the Staging card: red, and Production stays. Twin: a Preview card added above: Staging's Delete, green."""
+    site = site_factory({"old.html": deployments("Staging", "Production"), "new.html": now})
+    used, failure = outcome(page, site, tmp_path, DELETE_STAGING, "delete the staging environment", gate)
+
+    assert used == ([deleted] if deleted else []) and (failure is None) == (deleted is not None)
+
+
+def test_the_headings_above_a_slotted_element_are_read_in_the_order_the_page_shows(
+        page: Any, site_factory: Callable[[dict[str, str]], Any]) -> None:
+    """In the composed tree, a shadow root's heading comes before the slot its card's button shows in, and after every
+    element of the cards before it: each card's Delete is under its own title, whatever order the two trees' nodes
+    were made in (compareDocumentPosition orders them so), load after load."""
+    site = site_factory({"cards.html": deployments("Preview", "Staging", "Production")})
+    for _ in range(4):
+        page.goto(f"{site.url}/cards.html")
+        for name in ("Preview", "Staging", "Production"):
+            delete = page.locator("env-card", has=page.get_by_role("button")).filter(
+                has=page.locator(f"xpath=self::*[@name='{name}']")).get_by_role("button")
+            assert outline(delete) == [(name, False), ("Environments", False), ("Deployments", True)]
