@@ -159,6 +159,7 @@ class PlainChromium:
     def _serve(self) -> None:
         from playwright.sync_api import sync_playwright
 
+        stopping = False
         try:
             choice = choose_browser()
             if choice is None:
@@ -170,8 +171,11 @@ class PlainChromium:
                         self._results.put((True, job(chromium)))
                     except BaseException as exc:  # handed to the caller's thread
                         self._results.put((False, exc))
+                stopping = True
                 chromium.close()
         except BaseException as exc:
+            if stopping:
+                return  # told to stop: what the browser's closing raised has no one to go to
             self._results.put((False, exc))
             while self._jobs.get() is not None:
                 self._results.put((False, exc))

@@ -28,10 +28,11 @@ def source(name: str) -> str:
 
 def ascii_only(text: str) -> str:
     """JavaScript ``text`` with every character past ASCII written as its ``\\u`` escape (a pair of them past the
-    Basic Multilingual Plane), which means that character in a string, a template, a regular expression and an
-    identifier alike (a comment only shows it). One character past ASCII makes a script a two-byte string in the page,
-    and Playwright sends the selector engines' sources, inside its own injected script, to every document a query
-    runs in: one "\u2212" in a comment of the identity engine made the first query on every page 4.5 ms slower."""
+    Basic Multilingual Plane). In ``js/`` such characters stand in comments only, where the escape only shows them
+    (``tests/unit/page/test_scripts.py``; code writes its own escapes: after a backslash, in a raw template, the two
+    would differ). One character past ASCII makes a script a two-byte string in the page, and Playwright sends the
+    selector engines' sources, inside its own injected script, to every document a query runs in: one "\u2212" in a
+    comment of the identity engine made the first query on every page 4.5 ms slower."""
     return _PAST_ASCII.sub(lambda m: "".join(f"\\u{unit:04x}" for unit in _utf16_units(m.group())), text)
 
 

@@ -2,13 +2,22 @@
 // included: a host's shadow root first, then the light tree in document order, each shadow root
 // found there after it. scan.js, index.js and the lumen-deep engine walk this same order.
 function deepAll(selector, root) {
+  return deepAllCrossing(selector, root)[0];
+}
+
+// deepAll's elements, and whether it went into a shadow root to find them: where it did not, their order is the DOM's.
+function deepAllCrossing(selector, root) {
   const out = [];
+  let crossed = false;
   const visit = (node) => {
     node.querySelectorAll(selector).forEach((e) => out.push(e));
-    node.querySelectorAll('*').forEach((e) => { if (e.shadowRoot) visit(e.shadowRoot); });
+    node.querySelectorAll('*').forEach((e) => { if (e.shadowRoot) { crossed = true; visit(e.shadowRoot); } });
   };
   const start = root || document;
-  if (start.shadowRoot) visit(start.shadowRoot);
+  if (start.shadowRoot) {
+    crossed = true;
+    visit(start.shadowRoot);
+  }
   visit(start);
-  return out;
+  return [out, crossed];
 }

@@ -209,7 +209,7 @@ function fingerprinter(config) {
   // them (composedBefore: a web component's title in its shadow root is before the button slotted into it).
   const headingOf = (el) => {
     for (let n = up(el), d = 0; n && d < 6; n = up(n), d++) {
-      const before = inComposedOrder(deepAll(HEADINGS, n).filter((h) => h !== el && composedBefore(h, el)));
+      const before = composedBeforeIn(deepAllCrossing(HEADINGS, n), el);
       if (before.length) return headingText(before[before.length - 1], config.textCut) || null;
     }
     return null;

@@ -22,7 +22,7 @@ function headingsAbove(el, cut) {
   let rank = Infinity;
   for (let n = up(el); n && rank > 1; n = up(n)) {
     // what this ancestor holds before the element that an inner one did not: all before the inner one, in order
-    const before = inComposedOrder(deepAll(HEADINGS, n).filter((h) => !seen.has(h) && h !== el && composedBefore(h, el)));
+    const before = composedBeforeIn(deepAllCrossing(HEADINGS, n), el).filter((h) => !seen.has(h));
     for (let i = before.length - 1; i >= 0 && rank > 1; i--) {
       seen.add(before[i]);
       const r = rankOf(before[i]);
