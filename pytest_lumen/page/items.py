@@ -40,7 +40,7 @@ IMPLICIT = {"tr": "row", "li": "listitem", "article": "article"}
 # title: two panels side by side are a layout, three records make a list (``js/items.js``, ``structural``).
 CONFIG: dict[str, Any] = {"roles": list(ITEM_ROLES), "implicit": IMPLICIT, "depth": 8, "longest": 80, "siblings": 1000,
                           "least": 3}
-ITEMS_JS = scripts.function("itemKeys", ("columns", "items"))
+ITEMS_JS = scripts.function("itemKeys", ("deep", "columns", "items"))
 COLUMNS_JS = scripts.function("columnsOf", ("columns",))
 PLACES = 8  # the most like elements of an item an element is found among by its place
 # The roles of a row's cells, which a text check may be on (a cell checked, not its row).

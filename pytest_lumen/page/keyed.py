@@ -35,9 +35,9 @@ ENGINE = "lumen-keyed"
 _WORDS = re.compile(r"[^\W_]+")
 MISMATCH = "lumen-keyed: the row does not hold its identifying text in the recorded column"
 DEPTH = ITEMS["depth"]  # how far up from the element its row is looked for, as items.js looks
-ENGINE_JS = scripts.engine("keyedEngine", ("hash", "columns", "keyed"),
+ENGINE_JS = scripts.engine("keyedEngine", ("deep", "hash", "columns", "keyed"),
                            {"separator": SEPARATOR, "mismatch": MISMATCH, "depth": DEPTH})
-HELD_JS = scripts.function("keyHeld", ("hash", "columns", "keyed"))
+HELD_JS = scripts.function("keyHeld", ("deep", "hash", "columns", "keyed"))
 
 
 def digests(fp: Fingerprint) -> tuple[str, str] | None:

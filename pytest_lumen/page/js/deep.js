@@ -21,3 +21,9 @@ function deepAllCrossing(selector, root) {
   visit(start);
   return [out, crossed];
 }
+
+// An element's siblings as written: its parent's other children, a shadow root's when it is one of those (the host's
+// children are the page's, slotted into it, not the element's siblings).
+function siblingElements(n) {
+  return n.parentNode && n.parentNode.children ? Array.from(n.parentNode.children).filter((o) => o !== n) : [];
+}

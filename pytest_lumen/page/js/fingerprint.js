@@ -93,10 +93,9 @@ function fingerprinter(config) {
   // The item's text is the element's context, whatever other controls it holds (a row's "−", "+"),
   // and the context never goes past it.
   const isItem = (n, el, group) => {
-    const parent = up(n);
-    if (!parent || !el.matches(config.interactive)) return false;
+    if (!el.matches(config.interactive)) return false;
     const kind = kindKey(el), tag = el.tagName.toLowerCase();
-    return Array.from(parent.children).some((o) => o !== n && o.tagName === n.tagName
+    return siblingElements(n).some((o) => o.tagName === n.tagName
       && deepAll(tag, o).some((c) => kindKey(c) === kind && !group.has(c)));
   };
   // A link to its own site is kept from its path on (origin-relative), as a relative one is written: replayed

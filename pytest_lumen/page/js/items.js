@@ -20,9 +20,8 @@ function itemKeys(el, config) {
   };
   const shown = (n) => !!(n.offsetWidth || n.offsetHeight || n.getClientRects().length);
   const siblingsOf = (n) => {
-    const parent = up(n), role = roleOf(n);
-    if (!parent) return [];
-    return Array.from(parent.children).filter((o) => o !== n && o.tagName === n.tagName && roleOf(o) === role && shown(o));
+    const role = roleOf(n);
+    return siblingElements(n).filter((o) => o.tagName === n.tagName && roleOf(o) === role && shown(o));
   };
   let item = null, siblings = [];
   for (let n = el, d = 0; n && d < config.depth && n.tagName !== 'BODY'; n = up(n), d++) {
@@ -81,9 +80,8 @@ function structural(el, config, up, shown) {
   const signature = (n) => n.tagName + '|' + Array.from(n.classList).sort().join(' ');
   const titles = ['h1, h2, h3, h4, h5, h6, [role=heading]', 'a[href]'];
   for (let n = el, d = 0; n && d < config.depth && !['BODY', 'MAIN', 'HTML'].includes(n.tagName); n = up(n), d++) {
-    const parent = up(n);
-    if (!parent || !parent.children) break;
-    const others = Array.from(parent.children).filter((o) => o !== n && signature(o) === signature(n) && shown(o));
+    if (!up(n)) break;
+    const others = siblingElements(n).filter((o) => signature(o) === signature(n) && shown(o));
     if (others.length + 1 < config.least) continue;
     const all = [n, ...others];
     if (titles.some((sel) => all.every((o) => o.querySelectorAll(sel).length === 1))) return [n, others];

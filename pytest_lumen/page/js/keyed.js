@@ -12,7 +12,7 @@ function keyHeld(el, [want, bare, separator, depth]) {
   const words = (s) => (String(s || '').toLowerCase().match(/[\p{L}\p{N}]+/gu) || []).join(' ');
   const up = (n) => n.parentElement || (n.parentNode && n.parentNode.host) || null;
   const isRow = (n) => n.nodeType === 1 && n.matches(ROW);
-  const beside = (n) => up(n) && Array.from(up(n).children).some((o) => o !== n && o.tagName === n.tagName && isRow(o));
+  const beside = (n) => siblingElements(n).some((o) => o.tagName === n.tagName && isRow(o));
   let row = null;
   for (let n = el, d = 0; n && d < depth && n.tagName !== 'BODY'; n = up(n), d++) {
     if (!isRow(n)) continue;

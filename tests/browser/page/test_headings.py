@@ -371,3 +371,38 @@ def test_the_headings_above_a_slotted_element_are_read_in_the_order_the_page_sho
             delete = page.locator("env-card", has=page.get_by_role("button")).filter(
                 has=page.locator(f"xpath=self::*[@name='{name}']")).get_by_role("button")
             assert outline(delete) == [(name, False), ("Environments", False), ("Deployments", True)]
+
+
+# The same page as one <env-list> component that renders every card in its own shadow root, from its data (Lit's
+# repeat()): each card's name in a <strong>, no heading; the page's actions log through the component's own handler.
+ENV_LIST = ('<script>customElements.define("env-list", class extends HTMLElement { connectedCallback() {'
+            ' if (this.shadowRoot) return; const root = this.attachShadow({mode: "open"});'
+            ' root.innerHTML = JSON.parse(this.dataset.names).map((name) => `<article class="card-2f9x">'
+            '<strong class="title-8k1q">${name}</strong><span class="region">eu-west-1</span>'
+            '<button type="button" class="btn-danger css-x1r7" data-name="${name}">Delete</button></article>`).join("");'
+            ' root.addEventListener("click", (e) => { const b = e.target.closest("button");'
+            ' if (b) used("delete " + b.dataset.name); }); } });</script>')
+
+
+def environment_list(*environments: str) -> str:
+    names = json.dumps(list(environments)).replace('"', "&quot;")
+    return ('<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Deployments</title></head><body>'
+            f'<main id="app"><h1 class="page-title">Deployments</h1><env-list data-names="{names}"></env-list></main>'
+            '<script>function used(what) { window.__used = (window.__used || []).concat([what]); }</script>'
+            f'{ENV_LIST}</body></html>')
+
+
+@pytest.mark.parametrize("gate", [True, False], ids=["gate", "full"])
+@pytest.mark.parametrize(("now", "deleted"), [
+    (environment_list("Production"), None),  # trap: the Staging card gone, Production's Delete the only one
+    (environment_list("Preview", "Staging", "Production"), "delete Staging")],  # twin: a card added above it
+    ids=["other-card", "card-added-above"])
+def test_an_item_rendered_in_a_shadow_root_is_told_by_its_own_text(
+        now: str, deleted: str | None, gate: bool, page: Any, site_factory: Callable[[dict[str, str]], Any],
+        tmp_path: Path) -> None:
+    """Trap: cards rendered straight into a component's shadow root, no heading, the release drops the Staging card:
+    red, and Production stays. Twin: a Preview card added above: Staging's Delete, green."""
+    site = site_factory({"old.html": environment_list("Staging", "Production"), "new.html": now})
+    used, failure = outcome(page, site, tmp_path, DELETE_STAGING, "delete the staging environment", gate)
+
+    assert used == ([deleted] if deleted else []) and (failure is None) == (deleted is not None)
