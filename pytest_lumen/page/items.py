@@ -41,7 +41,7 @@ IMPLICIT = {"tr": "row", "li": "listitem", "article": "article"}
 CONFIG: dict[str, Any] = {"roles": list(ITEM_ROLES), "implicit": IMPLICIT, "depth": 8, "longest": 80, "siblings": 1000,
                           "least": 3}
 ITEMS_JS = scripts.function("itemKeys", ("deep", "columns", "items"))
-COLUMNS_JS = scripts.function("columnsOf", ("columns",))
+COLUMNS_JS = scripts.function("columnsOf", ("deep", "columns"))
 PLACES = 8  # the most like elements of an item an element is found among by its place
 # The roles of a row's cells, which a text check may be on (a cell checked, not its row).
 CELL_ROLES = ("cell", "gridcell", "rowheader")

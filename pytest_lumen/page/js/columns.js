@@ -29,7 +29,7 @@ function columnsOf(cells) {
   // A thead's last row; else the last row of header cells before the first row of data. A row of one cell that spans
   // columns is a group's title (Research, Sales), never the columns' header, nor is a totals row after the data.
   const headerRow = (table) => {
-    const rows = Array.from(table.querySelectorAll(ROW)).filter((r) => r.closest(TABLE) === table);
+    const rows = deepAll(ROW, table).filter((r) => closestAcross(r, TABLE) === table);  // a grid component's in its shadow root
     const thead = rows.filter((r) => r.closest('thead') && cellsOf(r).length);
     if (thead.length) return thead[thead.length - 1];
     const heads = [];
@@ -62,7 +62,7 @@ function columnsOf(cells) {
   };
   return cells.map((cell) => {
     const row = cell.parentElement && cell.parentElement.closest(ROW);
-    const table = row && row.closest(TABLE);
+    const table = row && closestAcross(row, TABLE);
     const head = table && headOf(table, row);
     if (!head || head === row) return null;
     const mine = places(row).find(([c]) => c === cell);

@@ -27,3 +27,10 @@ function deepAllCrossing(selector, root) {
 function siblingElements(n) {
   return n.parentNode && n.parentNode.children ? Array.from(n.parentNode.children).filter((o) => o !== n) : [];
 }
+
+// The nearest of an element and its ancestors that matches a CSS selector, open shadow roots crossed to their hosts (a
+// grid component is the table of the rows it draws in its shadow root): closest(), which stops at a shadow root.
+function closestAcross(n, selector) {
+  for (let e = n; e; e = e.parentElement || (e.parentNode && e.parentNode.host) || null) if (e.matches(selector)) return e;
+  return null;
+}

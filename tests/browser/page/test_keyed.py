@@ -137,11 +137,33 @@ SHADOW_BUTTON = ('<script>customElements.define("x-delete", class extends HTMLEl
                  ' if (this.shadowRoot) return; const root = this.attachShadow({mode: "open"});'
                  ' root.innerHTML = "<button type=button>Delete</button>"; root.querySelector("button").onclick = () =>'
                  ' { window.__used = (window.__used || []).concat(["delete " + this.dataset.pk]); }; } });</script>')
+# A grid component (Lit, Shoelace-like) that draws its rows in its own shadow root, from its data, under a host that is
+# the grid: ARIA rows and cells of spans, the header's last column blank (the actions').
+SHADOW_GRID = ('<script>customElements.define("people-grid", class extends HTMLElement { connectedCallback() {'
+               ' if (this.shadowRoot) return; const root = this.attachShadow({mode: "open"});'
+               ' root.innerHTML = \'<div role="row" class="hdr-x1"><span role="columnheader">Name</span>'
+               '<span role="columnheader">Manager</span><span role="columnheader"></span></div>\''
+               ' + JSON.parse(this.dataset.rows).map(([pk, name, manager]) => `<div role="row" class="row-9k">'
+               '<span role="gridcell">${name}</span><span role="gridcell">${manager}</span><span role="gridcell">'
+               '<button type="button" data-pk="${pk}">Delete</button></span></div>`).join("");'
+               ' root.addEventListener("click", (e) => { const b = e.target.closest("button"); if (b) {'
+               ' window.__used = (window.__used || []).concat(["delete " + b.dataset.pk]);'
+               ' b.closest("[role=row]").remove(); } }); } });</script>')
+
+
+def grid_page(rows: list[tuple[int, str, str]]) -> str:
+    data = json.dumps([list(r) for r in rows]).replace('"', "&quot;")
+    return ('<!doctype html><html lang="en"><head><meta charset="utf-8"><title>People</title></head><body><main>'
+            f'<h1>People</h1><people-grid role="grid" aria-label="People" data-rows="{data}"></people-grid></main>'
+            f'{SHADOW_GRID}</body></html>')
+
+
 TRAPS = {  # Grace Hopper paged away, Alan Turing's row naming her: each must stay red with nothing deleted
     "grouped": (table_page(grouped([("Engineering", RECORDED[:2]), ("Research", RECORDED[2:])])),
                 table_page(grouped([("Engineering", ALAN_REPORTS_TO_GRACE[:1]), ("Research", ALAN_REPORTS_TO_GRACE[1:])]))),
     "split header": (table_page("".join(person_row(*r) for r in RECORDED), split=True),
                      table_page("".join(person_row(*r) for r in ALAN_REPORTS_TO_GRACE), split=True)),
+    "rows in a grid component's shadow root": (grid_page(RECORDED), grid_page(ALAN_REPORTS_TO_GRACE)),
 }
 TWINS = {  # the recorded row, harmlessly changed: each must delete Grace Hopper, with no heal
     "a group added at the end": (
@@ -152,6 +174,7 @@ TWINS = {  # the recorded row, harmlessly changed: each must delete Grace Hopper
         table_page("".join(person_row(*r) for r in RECORDED)),
         table_page("".join(person_row(*r) for r in [RECORDED[0], RECORDED[2], RECORDED[1]]),
                    head='<th aria-sort="ascending">Name <span class="caret">▲</span></th><th>Manager</th><th></th>')),
+    "a grid component's rows, sorted by name": (grid_page(RECORDED), grid_page([RECORDED[0], RECORDED[2], RECORDED[1]])),
     "a web component's button": (
         table_page("".join(person_row(pk, n, m, f'<x-delete data-pk="{pk}"></x-delete>') for pk, n, m in RECORDED),
                    pre=SHADOW_BUTTON),) * 2,
