@@ -343,22 +343,6 @@ def deployments(*environments: str) -> str:
 DELETE_STAGING = [{"tool": "click", "target": {"role": "button", "name": "Delete", "nth": 0}}, {"tool": "done"}]
 
 
-@pytest.mark.parametrize("gate", [True, False], ids=["gate", "full"])
-@pytest.mark.parametrize(("now", "deleted"), [
-    (deployments("Production"), None),  # trap: the Staging card gone, Production's Delete the only one
-    (deployments("Preview", "Staging", "Production"), "delete Staging")],  # twin: a card added above it
-    ids=["other-card", "card-added-above"])
-def test_a_heading_in_a_shadow_root_is_read_where_the_page_shows_it(
-        now: str, deleted: str | None, gate: bool, page: Any, site_factory: Callable[[dict[str, str]], Any],
-        tmp_path: Path) -> None:
-    """Trap: an environment card's heading is in its shadow root, its Delete slotted from the page; the release drops
-    the Staging card: red, and Production stays. Twin: a Preview card added above: Staging's Delete, green."""
-    site = site_factory({"old.html": deployments("Staging", "Production"), "new.html": now})
-    used, failure = outcome(page, site, tmp_path, DELETE_STAGING, "delete the staging environment", gate)
-
-    assert used == ([deleted] if deleted else []) and (failure is None) == (deleted is not None)
-
-
 def test_the_headings_above_a_slotted_element_are_read_in_the_order_the_page_shows(
         page: Any, site_factory: Callable[[dict[str, str]], Any]) -> None:
     """In the composed tree, a shadow root's heading comes before the slot its card's button shows in, and after every
@@ -394,15 +378,17 @@ def environment_list(*environments: str) -> str:
 
 @pytest.mark.parametrize("gate", [True, False], ids=["gate", "full"])
 @pytest.mark.parametrize(("now", "deleted"), [
-    (environment_list("Production"), None),  # trap: the Staging card gone, Production's Delete the only one
-    (environment_list("Preview", "Staging", "Production"), "delete Staging")],  # twin: a card added above it
+    (("Production",), None),  # trap: the Staging card gone, Production's Delete the only one
+    (("Preview", "Staging", "Production"), "delete Staging")],  # twin: a card added above it
     ids=["other-card", "card-added-above"])
-def test_an_item_rendered_in_a_shadow_root_is_told_by_its_own_text(
-        now: str, deleted: str | None, gate: bool, page: Any, site_factory: Callable[[dict[str, str]], Any],
-        tmp_path: Path) -> None:
-    """Trap: cards rendered straight into a component's shadow root, no heading, the release drops the Staging card:
-    red, and Production stays. Twin: a Preview card added above: Staging's Delete, green."""
-    site = site_factory({"old.html": environment_list("Staging", "Production"), "new.html": now})
+@pytest.mark.parametrize("render", [deployments, environment_list], ids=["title-in-shadow-root", "cards-in-shadow-root"])
+def test_a_web_components_card_is_told_by_what_the_page_shows(
+        render: Callable[..., str], now: tuple[str, ...], deleted: str | None, gate: bool, page: Any,
+        site_factory: Callable[[dict[str, str]], Any], tmp_path: Path) -> None:
+    """Traps: a card's title in its component's shadow root over the slot of the page's Delete (``deployments``), or
+    cards rendered straight into a component's shadow root, no heading (``environment_list``); the release drops the
+    Staging card: red, and Production stays. Twins: a Preview card added above: Staging's Delete, green."""
+    site = site_factory({"old.html": render("Staging", "Production"), "new.html": render(*now)})
     used, failure = outcome(page, site, tmp_path, DELETE_STAGING, "delete the staging environment", gate)
 
     assert used == ([deleted] if deleted else []) and (failure is None) == (deleted is not None)
