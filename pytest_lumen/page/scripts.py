@@ -22,8 +22,13 @@ JS_DIR = "js"
 
 @functools.cache
 def source(name: str) -> str:
-    """The text of ``js/<name>.js``, in ASCII (``ascii_only``)."""
-    return ascii_only((resources.files(PACKAGE) / JS_DIR / f"{name}.js").read_text(encoding="utf-8"))  # joinpath: 3.11+
+    """The text of ``js/<name>.js`` as it is sent, in ASCII (``ascii_only``)."""
+    return ascii_only(written(name))
+
+
+def written(name: str) -> str:
+    """The text of ``js/<name>.js`` as the file holds it."""
+    return (resources.files(PACKAGE) / JS_DIR / f"{name}.js").read_text(encoding="utf-8")  # joinpath(a, b) is 3.11+
 
 
 def ascii_only(text: str) -> str:
@@ -33,15 +38,10 @@ def ascii_only(text: str) -> str:
     would differ). One character past ASCII makes a script a two-byte string in the page, and Playwright sends the
     selector engines' sources, inside its own injected script, to every document a query runs in: one "\u2212" in a
     comment of the identity engine made the first query on every page 4.5 ms slower."""
-    return _PAST_ASCII.sub(lambda m: "".join(f"\\u{unit:04x}" for unit in _utf16_units(m.group())), text)
+    return _PAST_ASCII.sub(lambda m: json.dumps(m.group())[1:-1], text)  # JSON's escapes are JavaScript's
 
 
 _PAST_ASCII = re.compile(r"[^\x00-\x7f]")
-
-
-def _utf16_units(char: str) -> tuple[int, ...]:
-    encoded = char.encode("utf-16-be")
-    return tuple(int.from_bytes(encoded[i:i + 2], "big") for i in range(0, len(encoded), 2))
 
 
 @functools.cache

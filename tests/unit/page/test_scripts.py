@@ -27,7 +27,7 @@ def test_characters_past_ascii_stand_in_comments_only() -> None:
     separator (JavaScript ends a comment there) anywhere."""
     found = []
     for name in JS_FILES:
-        text = (resources.files(scripts.PACKAGE) / scripts.JS_DIR / f"{name}.js").read_text(encoding="utf-8")
+        text = scripts.written(name)
         found += [f"{name}.js: a byte-order mark or a line separator" for _ in set(text) & {"\ufeff", "\u2028", "\u2029"}]
         found += [f"{name}.js:{number}" for number, line in enumerate(text.splitlines(), 1)
                   if not line.isascii() and not line.lstrip().startswith("//")]
